@@ -1,0 +1,689 @@
+"""The one contract every game implements: Rules, Deal, Match, Action, Event, View.
+
+A front end or a bot asks a :class:`Deal` for a seat's :class:`View` and legal actions,
+chooses, and calls :meth:`Deal.play`; the deal answers with :class:`Event` objects. Engines
+are pure: no printing, no clock, no files, and randomness only from the seed they are given.
+
+Each game subclasses :class:`Rules` and :class:`Deal` (and :class:`Match` for its whole-game
+scoring). Subclasses implement a small set of protected hooks; the public methods here do the
+checking, the history and the saving, once for all games.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, TypeVar
+
+JSON = Any
+"""A JSON-ready value: None, bool, int, float, str, and lists and dicts of those."""
+
+
+class IllegalAction(ValueError):
+    """An action that is unknown or not allowed now; ``reason`` says why, in words."""
+
+    def __init__(self, reason: str, action: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+class Action(int):
+    """A game action: a small integer id with a canonical text notation.
+
+    It is an ``int`` (usable as an index into an action mask, equal to its id) whose ``str``
+    is its notation: a card code such as ``AH``, or words such as ``trump H`` or ``push``.
+    Instances are made once per game by :class:`ActionSpace`.
+    """
+
+    text: str
+
+    def __new__(cls, ident: int, text: str) -> Action:
+        obj = super().__new__(cls, ident)
+        obj.text = text
+        return obj
+
+    @property
+    def id(self) -> int:
+        """The integer id."""
+        return int(self)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({int(self)}, {self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (int(self), self.text))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
+
+
+class ActionSpace(Sequence[Action]):
+    """The fixed table of a game's actions: ids ``0..n-1`` and their notations."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._actions = tuple(Action(i, t) for i, t in enumerate(texts))
+        self._by_text = {a.text.upper(): a for a in self._actions}
+        if len(self._by_text) != len(self._actions):
+            raise ValueError("action notations must be unique")
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, i: int) -> Action:  # type: ignore[override]
+        return self._actions[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def parse(self, action: object) -> Action:
+        """The action named by an :class:`Action`, an id or a notation; else ``IllegalAction``."""
+        if isinstance(action, str):
+            key = " ".join(action.split()).upper()
+            found = self._by_text.get(key)
+            if found is None:
+                sample = ", ".join(repr(a.text) for a in self._actions[:3])
+                raise IllegalAction(
+                    f"{action!r} is not an action of this game: expected a card code or an "
+                    f"action word, such as {sample}", action)
+            return found
+        if isinstance(action, int) and not isinstance(action, bool):
+            if 0 <= action < len(self._actions):
+                return self._actions[action]
+            raise IllegalAction(
+                f"action id {int(action)} is out of range: expected 0 to {len(self._actions) - 1}",
+                action)
+        raise IllegalAction(
+            f"{action!r} is not an action: expected its notation (a string) or its id (an int)",
+            action)
+
+    def texts(self) -> list[str]:
+        """Every notation, by id."""
+        return [a.text for a in self._actions]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for clients to announce and the server to broadcast.
+
+    ``kind`` names the event (``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's
+    docs), ``seat`` the seat it is about (or None), ``data`` the JSON-ready details. ``to`` is
+    None for a public event, or the only seat allowed to see it (a private event, such as the
+    cards of the blind for the player who took it).
+    """
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: an onlooker) may see this event."""
+        return self.to is None or self.to == seat
+
+    def to_dict(self) -> dict[str, JSON]:
+        """A JSON-ready dict."""
+        out: dict[str, JSON] = {"kind": self.kind, "seat": self.seat, **dict(self.data)}
+        if self.to is not None:
+            out["to"] = self.to
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may know of a deal, and nothing more.
+
+    ``hand`` is the seat's own cards; ``table`` the cards face up in the current trick as
+    ``(seat, card)``; ``history`` every action so far as this seat saw it, ``(seat, text)``
+    with ``text`` None where the action was hidden from it; ``legal`` the seat's legal actions
+    when it is to move. ``info`` holds the game's public facts (trump, bids, scores …) and what
+    this seat alone knows beyond its hand, all JSON-ready.
+    """
+
+    game: str
+    seat: int
+    seats: int
+    dealer: int
+    phase: str
+    to_move: int | None
+    hand: tuple[str, ...]
+    legal: tuple[str, ...]
+    table: tuple[tuple[int, str], ...]
+    history: tuple[tuple[int, str | None], ...]
+    info: Mapping[str, JSON]
+    is_over: bool
+
+    def to_dict(self) -> dict[str, JSON]:
+        """A JSON-ready dict."""
+        return {
+            "game": self.game, "seat": self.seat, "seats": self.seats, "dealer": self.dealer,
+            "phase": self.phase, "to_move": self.to_move, "hand": list(self.hand),
+            "legal": list(self.legal), "table": [list(t) for t in self.table],
+            "history": [list(h) for h in self.history], "info": copy.deepcopy(dict(self.info)),
+            "is_over": self.is_over,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished deal.
+
+    ``points`` has one entry per seat: what the seat scored in this deal (in a team game, its
+    team's score). ``details`` is the game's JSON-ready breakdown.
+    """
+
+    points: tuple[float, ...]
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, JSON]:
+        """A JSON-ready dict."""
+        return {"points": list(self.points), "details": copy.deepcopy(dict(self.details))}
+
+
+def option(default: Any, *, choices: Sequence[Any] | None = None, doc: str = "") -> Any:
+    """Declare a field of a game's options dataclass, with its accepted values and a doc."""
+    meta: dict[str, Any] = {"doc": doc}
+    if choices is not None:
+        meta["choices"] = tuple(choices)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One option of a game: its name, default, accepted values (None: any) and meaning."""
+
+    name: str
+    default: JSON
+    choices: tuple[JSON, ...] | None
+    doc: str
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def _check_value(game: str, name: str, value: Any, default: Any,
+                 choices: tuple[Any, ...] | None) -> None:
+    if choices is not None:
+        if value not in choices or type(value) is not type(default) and not (
+                isinstance(value, int) and isinstance(default, int)
+                and not isinstance(value, bool) and not isinstance(default, bool)):
+            accepted = ", ".join(repr(c) for c in choices)
+            raise ValueError(f"{game}: option {name}={value!r} is not accepted: expected one "
+                             f"of {accepted}")
+    elif type(value) is not type(default):
+        raise ValueError(f"{game}: option {name}={value!r} has the wrong type: expected "
+                         f"{type(default).__name__}, like the default {default!r}")
+
+
+def build_options(game: str, cls: type[OptionsT], presets: Mapping[str, Mapping[str, Any]],
+                  preset: str | None, given: Mapping[str, Any]) -> OptionsT:
+    """Validate options (a preset, then explicit keywords over it) into ``cls``.
+
+    Raises ``ValueError`` naming the option and the accepted values.
+    """
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in presets:
+            accepted = ", ".join(repr(p) for p in presets) or "none"
+            raise ValueError(f"{game}: unknown preset {preset!r}: expected one of {accepted}")
+        values.update(presets[preset])
+    for name, value in given.items():
+        if name not in known:
+            accepted = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{game}: unknown option {name!r}: the options are {accepted}")
+        values[name] = value
+    for name, value in values.items():
+        f = known[name]
+        _check_value(game, name, value, f.default, f.metadata.get("choices"))
+    opts = cls(**values)
+    check = getattr(opts, "validate", None)
+    if check is not None:
+        check()
+    return opts
+
+
+def describe_options(cls: type[Any]) -> list[OptionInfo]:
+    """The :class:`OptionInfo` of every field of an options dataclass."""
+    return [OptionInfo(f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", ""))
+            for f in fields(cls)]
+
+
+def options_dict(opts: Any) -> dict[str, JSON]:
+    """An options dataclass instance as a plain dict."""
+    return {f.name: getattr(opts, f.name) for f in fields(opts)}
+
+
+def _norm_cards(value: Any) -> JSON:
+    """Card codes normalised (stripped, upper case), through nested lists."""
+    if isinstance(value, str):
+        return value.strip().upper()
+    if isinstance(value, (list, tuple)):
+        return [_norm_cards(v) for v in value]
+    return value
+
+
+class Rules(ABC, Generic[OptionsT]):
+    """A game with its options fixed: the factory of deals and matches.
+
+    Subclasses set ``name``, ``options_type`` and ``presets``, build ``self.actions`` and
+    ``self.seats`` in ``__init__`` and implement :meth:`_new_deal` and :meth:`match`.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options_type: ClassVar[type[Any]]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+
+    def __init__(self, options: OptionsT, actions: ActionSpace, seats: int) -> None:
+        self.options = options
+        self.actions = actions
+        self.seats = seats
+
+    @property
+    def num_actions(self) -> int:
+        """The number of distinct action ids; ids run from 0 to ``num_actions - 1``."""
+        return len(self.actions)
+
+    def options_dict(self) -> dict[str, JSON]:
+        """The options as a plain JSON-ready dict."""
+        return options_dict(self.options)
+
+    def deal(self, seed: int | None = None, *, hands: Sequence[Sequence[str]] | None = None,
+             dealer: int = 0, **piles: Any) -> Deal:
+        """A new deal: shuffled from ``seed``, or laid out explicitly with ``hands``.
+
+        ``hands`` lists each seat's cards (codes); games with more piles (a blind, a chien, a
+        stock) take them as further keywords, named in the game's docs. With neither seed nor
+        hands, seed 0 is used, so a deal is always reproducible.
+        """
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
+                0 <= dealer < self.seats):
+            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not {dealer!r}")
+        if hands is None:
+            if piles:
+                raise ValueError(f"{', '.join(piles)} given without hands: an explicit deal "
+                                 "names every seat's hand")
+            if seed is None:
+                seed = 0
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError(f"seed must be an int, not {seed!r}")
+            setup: dict[str, JSON] = {"seed": seed, "dealer": dealer}
+        else:
+            if seed is not None:
+                raise ValueError("give either a seed or explicit hands, not both")
+            if len(hands) != self.seats:
+                raise ValueError(f"hands must list {self.seats} hands, one per seat, not "
+                                 f"{len(hands)}")
+            setup = {"hands": _norm_cards(hands), "dealer": dealer}
+            for k, v in piles.items():
+                setup[k] = _norm_cards(v)
+        return self._new_deal(setup)
+
+    @abstractmethod
+    def _new_deal(self, setup: dict[str, JSON]) -> Deal:
+        """Build a deal from a setup dict (``seed`` or ``hands`` and piles, and ``dealer``)."""
+
+    @abstractmethod
+    def match(self, seed: int | None = None, **kwargs: Any) -> Match:
+        """A whole game from ``seed``: deals until the game's own end."""
+
+    def load(self, saved: Mapping[str, JSON]) -> Deal:
+        """Replay a saved deal (see :meth:`Deal.save`); ``ValueError`` if it does not fit."""
+        if saved.get("game") != self.name:
+            raise ValueError(f"saved deal is of game {saved.get('game')!r}, not {self.name!r}")
+        setup = dict(saved.get("setup") or {})
+        if "seed" not in setup and "hands" not in setup:
+            raise ValueError("saved deal has neither a seed nor hands in its setup")
+        deal = self._new_deal(setup)
+        for text in saved.get("actions") or []:
+            try:
+                deal.play(text)
+            except IllegalAction as exc:
+                raise ValueError(f"saved deal does not replay: {exc.reason}") from exc
+        return deal
+
+    def load_match(self, saved: Mapping[str, JSON]) -> Match:
+        """Replay a saved game (see :meth:`Match.save`); ``ValueError`` if it does not fit."""
+        if saved.get("game") != self.name:
+            raise ValueError(f"saved game is of {saved.get('game')!r}, not {self.name!r}")
+        params = dict(saved.get("match") or {})
+        match = self.match(**params)
+        for deal_actions in saved.get("actions") or []:
+            for text in deal_actions:
+                try:
+                    match.play(text)
+                except IllegalAction as exc:
+                    raise ValueError(f"saved game does not replay: {exc.reason}") from exc
+        return match
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules[OptionsT]:
+        return self  # rules are immutable once made
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} {self.options!r}>"
+
+
+class Deal(ABC):
+    """One deal of a game, from the shuffle to the score.
+
+    Subclasses implement the protected hooks; this base checks actions, records history,
+    and saves. ``_legal_mask`` is a bitmask over action ids; ``_apply`` performs a legal action
+    and returns its events; ``_why_illegal`` explains a refusal in words.
+    """
+
+    rules: Rules[Any]
+    setup: dict[str, JSON]
+
+    def __init__(self, rules: Rules[Any], setup: dict[str, JSON]) -> None:
+        self.rules = rules
+        self.setup = setup
+        self._history: list[Action] = []
+
+    # -- protected hooks ------------------------------------------------------------------
+    @abstractmethod
+    def _legal_mask(self) -> int:
+        """Bit ``i`` set when action ``i`` is legal for the seat to move (0 when over)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> list[Event]:
+        """Perform a legal action; return its events."""
+
+    def _why_illegal(self, action: Action) -> str:
+        """Why a (known) action is not legal now, in words."""
+        legal = ", ".join(a.text for a in self.legal_actions())
+        return f"{action.text} is not allowed now: the legal actions are {legal}"
+
+    @abstractmethod
+    def _view(self, seat: int) -> View:
+        """The view of one seat (seat already validated)."""
+
+    @abstractmethod
+    def _result(self) -> Result:
+        """The result of the finished deal."""
+
+    # -- public contract ------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        """The number of seats."""
+        return self.rules.seats
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None when the deal is over."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return int(self.setup["dealer"])
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is finished."""
+        return self.to_move is None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions played so far: with the setup, enough to replay the deal."""
+        return tuple(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move, by id; empty only when the deal is over."""
+        table = self.rules.actions
+        mask = self._legal_mask()
+        out: list[Action] = []
+        while mask:
+            low = mask & -mask
+            out.append(table[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def legal_mask(self) -> int:
+        """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
+        return self._legal_mask()
+
+    def play(self, action: Action | int | str) -> list[Event]:
+        """Play an action (an Action, its id or its notation) for the seat to move.
+
+        Returns the events it caused. Raises :class:`IllegalAction` with the reason in words,
+        and changes nothing, when the action is unknown or not allowed now.
+        """
+        a = self.rules.actions.parse(action)
+        if self.to_move is None:
+            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
+        if not self._legal_mask() >> a & 1:
+            raise IllegalAction(self._why_illegal(a), action)
+        events = self._apply(a)
+        self._history.append(a)
+        return events
+
+    def fast_play(self, action: int) -> None:
+        """Play a legal action id with no check and no events: the fast path for search.
+
+        Never reachable from a front end: an illegal id corrupts the deal.
+        """
+        self._apply(action)
+        self._history.append(self.rules.actions[action])
+
+    def playout(self, rng: random.Random) -> Result:
+        """Play uniformly random legal actions to the end and return the result."""
+        while self.to_move is not None:
+            mask = self._legal_mask()
+            k = int(rng.random() * mask.bit_count())
+            for _ in range(k):
+                mask &= mask - 1
+            self.fast_play((mask & -mask).bit_length() - 1)
+        return self._result()
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know, and nothing more."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
+        return self._view(seat)
+
+    @property
+    def result(self) -> Result:
+        """The result; ``ValueError`` before the deal is over."""
+        if self.to_move is not None:
+            raise ValueError("the deal is not over yet: no result")
+        return self._result()
+
+    def clone(self) -> Deal:
+        """A cheap independent copy."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        new = object.__new__(type(self))
+        for k, v in self.__dict__.items():
+            if k == "rules":
+                new.__dict__[k] = v
+            elif isinstance(v, (int, str, bool, float, type(None), tuple)):
+                new.__dict__[k] = v
+            elif isinstance(v, list) and all(type(x) is int or type(x) is Action for x in v):
+                new.__dict__[k] = v[:]
+            else:
+                new.__dict__[k] = copy.deepcopy(v, memo)
+        return new
+
+    def save(self) -> dict[str, JSON]:
+        """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays."""
+        return {"game": self.rules.name, "options": self.rules.options_dict(),
+                "setup": copy.deepcopy(self.setup),
+                "actions": [a.text for a in self._history]}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} to_move={self.to_move} actions={len(self._history)}>"
+
+
+DealT = TypeVar("DealT", bound=Deal)
+
+
+def deal_seed(match_seed: int, index: int) -> int:
+    """The seed of deal ``index`` (from 0) of the match with seed ``match_seed``."""
+    return random.Random(f"atout:{match_seed}:{index}").getrandbits(63)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The outcome of a whole game: final scores per seat, winners and the ranking."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, JSON]:
+        """A JSON-ready dict."""
+        return {"scores": list(self.scores), "winners": list(self.winners),
+                "ranking": list(self.ranking), "details": copy.deepcopy(dict(self.details))}
+
+
+class Match(ABC):
+    """A whole game: deals one after another until the game's own end.
+
+    It offers the same protocol as a deal (``to_move``, ``legal_actions``, ``play``, ``view``,
+    ``is_over``, ``result``, ``clone``), so bots and clients drive either. Deal seeds come
+    from the match seed; a finished deal is scored and the next begins inside :meth:`play`.
+    Subclasses implement :meth:`_score_deal`, :meth:`_next_dealer`, :meth:`_finished` and
+    :meth:`_match_result`; they may override :meth:`_after_action` to end mid-deal.
+    """
+
+    def __init__(self, rules: Rules[Any], seed: int, first_dealer: int = 0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.scores: list[float] = [0] * rules.seats
+        self.deals: list[Deal] = []
+        self._over = False
+        self.deal: Deal = self._start_deal(first_dealer)
+
+    def _seed_for(self, index: int) -> int:
+        return deal_seed(self.seed, index)
+
+    def _start_deal(self, dealer: int) -> Deal:
+        return self.rules.deal(seed=self._seed_for(len(self.deals)), dealer=dealer)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move in the current deal, or None when the game is over."""
+        return None if self._over else self.deal.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is finished."""
+        return self._over
+
+    @property
+    def seats(self) -> int:
+        """The number of seats."""
+        return self.rules.seats
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in the current deal (empty when the game is over)."""
+        return [] if self._over else self.deal.legal_actions()
+
+    def legal_mask(self) -> int:
+        """The legal actions as a bitmask over ids."""
+        return 0 if self._over else self.deal.legal_mask()
+
+    def play(self, action: Action | int | str) -> list[Event]:
+        """Play in the current deal; score it and start the next when it ends."""
+        if self._over:
+            raise IllegalAction("the game is over", action)
+        events = self.deal.play(action)
+        events += self._after_action(events)
+        if not self._over and self.deal.is_over:
+            events += self._end_deal()
+        return events
+
+    def _end_deal(self) -> list[Event]:
+        deal = self.deal
+        gained = self._score_deal(deal)
+        self.deals.append(deal)
+        events = [Event("deal_over", None, {"deal": len(self.deals), "points": list(gained),
+                                            "scores": list(self.scores)})]
+        if self._finished():
+            self._over = True
+            res = self.result
+            events.append(Event("game_over", None, {"winners": list(res.winners),
+                                                    "scores": list(res.scores)}))
+        else:
+            self.deal = self._start_deal(self._next_dealer(deal))
+            events.append(Event("new_deal", self.deal.dealer,
+                                {"deal": len(self.deals) + 1, "dealer": self.deal.dealer}))
+        return events
+
+    def _after_action(self, events: list[Event]) -> list[Event]:
+        """Hook after each action (e.g. to end the game mid-deal); returns extra events."""
+        return []
+
+    @abstractmethod
+    def _score_deal(self, deal: Deal) -> Sequence[float]:
+        """Add a finished deal to ``self.scores``; return what each seat gained."""
+
+    @abstractmethod
+    def _next_dealer(self, deal: Deal) -> int:
+        """The dealer of the deal after ``deal``."""
+
+    @abstractmethod
+    def _finished(self) -> bool:
+        """Whether the game ends after the deal just scored."""
+
+    @abstractmethod
+    def _match_result(self) -> MatchResult:
+        """The result of the finished game."""
+
+    def match_info(self) -> dict[str, JSON]:
+        """Public facts of the game (scores, deal number) for views."""
+        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1}
+
+    def view(self, seat: int) -> View:
+        """The seat's view of the current deal, with the game's scores in ``info['match']``."""
+        v = self.deal.view(seat)
+        info = dict(v.info)
+        info["match"] = self.match_info()
+        return View(v.game, v.seat, v.seats, v.dealer, v.phase, self.to_move, v.hand,
+                    v.legal if not self._over else (), v.table, v.history, info,
+                    self._over or v.is_over)
+
+    @property
+    def result(self) -> MatchResult:
+        """The game's result; ``ValueError`` before it is over."""
+        if not self._over:
+            raise ValueError("the game is not over yet: no result")
+        return self._match_result()
+
+    @property
+    def history(self) -> list[tuple[Action, ...]]:
+        """The actions of every deal so far, the current one last."""
+        return [d.history for d in self.deals] + ([] if self.deal in self.deals
+                                                  else [self.deal.history])
+
+    def clone(self) -> Match:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    def save(self) -> dict[str, JSON]:
+        """A JSON-ready record that :func:`atout.load_match` replays."""
+        return {"game": self.rules.name, "options": self.rules.options_dict(),
+                "match": {"seed": self.seed, **self._save_extra()},
+                "actions": [[a.text for a in h] for h in self.history]}
+
+    def _save_extra(self) -> dict[str, JSON]:
+        return {}
+
+
+def ranking_by(scores: Sequence[float], higher_is_better: bool = True) -> tuple[int, ...]:
+    """Seats ordered from best to worst score (ties by seat order)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s] if higher_is_better
+                                                      else scores[s], s))
+    return tuple(order)
