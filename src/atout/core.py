@@ -213,9 +213,9 @@ OptionsT = TypeVar("OptionsT")
 def _check_value(game: str, name: str, value: Any, default: Any,
                  choices: tuple[Any, ...] | None) -> None:
     if choices is not None:
-        if value not in choices or type(value) is not type(default) and not (
+        if value not in choices or (type(value) is not type(default) and not (
                 isinstance(value, int) and isinstance(default, int)
-                and not isinstance(value, bool) and not isinstance(default, bool)):
+                and not isinstance(value, bool) and not isinstance(default, bool))):
             accepted = ", ".join(repr(c) for c in choices)
             raise ValueError(f"{game}: option {name}={value!r} is not accepted: expected one "
                              f"of {accepted}")
@@ -388,6 +388,7 @@ class Deal(ABC):
         self.rules = rules
         self.setup = setup
         self._history: list[Action] = []
+        self._actors: list[int] = []
 
     # -- protected hooks ------------------------------------------------------------------
     @abstractmethod
@@ -437,6 +438,18 @@ class Deal(ABC):
         """The actions played so far: with the setup, enough to replay the deal."""
         return tuple(self._history)
 
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat that took each action of :attr:`history`."""
+        return tuple(self._actors)
+
+    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: ``(actor, text)``, text None where hidden.
+
+        The default shows every action: games with hidden actions override it.
+        """
+        return tuple((s, a.text) for s, a in zip(self._actors, self._history, strict=True))
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over."""
         table = self.rules.actions
@@ -463,8 +476,10 @@ class Deal(ABC):
             raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
         if not self._legal_mask() >> a & 1:
             raise IllegalAction(self._why_illegal(a), action)
+        seat = self.to_move
         events = self._apply(a)
         self._history.append(a)
+        self._actors.append(seat)
         return events
 
     def fast_play(self, action: int) -> None:
@@ -472,8 +487,11 @@ class Deal(ABC):
 
         Never reachable from a front end: an illegal id corrupts the deal.
         """
+        seat = self.to_move
+        assert seat is not None
         self._apply(action)
         self._history.append(self.rules.actions[action])
+        self._actors.append(seat)
 
     def playout(self, rng: random.Random) -> Result:
         """Play uniformly random legal actions to the end and return the result."""
@@ -505,9 +523,7 @@ class Deal(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
         new = object.__new__(type(self))
         for k, v in self.__dict__.items():
-            if k == "rules":
-                new.__dict__[k] = v
-            elif isinstance(v, (int, str, bool, float, type(None), tuple)):
+            if k == "rules" or isinstance(v, (int, str, bool, float, type(None), tuple)):
                 new.__dict__[k] = v
             elif isinstance(v, list) and all(type(x) is int or type(x) is Action for x in v):
                 new.__dict__[k] = v[:]
