@@ -128,6 +128,83 @@ def simulate(
     console.print(table)
 
 
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="jass, putze, tarot, pitch or knock-rummy")],
+    bots: Annotated[str, typer.Option(help="two or more bot names, comma separated, with "
+                                           "optional parameters: search:playouts=300")
+                    ] = "search,heuristic",
+    deals: Annotated[int, typer.Option(min=1, help="distinct deals; each is played in every "
+                                                   "seat rotation")] = 1000,
+    seed: Annotated[int, typer.Option(help="tournament seed")] = 0,
+    workers: Annotated[int | None, typer.Option(help="local processes (default: all "
+                                                     "cores)")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="run on Ray: 'local' starts a "
+                                                          "local instance, or a cluster "
+                                                          "address ('auto', "
+                                                          "'ray://host:10001')")] = None,
+    plot: Annotated[str | None, typer.Option(help="PNG file for the ratings and score "
+                                                  "distributions (default "
+                                                  "<game>-tournament.png)")] = None,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="skip the PNG")] = False,
+    json_out: Annotated[str | None, typer.Option("--json", help="save every board and the "
+                                                               "summary as JSON")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players, where the game "
+                                                     "allows several")] = None,
+    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
+                                                           "repeatable")] = None,
+) -> None:
+    """Duplicate matches between bots: a table of points per deal with 95% CIs and ratings."""
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from atout import tournament as tour
+
+    opts = parse_options(players, preset, option)
+    make_rules(game, opts)
+    try:
+        spec = tour.Tournament(game, tuple(b.strip() for b in bots.split(",") if b.strip()),
+                               deals, seed, opts)
+        with Progress(*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TimeRemainingColumn(), console=console) as bar:
+            task = bar.add_task(f"{game}: {' vs '.join(spec.bots)}", total=deals)
+            result = tour.run(spec, workers=workers, ray_address=ray,
+                              progress=lambda n: bar.advance(task, n))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    rotations = len(result.boards[0].lineups)
+    table = Table(title=f"{game}: {deals} duplicate deals x {rotations} seatings, seed {seed}",
+                  title_justify="left")
+    for col in ("bot", "points per deal", "95% CI", "share", "board wins", "Elo",
+                "ms/decision"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in result.summaries():
+        table.add_row(s.name, f"{s.mean:.1f}", f"± {s.ci:.1f}",
+                      "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
+                      f"{s.rating:.0f}", f"{s.ms_per_decision:.1f}")
+    console.print(table)
+    names = spec.bots
+    for j in range(1, len(names)):
+        d, ci = result.difference(0, j)
+        verdict = "significant" if abs(d) > ci else "not significant"
+        console.print(f"{names[0]} - {names[j]}: {d:+.1f} ± {ci:.1f} points per deal "
+                      f"(95% CI, paired by deal: {verdict})")
+    if json_out:
+        with open(json_out, "w", encoding="utf-8") as fh:
+            json.dump(result.to_dict(), fh)
+        console.print(f"boards saved to {json_out}")
+    if not no_plot:
+        path = plot or f"{game}-tournament.png"
+        try:
+            tour.plot(result, path)
+        except ModuleNotFoundError:
+            console.print("no plot: matplotlib is missing (pip install 'atout[tournament]')")
+        else:
+            console.print(f"plot saved to {path}")
+
+
 def main() -> None:
     """Entry point of the ``atout`` command."""
     app()

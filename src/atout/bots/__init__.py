@@ -1,7 +1,9 @@
 """Computer players. A bot sees only its seat's :class:`~atout.core.View`, never the deal.
 
 ``make_bot(name, rules, seat, seed)`` builds a bot from the registry; ``play_out`` drives a
-deal or a match to its end with one bot per seat.
+deal or a match to its end with one bot per seat. The registry holds ``random`` (uniform legal
+actions), ``heuristic`` (each game's rules of thumb) and ``search`` (determinized Monte Carlo
+search); a bot name may carry parameters, ``search:playouts=300:seconds=0.5``.
 """
 
 from __future__ import annotations
@@ -41,10 +43,30 @@ class RandomBot(Bot):
         return self.rules.actions.parse(self.rng.choice(view.legal))
 
 
-_BOTS: dict[str, Callable[[Rules[Any], int, int], Bot]] = {"random": RandomBot}
+def _random(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
+    if params:
+        raise ValueError(f"the random bot takes no parameters, not {', '.join(params)}")
+    return RandomBot(rules, seat, seed)
 
 
-def register_bot(name: str, factory: Callable[[Rules[Any], int, int], Bot]) -> None:
+def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
+    from atout.bots.kits import kit_for
+
+    bot: Bot = kit_for(rules).heuristic(rules, seat, seed, **params)
+    return bot
+
+
+def _search(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
+    from atout.bots.search import SearchBot
+
+    return SearchBot(rules, seat, seed, **params)
+
+
+_BOTS: dict[str, Callable[..., Bot]] = {"random": _random, "heuristic": _heuristic,
+                                        "search": _search}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
     """Add a bot to the registry under ``name``."""
     _BOTS[name] = factory
 
@@ -54,12 +76,42 @@ def bot_names() -> list[str]:
     return list(_BOTS)
 
 
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``search:playouts=300:seconds=0.5`` into a name and its parameters.
+
+    Values are read as int, then float, then kept as text.
+    """
+    name, *parts = spec.strip().split(":")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"bot parameter {part!r} in {spec!r}: expected key=value, "
+                             "like search:playouts=300")
+        value: Any = raw.strip()
+        for conv in (int, float):
+            try:
+                value = conv(raw)
+                break
+            except ValueError:
+                continue
+        params[key.strip()] = value
+    return name.strip(), params
+
+
 def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
-    """A bot by name; ``ValueError`` naming the known bots when unknown."""
-    factory = _BOTS.get(name)
+    """A bot by name (with optional parameters, ``search:playouts=300``).
+
+    ``ValueError`` naming the known bots when unknown, or the bad parameter.
+    """
+    base, params = parse_bot_spec(name)
+    factory = _BOTS.get(base)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(_BOTS)}")
-    return factory(rules, seat, seed)
+        raise ValueError(f"unknown bot {base!r}: expected one of {', '.join(_BOTS)}")
+    try:
+        return factory(rules, seat, seed, **params)
+    except TypeError as exc:
+        raise ValueError(f"bot {name!r}: {exc}") from None
 
 
 def play_out(game: Deal | Match, bots: Sequence[Bot]) -> None:

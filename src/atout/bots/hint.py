@@ -1,0 +1,78 @@
+"""Hints: what a bot would play, and why, in words.
+
+>>> import atout
+>>> from atout.bots.hint import hint
+>>> rules = atout.make("jass")
+>>> deal = rules.deal(seed=7)
+>>> h = hint(rules, deal.view(deal.to_move), bot="heuristic")
+>>> h.action.text in deal.view(deal.to_move).legal
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from atout.bots import Bot, make_bot
+from atout.bots.kits import kit_for
+from atout.core import Action, Rules, View
+
+RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+              "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+              "A": "ace", "N": "knight", "1": "one"}
+SUIT_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}
+
+
+def card_words(code: str) -> str:
+    """A card code in English words: ``AS`` -> ``the ace of spades``, ``T21`` -> ``the 21``."""
+    if code == "EX":
+        return "the excuse"
+    if code.startswith("T") and code[1:].isdigit():
+        return f"the trump {code[1:]}"
+    rank, suit = code[:-1], code[-1]
+    return f"the {RANK_WORDS.get(rank, rank)} of {SUIT_WORDS.get(suit, suit)}"
+
+
+def action_words(text: str) -> str:
+    """An action's notation as words to say: a card by name, other actions as they are."""
+    if len(text) in (2, 3) and text[-1] in SUIT_WORDS and text[:-1] in RANK_WORDS:
+        return f"play {card_words(text)}"
+    if text == "EX" or (text.startswith("T") and text[1:].isdigit()):
+        return f"play {card_words(text)}"
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and the reason for it, in words."""
+
+    action: Action
+    text: str
+
+
+def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0) -> Hint:
+    """What ``bot`` (a bot or its name) would play from ``view``, and why, in words.
+
+    The reason comes from the game's own explanation (who wins the trick, the points in it,
+    Schmieren …) and, for the search bot, the margin it expects.
+    """
+    player = make_bot(bot, rules, view.seat, seed) if isinstance(bot, str) else bot
+    action = player.choose(view)
+    why = ""
+    try:
+        explain = kit_for(rules).explain
+    except ValueError:
+        explain = None
+    if explain is not None:
+        why = explain(rules, view, action)
+    last: dict[str, tuple[float, int]] = getattr(player, "last", {}) or {}
+    if action.text in last and len(last) > 1:
+        mean, n = last[action.text]
+        others = [m for t, (m, _) in last.items() if t != action.text]
+        gap = mean - max(others)
+        extra = (f"the search expects {mean:+.0f} points for your side against the others, "
+                 f"{gap:.0f} better than the next choice ({n} playouts)")
+        why = f"{why}; {extra}" if why else extra
+    text = action_words(action.text)
+    return Hint(action, f"{text}: {why}" if why else text)

@@ -1,0 +1,329 @@
+"""The Jass heuristic player: trump by hand strength, Schmieren, keeping the Buur and Nell.
+
+Everything here reads only a seat's :class:`~atout.core.View`. :func:`read_view` turns the
+view into what a player remembers (cards played by each seat, suits a seat has shown it lacks,
+the trick on the table); the bot and the search's sampler share it. The rules of thumb are
+written down in docs/bots.md in a player's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.bots import Bot
+from atout.cards import JASS_DECK, bit_list
+from atout.core import Action, Rules, View
+from atout.games.jass_play import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    OBENABE,
+    POWER,
+    QUEEN,
+    SIX,
+    SUIT_MASK,
+    UNDENUFE,
+    VALUE,
+)
+
+FULL = (1 << 36) - 1
+TRUMP_BASE = 36
+PUSH = 42
+MODE_BY_NAME = {"H": 0, "D": 1, "S": 2, "C": 3, "obenabe": OBENABE, "undenufe": UNDENUFE}
+
+PUSH_BELOW = 3.2
+"""A forehand pushes when its best trump is worth fewer tricks than this (estimated)."""
+
+
+@dataclass
+class JassSeen:
+    """What a seat knows of a Jass deal: its view, turned into masks."""
+
+    seat: int
+    hand: int
+    mode: int
+    chooser: int
+    pushed: bool
+    next_seat: tuple[int, ...]
+    played: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    trick: list[tuple[int, int]] = field(default_factory=list)
+    led: int = -1
+    best: int = -1
+    best_seat: int = -1
+    shown: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    announced: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def played_all(self) -> int:
+        """Every card played so far."""
+        return self.played[0] | self.played[1] | self.played[2] | self.played[3]
+
+    @property
+    def unseen(self) -> int:
+        """The cards in the other hands."""
+        return FULL & ~self.played_all & ~self.hand
+
+    def trick_points(self) -> int:
+        """The card points on the table."""
+        v = VALUE[self.mode]
+        return sum(v[c] for _, c in self.trick)
+
+    def is_top(self, card: int) -> bool:
+        """Whether no unseen card of the same suit beats ``card``."""
+        p = POWER[self.mode]
+        return all(p[o] <= p[card] for o in bit_list(self.unseen & SUIT_MASK[card // 9]))
+
+
+def read_view(rules: Rules[Any], view: View) -> JassSeen:
+    """What the seat of ``view`` knows: cards played, voids shown, the trick, Weis shown."""
+    actions = rules.actions
+    info = view.info
+    trump = info.get("trump")
+    seen = JassSeen(view.seat, JASS_DECK.mask(view.hand),
+                    MODE_BY_NAME[trump] if isinstance(trump, str) else -1,
+                    int(info.get("chooser", -1)), bool(info.get("pushed", False)),
+                    tuple(rules.next_seat))  # type: ignore[attr-defined]
+    mode = -1
+    power = POWER[0]
+    trick: list[tuple[int, int]] = []
+    led = best = best_seat = -1
+    for actor, text in view.history:
+        if text is None:
+            continue
+        a = int(actions.parse(text))
+        if a >= TRUMP_BASE:
+            if a != PUSH:
+                mode = a - TRUMP_BASE
+                power = POWER[mode]
+            continue
+        card = a
+        seen.played[actor] |= 1 << card
+        if not trick:
+            led, best, best_seat = card // 9, card, actor
+        else:
+            suit = card // 9
+            if suit != led and suit != mode:
+                # not following and not trumping: the seat has none of the suit led
+                lacks = SUIT_MASK[led]
+                if mode < 4 and led == mode:
+                    lacks &= ~(1 << (mode * 9 + JACK))  # the Buur need not follow
+                seen.voids[actor] |= lacks
+            elif suit != led and power[best] >= 100 and power[card] < power[best]:
+                # under-trumping is allowed only with nothing else in hand
+                seen.voids[actor] |= FULL & ~SUIT_MASK[mode]
+            if (suit == led or power[card] >= 100) and power[card] > power[best]:
+                best, best_seat = card, actor
+        trick.append((actor, card))
+        if len(trick) == 4:
+            trick = []
+            led = best = best_seat = -1
+    seen.trick = trick
+    seen.led, seen.best, seen.best_seat = led, best, best_seat
+    for s, ws in (info.get("weis_shown") or {}).items():
+        for w in ws:
+            seen.shown[int(s)] |= JASS_DECK.mask(w["cards"])
+    for s, v in (info.get("weis_announced") or {}).items():
+        seen.announced[int(s)] = int(v)
+    return seen
+
+
+# --- trump choice -------------------------------------------------------------------------
+
+def _trump_tricks(hand: int, suit: int) -> float:
+    """Tricks a hand may expect with ``suit`` as trump (a player's rough count)."""
+    t = hand & SUIT_MASK[suit]
+    n = t.bit_count()
+    base = suit * 9
+    has = [bool(t >> (base + r) & 1) for r in range(9)]
+    est = 0.0
+    if has[JACK]:
+        est += 1.0
+    if has[NINE]:
+        est += 0.9 if has[JACK] else (0.6 if n >= 3 else 0.3)
+    if has[ACE]:
+        est += 0.6 if n >= 3 else 0.4
+    if has[KING]:
+        est += 0.35
+    if has[QUEEN]:
+        est += 0.2
+    est += max(0, n - 3) * 0.55
+    for s in range(4):
+        if s == suit:
+            continue
+        side = hand & SUIT_MASK[s]
+        if side >> (s * 9 + ACE) & 1:
+            est += 0.75
+            if side >> (s * 9 + KING) & 1:
+                est += 0.35
+        if not side:
+            est += 0.25 * min(n, 4) / 4  # a void lets the trumps ruff
+    if has[KING] and has[QUEEN]:
+        est += 0.25  # Stöck
+    return est
+
+
+def _slalom_tricks(hand: int, top: int, step: int) -> float:
+    """Tricks at Obenabe (``top`` ace, step -1) or Undenufe (``top`` six, step +1)."""
+    est = 0.0
+    for s in range(4):
+        suit = (hand >> (s * 9)) & 0x1FF
+        length = suit.bit_count()
+        run = 0
+        r = top
+        while 0 <= r < 9 and suit >> r & 1:
+            run += 1
+            r += step
+        if run:
+            est += run * 0.95 + max(0, length - run) * (0.45 if run >= 2 else 0.25)
+        elif length >= 2 and suit >> (top + step) & 1:
+            est += 0.35  # a guarded second card
+    return est
+
+
+def mode_tricks(hand: int, modes: int) -> list[float]:
+    """The estimated tricks of each trump mode (-1 for modes not offered), by mode index.
+
+    ``modes`` is the rules' mask of trump actions (bit ``36 + mode``).
+    """
+    out = [-1.0] * 6
+    for m in range(6):
+        if not modes >> (TRUMP_BASE + m) & 1:
+            continue
+        if m < 4:
+            out[m] = _trump_tricks(hand, m)
+        elif m == OBENABE:
+            out[m] = _slalom_tricks(hand, ACE, -1)
+        else:
+            out[m] = _slalom_tricks(hand, SIX, 1)
+    return out
+
+
+def choose_trump(hand: int, modes: int, may_push: bool) -> int:
+    """The heuristic's trump action id: the strongest mode, or push with a weak hand."""
+    est = mode_tricks(hand, modes)
+    best = max(range(6), key=lambda m: est[m])
+    if may_push and est[best] < PUSH_BELOW:
+        return PUSH
+    return TRUMP_BASE + best
+
+
+# --- card play ----------------------------------------------------------------------------
+
+def _honour(seen: JassSeen, card: int) -> bool:
+    """The Buur or the Nell of the trump suit: cards a player keeps."""
+    return seen.mode < 4 and card // 9 == seen.mode and card % 9 in (JACK, NINE)
+
+
+def _beats(seen: JassSeen, card: int) -> bool:
+    p = POWER[seen.mode]
+    return (card // 9 == seen.led or p[card] >= 100) and p[card] > p[seen.best]
+
+
+def _cheapest(seen: JassSeen, cards: list[int]) -> int:
+    """The card that costs least to give away: low value, not an honour, not a top card."""
+    v = VALUE[seen.mode]
+    p = POWER[seen.mode]
+    return min(cards, key=lambda c: (_honour(seen, c), seen.is_top(c) and v[c] >= 10, v[c],
+                                     p[c] >= 100, p[c]))
+
+
+def choose_card(seen: JassSeen, legal: int) -> int:
+    """The heuristic's card: leading conventions, Schmieren, winning cheaply, keeping honours."""
+    cards = bit_list(legal)
+    if len(cards) == 1:
+        return cards[0]
+    mode = seen.mode
+    v = VALUE[mode]
+    p = POWER[mode]
+    trumps = SUIT_MASK[mode] if mode < 4 else 0
+    pos = len(seen.trick)
+    if pos == 0:
+        return _lead(seen, cards)
+    partner = (seen.seat + 2) % 4
+    if seen.best_seat == partner:
+        # The partner wins so far: Schmieren (feed points) if the trick is safe.
+        nxt = seen.next_seat[seen.seat]
+        safe = pos == 3 or (seen.is_top(seen.best) and (
+            p[seen.best] >= 100 or mode >= 4 or not seen.voids[nxt] & SUIT_MASK[seen.led]))
+        if safe:
+            feed = [c for c in cards if not trumps >> c & 1]
+            if feed:
+                # the highest value, but a top card only if nothing else is worth giving
+                return max(feed, key=lambda c: (v[c] if not seen.is_top(c) else v[c] // 2,
+                                                v[c], -p[c]))
+        return _cheapest(seen, cards)
+    winners = [c for c in cards if _beats(seen, c)]
+    points = seen.trick_points()
+    if winners:
+        plain = [c for c in winners if not trumps >> c & 1]
+        if pos == 3:
+            if plain:
+                return min(plain, key=lambda c: p[c])
+            cheap = [c for c in winners if not _honour(seen, c)]
+            if points >= 10 or (len(seen.trick) == 3 and points >= 4):
+                return min(cheap or winners, key=lambda c: p[c])
+        else:
+            tops = [c for c in plain if seen.is_top(c)]
+            if tops:
+                return max(tops, key=lambda c: v[c])
+            if points >= 10:
+                ruff = [c for c in winners if trumps >> c & 1 and not _honour(seen, c)]
+                if ruff:
+                    return min(ruff, key=lambda c: p[c])
+                if points >= 20:
+                    return min(winners, key=lambda c: p[c])
+    return _cheapest(seen, cards)
+
+
+def _lead(seen: JassSeen, cards: list[int]) -> int:
+    mode = seen.mode
+    v = VALUE[mode]
+    p = POWER[mode]
+    hand = seen.hand
+    if mode < 4:
+        trumps = [c for c in cards if c // 9 == mode]
+        out_trumps = seen.unseen & SUIT_MASK[mode]
+        ours = seen.chooser % 2 == seen.seat % 2
+        if trumps and out_trumps and ours:
+            top = max(trumps, key=lambda c: p[c])
+            if seen.is_top(top):
+                return top  # pull the opponents' trumps with the best one
+        plain = [c for c in cards if c // 9 != mode]
+        bocks = [c for c in plain if seen.is_top(c)]
+        if bocks:
+            return max(bocks, key=lambda c: (v[c], p[c]))
+        if plain:
+            # lead low from the longest side suit, keeping the Buur and the Nell
+            def length(c: int) -> int:
+                return (hand & SUIT_MASK[c // 9]).bit_count()
+            return min(plain, key=lambda c: (v[c] >= 10, -length(c), v[c], p[c]))
+        return min(cards, key=lambda c: (_honour(seen, c), p[c]))
+    bocks = [c for c in cards if seen.is_top(c)]
+    if bocks:
+        # run the longest suit headed by a top card
+        return max(bocks, key=lambda c: ((hand & SUIT_MASK[c // 9]).bit_count(), v[c]))
+    return min(cards, key=lambda c: (v[c] >= 10, -(hand & SUIT_MASK[c // 9]).bit_count(), v[c]))
+
+
+class JassHeuristic(Bot):
+    """Plays Jass by rules of thumb a club player would recognise (see docs/bots.md)."""
+
+    name = "heuristic"
+
+    def choose(self, view: View) -> Action:
+        """The heuristic's action for the seat of ``view``."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        actions = self.rules.actions
+        legal = 0
+        for t in view.legal:
+            legal |= 1 << int(actions.parse(t))
+        if legal >> TRUMP_BASE:
+            hand = JASS_DECK.mask(view.hand)
+            return actions[choose_trump(hand, legal, bool(legal >> PUSH & 1))]
+        seen = read_view(self.rules, view)
+        return actions[choose_card(seen, legal)]
+

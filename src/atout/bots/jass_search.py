@@ -1,0 +1,254 @@
+"""Jass for the search bot: a sampler of hidden hands and a fast, sensible rollout policy.
+
+The sampler deals the unseen cards to the three other seats respecting the voids they showed
+(failing to follow, under-trumping), their hand sizes and the Weis cards they showed, then
+replays the whole history on the sampled deal as the final check, and prefers samples whose
+Weis agree with what was announced.
+
+The rollout plays a perfect-information deal to the end with a cheap greedy policy in a tight
+loop over bitmasks: trump by the heuristic's hand strength, then in each trick Schmieren when
+the partner holds it last, win as cheaply as possible, otherwise throw the cheapest card;
+leads and a small share of moves are random, so the rollouts stay varied.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
+from atout.bots.jass_heuristic import (
+    FULL,
+    JassHeuristic,
+    JassSeen,
+    choose_trump,
+    read_view,
+)
+from atout.bots.kits import GameKit
+from atout.cards import JASS_DECK
+from atout.core import Action, Deal, Result, Rules, View
+from atout.games.jass import JassDeal
+from atout.games.jass_play import (
+    HIGHER_TRUMPS,
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    POWER,
+    STOECK_POINTS,
+    SUIT_MASK,
+    VALUE,
+    find_weis,
+)
+
+EPSILON = 0.1
+"""Share of rollout moves played at random instead of greedily."""
+
+
+class JassDeterminizer(Determinizer):
+    """Samples Jass deals consistent with a seat's view."""
+
+    _cache: tuple[View, Any] | None = None
+
+    def sample(self, view: View, rng: random.Random) -> Deal:
+        """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
+        rules = self.rules
+        if self._cache is None or self._cache[0] is not view:
+            seen = read_view(rules, view)
+            me = view.seat
+            others = [s for s in range(4) if s != me]
+            pool = seen.unseen
+            self._cache = (view, (seen, me, others, pool,
+                                  [9 - seen.played[s].bit_count() for s in others],
+                                  [FULL & ~seen.voids[s] for s in others],
+                                  [seen.shown[s] & pool for s in others]))
+        seen, me, others, pool, sizes, allowed, forced = self._cache[1]
+        fallback: Deal | None = None
+        for _ in range(MAX_TRIES):
+            got = assign_cards(pool, sizes, allowed, rng, forced)
+            if got is None:
+                continue
+            hands = [0, 0, 0, 0]
+            hands[me] = seen.hand | seen.played[me]
+            for s, m in zip(others, got, strict=True):
+                hands[s] = m | seen.played[s]
+            agree = _weis_agree(hands, seen, me, rules)
+            if not agree and fallback is not None:
+                continue
+            deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
+            if not replay(deal, view.history):
+                continue
+            if agree:
+                return deal
+            fallback = deal
+        if fallback is not None:
+            return fallback
+        raise NoConsistentDeal(f"no Jass deal agrees with the view of seat {me} after "
+                               f"{MAX_TRIES} tries")
+
+
+def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) -> bool:
+    """Whether the sampled hands' Weis match the announcements made so far (soft check)."""
+    if seen.mode < 0 or not rules.options.weis:
+        return True
+    big = rules.options.big_sequences
+    for s in range(4):
+        if s == me or not seen.played[s]:
+            continue
+        value = sum(w.value for w in find_weis(hands[s], seen.mode, big))
+        if value != seen.announced.get(s, 0):
+            return False
+    return True
+
+
+def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
+          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any) -> int:
+    """The greedy rollout policy for one card (see the module docstring)."""
+    if pos == 0 or rnd() < EPSILON:
+        k = int(rnd() * mask.bit_count())
+        for _ in range(k):
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
+    pb = power[best]
+    if (best_seat ^ seat) & 1 == 0:
+        # partner wins so far: feed points when last, otherwise throw low
+        pick = -1
+        if pos == 3:
+            score = -1
+            m = mask & ~trump_mask
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if value[c] > score:
+                    score, pick = value[c], c
+        if pick >= 0:
+            return pick
+    else:
+        pick = -1
+        pp = 1000
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            pc = power[c]
+            if (c // 9 == led or pc >= 100) and pb < pc < pp:
+                pp, pick = pc, c
+        if pick >= 0:
+            return pick
+    # throw the cheapest card
+    pick = -1
+    score = 10_000
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        s = value[c] * 200 + power[c]
+        if s < score:
+            score, pick = s, c
+    return pick
+
+
+def jass_rollout(deal: Deal, rng: random.Random) -> Result:
+    """Play a Jass deal to its end with the greedy policy; returns the result."""
+    assert isinstance(deal, JassDeal)
+    rnd = rng.random
+    if deal.phase == "trump":
+        seat = deal.turn
+        modes = deal.rules.mode_mask
+        deal.fast_play(choose_trump(deal.hands[seat], modes, not deal.pushed))
+        if deal.phase == "trump":
+            seat = deal.turn
+            deal.fast_play(choose_trump(deal.hands[seat], modes, False))
+    mode = deal.mode
+    power = POWER[mode]
+    value = VALUE[mode]
+    higher = HIGHER_TRUMPS[mode]
+    suit = SUIT_MASK
+    trump_mask = suit[mode] if mode < 4 else 0
+    buur = 1 << (mode * 9 + 5) if mode < 4 else 0
+    hands = deal.hands
+    nxt = deal.next_player
+    # the current trick and the first trick through the full path (Weis, Stöck)
+    while not deal.play_over and (deal.trick or not deal.tricks):
+        c = _pick(deal._card_mask(), deal.turn, len(deal.trick), deal.led, deal.best,
+                  deal.best_seat, power, value, trump_mask, rnd)
+        deal._play_card(c)
+    sk = sq = -1
+    if deal.stoeck_seat >= 0 and not deal.stoeck_said:
+        sk, sq = mode * 9 + 7, mode * 9 + 6
+    leader = deal.leader
+    card_points = deal.card_points
+    tricks_won = deal.tricks_won
+    ntricks = len(deal.tricks)
+    while ntricks < 9 and not deal.play_over:
+        seat = leader
+        pts = 0
+        best = -1
+        best_seat = seat
+        led = -1
+        for i in range(4):
+            hand = hands[seat]
+            if i == 0:
+                mask = hand
+            else:
+                follow = hand & suit[led]
+                if mode >= 4:
+                    mask = follow or hand
+                elif led == mode:
+                    mask = follow if follow & ~buur else hand
+                else:
+                    trumps = hand & trump_mask
+                    allowed = trumps & higher[best] if power[best] >= 100 else trumps
+                    mask = (follow | allowed) if follow else (
+                        (hand & ~trumps) | allowed) or hand
+            if mask & (mask - 1):
+                c = _pick(mask, seat, i, led, best, best_seat, power, value, trump_mask, rnd)
+            else:
+                c = mask.bit_length() - 1
+            hands[seat] = hand ^ (1 << c)
+            if (c in (sk, sq)) and not hands[seat] >> (sk + sq - c) & 1:
+                deal.stoeck_said = True
+                deal.stoeck_points[seat & 1] += STOECK_POINTS
+                sk = sq = -1
+            pts += value[c]
+            if i == 0:
+                led = c // 9
+                best, best_seat = c, seat
+            elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
+                best, best_seat = c, seat
+            seat = nxt[seat]
+        ntricks += 1
+        if ntricks == 9:
+            pts += LAST_TRICK_BONUS
+        side = best_seat & 1
+        card_points[side] += pts
+        tricks_won[side] += 1
+        leader = best_seat
+    deal.leader = deal.turn = leader
+    deal.play_over = True
+    if ntricks > len(deal.tricks) and deal.rules.options.match_bonus:
+        for side in (0, 1):
+            if tricks_won[side] == 9:
+                deal.bonus_points[side] += MATCH_BONUS
+    return deal._result()
+
+
+def explain(rules: Rules[Any], view: View, action: Action) -> str:
+    """Why a Jass action is good, in a player's words (for hints)."""
+    from atout.bots.jass_hint import explain_jass
+
+    return explain_jass(rules, view, action)
+
+
+def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> JassHeuristic:
+    if kw:
+        raise ValueError(f"the Jass heuristic takes no parameters, not {', '.join(kw)}")
+    return JassHeuristic(rules, seat, seed)
+
+
+KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
+              explain=explain, playouts=1500)
+"""The Jass kit."""
+
+__all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

@@ -1,0 +1,84 @@
+"""What the bots know of each game: its heuristic, its sampler, its rollout policy.
+
+A :class:`GameKit` gathers a game's heuristic bot, its determinizer (hidden cards consistent
+with a view) and its rollout policy (fast play to the end of a perfect-information deal, used
+by the search). Kits are loaded only when a game is asked for, like the games themselves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from atout.bots.determinize import Determinizer
+from atout.core import Action, Deal, Result, Rules, View
+
+_MODULES: dict[str, str] = {
+    "jass": "atout.bots.jass_search",
+    "putze": "atout.bots.putze_search",
+    "tarot": "atout.bots.tarot_search",
+    "pitch": "atout.bots.pitch_search",
+    "knock-rummy": "atout.bots.rummy_search",
+}
+
+
+def default_rollout(deal: Deal, rng: random.Random) -> Result:
+    """Uniformly random legal play to the end (the engine's own fast playout)."""
+    return deal.playout(rng)
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """A game's bot knowledge.
+
+    ``heuristic`` builds the heuristic bot (rules, seat, seed); ``determinizer`` the sampler;
+    ``rollout`` plays a perfect-information deal to its end; ``explain`` (optional) says in
+    words why an action is good, for hints; ``playouts`` is the search bot's default budget
+    per decision, chosen to stay under a second on one core.
+    """
+
+    heuristic: Callable[..., Any]
+    determinizer: Callable[[Rules[Any]], Determinizer]
+    rollout: Callable[[Deal, random.Random], Result] = default_rollout
+    explain: Callable[[Rules[Any], View, Action], str] | None = None
+    playouts: int = 2000
+
+
+def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:
+    """Whether a missing module is the kit itself or a game engine that has not landed."""
+    return exc.name == module_name or (exc.name or "").startswith("atout.games.")
+
+
+def kit_for(rules: Rules[Any]) -> GameKit:
+    """The kit of the game of ``rules``; ``ValueError`` naming the games that have one."""
+    module_name = _MODULES.get(rules.name)
+    kit: GameKit | None = None
+    if module_name is not None:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not _is_ours(exc, module_name):
+                raise
+        else:
+            kit = module.KIT
+    if kit is None:
+        raise ValueError(f"no heuristic or search bot for {rules.name!r} yet: the games with "
+                         f"them are {', '.join(available_kits())}")
+    return kit
+
+
+def available_kits() -> list[str]:
+    """The games whose bot kit is present."""
+    out = []
+    for game, module_name in _MODULES.items():
+        try:
+            importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not _is_ours(exc, module_name):
+                raise
+            continue
+        out.append(game)
+    return out

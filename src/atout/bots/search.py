@@ -1,0 +1,100 @@
+"""The search bot: determinized (perfect-information Monte Carlo) search, for every game.
+
+For each decision the bot samples deals consistent with its view (see
+:mod:`atout.bots.determinize`), tries every legal action on each sample and plays the sample
+to its end with the game's rollout policy, then keeps the action with the best mean outcome
+for its side. All actions are tried on the same samples, so the comparison is paired. Later
+samples go only to the actions still in contention (successive halving), so the budget is
+spent where the choice is close. Decisions before the play (trump, push, bids, the écart, the
+blind, knocking) go through the same loop: they are actions like any other.
+
+The budget is a number of playouts (reproducible for a seed) and optionally a time limit.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from atout.bots import Bot
+from atout.bots.kits import kit_for
+from atout.core import Action, Result, Rules, View
+
+
+def side_value(result: Result, seat: int) -> float:
+    """The seat's points minus the mean of the other seats' points (its margin)."""
+    pts = result.points
+    n = len(pts)
+    return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+
+
+class SearchBot(Bot):
+    """Determinized Monte Carlo search over the seat's view.
+
+    ``playouts`` is the budget per decision (default: the game's, under a second on one
+    core); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
+    times the field of candidate actions is halved.
+    """
+
+    name = "search"
+
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
+                 playouts: int | None = None, seconds: float | None = None,
+                 rounds: int = 3) -> None:
+        super().__init__(rules, seat, seed)
+        kit = kit_for(rules)
+        self.determinizer = kit.determinizer(rules)
+        self.rollout = kit.rollout
+        if playouts is not None and playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.playouts = kit.playouts if playouts is None else int(playouts)
+        self.seconds = seconds
+        self.rounds = max(1, int(rounds))
+        self.last: dict[str, tuple[float, int]] = {}
+        """For the last decision: each action tried, its mean margin and number of playouts."""
+        self.total_playouts = 0
+        self.total_seconds = 0.0
+
+    def choose(self, view: View) -> Action:
+        """The action with the best mean margin over the sampled deals."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        actions = self.rules.actions
+        legal = [actions.parse(t) for t in view.legal]
+        self.last = {}
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        sums = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        alive = list(legal)
+        spent = 0
+        rng = self.rng
+        rollout = self.rollout
+        seat = self.seat
+        budget = self.playouts
+        # successive halving: round r gets an equal share of the budget
+        per_round = budget / self.rounds
+        for r in range(self.rounds):
+            target = min(budget, int(per_round * (r + 1)))
+            while spent < target and (spent == 0 or deadline is None
+                                      or time.perf_counter() < deadline):
+                deal = self.determinizer.sample(view, rng)
+                for a in alive:
+                    d = deal.clone()
+                    d.fast_play(a)
+                    sums[a] += side_value(rollout(d, rng), seat)
+                    counts[a] += 1
+                spent += len(alive)
+            if r + 1 < self.rounds and len(alive) > 2:
+                alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.total_playouts += spent
+        self.total_seconds += time.perf_counter() - start
+        self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
+        return max(alive, key=lambda a: (sums[a] / max(1, counts[a]), -int(a)))
