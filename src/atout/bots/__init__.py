@@ -3,7 +3,8 @@
 ``make_bot(name, rules, seat, seed)`` builds a bot from the registry; ``play_out`` drives a
 deal or a match to its end with one bot per seat. The registry holds ``random`` (uniform legal
 actions), ``heuristic`` (each game's rules of thumb) and ``search`` (determinized Monte Carlo
-search); a bot name may carry parameters, ``search:playouts=300:seconds=0.5``.
+search); a bot name may carry parameters, ``search:playouts=300:seconds=0.5``, and any bot
+takes a thinking delay for tables with people, ``heuristic:delay=1.2:jitter=0.6``.
 """
 
 from __future__ import annotations
@@ -108,10 +109,17 @@ def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
     factory = _BOTS.get(base)
     if factory is None:
         raise ValueError(f"unknown bot {base!r}: expected one of {', '.join(_BOTS)}")
+    delay = params.pop("delay", None)
+    jitter = params.pop("jitter", None)
     try:
-        return factory(rules, seat, seed, **params)
+        bot = factory(rules, seat, seed, **params)
     except TypeError as exc:
         raise ValueError(f"bot {name!r}: {exc}") from None
+    if delay is not None or jitter is not None:
+        from atout.bots.pace import Paced
+
+        bot = Paced(bot, float(delay or 0.0), float(jitter or 0.0))
+    return bot
 
 
 def play_out(game: Deal | Match, bots: Sequence[Bot]) -> None:

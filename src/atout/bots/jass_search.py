@@ -41,6 +41,10 @@ from atout.games.jass_play import (
 
 EPSILON = 0.1
 """Share of rollout moves played at random instead of greedily."""
+SOFT_TRIES = 12
+"""Tries spent on matching the Weis announced once a sample agreeing with the play exists."""
+LEAD_TOP = 0.7
+"""Share of rollout leads that cash a card nobody can beat, when the hand has one."""
 
 
 class JassDeterminizer(Determinizer):
@@ -62,7 +66,14 @@ class JassDeterminizer(Determinizer):
                                   [seen.shown[s] & pool for s in others]))
         seen, me, others, pool, sizes, allowed, forced = self._cache[1]
         fallback: Deal | None = None
+        tries = 0
         for _ in range(MAX_TRIES):
+            if fallback is not None:
+                # the Weis announcements are a soft constraint: when they are hard to
+                # meet, a few more tries and then the best sample so far
+                tries += 1
+                if tries > SOFT_TRIES:
+                    break
             got = assign_cards(pool, sizes, allowed, rng, forced)
             if got is None:
                 continue
@@ -85,6 +96,17 @@ class JassDeterminizer(Determinizer):
                                f"{MAX_TRIES} tries")
 
 
+_RUN_STARTS = sum(((1 << 7) - 1) << (9 * s) for s in range(4))
+_FOURS = [sum(1 << (s * 9 + r) for s in range(4)) for r in (3, 4, 5, 6, 7, 8)]
+
+
+def _has_weis(hand: int) -> bool:
+    """Whether a hand holds any Weis (a run of three or four of a kind), quickly."""
+    if hand & (hand >> 1) & (hand >> 2) & _RUN_STARTS:
+        return True
+    return any(hand & f == f for f in _FOURS)
+
+
 def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) -> bool:
     """Whether the sampled hands' Weis match the announcements made so far (soft check)."""
     if seen.mode < 0 or not rules.options.weis:
@@ -93,8 +115,11 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
     for s in range(4):
         if s == me or not seen.played[s]:
             continue
-        value = sum(w.value for w in find_weis(hands[s], seen.mode, big))
-        if value != seen.announced.get(s, 0):
+        said = seen.announced.get(s, 0)
+        if not said:
+            if _has_weis(hands[s]):
+                return False
+        elif sum(w.value for w in find_weis(hands[s], seen.mode, big)) != said:
             return False
     return True
 
@@ -149,6 +174,37 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
     return pick
 
 
+def _top_lead(hand: int, hands: list[int], seat: int, power: tuple[int, ...],
+              suit: tuple[int, int, int, int]) -> int:
+    """A card of ``hand`` that no other hand can beat in its suit (a "bock"), or -1."""
+    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+    for s in range(4):
+        mine = hand & suit[s]
+        if not mine:
+            continue
+        theirs = others & suit[s]
+        top = -1
+        tp = -1
+        m = mine
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if power[c] > tp:
+                tp, top = power[c], c
+        m = theirs
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if power[c] > tp:
+                top = -1
+                break
+        if top >= 0:
+            return top
+    return -1
+
+
 def jass_rollout(deal: Deal, rng: random.Random) -> Result:
     """Play a Jass deal to its end with the greedy policy; returns the result."""
     assert isinstance(deal, JassDeal)
@@ -191,6 +247,10 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
             hand = hands[seat]
             if i == 0:
                 mask = hand
+                if rnd() < LEAD_TOP:
+                    top = _top_lead(hand, hands, seat, power, suit)
+                    if top >= 0:
+                        mask = 1 << top
             else:
                 follow = hand & suit[led]
                 if mode >= 4:
