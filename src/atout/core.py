@@ -16,7 +16,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 JSON = Any
 """A JSON-ready value: None, bool, int, float, str, and lists and dicts of those."""
@@ -72,6 +73,8 @@ class ActionSpace(Sequence[Action]):
 
     def __init__(self, texts: Iterable[str]) -> None:
         self._actions = tuple(Action(i, t) for i, t in enumerate(texts))
+        self.table = self._actions
+        """The actions as a tuple indexed by id (the fastest lookup)."""
         self._by_text = {a.text.upper(): a for a in self._actions}
         if len(self._by_text) != len(self._actions):
             raise ValueError("action notations must be unique")
@@ -87,6 +90,9 @@ class ActionSpace(Sequence[Action]):
 
     def parse(self, action: object) -> Action:
         """The action named by an :class:`Action`, an id or a notation; else ``IllegalAction``."""
+        if type(action) is Action and action < len(self._actions) and \
+                self._actions[action] is action:
+            return action
         if isinstance(action, str):
             key = " ".join(action.split()).upper()
             found = self._by_text.get(key)
@@ -111,19 +117,22 @@ class ActionSpace(Sequence[Action]):
         return [a.text for a in self._actions]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
     """Something that happened, for clients to announce and the server to broadcast.
 
     ``kind`` names the event (``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's
     docs), ``seat`` the seat it is about (or None), ``data`` the JSON-ready details. ``to`` is
     None for a public event, or the only seat allowed to see it (a private event, such as the
-    cards of the blind for the player who took it).
+    cards of the blind for the player who took it). Events are immutable tuples: cheap to make
+    on every action.
     """
 
     kind: str
     seat: int | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = _NO_DATA
     to: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
@@ -452,7 +461,7 @@ class Deal(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over."""
-        table = self.rules.actions
+        table = self.rules.actions.table
         mask = self._legal_mask()
         out: list[Action] = []
         while mask:
