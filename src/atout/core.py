@@ -75,9 +75,26 @@ class ActionSpace(Sequence[Action]):
         self._actions = tuple(Action(i, t) for i, t in enumerate(texts))
         self.table = self._actions
         """The actions as a tuple indexed by id (the fastest lookup)."""
+        self._bytes = tuple(
+            tuple(tuple(self._actions[8 * k + i] for i in range(8)
+                        if b >> i & 1 and 8 * k + i < len(self._actions)) for b in range(256))
+            for k in range((len(self._actions) + 7) // 8))
         self._by_text = {a.text.upper(): a for a in self._actions}
         if len(self._by_text) != len(self._actions):
             raise ValueError("action notations must be unique")
+
+    def from_mask(self, mask: int) -> list[Action]:
+        """The actions whose bits are set in ``mask``, by id."""
+        out: list[Action] = []
+        chunks = self._bytes
+        k = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += chunks[k][b]
+            mask >>= 8
+            k += 1
+        return out
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -398,6 +415,8 @@ class Deal(ABC):
         self.setup = setup
         self._history: list[Action] = []
         self._actors: list[int] = []
+        self._mask_at = -1  # the legal mask is cached for this many actions played
+        self._mask = 0
 
     # -- protected hooks ------------------------------------------------------------------
     @abstractmethod
@@ -461,18 +480,15 @@ class Deal(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over."""
-        table = self.rules.actions.table
-        mask = self._legal_mask()
-        out: list[Action] = []
-        while mask:
-            low = mask & -mask
-            out.append(table[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return self.rules.actions.from_mask(self.legal_mask())
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
-        return self._legal_mask()
+        n = len(self._history)
+        if self._mask_at != n:
+            self._mask = self._legal_mask()
+            self._mask_at = n
+        return self._mask
 
     def play(self, action: Action | int | str) -> list[Event]:
         """Play an action (an Action, its id or its notation) for the seat to move.
@@ -481,11 +497,11 @@ class Deal(ABC):
         and changes nothing, when the action is unknown or not allowed now.
         """
         a = self.rules.actions.parse(action)
-        if self.to_move is None:
-            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
-        if not self._legal_mask() >> a & 1:
-            raise IllegalAction(self._why_illegal(a), action)
         seat = self.to_move
+        if seat is None:
+            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
+        if not self.legal_mask() >> a & 1:
+            raise IllegalAction(self._why_illegal(a), action)
         events = self._apply(a)
         self._history.append(a)
         self._actors.append(seat)

@@ -43,6 +43,7 @@ from atout.games.jass_play import (
     VALUE,
     TrickPlay,
     describe_refusal,
+    legal_cards,
 )
 
 TRUMP_ACTIONS = 36
@@ -230,7 +231,9 @@ class JassDeal(TrickPlay):
 
     def _legal_mask(self) -> int:
         if self.phase == "play":
-            return 0 if self.play_over else self._card_mask()
+            if self.play_over:
+                return 0
+            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best)
         if self.pushed:
             return self.rules.mode_mask
         return self.rules.mode_mask | 1 << PUSH

@@ -13,6 +13,7 @@ Card ``i`` of :data:`~atout.cards.JASS_DECK` is rank ``i % 9`` (6 7 8 9 T J Q K 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from atout.cards import JASS_DECK, bit_list
@@ -71,6 +72,9 @@ def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
 POWER, VALUE, HIGHER_TRUMPS = _tables()
 """Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
 modes the mask of trumps that beat that card."""
+
+CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
+"""The data of each card event, made once: events share it read-only."""
 
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
@@ -295,7 +299,7 @@ class TrickPlay(Deal):
     def _play_card(self, card: int) -> list[Event]:
         seat = self.turn
         self.hands[seat] &= ~(1 << card)
-        events = [Event("card", seat, {"card": CODES[card]})]
+        events = [Event("card", seat, CARD_DATA[card])]
         first_card = not self.played_first >> seat & 1
         if first_card:
             self.played_first |= 1 << seat
@@ -330,7 +334,10 @@ class TrickPlay(Deal):
         events: list[Event] = []
         winner = self.best_seat
         side = self.side_of[winner]
-        pts = trick_points(self.trick, self.mode)
+        v = VALUE[self.mode]
+        pts = 0
+        for c in self.trick:
+            pts += v[c]
         last = len(self.tricks) + 1 == self.tricks_total
         if last:
             pts += LAST_TRICK_BONUS
