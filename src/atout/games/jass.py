@@ -36,9 +36,9 @@ from atout.games.jass_play import (
     MATCH_BONUS,
     MODE_NAMES,
     OBENABE,
-    POWER,
     STOECK_POINTS,
     SUIT_MASK,
+    TRICK_KEYS,
     UNDENUFE,
     VALUE,
     TrickPlay,
@@ -62,8 +62,8 @@ MULTIPLIERS: dict[str, tuple[int, int, int, int, int, int]] = {
 FAST_INDEX = {1 << c: c for c in range(36)}
 FAST_SUIT = {1 << c: c // 9 for c in range(36)}
 FAST_VALUE = tuple({1 << c: VALUE[m][c] for c in range(36)} for m in range(6))
-FAST_KEY = tuple(tuple({1 << c: (POWER[m][c] if c // 9 == led or POWER[m][c] >= 100 else -1)
-                        for c in range(36)} for led in range(4)) for m in range(6))
+FAST_KEY = tuple(tuple({1 << c: TRICK_KEYS[m][led][c] for c in range(36)} for led in range(4))
+                 for m in range(6))
 """Per mode and suit led, each card bit's strength in the trick (-1: cannot win it)."""
 FAST_OVER = tuple({1 << c: (HIGHER_TRUMPS[m][c] if m < 4 and c // 9 == m
                             else SUIT_MASK[m] if m < 4 else 0) for c in range(36)}
@@ -228,6 +228,11 @@ class JassDeal(TrickPlay):
     def to_move(self) -> int | None:
         """The seat to move, None when the deal is over."""
         return None if self.play_over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is finished."""
+        return self.play_over
 
     def _legal_mask(self) -> int:
         if self.phase == "play":

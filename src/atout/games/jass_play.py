@@ -76,6 +76,10 @@ modes the mask of trumps that beat that card."""
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
 
+TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 100 else -1
+                              for c in range(36)) for led in range(4)) for m in range(6))
+"""Per mode and suit led, each card's strength in the trick (-1: it cannot win it)."""
+
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 STOECK_POINTS = 20
@@ -284,6 +288,10 @@ class TrickPlay(Deal):
                 if self.hands[s] & kq == kq:
                     self.stoeck_seat = s
         self.tricks_total = (self.hands[order[0]]).bit_count()
+        self.trick_size = len(order)
+        self.trick_keys = TRICK_KEYS[self.mode]
+        self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
+                             else (-1, -1))
         self.play_over = False
 
     # the legal cards of the seat to move
@@ -300,32 +308,33 @@ class TrickPlay(Deal):
         seat = self.turn
         self.hands[seat] &= ~(1 << card)
         events = [Event("card", seat, CARD_DATA[card])]
-        first_card = not self.played_first >> seat & 1
-        if first_card:
+        if not self.played_first >> seat & 1:
             self.played_first |= 1 << seat
             ws = self.declared.get(seat)
             if ws:
                 events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
                                                    "count": len(ws)}))
-        if seat == self.stoeck_seat and not self.stoeck_said and card // 9 == self.mode and \
-                card % 9 in (KING, QUEEN):
-            other = self.mode * 9 + (QUEEN if card % 9 == KING else KING)
+        if seat == self.stoeck_seat and not self.stoeck_said and card in self.stoeck_cards:
+            other = self.stoeck_cards[0] + self.stoeck_cards[1] - card
             if not self.hands[seat] >> other & 1:
                 self.stoeck_said = True
                 side = self.side_of[seat]
                 self.stoeck_points[side] += STOECK_POINTS
                 events.append(self._credit(side, STOECK_POINTS * self.multiplier, "stoeck",
                                            seat, {}))
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             self.led = card // 9
-            self.best, self.best_seat = card, seat
+            self.best = card
+            self.best_seat = seat
         else:
-            p = POWER[self.mode]
-            if (card // 9 == self.led or p[card] >= 100) and p[card] > p[self.best]:
-                self.best, self.best_seat = card, seat
-        self.trick.append(card)
+            key = self.trick_keys[self.led][card]
+            if key > self.trick_keys[self.led][self.best]:
+                self.best = card
+                self.best_seat = seat
+        trick.append(card)
         self.trick_seats.append(seat)
-        if len(self.trick) < len(self.playing):
+        if len(trick) < self.trick_size:
             self.turn = self.next_player[seat]
             return events
         return events + self._finish_trick()
