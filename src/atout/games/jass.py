@@ -342,7 +342,7 @@ class JassDeal(TrickPlay):
         new = object.__new__(JassDeal)
         d = self.__dict__.copy()
         for k in ("hands", "trick", "trick_seats", "tricks", "card_points", "tricks_won",
-                  "weis_points", "stoeck_points", "bonus_points", "_history"):
+                  "weis_points", "stoeck_points", "bonus_points", "_history", "_actors"):
             if k in d:
                 d[k] = d[k][:]
         if "shown_weis" in d:
