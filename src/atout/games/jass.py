@@ -249,6 +249,8 @@ class JassDeal(TrickPlay):
 
     def playout(self, rng: random.Random) -> Result:
         """Random legal play to the end, in a tight loop (the fast path for search)."""
+        if self.play_over:
+            return self._result()
         if self.phase != "play":
             return super().playout(rng)
         rnd = rng.random
