@@ -200,6 +200,40 @@ def test_weis_ties(choice: str, dealer: int, options: dict[str, Any],
     assert weis_after_first_trick(choice, dealer, **options) == expected
 
 
+FOURS_HANDS = [
+    ["JH", "JD", "JS", "JC", "6H", "6D", "8S", "8C", "TH"],  # four jacks: 200
+    ["8D", "TD", "KD", "7S", "QS", "KS", "7C", "QC", "KC"],  # nothing
+    ["AH", "AD", "AS", "AC", "8H", "QD", "6S", "6C", "KH"],  # four aces: 100
+    ["9H", "9D", "9S", "9C", "7H", "7D", "TS", "TC", "QH"],  # four nines: 150
+]
+LONGER_HANDS = [
+    ["KH", "KD", "KS", "KC", "6H", "8H", "6D", "8D", "6S"],  # four kings: 100, 4 cards
+    ["JH", "TD", "QD", "AS", "7C", "9C", "JC", "QC", "AC"],  # nothing
+    ["TH", "QH", "AH", "JD", "AD", "QS", "6C", "8C", "TC"],  # nothing
+    ["7S", "8S", "9S", "TS", "JS", "7H", "9H", "7D", "9D"],  # 7S-JS, five in a row: 100
+]
+
+
+@pytest.mark.parametrize(("hands", "choice", "options", "expected", "shown"), [
+    # Four jacks (200) beat four nines (150): team 0 scores its 200 and seat 2's four aces.
+    (FOURS_HANDS, "trump H", {}, [300, 0], ["0", "2"]),
+    (FOURS_HANDS, "undenufe", {}, [300, 0], ["0", "2"]),
+    # Equal value (100): the Weis with more cards wins, although seat 0 announced first.
+    (LONGER_HANDS, "trump D", {}, [0, 100], ["3"]),
+    (LONGER_HANDS, "obenabe", {"big_sequences": True}, [0, 100], ["3"]),
+])
+def test_weis_values_and_comparison(hands: list[list[str]], choice: str,
+                                    options: dict[str, Any], expected: list[int],
+                                    shown: list[str]) -> None:
+    deal = atout.make("jass", **options).deal(hands=hands, dealer=1)
+    deal.play(choice)
+    for _ in range(4):
+        deal.play(deal.legal_actions()[0])
+    info = deal.view(1).to_dict()["info"]
+    assert info["weis_points"] == expected
+    assert sorted(info["weis_shown"]) == shown
+
+
 # --- Push, then Obenabe; Undenufe; the diagonal deal has no Weis ----------------------------
 
 # Card (suit s, rank r) goes to seat (r + s) % 4: no three in a row, no four of a kind.
