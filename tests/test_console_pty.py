@@ -38,6 +38,7 @@ def test_language_from_the_locale(tmp_path: Path) -> None:
     child = spawn(["play", "jass", "--deals", "1", "--delay", "0", "--seed", "1"], tmp_path,
                   lang_env="fr_CH.UTF-8")
     child.expect("Jass suisse")
+    child.expect(TEXTS["fr"]["card_turn"])
     child.send("q")
     child.expect(pexpect.EOF)
 
@@ -172,5 +173,6 @@ def test_speak_without_a_speech_program(tmp_path: Path) -> None:
         child.expect("Speech by")
     else:
         child.expect("Speech is not available")
+    child.expect(TEXTS["en"]["card_turn"])
     child.send("q")
     child.expect(pexpect.EOF)
