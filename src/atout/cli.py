@@ -5,6 +5,7 @@ Other front ends (the console client, tournaments) add their commands to :data:`
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 from typing import Annotated, Any
 
@@ -37,10 +38,8 @@ def parse_options(players: int | None, preset: str | None,
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
         else:
-            try:
+            with contextlib.suppress(ValueError):
                 value = int(raw)
-            except ValueError:
-                pass
         opts[key.strip()] = value
     return opts
 
