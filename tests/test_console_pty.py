@@ -9,6 +9,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from atout.games import available
 from console_helpers import KEYS, TEXTS, play_to_end, spawn
 
 
@@ -176,3 +177,27 @@ def test_speak_without_a_speech_program(tmp_path: Path) -> None:
     child.expect(TEXTS["en"]["card_turn"])
     child.send("q")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["putze", "tarot", "pitch", "knock-rummy"])
+def test_a_deal_of_every_other_game_by_keys(tmp_path: Path, game: str, lang: str) -> None:
+    """Each game, as it lands: a whole deal played with Enter on the selected legal choice."""
+    if game not in available():
+        pytest.skip(f"{game} has not landed on this branch yet")
+    # seat 1: the first to act after dealer 0 in the clockwise games
+    child = spawn(["play", game, "--lang", lang, "--deals", "1", "--delay", "0", "--seed",
+                   "5", "--seat", "1"], tmp_path)
+    turns = 0
+    while True:
+        i = child.expect([r"Your turn|À vous", TEXTS[lang]["end"]], timeout=30)
+        if i == 1:
+            break
+        turns += 1
+        child.send(KEYS["enter"])
+    assert turns >= 1
+    assert TEXTS[lang]["game_over"] in str(child.before)
+    child.send(KEYS["enter"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -164,6 +164,12 @@ class Translator:
             return items[0]
         return self._("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
+    def join_or(self, items: list[str]) -> str:
+        """Alternatives joined: "a, b or c" / « a, b ou c »."""
+        if len(items) <= 1:
+            return self.join(items)
+        return self._("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
     def sentence(self, text: str) -> str:
         """``text`` with a capital first letter (for sentences starting with a card name)."""
         return text[:1].upper() + text[1:]

@@ -345,10 +345,15 @@ class GameText:
     def prompt(self, view: View) -> str:
         """What to do when it is the player's turn."""
         tr = self.tr
-        if any(is_card(a) for a in view.legal) and all(is_card(a) for a in view.legal):
+        cards = [a for a in view.legal if a in view.hand]
+        others = [a for a in view.legal if a not in view.hand]
+        if cards and not others:
             return tr._("Your turn: choose a card with the arrows, Enter plays it.")
+        if cards:
+            return tr._("Your turn: choose a card with the arrows and Enter, or {actions}.").format(
+                actions=tr.join_or([self.action(a) for a in others]))
         return tr._("Your turn: {actions}. Arrows choose, Enter confirms.").format(
-            actions=tr.join([self.action(a) for a in view.legal]))
+            actions=tr.join_or([self.action(a) for a in view.legal]))
 
     def intro(self) -> str:
         """The first sentence of a game."""

@@ -241,7 +241,7 @@ class JassText(GameText):
         if view.phase == "trump":
             return self.tr._("Your turn to choose the trump: {actions}. Arrows choose, Enter "
                              "confirms.").format(
-                actions=self.tr.join([self.action(a) for a in view.legal]))
+                actions=self.tr.join_or([self.action(a) for a in view.legal]))
         return super().prompt(view)
 
     def game_keys(self) -> list[tuple[str, str]]:
