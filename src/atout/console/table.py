@@ -6,8 +6,6 @@ answers the information keys. The playing session and the replay build on it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from atout.core import Match, View
 from atout.i18n import Translator
 from atout.i18n.text import GameText, is_card
@@ -179,14 +177,3 @@ class Table:
         hand = " ".join(show(c) for c in view.hand)
         return f"[{table}]  |  {hand}"
 
-
-def names_for(seats: int) -> list[str]:
-    """The players' names by seat."""
-    from atout.i18n.text import NAMES
-
-    return [NAMES[s % len(NAMES)] for s in range(seats)]
-
-
-def plain(value: Any) -> str:
-    """A value as plain text."""
-    return str(value)
