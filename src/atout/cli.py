@@ -5,6 +5,7 @@ Other front ends (the console client, tournaments) add their commands to :data:`
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 from typing import Annotated, Any
 
@@ -37,10 +38,8 @@ def parse_options(players: int | None, preset: str | None,
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
         else:
-            try:
+            with contextlib.suppress(ValueError):
                 value = int(raw)
-            except ValueError:
-                pass
         opts[key.strip()] = value
     return opts
 
@@ -126,6 +125,61 @@ def simulate(
         table.add_row(str(s), names[s], str(wins[s]), f"{wins[s] / games_:.1%}",
                       f"{statistics.fmean(scores[s]):.1f}")
     console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="the game; without it, a menu of games, "
+                                                    "options and players")] = None,
+    lang: Annotated[str | None, typer.Option(help="fr or en; the default comes from the "
+                                                  "locale")] = None,
+    resume: Annotated[bool, typer.Option(help="resume the game saved on quit")] = False,
+    deals: Annotated[int | None, typer.Option(min=1, help="stop after this many deals (a "
+                                                          "short game)")] = None,
+    delay: Annotated[float, typer.Option(min=0, help="seconds each computer player waits "
+                                                     "before playing")] = 1.0,
+    bot: Annotated[str | None, typer.Option(help="the computer players: heuristic (the "
+                                                 "default), search or random")] = None,
+    seat: Annotated[int, typer.Option(min=0, help="your seat (0: you start as seat 0)")] = 0,
+    seed: Annotated[int | None, typer.Option(help="the seed of the shuffles")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players, where the game "
+                                                     "allows several")] = None,
+    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
+                                                           "repeatable")] = None,
+    speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
+    = False,
+    visual: Annotated[bool, typer.Option(help="add colour pictures of the hand and table")]
+    = False,
+    data_dir: Annotated[str | None, typer.Option(help="where games are saved (default "
+                                                      "$ATOUT_DATA_DIR, else "
+                                                      "~/.local/share/atout)")] = None,
+) -> None:
+    """Play in the terminal against computer players, by single keys, in French or English."""
+    from atout.console import run_play
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+    opts = parse_options(players, preset, option)
+    raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
+                              delay=delay, seed=seed, resume=resume, data=data_dir,
+                              speak=speak, visual=visual))
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="a saved game (JSON)")],
+    lang: Annotated[str | None, typer.Option(help="fr or en")] = None,
+    speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
+    = False,
+) -> None:
+    """Replay a finished game move by move."""
+    from atout.console import run_replay
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+    raise typer.Exit(run_replay(file, lang=lang, speak=speak))
+
 
 
 @app.command()
