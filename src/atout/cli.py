@@ -181,7 +181,6 @@ def replay(
     raise typer.Exit(run_replay(file, lang=lang, speak=speak))
 
 
-
 @app.command()
 def tournament(
     game: Annotated[str, typer.Argument(help="jass, putze, tarot, pitch or knock-rummy")],
