@@ -308,7 +308,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> JassHe
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
-              explain=explain, playouts=1500)
+              explain=explain, playouts=1500, key_phases=frozenset({"trump"}), key_factor=4)
 """The Jass kit."""
 
 __all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

@@ -37,7 +37,8 @@ class GameKit:
     ``heuristic`` builds the heuristic bot (rules, seat, seed); ``determinizer`` the sampler;
     ``rollout`` plays a perfect-information deal to its end; ``explain`` (optional) says in
     words why an action is good, for hints; ``playouts`` is the search bot's default budget
-    per decision, chosen to stay under a second on one core.
+    per decision, chosen to stay under a second on one core; decisions in ``key_phases``
+    (those that shape the whole deal: trump, bids) get ``key_factor`` times the budget.
     """
 
     heuristic: Callable[..., Any]
@@ -45,6 +46,8 @@ class GameKit:
     rollout: Callable[[Deal, random.Random], Result] = default_rollout
     explain: Callable[[Rules[Any], View, Action], str] | None = None
     playouts: int = 2000
+    key_phases: frozenset[str] = frozenset()
+    key_factor: int = 4
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

@@ -32,7 +32,8 @@ class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
 
     ``playouts`` is the budget per decision (default: the game's, under a second on one
-    core); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
+    core; the decisions that shape a whole deal, such as trump or a bid, get a few times
+    more); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
     times the field of candidate actions is halved.
     """
 
@@ -45,6 +46,8 @@ class SearchBot(Bot):
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
         self.rollout = kit.rollout
+        self.key_phases = kit.key_phases
+        self.key_factor = kit.key_factor
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         if seconds is not None and seconds <= 0:
@@ -76,6 +79,8 @@ class SearchBot(Bot):
         rollout = self.rollout
         seat = self.seat
         budget = self.playouts
+        if view.phase in self.key_phases:
+            budget *= self.key_factor
         # successive halving: round r gets an equal share of the budget
         per_round = budget / self.rounds
         for r in range(self.rounds):

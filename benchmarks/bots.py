@@ -1,0 +1,74 @@
+"""Decision time of each bot at its default settings, and the search bot's playout rate.
+
+Run: ``PYTHONPATH=src python benchmarks/bots.py [--deals 20] [--games jass,...]``
+
+For every game with bots, each bot plays whole deals from one seat against heuristic
+opponents; every decision it takes is timed (one core, wall clock). The table gives the median
+and 99th percentile per decision and, for the search bot, its playouts per second (a playout
+here is one rollout of a sampled deal to its end, sampling included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import atout
+from atout.bots import make_bot
+from atout.bots.kits import available_kits
+from atout.bots.search import SearchBot
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest rank."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def measure(game: str, bot: str, deals: int) -> tuple[list[float], float]:
+    """Times of every decision of ``bot`` over ``deals`` deals, and playouts per second."""
+    rules = atout.make(game)
+    times: list[float] = []
+    playouts = 0
+    seconds = 0.0
+    for i in range(deals):
+        seat = i % rules.seats
+        players = [make_bot(bot if s == seat else "heuristic", rules, s, i)
+                   for s in range(rules.seats)]
+        deal = rules.deal(seed=10_000 + i, dealer=i % rules.seats)
+        while deal.to_move is not None:
+            s = deal.to_move
+            start = time.perf_counter()
+            action = players[s].choose(deal.view(s))
+            if s == seat:
+                times.append(time.perf_counter() - start)
+            deal.play(action)
+        me = players[seat]
+        if isinstance(me, SearchBot):
+            playouts += me.total_playouts
+            seconds += me.total_seconds
+    return times, playouts / seconds if seconds else 0.0
+
+
+def main() -> None:
+    """Print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--games", default=",".join(available_kits()))
+    parser.add_argument("--bots", default="random,heuristic,search")
+    args = parser.parse_args()
+    print(f"{'game':<12} {'bot':<10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
+          f"{'playouts/s':>11}")
+    for game in args.games.split(","):
+        for bot in args.bots.split(","):
+            times, rate = measure(game, bot, args.deals)
+            print(f"{game:<12} {bot:<10} {len(times):>9} "
+                  f"{1000 * statistics.median(times):>10.2f} "
+                  f"{1000 * percentile(times, 0.99):>9.2f} "
+                  f"{(f'{rate:,.0f}' if rate else '-'):>11}")
+
+
+if __name__ == "__main__":
+    main()
