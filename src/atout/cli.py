@@ -232,7 +232,8 @@ def tournament(
                   title_justify="left")
     for col in ("bot", "points per deal", "95% CI", "share", "board wins", "Elo",
                 "ms/decision"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+        table.add_column(col, justify="left" if col == "bot" else "right",
+                         no_wrap=col == "bot")
     for s in result.summaries():
         table.add_row(s.name, f"{s.mean:.1f}", f"± {s.ci:.1f}",
                       "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
