@@ -84,7 +84,7 @@ class ActionSpace(Sequence[Action]):
             raise ValueError("action notations must be unique")
 
     def from_mask(self, mask: int) -> list[Action]:
-        """The actions whose bits are set in ``mask``, by id."""
+        """The actions whose bits are set in ``mask``, by id (a table per byte of the mask)."""
         out: list[Action] = []
         chunks = self._bytes
         k = 0
