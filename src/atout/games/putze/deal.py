@@ -425,7 +425,7 @@ class PutzeDeal(TrickPlay):
         totals = self.totals()
         plan = self.plan
         gained, pommes = award(totals, self.players(), plan.putzes, plan.pomme_bonus,
-                               plan.pomme_below)
+                               plan.pomme_below, plan.all_under, plan.tie_overflow)
         if self.dealer_putze:
             gained[self.dealer] += 1  # 27.27: a putze for a correct deal
         return totals, gained, pommes

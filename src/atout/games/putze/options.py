@@ -62,6 +62,14 @@ class PutzeOptions:
     pomme_below: int = option(21, choices=(11, 16, 21, 26, 31),
                               doc="a player who plays and makes fewer points than this "
                                   "(announcements included) is pomme")
+    tie_overflow: str = option("nobody", choices=("nobody", "all"),
+                               doc="players tied at the top who are more than the putzes in "
+                                   "play (a tie at 2 players): nobody putzes, or all of them "
+                                   "do (27.9 read literally: nobody has more points)")
+    all_under: str = option("pomme", choices=("pomme", "nothing"),
+                            doc="when every player is under the pomme limit (possible when "
+                                "few cards are in play): each is pomme (27.5 as written), or "
+                                "nothing is marked")
     weis: bool = option(True, doc="announcements (sequences, four of a kind) count in the "
                                   "player's total (27.4 'annonces valables cumulées')")
     weis_scoring: str = option("best", choices=("best", "each"),
@@ -121,6 +129,8 @@ class Plan:
     putzes: int
     pomme_bonus: str
     pomme_below: int
+    tie_overflow: str
+    all_under: str
     losing_limit: int | None
     loser_first: bool
 
@@ -173,4 +183,4 @@ def resolve(o: PutzeOptions) -> Plan:
         limit = int(o.losing_limit)
     six = o.six_exchange and talon != "none"
     return Plan(n, talon, o.dealer_sits_out, hand_size, deck, six, o.may_pass, putzes, bonus,
-                o.pomme_below, limit, o.loser_first)
+                o.pomme_below, o.tie_overflow, o.all_under, limit, o.loser_first)

@@ -18,15 +18,19 @@ meilleurs gagnent chacun deux points; si quatre …, le grand gagnant marque tro
 
 
 def award(totals: Sequence[int], players: Sequence[int], putzes: int, bonus: str,
-          pomme_below: int) -> tuple[list[int], list[int]]:
+          pomme_below: int, all_under: str = "pomme",
+          tie_overflow: str = "nobody") -> tuple[list[int], list[int]]:
     """Putzes and pommes gained by each seat in a deal.
 
     ``totals`` are the seats' points (cards, announcements), ``players`` the seats that
     played, in speaking order. A lone player scores every putze in play (27.7, 27.17); a
     player under ``pomme_below`` is pomme (27.5) and never putzes; the putzes go to the best
-    totals, and players tied for a place score only if they all fit in the putzes left or
-    nobody has more points than them (27.9). ``bonus`` says where the putzes that pommes cannot
-    take go: ``to-best`` (27.8, 27.18), ``none`` (27.23) or the ``jass-txt-5`` table.
+    totals, and players tied for a place score only if they all fit in the putzes left
+    (27.9: not when another player has more points; tied at the top and more than the putzes
+    in play, they all score with ``tie_overflow="all"``, else none of them). ``bonus`` says
+    where the putzes that pommes cannot take go: ``to-best`` (27.8, 27.18), ``none`` (27.23) or the ``jass-txt-5`` table.
+    ``all_under`` says what happens when every player is under the limit: each is ``pomme``
+    or ``nothing`` is marked.
     """
     n = len(totals)
     gained = [0] * n
@@ -40,6 +44,8 @@ def award(totals: Sequence[int], players: Sequence[int], putzes: int, bonus: str
         if totals[s] < pomme_below:
             pommes[s] = 1
     eligible = [s for s in players if not pommes[s]]
+    if not eligible and all_under == "nothing":
+        return gained, [0] * n
     npommes = len(players) - len(eligible)
     table = JASS_TXT_5[npommes] if bonus == "jass-txt-5" else (1,) * putzes
     groups: list[list[int]] = []
@@ -55,14 +61,15 @@ def award(totals: Sequence[int], players: Sequence[int], putzes: int, bonus: str
         end = pos + len(group)
         if end <= len(table):
             amount = min(table[pos:end])
-        elif i == 0:
-            amount = min(table)  # 27.9: nobody has more points than them, so they putze
+        elif i == 0 and tie_overflow == "all":
+            amount = min(table)  # 27.9 literally: nobody has more points, so all putze
         else:
-            break  # 27.9: tied, and someone has more points: none of them putzes
+            break  # 27.9: tied with too few putzes left: none of them putzes
         for s in group:
             gained[s] += amount
         pos = end
-    if bonus == "to-best" and groups and len(eligible) < putzes and len(groups[0]) == 1:
+    if bonus == "to-best" and groups and len(eligible) < putzes and len(groups[0]) == 1 and \
+            pos:
         gained[groups[0][0]] += putzes - len(eligible)
     return gained, pommes
 
