@@ -28,7 +28,8 @@ def award(totals: Sequence[int], players: Sequence[int], putzes: int, bonus: str
     totals, and players tied for a place score only if they all fit in the putzes left
     (27.9: not when another player has more points; tied at the top and more than the putzes
     in play, they all score with ``tie_overflow="all"``, else none of them). ``bonus`` says
-    where the putzes that pommes cannot take go: ``to-best`` (27.8, 27.18), ``none`` (27.23) or the ``jass-txt-5`` table.
+    where the putzes that pommes cannot take go: ``to-best`` (27.8, 27.18), ``none``
+    (27.23) or the ``jass-txt-5`` table.
     ``all_under`` says what happens when every player is under the limit: each is ``pomme``
     or ``nothing`` is marked.
     """
