@@ -188,6 +188,12 @@ class PutzeDeal(TrickPlay):
             seen |= m
             return m
 
+        allowed = {"none": {"trump"}, "blind": {"blind", "stock"},
+                   "better-cards": {"better", "stock"}, "spare-card": {"stock"}}[plan.talon]
+        piles = {k for k in ("blind", "better", "stock", "trump") if k in setup}
+        if piles - allowed:
+            raise ValueError(f"with talon {plan.talon!r} a deal takes {sorted(allowed)}, not "
+                             f"{sorted(piles - allowed)}")
         hands = []
         for seat, hand in enumerate(hands_in):
             cards = _cards(hand, f"seat {seat}'s hand", plan.deck)
@@ -197,12 +203,6 @@ class PutzeDeal(TrickPlay):
                 raise ValueError(f"seat {seat} has {len(cards)} cards: expected {want}{why}")
             hands.append(take(cards, f"seat {seat}'s hand"))
         self.hands = hands
-        allowed = {"none": {"trump"}, "blind": {"blind", "stock"},
-                   "better-cards": {"better", "stock"}, "spare-card": {"stock"}}[plan.talon]
-        piles = {k for k in ("blind", "better", "stock", "trump") if k in setup}
-        if piles - allowed:
-            raise ValueError(f"with talon {plan.talon!r} a deal takes {sorted(allowed)}, not "
-                             f"{sorted(piles - allowed)}")
         if plan.talon == "none":
             code = setup.get("trump")
             if not isinstance(code, str):

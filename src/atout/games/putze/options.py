@@ -153,12 +153,12 @@ def resolve(o: PutzeOptions) -> Plan:
         accepted = ", ".join(repr(t) for t in ALLOWED_TALONS[n])
         raise ValueError(f"putze: option talon={talon!r} is not possible with players={n}: "
                          f"expected 'auto' or {accepted}")
-    if o.dealer_sits_out and (n != 5 or talon != "none"):
-        raise ValueError("putze: option dealer_sits_out=True (27.27) needs players=5 and "
-                         "talon='none' or 'auto'")
     if o.dealer_sits_out and jass_txt:
         raise ValueError("putze: option dealer_sits_out=True (27.27) is a regle-27 variant: "
                          "use base='regle-27'")
+    if o.dealer_sits_out and (n != 5 or talon != "none"):
+        raise ValueError("putze: option dealer_sits_out=True (27.27) needs players=5 and "
+                         "talon='none' or 'auto'")
     deck = (1 << 36) - 1
     hand_size = 9
     if n == 5 and not o.dealer_sits_out:
