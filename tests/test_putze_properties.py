@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import atout
-from atout.core import IllegalAction
+from atout.core import Deal, IllegalAction, Result
 from atout.games.jass_play import VALUE
 from atout.games.putze import PutzeDeal, PutzeRules
 
@@ -220,3 +220,32 @@ def test_same_seed_same_deal_and_match(cfg: dict[str, Any]) -> None:
     assert again.is_over and again.scores == m.scores
     assert again.history == m.history
     assert again.result == m.result
+
+
+class _Slow(PutzeDeal):
+    """The same deal played out by the generic, checked-step path of the base class."""
+
+    def playout(self, rng: random.Random) -> Result:
+        return Deal.playout(self, rng)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=ident)
+def test_fast_playout_plays_the_same_deal_as_the_generic_one(cfg: dict[str, Any]) -> None:
+    rules = make(cfg)
+    for seed in range(150):
+        deal = rules.deal(seed=seed, dealer=seed % rules.seats)
+        assert isinstance(deal, PutzeDeal)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 12)):
+            if deal.is_over:
+                break
+            deal.play(rng.choice(deal.legal_actions()))
+        slow = deal.clone()
+        slow.__class__ = _Slow
+        fast = deal.clone()
+        a = fast.playout(random.Random(seed))
+        b = slow.playout(random.Random(seed))
+        assert fast.history == slow.history and a == b
+        assert fast.is_over and fast.phase == "over"
+        again = atout.load(fast.save())
+        assert again.result == a

@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Result, View
-from atout.games.jass_play import CODES, TrickPlay, describe_refusal
+from atout.games.jass_play import (
+    CODES,
+    HIGHER_TRUMPS,
+    LAST_TRICK_BONUS,
+    POWER,
+    STOECK_POINTS,
+    SUIT_MASK,
+    VALUE,
+    TrickPlay,
+    describe_refusal,
+)
 from atout.games.putze.options import Plan
 from atout.games.putze.scoring import award, deal_loser
 
@@ -328,20 +338,21 @@ class PutzeDeal(TrickPlay):
         if phase == "six":
             return (f"{action} is not possible now: say exchange six or keep six, as holder "
                     "of the six of trump (27.14)")
+        words = " or ".join(a.text for a in self.legal_actions())
         if a < 36:
-            return f"{action} cannot be played yet: every player must first say if he plays"
+            return (f"{action} cannot be played yet: every player must first say if he plays "
+                    f"(say {words})")
         if a == TAKE:
-            return "the blind has already been taken" if self.plan.talon == "blind" \
-                else "there is no blind at this table"
+            if self.plan.talon != "blind":
+                return "there is no blind at this table"
+            return f"the blind has already been taken: say {words}"
         if a == PASS:
-            return "you may not decline to play at this table: everybody plays"
+            return f"you may not decline to play at this table, everybody plays: say {words}"
         if a == LOOK:
-            return "there are no better cards to look at now"
+            return f"there are no better cards to look at now: say {words}"
         if a in (EXCHANGE, KEEP):
             return "the six of trump is exchanged only once everybody has spoken (27.14)"
-        if a == PLAY and self.plan.talon == "blind":
-            return "say take blind, my game or pass"
-        return f"{action} is not a choice here: say play or pass"
+        return f"{action} is not a choice here: say {words}"
 
     def _apply(self, action: int) -> list[Event]:
         phase = self.phase
@@ -487,6 +498,93 @@ class PutzeDeal(TrickPlay):
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
                     self._table() if self.phase == "play" else (), self.seen_history(seat),
                     info, self.play_over)
+
+    def playout(self, rng: random.Random) -> Result:
+        """Random legal play to the end, in a tight loop once the card play has begun.
+
+        It draws from ``rng`` exactly as :meth:`Deal.playout` does, so both give the same
+        deal for the same generator; this one is the fast path for search.
+        """
+        rnd = rng.random
+        actions = self.rules.actions
+        hist = self._history
+        actors = self._actors
+        while not self.play_over and (self.phase != "play" or self.trick or not self.tricks):
+            mask = self._legal_mask()
+            k = int(rnd() * mask.bit_count())
+            for _ in range(k):
+                mask &= mask - 1
+            self.fast_play((mask & -mask).bit_length() - 1)
+        if self.play_over:
+            self.phase = "over"
+            return self._result()
+        mode = self.mode
+        power = POWER[mode]
+        value = VALUE[mode]
+        higher = HIGHER_TRUMPS[mode]
+        suit = SUIT_MASK
+        trump_mask = suit[mode]
+        buur = 1 << (mode * 9 + 5)
+        hands = self.hands
+        nxt = self.next_player
+        nplay = len(self.playing)
+        sk = sq = -1
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            sk, sq = mode * 9 + 7, mode * 9 + 6
+        leader = self.leader
+        card_points = self.card_points
+        tricks_won = self.tricks_won
+        total = self.tricks_total
+        while len(self.tricks) < total:
+            seat = leader
+            trick = []
+            best = -1
+            best_seat = seat
+            led = -1
+            for i in range(nplay):
+                hand = hands[seat]
+                if i == 0:
+                    mask = hand
+                else:
+                    follow = hand & suit[led]
+                    if led == mode:
+                        mask = follow if follow & ~buur else hand
+                    else:
+                        trumps = hand & trump_mask
+                        allowed = trumps & higher[best] if power[best] >= 100 else trumps
+                        mask = (follow | allowed) if follow else (
+                            (hand & ~trumps) | allowed) or hand
+                k = int(rnd() * mask.bit_count())
+                for _ in range(k):
+                    mask &= mask - 1
+                c = (mask & -mask).bit_length() - 1
+                hands[seat] = hand ^ (1 << c)
+                hist.append(actions[c])
+                actors.append(seat)
+                if c in (sk, sq) and not hands[seat] >> (sk + sq - c) & 1:
+                    self.stoeck_said = True
+                    self.stoeck_points[seat] += STOECK_POINTS
+                    sk = sq = -1
+                trick.append(c)
+                if i == 0:
+                    led = c // 9
+                    best, best_seat = c, seat
+                elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
+                    best, best_seat = c, seat
+                seat = nxt[seat]
+            pts = 0
+            for c in trick:
+                pts += value[c]
+            if len(self.tricks) == total - 1:
+                pts += LAST_TRICK_BONUS
+            card_points[best_seat] += pts
+            tricks_won[best_seat] += 1
+            self.tricks.append((leader, tuple(trick), best_seat, pts))
+            leader = best_seat
+        self.leader = self.turn = leader
+        self.play_over = True
+        self.phase = "over"
+        return self._result()
 
     def clone(self) -> PutzeDeal:
         """A cheap independent copy."""
