@@ -36,13 +36,14 @@ from atout.games.jass_play import (
     MATCH_BONUS,
     MODE_NAMES,
     OBENABE,
-    POWER,
     STOECK_POINTS,
     SUIT_MASK,
+    TRICK_KEYS,
     UNDENUFE,
     VALUE,
     TrickPlay,
     describe_refusal,
+    legal_cards,
 )
 
 TRUMP_ACTIONS = 36
@@ -56,6 +57,18 @@ MULTIPLIERS: dict[str, tuple[int, int, int, int, int, int]] = {
     "swiss-german": (1, 2, 2, 1, 3, 4),
 }
 """Multiplier per trump mode (H, D, S, C, Obenabe, Undenufe) for each ``multipliers`` option."""
+
+
+FAST_INDEX = {1 << c: c for c in range(36)}
+FAST_SUIT = {1 << c: c // 9 for c in range(36)}
+FAST_VALUE = tuple({1 << c: VALUE[m][c] for c in range(36)} for m in range(6))
+FAST_KEY = tuple(tuple({1 << c: TRICK_KEYS[m][led][c] for c in range(36)} for led in range(4))
+                 for m in range(6))
+"""Per mode and suit led, each card bit's strength in the trick (-1: cannot win it)."""
+FAST_OVER = tuple({1 << c: (HIGHER_TRUMPS[m][c] if m < 4 and c // 9 == m
+                            else SUIT_MASK[m] if m < 4 else 0) for c in range(36)}
+                  for m in range(6))
+"""Per mode, the trumps that may still be played after a card takes the lead of a trick."""
 
 
 def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> list[int]:
@@ -132,6 +145,14 @@ class JassRules(Rules[JassOptions]):
         if options.undenufe:
             modes.append(UNDENUFE)
         self.mode_mask = sum(1 << (TRUMP_ACTIONS + m) for m in modes)
+        self.action_by_bit = {1 << c: self.actions.table[c] for c in range(36)}
+        orders = []
+        for lead in range(4):
+            order = [lead]
+            while len(order) < 4:
+                order.append(self.next_seat[order[-1]])
+            orders.append(tuple(order))
+        self.orders: tuple[tuple[int, ...], ...] = tuple(orders)
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
@@ -208,9 +229,16 @@ class JassDeal(TrickPlay):
         """The seat to move, None when the deal is over."""
         return None if self.play_over else self.turn
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is finished."""
+        return self.play_over
+
     def _legal_mask(self) -> int:
         if self.phase == "play":
-            return 0 if self.play_over else self._card_mask()
+            if self.play_over:
+                return 0
+            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best)
         if self.pushed:
             return self.rules.mode_mask
         return self.rules.mode_mask | 1 << PUSH
@@ -251,102 +279,125 @@ class JassDeal(TrickPlay):
         """Random legal play to the end, in a tight loop (the fast path for search)."""
         if self.phase != "play":
             return super().playout(rng)
-        rnd = rng.random
-        mode = self.mode
-        power = POWER[mode]
-        value = VALUE[mode]
-        higher = HIGHER_TRUMPS[mode]
-        suit = SUIT_MASK
-        trump_mask = suit[mode] if mode < 4 else 0
-        buur = 1 << (mode * 9 + 5) if mode < 4 else 0
-        hands = self.hands
-        nxt = self.next_player
         hist = self._history
-        actions = self.rules.actions
         actors = self._actors
-        # finish the current trick, and the first trick, through the full path (Weis)
-        while not self.play_over and (self.trick or not self.tricks):
+        actions = self.rules.actions.table
+        # the rest of a trick under way goes through the full path
+        while not self.play_over and self.trick:
             mask = self._card_mask()
-            k = int(rnd() * mask.bit_count())
+            k = int(rng.random() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
             c = (mask & -mask).bit_length() - 1
             actors.append(self.turn)
             self._play_card(c)
             hist.append(actions[c])
-        sk = sq = -1
-        if self.stoeck_seat >= 0 and not self.stoeck_said:
-            sk, sq = mode * 9 + 7, mode * 9 + 6
+        if not self.play_over:
+            self._fast_tricks(rng)
+        return self._result()
+
+    def _fast_tricks(self, rng: random.Random) -> None:
+        # Whole tricks from a clean state, cards handled as single-bit ints with bit-keyed
+        # tables (see FAST_* below); Stöck is settled at the end, when every card is out.
+        rnd = rng.random
+        mode = self.mode
+        keys = FAST_KEY[mode]
+        value = FAST_VALUE[mode]
+        over_after = FAST_OVER[mode]
+        by_bit = self.rules.action_by_bit
+        orders = self.rules.orders
+        suit_masks = SUIT_MASK
+        notrump = mode >= 4
+        trump_mask = 0 if notrump else SUIT_MASK[mode]
+        plain = ~trump_mask
+        not_buur = ~(1 << (mode * 9 + 5)) if not notrump else -1
+        hands = self.hands
+        hist = self._history
+        actors = self._actors
+        tricks = self.tricks
         leader = self.leader
+        won = self.tricks_won
         card_points = self.card_points
-        tricks_won = self.tricks_won
-        while len(self.tricks) < 9 and not self.play_over:
-            seat = leader
-            trick = [0, 0, 0, 0]
-            best = -1
-            best_seat = seat
-            led = -1
-            for i in range(4):
-                hand = hands[seat]
-                if i == 0:
-                    mask = hand
+        left = 9 - len(tricks)
+        while left:
+            left -= 1
+            order = orders[leader]
+            hand = hands[leader]
+            m = hand
+            n = m.bit_count()
+            if n > 1:
+                k = int(rnd() * n)
+                while k:
+                    m &= m - 1
+                    k -= 1
+            low = m & -m
+            hands[leader] = hand ^ low
+            led = FAST_SUIT[low]
+            ledm = suit_masks[led]
+            kl = keys[led]
+            best_key = kl[low]
+            winner = leader
+            over = trump_mask
+            trump_lead = led == mode
+            cards = [low]
+            for s in order[1:]:
+                hand = hands[s]
+                f = hand & ledm
+                if notrump:
+                    m = f or hand
+                elif trump_lead:
+                    m = f if f & not_buur else hand
                 else:
-                    follow = hand & suit[led]
-                    if mode >= 4:
-                        mask = follow or hand
-                    elif led == mode:
-                        mask = follow if follow & ~buur else hand
-                    else:
-                        trumps = hand & trump_mask
-                        allowed = trumps & higher[best] if power[best] >= 100 else trumps
-                        mask = (follow | allowed) if follow else (
-                            (hand & ~trumps) | allowed) or hand
-                n = mask.bit_count()
+                    t = hand & over
+                    m = (f | t) if f else ((hand & plain) | t or hand)
+                n = m.bit_count()
                 if n > 1:
                     k = int(rnd() * n)
-                    for _ in range(k):
-                        mask &= mask - 1
-                c = (mask & -mask).bit_length() - 1
-                hands[seat] = hand ^ (1 << c)
-                hist.append(actions[c])
-                actors.append(seat)
-                if (c in (sk, sq)) and not hands[seat] >> (sk + sq - c) & 1:
-                    self.stoeck_said = True
-                    self.stoeck_points[seat & 1] += STOECK_POINTS
-                    sk = sq = -1
-                trick[i] = c
-                if i == 0:
-                    led = c // 9
-                    best, best_seat = c, seat
-                elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
-                    best, best_seat = c, seat
-                seat = nxt[seat]
-            pts = value[trick[0]] + value[trick[1]] + value[trick[2]] + value[trick[3]]
-            if len(self.tricks) == 8:
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                low = m & -m
+                hands[s] = hand ^ low
+                key = kl[low]
+                if key > best_key:
+                    best_key = key
+                    winner = s
+                    over = over_after[low]
+                cards.append(low)
+            c0, c1, c2, c3 = cards
+            pts = value[c0] + value[c1] + value[c2] + value[c3]
+            if not left:
                 pts += LAST_TRICK_BONUS
-            side = best_seat & 1
+            side = winner & 1
             card_points[side] += pts
-            tricks_won[side] += 1
-            self.tricks.append((leader, tuple(trick), best_seat, pts))
-            leader = best_seat
+            won[side] += 1
+            hist += (by_bit[c0], by_bit[c1], by_bit[c2], by_bit[c3])
+            actors += order
+            tricks.append((leader, (FAST_INDEX[c0], FAST_INDEX[c1], FAST_INDEX[c2],
+                                    FAST_INDEX[c3]), winner, pts))
+            if left == 8 and self.declared:
+                self._resolve_weis(with_events=False)
+            leader = winner
         self.leader = self.turn = leader
         self.play_over = True
+        self.played_first = 0xF
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            self.stoeck_said = True
+            self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
         if self.rules.options.match_bonus:
             for side in (0, 1):
-                if tricks_won[side] == 9:
+                if won[side] == 9:
                     self.bonus_points[side] += MATCH_BONUS
-        return self._result()
 
     def clone(self) -> JassDeal:
         """A cheap independent copy."""
         new = object.__new__(JassDeal)
         d = self.__dict__.copy()
-        for k in ("hands", "trick", "trick_seats", "tricks", "card_points", "tricks_won",
-                  "weis_points", "stoeck_points", "bonus_points", "_history"):
-            if k in d:
-                d[k] = d[k][:]
-        if "shown_weis" in d:
-            d["shown_weis"] = dict(d["shown_weis"])
+        for k, v in d.items():  # the lists and dicts of the state; their items are immutable
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
         new.__dict__ = d
         return new
 

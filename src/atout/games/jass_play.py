@@ -13,6 +13,7 @@ Card ``i`` of :data:`~atout.cards.JASS_DECK` is rank ``i % 9`` (6 7 8 9 T J Q K 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from atout.cards import JASS_DECK, bit_list
@@ -71,6 +72,13 @@ def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
 POWER, VALUE, HIGHER_TRUMPS = _tables()
 """Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
 modes the mask of trumps that beat that card."""
+
+CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
+"""The data of each card event, made once: events share it read-only."""
+
+TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 100 else -1
+                              for c in range(36)) for led in range(4)) for m in range(6))
+"""Per mode and suit led, each card's strength in the trick (-1: it cannot win it)."""
 
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
@@ -150,23 +158,38 @@ BIG_SEQUENCE_VALUES = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
 FOUR_VALUES = {JACK: 200, NINE: 150, ACE: 100, KING: 100, QUEEN: 100, TEN: 100}
 
 
+def _runs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
+    table = []
+    for b in range(512):
+        runs = []
+        r = 0
+        while r < 9:
+            if b >> r & 1:
+                start = r
+                while r < 9 and b >> r & 1:
+                    r += 1
+                if r - start >= 3:
+                    runs.append((start, r - start))
+            else:
+                r += 1
+        table.append(tuple(runs))
+    return tuple(table)
+
+
+_RUNS = _runs_table()
+"""For each 9-bit suit pattern, its runs of three or more cards as (start rank, length)."""
+
+_FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
+                    for r, v in FOUR_VALUES.items())
+
+
 def _sequences(hand: int, mode: int, values: dict[int, int]) -> list[Weis]:
     out: list[Weis] = []
     for s in range(4):
-        bits_ = (hand >> (s * 9)) & 0x1FF
-        r = 0
-        while r < 9:
-            if bits_ >> r & 1:
-                start = r
-                while r < 9 and bits_ >> r & 1:
-                    r += 1
-                length = r - start
-                if length >= 3:
-                    mask = ((1 << length) - 1) << (s * 9 + start)
-                    top = (8 - start) if mode == UNDENUFE else (r - 1)
-                    out.append(Weis("sequence", mask, values[length], length, top))
-            else:
-                r += 1
+        for start, length in _RUNS[(hand >> (s * 9)) & 0x1FF]:
+            mask = ((1 << length) - 1) << (s * 9 + start)
+            top = (8 - start) if mode == UNDENUFE else (start + length - 1)
+            out.append(Weis("sequence", mask, values[length], length, top))
     return out
 
 
@@ -177,12 +200,10 @@ def find_weis(hand: int, mode: int, big_sequences: bool = False) -> list[Weis]:
     a run, the choice that scores more is kept.
     """
     values = BIG_SEQUENCE_VALUES if big_sequences else SEQUENCE_VALUES
-    fours = []
-    for r, v in FOUR_VALUES.items():
-        mask = sum(1 << (s * 9 + r) for s in range(4))
-        if hand & mask == mask:
-            top = (8 - r) if mode == UNDENUFE else r
-            fours.append(Weis("four", mask, v, 4, top))
+    fours = [Weis("four", mask, v, 4, (8 - r) if mode == UNDENUFE else r)
+             for r, v, mask in _FOUR_MASKS if hand & mask == mask]
+    if not fours:
+        return sorted(_sequences(hand, mode, values), key=lambda w: (-w.value, -w.length, -w.top))
     best: list[Weis] = []
     best_total = -1
     for pick in range(1 << len(fours)):
@@ -255,6 +276,8 @@ class TrickPlay(Deal):
                 ws = find_weis(self.hands[s], self.mode, self.big_sequences)
                 if ws:
                     self.declared[s] = ws
+        self.weis_keys = {s: max(weis_key(w, self.mode) for w in ws)
+                          for s, ws in self.declared.items()}
         self.shown_weis: dict[int, list[Weis]] = {}
         self.weis_winner_side = -1
         self.stoeck_seat = -1
@@ -265,6 +288,10 @@ class TrickPlay(Deal):
                 if self.hands[s] & kq == kq:
                     self.stoeck_seat = s
         self.tricks_total = (self.hands[order[0]]).bit_count()
+        self.trick_size = len(order)
+        self.trick_keys = TRICK_KEYS[self.mode]
+        self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
+                             else (-1, -1))
         self.play_over = False
 
     # the legal cards of the seat to move
@@ -280,33 +307,34 @@ class TrickPlay(Deal):
     def _play_card(self, card: int) -> list[Event]:
         seat = self.turn
         self.hands[seat] &= ~(1 << card)
-        events = [Event("card", seat, {"card": CODES[card]})]
-        first_card = not self.played_first >> seat & 1
-        if first_card:
+        events = [Event("card", seat, CARD_DATA[card])]
+        if not self.played_first >> seat & 1:
             self.played_first |= 1 << seat
             ws = self.declared.get(seat)
             if ws:
                 events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
                                                    "count": len(ws)}))
-        if seat == self.stoeck_seat and not self.stoeck_said and card // 9 == self.mode and \
-                card % 9 in (KING, QUEEN):
-            other = self.mode * 9 + (QUEEN if card % 9 == KING else KING)
+        if seat == self.stoeck_seat and not self.stoeck_said and card in self.stoeck_cards:
+            other = self.stoeck_cards[0] + self.stoeck_cards[1] - card
             if not self.hands[seat] >> other & 1:
                 self.stoeck_said = True
                 side = self.side_of[seat]
                 self.stoeck_points[side] += STOECK_POINTS
                 events.append(self._credit(side, STOECK_POINTS * self.multiplier, "stoeck",
                                            seat, {}))
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             self.led = card // 9
-            self.best, self.best_seat = card, seat
+            self.best = card
+            self.best_seat = seat
         else:
-            p = POWER[self.mode]
-            if (card // 9 == self.led or p[card] >= 100) and p[card] > p[self.best]:
-                self.best, self.best_seat = card, seat
-        self.trick.append(card)
+            key = self.trick_keys[self.led][card]
+            if key > self.trick_keys[self.led][self.best]:
+                self.best = card
+                self.best_seat = seat
+        trick.append(card)
         self.trick_seats.append(seat)
-        if len(self.trick) < len(self.playing):
+        if len(trick) < self.trick_size:
             self.turn = self.next_player[seat]
             return events
         return events + self._finish_trick()
@@ -315,7 +343,10 @@ class TrickPlay(Deal):
         events: list[Event] = []
         winner = self.best_seat
         side = self.side_of[winner]
-        pts = trick_points(self.trick, self.mode)
+        v = VALUE[self.mode]
+        pts = 0
+        for c in self.trick:
+            pts += v[c]
         last = len(self.tricks) + 1 == self.tricks_total
         if last:
             pts += LAST_TRICK_BONUS
@@ -355,37 +386,36 @@ class TrickPlay(Deal):
         """Whether Weis points are counted before the first trick's points."""
         return True
 
-    def _resolve_weis(self) -> list[Event]:
-        mode = self.mode
+    def _resolve_weis(self, with_events: bool = True) -> list[Event]:
+        """Score the Weis after the first trick; the events only when asked (not in search)."""
         if self.weis_scoring == "each":
             winners = list(self.declared)
         else:
-            order = self.playing
-            start = order.index(self.tricks[0][0])
-            turn_order = order[start:] + order[:start]
-
-            def key(s: int) -> tuple[tuple[int, int, int, int], int]:
-                return (max(weis_key(w, mode) for w in self.declared[s]),
-                        -turn_order.index(s))
-
-            best_seat = max(self.declared, key=key)
+            keys = self.weis_keys
+            best: tuple[int, int, int, int] | None = None
+            best_seat = -1
+            s = self.tricks[0][0]
+            for _ in self.playing:  # in turn order from the first leader: ties to the first
+                k = keys.get(s)
+                if k is not None and (best is None or k > best):
+                    best, best_seat = k, s
+                s = self.next_player[s]
             best_side = self.side_of[best_seat]
             self.weis_winner_side = best_side
-            best_key = key(best_seat)[0]
-            tied_sides = {self.side_of[s] for s in self.declared if key(s)[0] == best_key}
-            if self._weis_tie_both() and len(tied_sides) > 1:
-                winners = [s for s in self.declared if self.side_of[s] in tied_sides]
-            else:
-                winners = [s for s in self.declared if self.side_of[s] == best_side]
+            sides = {best_side}
+            if self._weis_tie_both():
+                sides |= {self.side_of[t] for t, k in keys.items() if k == best}
+            winners = [t for t in self.declared if self.side_of[t] in sides]
         events = []
-        for s in winners:
-            ws = self.declared[s]
-            self.shown_weis[s] = ws
+        for t in winners:
+            ws = self.declared[t]
+            self.shown_weis[t] = ws
             total = sum(w.value for w in ws)
-            side = self.side_of[s]
+            side = self.side_of[t]
             self.weis_points[side] += total
-            events.append(self._credit(side, total * self.multiplier, "weis_scored", s,
-                                       {"weis": [w.to_dict() for w in ws]}))
+            if with_events:
+                events.append(self._credit(side, total * self.multiplier, "weis_scored", t,
+                                           {"weis": [w.to_dict() for w in ws]}))
         return events
 
     def _weis_tie_both(self) -> bool:
