@@ -91,7 +91,8 @@ def test_auto_options_follow_the_base_text() -> None:
     j5 = make(preset="jass-txt", players=5).plan
     assert (j5.talon, j5.putzes, j5.pomme_bonus, j5.losing_limit, j5.may_pass) == (
         "spare-card", 3, "jass-txt-5", -5, False)
-    assert make(players=4, losing_limit="-4").plan.losing_limit == -4
+    assert make(players=4, losing_limit=-4).plan.losing_limit == -4
+    assert make(preset="jass-txt", losing_limit=-6).plan.losing_limit == -6
 
 
 @pytest.mark.parametrize("kw,setup,words", [

@@ -20,8 +20,6 @@ blind, the 2-player "cartes meilleures" and a stock, or a single spare card turn
 
 POMME_BONUSES = ("to-best", "none", "jass-txt-5")
 
-LIMITS = ("auto", "none", "-2", "-3", "-4", "-5", "-6")
-
 ALLOWED_TALONS = {2: ("blind", "better-cards"), 3: ("blind",), 4: ("none",),
                   5: ("none", "spare-card")}
 
@@ -85,10 +83,10 @@ class PutzeOptions:
                                    "player deals (next-dealer) or the same dealer deals again")
     target: int = option(7, choices=(3, 5, 7, 9, 11, 15, 21),
                          doc="putzes (net of pommes) that win the game (27.10)")
-    losing_limit: str = option("auto", choices=LIMITS,
-                               doc="the game also ends when a player's score falls below this "
-                                   "(jass-txt: -3 at 3 players, -5 at 5 players); none: no "
-                                   "limit; auto: as the base text")
+    losing_limit: int = option(0, choices=(0, -2, -3, -4, -5, -6, -10),
+                               doc="the game also ends when a player's score falls below this; "
+                                   "0 = as the base text (regle-27: no limit; jass-txt: -3 at "
+                                   "3 players, -5 at 5 players)")
     play_on: bool = option(False, doc="27.10: after the first winner the others play on for "
                                       "the places (finished players sit out)")
     direction: str = option("counterclockwise", choices=("counterclockwise", "clockwise"),
@@ -174,13 +172,9 @@ def resolve(o: PutzeOptions) -> Plan:
     if bonus == "jass-txt-5" and n != 5:
         raise ValueError(f"putze: option pomme_bonus='jass-txt-5' is the 5-player table, not "
                          f"for players={n}: expected 'auto', 'to-best' or 'none'")
-    limit: int | None
-    if o.losing_limit == "auto":
-        limit = (-3 if n == 3 else -5) if jass_txt else None
-    elif o.losing_limit == "none":
-        limit = None
-    else:
-        limit = int(o.losing_limit)
+    limit: int | None = o.losing_limit or None
+    if limit is None and jass_txt:
+        limit = -3 if n == 3 else -5
     six = o.six_exchange and talon != "none"
     return Plan(n, talon, o.dealer_sits_out, hand_size, deck, six, o.may_pass, putzes, bonus,
                 o.pomme_below, o.tie_overflow, o.all_under, limit, o.loser_first)
