@@ -598,3 +598,21 @@ def test_27_27_the_seventh_putze_is_never_scored_by_dealing() -> None:
             assert d.dealer_putze and res.details["putzes"][d.dealer] == 1
         tallies = [t + int(p) for t, p in zip(tallies, res.points, strict=True)]
     assert max(tallies) >= 7
+
+
+def test_legal_action_counts_in_a_fixed_deal() -> None:
+    """Perft-style: a fixed deal and prefix give known numbers of legal actions."""
+    deal = four()
+    counts = []
+    for word in ("play", "play", "play", "play"):
+        counts.append(len(deal.legal_actions()))
+        deal.play(word)
+    for card in ("TC", "7C", "6C", "6H", "7H", "AS", "9S", "6S"):
+        counts.append(len(deal.legal_actions()))
+        deal.play(card)
+    # speaking: play or pass. Seat 3 leads any of 9; seats 2 and 1 must follow clubs (two
+    # each, no trump to cut with); seat 0 has no club: any of his nine hearts, and wins.
+    # Seat 0 leads any of 8; the others have no heart: any card.
+    assert counts[:4] == [2, 2, 2, 2]
+    assert counts[4:] == [9, 2, 2, 9, 8, 8, 8, 8]
+    assert deal.tricks[0][2] == 0 and deal.tricks[1][2] == 0
