@@ -587,17 +587,14 @@ class PutzeDeal(TrickPlay):
         return self._result()
 
     def clone(self) -> PutzeDeal:
-        """A cheap independent copy."""
+        """A cheap independent copy: every list and dict of the state copied (their items
+        are ints, strings, tuples or frozen Weis)."""
         new = object.__new__(PutzeDeal)
         d = self.__dict__.copy()
-        for k in ("hands", "better", "discards", "words", "better_state", "trick",
-                  "trick_seats", "tricks", "card_points", "tricks_won", "weis_points",
-                  "stoeck_points", "bonus_points", "_history", "_actors", "start_events"):
-            if k in d:
-                d[k] = d[k][:]
-        for k in ("private", "shown_weis", "declared"):
-            if k in d:
-                d[k] = dict(d[k])
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
         new.__dict__ = d
         return new
-
