@@ -167,14 +167,15 @@ def test_counting_order_decides_who_reaches_the_target_first() -> None:
     assert match.is_over
     assert not match.deal.is_over  # the game ended in the middle of the deal
     assert match.result.winners == (1, 3)  # the Weis (985 + 20) counted before the trick
-    # The trick's event is still listed (it happened) but not credited: 990 stays.
-    assert [e.kind for e in events][-3:] == ["weis_scored", "trick", "game_over"]
+    # The game ends with the Weis: the trick's points are neither credited nor announced.
+    assert [e.kind for e in events][-2:] == ["weis_scored", "game_over"]
+    assert "trick" not in [e.kind for e in events[-3:]]
     assert match.result.scores == (990, 1005, 990, 1005)
 
     match, events = first_trick_match("stoeck-tricks-weis", (990, 985))
     assert match.is_over and not match.deal.is_over
     assert match.result.winners == (0, 2)  # the trick (990 + 25) counted before the Weis
-    assert [e.kind for e in events][-3:] == ["trick", "weis_scored", "game_over"]
+    assert [e.kind for e in events][-2:] == ["trick", "game_over"]
     assert match.result.scores == (1015, 985, 1015, 985)
     with pytest.raises(atout.IllegalAction):
         match.play("6S")
@@ -213,7 +214,8 @@ def test_stoeck_counts_first() -> None:
         assert match.is_over
         assert match.result.winners == (0, 2)
         assert match.result.scores == (1005, 992, 1005, 992)
-        assert [e.kind for e in events] == ["card", "stoeck", "trick", "game_over"]
+        # the game ends with the Stöck: the trick that follows is not announced
+        assert [e.kind for e in events] == ["card", "stoeck", "game_over"]
 
 
 def test_match_parameters_are_checked() -> None:

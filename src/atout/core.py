@@ -84,7 +84,7 @@ class ActionSpace(Sequence[Action]):
             raise ValueError("action notations must be unique")
 
     def from_mask(self, mask: int) -> list[Action]:
-        """The actions whose bits are set in ``mask``, by id."""
+        """The actions whose bits are set in ``mask``, by id (a table per byte of the mask)."""
         out: list[Action] = []
         chunks = self._bytes
         k = 0
@@ -641,7 +641,7 @@ class Match(ABC):
         if self._over:
             raise IllegalAction("the game is over", action)
         events = self.deal.play(action)
-        events += self._after_action(events)
+        events = self._after_action(events)
         if not self._over and self.deal.is_over:
             events += self._end_deal()
         return events
@@ -664,8 +664,8 @@ class Match(ABC):
         return events
 
     def _after_action(self, events: list[Event]) -> list[Event]:
-        """Hook after each action (e.g. to end the game mid-deal); returns extra events."""
-        return []
+        """Hook after each action: the events to report (a game ending mid-deal cuts them)."""
+        return events
 
     @abstractmethod
     def _score_deal(self, deal: Deal) -> Sequence[float]:

@@ -452,7 +452,7 @@ class JassMatch(Match):
 
     def _after_action(self, events: list[Event]) -> list[Event]:
         target = self.rules.options.target
-        for e in events:
+        for i, e in enumerate(events):
             side = e.data.get("side")
             if side is None:
                 continue
@@ -460,13 +460,13 @@ class JassMatch(Match):
             self.scores = [self.credited[0], self.credited[1], self.credited[0],
                            self.credited[1]]
             if self.credited[side] >= target:
+                # The game ends here: what the same action scored later no longer counts.
                 self.winner_team = side
                 self._over = True
                 res = self._match_result()
-                return [Event("game_over", None, {"winners": list(res.winners),
-                                                  "scores": list(res.scores),
-                                                  "team": side})]
-        return []
+                return [*events[:i + 1], Event("game_over", None, {
+                    "winners": list(res.winners), "scores": list(res.scores), "team": side})]
+        return events
 
     def _score_deal(self, deal: Deal) -> Sequence[float]:
         return deal.result.points  # already credited action by action

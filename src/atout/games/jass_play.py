@@ -300,8 +300,9 @@ class TrickPlay(Deal):
 
     def _credit(self, side: int, points: int, kind: str, seat: int | None,
                 data: dict[str, Any]) -> Event:
-        """Record points for a side and return the event saying so."""
-        data = {**data, "side": side, "points": points}
+        """The event that gives points to a side (``data`` is completed in place)."""
+        data["side"] = side
+        data["points"] = points
         return Event(kind, seat, data)
 
     def _play_card(self, card: int) -> list[Event]:
@@ -340,28 +341,28 @@ class TrickPlay(Deal):
         return events + self._finish_trick()
 
     def _finish_trick(self) -> list[Event]:
-        events: list[Event] = []
         winner = self.best_seat
         side = self.side_of[winner]
+        trick = self.trick
         v = VALUE[self.mode]
         pts = 0
-        for c in self.trick:
+        for c in trick:
             pts += v[c]
-        last = len(self.tricks) + 1 == self.tricks_total
+        tricks = self.tricks
+        last = len(tricks) + 1 == self.tricks_total
         if last:
             pts += LAST_TRICK_BONUS
-        self.tricks.append((self.leader, tuple(self.trick), winner, pts))
-        first_trick = len(self.tricks) == 1
-        weis_events = self._resolve_weis() if first_trick and self.declared else []
-        trick_event = self._credit(side, pts * self.multiplier, "trick", winner,
-                                   {"cards": [CODES[c] for c in self.trick],
-                                    "card_points": pts, "number": len(self.tricks)})
+        tricks.append((self.leader, tuple(trick), winner, pts))
         self.card_points[side] += pts
         self.tricks_won[side] += 1
-        if self._weis_before_tricks():
-            events += [*weis_events, trick_event]
-        else:
-            events += [trick_event, *weis_events]
+        events = [self._credit(side, pts * self.multiplier, "trick", winner,
+                               {"cards": [CODES[c] for c in trick], "card_points": pts,
+                                "number": len(tricks)})]
+        if len(tricks) == 1 and self.declared:
+            if self._weis_before_tricks():
+                events[:0] = self._resolve_weis()
+            else:
+                events += self._resolve_weis()
         self.trick = []
         self.trick_seats = []
         self.led = -1
