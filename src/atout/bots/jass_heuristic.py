@@ -55,16 +55,27 @@ class JassSeen:
     best_seat: int = -1
     shown: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     announced: dict[int, int] = field(default_factory=dict)
+    partner: int = -1
+    """The partner's seat (Jass), or -1 when everyone plays alone (Putze)."""
+    nplayers: int = 4
+    """How many seats play the tricks."""
+    pull_trumps: bool = False
+    """Whether drawing the opponents' trumps is this seat's job (its side chose trump)."""
+    gone: int = 0
+    """Cards this seat knows are out of play (its own discards)."""
 
     @property
     def played_all(self) -> int:
         """Every card played so far."""
-        return self.played[0] | self.played[1] | self.played[2] | self.played[3]
+        out = 0
+        for m in self.played:
+            out |= m
+        return out
 
     @property
     def unseen(self) -> int:
         """The cards in the other hands."""
-        return FULL & ~self.played_all & ~self.hand
+        return FULL & ~self.played_all & ~self.hand & ~self.gone
 
     def trick_points(self) -> int:
         """The card points on the table."""
@@ -86,18 +97,26 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
                     MODE_BY_NAME[trump] if isinstance(trump, str) else -1,
                     int(info.get("chooser", -1)), bool(info.get("pushed", False)),
                     tuple(rules.next_seat))  # type: ignore[attr-defined]
-    mode = -1
-    power = POWER[0]
+    n = view.seats
+    seen.played = [0] * n
+    seen.voids = [0] * n
+    seen.shown = [0] * n
+    players = info.get("players")
+    seen.nplayers = len(players) if isinstance(players, list) and players else n
+    mode = seen.mode  # trump is fixed before the first card is played
+    power = POWER[mode] if mode >= 0 else POWER[0]
     trick: list[tuple[int, int]] = []
     led = best = best_seat = -1
+    started = False
     for actor, text in view.history:
         if text is None:
             continue
         a = int(actions.parse(text))
         if a >= TRUMP_BASE:
-            if a != PUSH:
-                mode = a - TRUMP_BASE
-                power = POWER[mode]
+            started = started or text != "look"
+            continue
+        if not started:
+            seen.gone |= 1 << a  # a card put away before the play (Putze's discards)
             continue
         card = a
         seen.played[actor] |= 1 << card
@@ -117,7 +136,7 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
             if (suit == led or power[card] >= 100) and power[card] > power[best]:
                 best, best_seat = card, actor
         trick.append((actor, card))
-        if len(trick) == 4:
+        if len(trick) == seen.nplayers:
             trick = []
             led = best = best_seat = -1
     seen.trick = trick
@@ -127,6 +146,8 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
             seen.shown[int(s)] |= JASS_DECK.mask(w["cards"])
     for s, v in (info.get("weis_announced") or {}).items():
         seen.announced[int(s)] = int(v)
+    seen.partner = (view.seat + 2) % 4
+    seen.pull_trumps = seen.chooser >= 0 and seen.chooser % 2 == view.seat % 2
     return seen
 
 
@@ -242,11 +263,11 @@ def choose_card(seen: JassSeen, legal: int) -> int:
     pos = len(seen.trick)
     if pos == 0:
         return _lead(seen, cards)
-    partner = (seen.seat + 2) % 4
-    if seen.best_seat == partner:
+    last = pos == seen.nplayers - 1
+    if seen.partner >= 0 and seen.best_seat == seen.partner:
         # The partner wins so far: Schmieren (feed points) if the trick is safe.
         nxt = seen.next_seat[seen.seat]
-        safe = pos == 3 or (seen.is_top(seen.best) and (
+        safe = last or (seen.is_top(seen.best) and (
             p[seen.best] >= 100 or mode >= 4 or not seen.voids[nxt] & SUIT_MASK[seen.led]))
         if safe:
             feed = [c for c in cards if not trumps >> c & 1]
@@ -259,11 +280,11 @@ def choose_card(seen: JassSeen, legal: int) -> int:
     points = seen.trick_points()
     if winners:
         plain = [c for c in winners if not trumps >> c & 1]
-        if pos == 3:
+        if last:
             if plain:
                 return min(plain, key=lambda c: p[c])
             cheap = [c for c in winners if not _honour(seen, c)]
-            if points >= 10 or (len(seen.trick) == 3 and points >= 4):
+            if points >= 4:
                 return min(cheap or winners, key=lambda c: p[c])
         else:
             tops = [c for c in plain if seen.is_top(c)]
@@ -286,8 +307,7 @@ def _lead(seen: JassSeen, cards: list[int]) -> int:
     if mode < 4:
         trumps = [c for c in cards if c // 9 == mode]
         out_trumps = seen.unseen & SUIT_MASK[mode]
-        ours = seen.chooser % 2 == seen.seat % 2
-        if trumps and out_trumps and ours:
+        if trumps and out_trumps and seen.pull_trumps:
             top = max(trumps, key=lambda c: p[c])
             if seen.is_top(top):
                 return top  # pull the opponents' trumps with the best one

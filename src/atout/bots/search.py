@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from atout.bots import Bot
+from atout.bots.determinize import NoConsistentDeal
 from atout.bots.kits import kit_for
 from atout.core import Action, Result, Rules, View
 
@@ -45,6 +46,10 @@ class SearchBot(Bot):
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
+        self.fallback: Bot = kit.heuristic(rules, seat, seed)
+        """Plays when no deal consistent with the view can be sampled (counted in
+        ``fallbacks``): a sampler that cannot follow a rare variant never stops the game."""
+        self.fallbacks = 0
         self.rollout = kit.rollout
         self.key_phases = kit.key_phases
         self.key_factor = kit.key_factor
@@ -87,7 +92,13 @@ class SearchBot(Bot):
             target = min(budget, int(per_round * (r + 1)))
             while spent < target and (spent == 0 or deadline is None
                                       or time.perf_counter() < deadline):
-                deal = self.determinizer.sample(view, rng)
+                try:
+                    deal = self.determinizer.sample(view, rng)
+                except NoConsistentDeal:
+                    if spent:
+                        break
+                    self.fallbacks += 1
+                    return self.fallback.choose(view)
                 for a in alive:
                     d = deal.clone()
                     d.fast_play(a)
