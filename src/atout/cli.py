@@ -234,8 +234,10 @@ def tournament(
                 "ms/decision"):
         table.add_column(col, justify="left" if col == "bot" else "right",
                          no_wrap=col == "bot")
-    for s in result.summaries():
-        table.add_row(s.name, f"{s.mean:.1f}", f"± {s.ci:.1f}",
+    summaries = result.summaries()
+    digits = 1 if max(abs(s.mean) for s in summaries) >= 10 else 3
+    for s in summaries:
+        table.add_row(s.name, f"{s.mean:.{digits}f}", f"± {s.ci:.{digits}f}",
                       "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
                       f"{s.rating:.0f}", f"{s.ms_per_decision:.1f}")
     console.print(table)
@@ -243,7 +245,8 @@ def tournament(
     for j in range(1, len(names)):
         d, ci = result.difference(0, j)
         verdict = "significant" if abs(d) > ci else "not significant"
-        console.print(f"{names[0]} - {names[j]}: {d:+.1f} ± {ci:.1f} points per deal "
+        console.print(f"{names[0]} - {names[j]}: {d:+.{digits}f} ± {ci:.{digits}f} points "
+                      "per deal "
                       f"(95% CI, paired by deal: {verdict})")
     if json_out:
         with open(json_out, "w", encoding="utf-8") as fh:

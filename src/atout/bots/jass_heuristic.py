@@ -107,16 +107,14 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
     power = POWER[mode] if mode >= 0 else POWER[0]
     trick: list[tuple[int, int]] = []
     led = best = best_seat = -1
-    started = False
+    discards = info.get("own_discards")
+    if isinstance(discards, list):
+        seen.gone = JASS_DECK.mask(discards)  # cards put away before the play (Putze)
     for actor, text in view.history:
         if text is None:
             continue
         a = int(actions.parse(text))
-        if a >= TRUMP_BASE:
-            started = started or text != "look"
-            continue
-        if not started:
-            seen.gone |= 1 << a  # a card put away before the play (Putze's discards)
+        if a >= TRUMP_BASE or seen.gone >> a & 1:
             continue
         card = a
         seen.played[actor] |= 1 << card
