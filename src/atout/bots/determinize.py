@@ -72,11 +72,13 @@ def assign_cards(pool: int, sizes: Sequence[int], allowed: Sequence[int],
 
 
 def replay(deal: Deal, history: Sequence[tuple[int, str | None]],
-           fill: Callable[[Deal, int], int | None] | None = None) -> bool:
+           fill: Callable[[Deal, int], int | None] | None = None,
+           to_move: int | None | bool = False) -> bool:
     """Replay a seen history on ``deal``; False as soon as an action is illegal there.
 
     ``fill(deal, index)`` supplies the action id for a hidden entry (text None); without it
-    a hidden entry fails the replay.
+    a hidden entry fails the replay. ``to_move`` (unless False) is the seat that must be to
+    move at the end, as in the view.
     """
     actions = deal.rules.actions
     for i, (actor, text) in enumerate(history):
@@ -93,7 +95,7 @@ def replay(deal: Deal, history: Sequence[tuple[int, str | None]],
         if not deal.legal_mask() >> a & 1:
             return False
         deal.fast_play(a)
-    return True
+    return to_move is False or deal.to_move == to_move
 
 
 class Determinizer(ABC):

@@ -85,7 +85,7 @@ class JassDeterminizer(Determinizer):
             if not agree and fallback is not None:
                 continue
             deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
-            if not replay(deal, view.history):
+            if not replay(deal, view.history, to_move=view.to_move):
                 continue
             if agree:
                 return deal

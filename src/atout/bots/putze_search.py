@@ -202,7 +202,7 @@ class PutzeDeterminizer(Determinizer):
                                   dealer=view.dealer, **piles)
             except ValueError:
                 continue
-            if not replay(deal, view.history):
+            if not replay(deal, view.history, to_move=view.to_move):
                 continue
             if weis_agree(deal, seen.announced, me):
                 return deal
