@@ -73,7 +73,7 @@ def assign_cards(pool: int, sizes: Sequence[int], allowed: Sequence[int],
 
 def replay(deal: Deal, history: Sequence[tuple[int, str | None]],
            fill: Callable[[Deal, int], int | None] | None = None,
-           to_move: int | None | bool = False) -> bool:
+           to_move: int | bool | None = False) -> bool:
     """Replay a seen history on ``deal``; False as soon as an action is illegal there.
 
     ``fill(deal, index)`` supplies the action id for a hidden entry (text None); without it
