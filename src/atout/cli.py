@@ -1,0 +1,132 @@
+"""The ``atout`` command line: list games, simulate games between bots.
+
+Other front ends (the console client, tournaments) add their commands to :data:`app`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+import atout
+from atout.bots import bot_names, make_bot, play_out
+
+app = typer.Typer(help="atout: traditional card games against strong computer players.",
+                  no_args_is_help=True, add_completion=False)
+console = Console()
+
+
+def parse_options(players: int | None, preset: str | None,
+                  option: list[str] | None) -> dict[str, Any]:
+    """Turn ``--players``, ``--preset`` and ``--option key=value`` into make() keywords."""
+    opts: dict[str, Any] = {}
+    if players is not None:
+        opts["players"] = players
+    if preset is not None:
+        opts["preset"] = preset
+    for item in option or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"{item!r}: expected key=value, like target=1500")
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        else:
+            with contextlib.suppress(ValueError):
+                value = int(raw)
+        opts[key.strip()] = value
+    return opts
+
+
+def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
+    """``atout.make`` with a clean error message instead of a traceback."""
+    try:
+        return atout.make(game, **opts)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@app.command()
+def games() -> None:
+    """List every game with its options, presets and defaults."""
+    for info in atout.games():
+        table = Table(title=f"{info.name} — {info.title}", title_justify="left")
+        table.add_column("option")
+        table.add_column("default")
+        table.add_column("accepted")
+        table.add_column("meaning")
+        for o in info.options:
+            if o.choices is not None:
+                accepted = ", ".join(str(c) for c in o.choices)
+            elif isinstance(o.default, bool):
+                accepted = "true, false"
+            else:
+                accepted = f"any {type(o.default).__name__}"
+            table.add_row(o.name, str(o.default), accepted, o.doc)
+        console.print(table)
+        if info.presets:
+            for name, values in info.presets.items():
+                shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
+                console.print(f"  preset [bold]{name}[/bold]: {shown}")
+        console.print()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="jass, putze, tarot, pitch or knock-rummy")],
+    games_: Annotated[int, typer.Option("--games", min=1, help="complete games to play")] = 10,
+    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    bots: Annotated[str, typer.Option(help="bot names, comma separated, one per seat or "
+                                           "one for all")] = "random",
+    players: Annotated[int | None, typer.Option(help="number of players, where the game "
+                                                     "allows several")] = None,
+    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
+                                                           "repeatable")] = None,
+) -> None:
+    """Play complete games between bots and print a results table."""
+    rules = make_rules(game, parse_options(players, preset, option))
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * rules.seats
+    if len(names) != rules.seats:
+        raise typer.BadParameter(f"--bots names {len(names)} bots: expected 1 or {rules.seats}"
+                                 f" (the known bots are {', '.join(bot_names())})")
+    scores: list[list[float]] = [[] for _ in range(rules.seats)]
+    wins = [0] * rules.seats
+    deals = 0
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"playing {game}", total=games_)
+        for g in range(games_):
+            try:
+                players_ = [make_bot(n, rules, s, seed + g) for s, n in enumerate(names)]
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc)) from None
+            match = rules.match(seed=seed + g)
+            play_out(match, players_)
+            res = match.result
+            for s in range(rules.seats):
+                scores[s].append(res.scores[s])
+            for w in res.winners:
+                wins[w] += 1
+            deals += len(match.deals) + (0 if match.deal in match.deals else 1)
+            progress.advance(task)
+    table = Table(title=f"{games_} games of {game}, seeds {seed}..{seed + games_ - 1}, "
+                        f"{deals} deals", title_justify="left")
+    for col in ("seat", "bot", "wins", "win rate", "mean final score"):
+        table.add_column(col, justify="right" if col != "bot" else "left")
+    for s in range(rules.seats):
+        table.add_row(str(s), names[s], str(wins[s]), f"{wins[s] / games_:.1%}",
+                      f"{statistics.fmean(scores[s]):.1f}")
+    console.print(table)
+
+
+def main() -> None:
+    """Entry point of the ``atout`` command."""
+    app()
