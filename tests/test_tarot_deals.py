@@ -98,11 +98,11 @@ def test_excuse_kept_face_up_until_a_low_card_can_be_given() -> None:
             for e in deal.play(cards[seat]):
                 kinds.append((e.kind, dict(e.data)))
             if e.kind == "excuse_owed":
-                assert deal.view(0).info["excuse_owed"] == {"owner": 1, "to": 0}
+                assert deal.view(0).info["excuse_owed"] == {"owner": 1, "receiver": 0}
     owed = [d for k, d in kinds if k == "excuse_owed"]
     given = [d for k, d in kinds if k == "excuse_exchange"]
-    assert owed == [{"to": 0}]
-    assert given == [{"card": "4H", "to": 0}]
+    assert owed == [{"receiver": 0}]
+    assert given == [{"card": "4H", "receiver": 0}]
     res = deal.result
     assert res.details["taker_points"] == 47
     assert res.points == (93, -31, -31, -31)  # prise: (25 + 6) x 1

@@ -231,6 +231,8 @@ def test_partner_hidden_until_the_called_card_falls(seed: int) -> None:
                 assert p == (deal.partner if deal.partner >= 0 else deal.taker)
             elif s == deal.partner:
                 assert p == s
+            elif s == deal.taker and deal.hands[s] >> deal.called & 1:
+                assert p == s  # he called his own king: he knows he is alone
             else:
                 assert p is None
 

@@ -115,7 +115,6 @@ class TarotDeal(Deal):
             self.hands, self.chien = self._explicit(setup)
         self.phase = PH_BID
         self._to_move: int | None = (dealer + 1) % n
-        self.actors: list[int] = []
         self.petit_sec_seat = -1
         self.bids: list[tuple[int, int]] = []  # (seat, contract or -1 for pass)
         self.contract = -1
@@ -281,7 +280,6 @@ class TarotDeal(Deal):
     def _apply(self, action: int) -> list[Event]:
         seat = self._to_move
         assert seat is not None
-        self.actors.append(seat)
         if action < A_DISCARD:
             return self._play_card(seat, action)
         if action < A_PASS:
@@ -336,11 +334,15 @@ class TarotDeal(Deal):
             self._to_move = taker
         else:
             events.append(Event("chien_set_aside", taker, {
-                "to": "taker" if self.contract < GARDE_CONTRE else "defence"}))
+                "side": "taker" if self.contract < GARDE_CONTRE else "defence"}))
         if self.called >= 0:
             for s in range(self.n):
                 if s != taker and self.hands[s] >> self.called & 1:
                     self.partner = s
+            if self.chien_shown and self.chien >> self.called & 1:
+                self.partner_known = True  # the called card is in the chien: he is alone
+                events.append(Event("partner", taker, {"card": DECK.codes[self.called],
+                                                       "alone": True}))
         if self.contract > GARDE:
             events += self._start_play()
         return events
@@ -447,10 +449,10 @@ class TarotDeal(Deal):
                 low = self._give_low(owner_camp, winner)
                 if low >= 0:
                     events.append(Event("excuse_exchange", owner, {
-                        "card": DECK.codes[low], "to": winner}))
+                        "card": DECK.codes[low], "receiver": winner}))
                 else:
                     self.ex_owner, self.owed_to = owner, winner
-                    events.append(Event("excuse_owed", owner, {"to": winner}))
+                    events.append(Event("excuse_owed", owner, {"receiver": winner}))
         self.won[winner] |= gain
         self.tricks_won[winner] += 1
         self.tricks.append((leader, tuple(trick), winner))
@@ -460,7 +462,7 @@ class TarotDeal(Deal):
             low = self._give_low(self.camp(winner), self.owed_to)
             if low >= 0:
                 events.append(Event("excuse_exchange", self.ex_owner, {
-                    "card": DECK.codes[low], "to": self.owed_to}))
+                    "card": DECK.codes[low], "receiver": self.owed_to}))
                 self.ex_owner = self.owed_to = -1
         self.trick_no += 1
         self.trick = []
@@ -557,19 +559,30 @@ class TarotDeal(Deal):
         return f"you must play a trump: you hold {shown} (or the excuse)"
 
     # -- views ------------------------------------------------------------------------------
-    def _view(self, seat: int) -> View:
-        opts = self.rules.options
-        over = self._to_move is None
-        sees_ecart = seat == self.taker and (opts.taker_sees_ecart or self.phase == PH_ECART)
-        history: list[tuple[int, str | None]] = []
-        for actor, act in zip(self.actors, self._history, strict=True):
+    def _sees_ecart(self, seat: int) -> bool:
+        return seat == self.taker and (self.rules.options.taker_sees_ecart
+                                       or self.phase == PH_ECART)
+
+    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: the taker's discards are hidden from the others
+        (trumps excepted, which are shown)."""
+        sees_ecart = self._sees_ecart(seat)
+        out: list[tuple[int, str | None]] = []
+        for actor, act in zip(self._actors, self._history, strict=True):
             text: str | None = act.text
             if A_DISCARD <= act < A_PASS and not sees_ecart and not (
                     (1 << (act - A_DISCARD)) & TRUMPS):
                 text = None
-            history.append((actor, text))
+            out.append((actor, text))
+        return tuple(out)
+
+    def _view(self, seat: int) -> View:
+        over = self._to_move is None
+        sees_ecart = self._sees_ecart(seat)
+        history = self.seen_history(seat)
         partner: int | None = None
-        if self.called >= 0 and (self.partner_known or over or seat == self.partner):
+        if self.called >= 0 and (self.partner_known or over or seat == self.partner or (
+                seat == self.taker and self.hands[seat] >> self.called & 1)):
             partner = self.partner if self.partner >= 0 else self.taker
         info: dict[str, JSON] = {
             "players": self.n,
@@ -590,7 +603,7 @@ class TarotDeal(Deal):
             "tricks": [{"leader": ld, "cards": [DECK.codes[c] for c in cards], "winner": w}
                        for ld, cards, w in self.tricks],
             "tricks_won": list(self.tricks_won),
-            "excuse_owed": ({"owner": self.ex_owner, "to": self.owed_to}
+            "excuse_owed": ({"owner": self.ex_owner, "receiver": self.owed_to}
                             if self.owed_to >= 0 else None),
             "petit_sec": self.petit_sec_seat if self.annulled == "petit sec" else None,
             "annulled": self.annulled or None,
@@ -600,14 +613,14 @@ class TarotDeal(Deal):
         table = tuple(((self.leader + k) % self.n, DECK.codes[c])
                       for k, c in enumerate(self.trick))
         return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self._to_move,
-                    tuple(_codes(self.hands[seat])), legal, table, tuple(history), info, over)
+                    tuple(_codes(self.hands[seat])), legal, table, history, info, over)
 
     # -- copies -----------------------------------------------------------------------------
     def clone(self) -> TarotDeal:
         """A cheap independent copy."""
         new = object.__new__(TarotDeal)
         d = dict(self.__dict__)
-        for k in ("hands", "actors", "bids", "poignees", "trick", "won", "tricks_won",
+        for k in ("hands", "_actors", "bids", "poignees", "trick", "won", "tricks_won",
                   "tricks", "_history"):
             d[k] = list(d[k])
         new.__dict__ = d
