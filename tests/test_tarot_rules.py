@@ -383,3 +383,26 @@ def test_match_counting_only_played_deals() -> None:
         rules.match(seed=1, deals=0)
     with pytest.raises(ValueError, match="unknown"):
         rules.match(seed=1, target=100)
+
+
+def test_five_players_excuse_does_not_betray_the_partner() -> None:
+    """While the called card is hidden, the excuse is set aside and no exchange (which would
+    tell whether its owner and the trick's winner are on the same side) is made."""
+    rules = atout.make("tarot", players=5)
+    set_aside = settled = 0
+    for seed in range(400):
+        deal = rules.deal(seed=seed)
+        assert isinstance(deal, TarotDeal)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            known = deal.partner_known
+            events = deal.play(legal[int(rng.random() * len(legal))])
+            kinds = [e.kind for e in events]
+            if deal.called >= 0 and not known and "partner" not in kinds and not deal.is_over:
+                assert "excuse_exchange" not in kinds and "excuse_owed" not in kinds
+            set_aside += kinds.count("excuse_set_aside")
+            if known or "partner" in kinds or deal.is_over:
+                settled += kinds.count("excuse_exchange") + kinds.count("excuse_owed")
+        assert abs(sum(deal.result.points)) < 1e-9
+    assert set_aside > 0 and settled > 0

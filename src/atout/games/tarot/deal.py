@@ -137,6 +137,7 @@ class TarotDeal(Deal):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.ex_owner = -1  # who played the excuse, while its exchange is owed
         self.owed_to = -1  # the seat owed a low card for the excuse, or -1
+        self.ex_pending = -1  # 5 players: the winner of the excuse's trick, partner unknown
         self.ex_wins_last = False
         self.annulled = ""
         if opts.petit_sec == "annul":
@@ -397,10 +398,11 @@ class TarotDeal(Deal):
         self.trick.append(card)
         self.trick_mask |= bit
         events = [Event("card", seat, {"card": DECK.codes[card]})]
-        if card == self.called:
+        if card == self.called and not self.partner_known:
             self.partner_known = True
             events.append(Event("partner", seat, {"card": DECK.codes[card],
                                                   "alone": seat == self.taker}))
+            events += self._resolve_excuse()
         if len(self.trick) < self.n:
             self._to_move = self._next(seat)
             return events
@@ -417,6 +419,24 @@ class TarotDeal(Deal):
                     self.won[to] |= b
                     return b.bit_length() - 1
         return -1
+
+    def _resolve_excuse(self) -> list[Event]:
+        """Settle an excuse set aside while the partner was unknown (5 players)."""
+        winner = self.ex_pending
+        if winner < 0:
+            return []
+        self.ex_pending = -1
+        owner = self.ex_owner
+        if self.camp(owner) == self.camp(winner):
+            self.ex_owner = -1
+            return []
+        low = self._give_low(self.camp(owner), winner)
+        if low >= 0:
+            self.ex_owner = -1
+            return [Event("excuse_exchange", owner, {"card": DECK.codes[low],
+                                                     "receiver": winner})]
+        self.owed_to = winner
+        return [Event("excuse_owed", owner, {"receiver": winner})]
 
     def _end_trick(self) -> list[Event]:
         n = self.n
@@ -443,6 +463,13 @@ class TarotDeal(Deal):
                 if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
                     winner = owner
                     self.ex_wins_last = True
+            elif self.called >= 0 and not self.partner_known:
+                # 5 players, partner unknown: the excuse is set aside face up and whether a
+                # low card is owed is settled once the partner is known
+                gain ^= BIT_EX
+                self.won[owner] |= BIT_EX
+                self.ex_owner, self.ex_pending = owner, winner
+                events.append(Event("excuse_set_aside", owner, {}))
             elif owner_camp != self.camp(winner):
                 gain ^= BIT_EX
                 self.won[owner] |= BIT_EX
@@ -468,6 +495,7 @@ class TarotDeal(Deal):
         self.trick = []
         self.trick_mask = 0
         if self.trick_no == self.hand_size:
+            events += self._resolve_excuse()
             self._finish()
             res = self._result()
             events.append(Event("deal_end", None, {
