@@ -293,3 +293,44 @@ def test_all_pass_annuls_the_deal() -> None:
         deal.play("pass")
     assert deal.is_over and deal.result.points == (0,) * 5
     assert deal.result.details["annulled"] == "all pass"
+
+
+def test_defender_poignee_goes_to_the_winning_taker_and_excuse_owed_then_paid() -> None:
+    # Seat 1 holds T2..T11 and shows them (a simple poignée); the taker draws them with
+    # T21..T12, makes every trick but the last (QS of seat 3). Seat 3 excuses himself on
+    # trick 17 before his side has a trick: the low card (8H, the lowest of the last
+    # trick) is given at the end.
+    d = [f"{r}D" for r in "123456789T"]
+    s3 = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "1C", "2C"]
+    tricks = [f"T{21 - k} T{2 + k} {d[k]} {s3[k]}" for k in range(10)] + [
+        "T1 1H JD 3C", "KH 2H 9H 4C", "QH 3H TH 5C", "KD 4H ND 6C", "KC 5H QD JS",
+        "KS 6H 2S NS", "7C 7H NH EX", "1S 8H JH QS"]
+    chien = "8C 9C TC JC NC QC"
+    deal = scripted(4, 3, tricks, chien, ["prise", "pass", "pass", "pass",
+                                          *[f"discard {c}" for c in chien.split()],
+                                          "no chelem"],
+                    poignees={1: "poignee simple"})
+    res = deal.result
+    # the defence: 1S JH QS (8H went to the taker) and the excuse: 0.5 + 1.5 + 3.5 + 4.5 = 10;
+    # the taker 81 with 2 bouts (41): made by 40: (25 + 40) x 1 + 20 for the poignée
+    assert res.details["defence_points"] == 10
+    assert res.details["taker_points"] == 81
+    assert res.details["poignees"] == [{"seat": 1, "level": "simple", "bonus": 20}]
+    assert res.points == (255, -85, -85, -85)
+    assert deal.won[0] >> TAROT_DECK.index["8H"] & 1
+    assert deal.view(0).info["poignees"][0]["cards"] == [f"T{n}" for n in range(2, 12)]
+
+
+def test_chelem_of_the_defence() -> None:
+    # The same cards, but seat 1 takes a garde sans and seat 0, in defence, makes every
+    # trick, the excuse winning the last one: the taker has only the unseen chien (25, no
+    # bout, 56 needed): down 31: -(25 + 31) x 4 - 10 x 4 (petit au bout, defence) - 200
+    tricks, chien = _slam_layout(["KH", "KD", "KS", "KC", "QH", "QD"])
+    deal = scripted(4, 3, tricks, " ".join(chien),
+                    ["pass", "garde sans", "pass", "pass", "no chelem"],
+                    poignees={0: "no poignee"})
+    res = deal.result
+    assert res.details["taker_points"] == 25
+    assert res.details["chelem"] == "defence"
+    assert res.details["petit_au_bout"] == "defence"
+    assert res.points == (464, -1392, 464, 464)
