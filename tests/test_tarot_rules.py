@@ -213,6 +213,7 @@ def test_call_a_queen_only_with_the_four_kings() -> None:
     assert legal == [f"call {r}{s}" for r in "KQ" for s in SUITS]
     deal = _five_with_kings(True, call_self=False)
     assert [str(a) for a in deal.legal_actions()] == [f"call Q{s}" for s in SUITS]
+    assert "a card you hold" in _reason(deal, "call KS")
 
 
 @given(st.integers(0, 10_000))

@@ -533,10 +533,13 @@ class TarotDeal(Deal):
         if ph == PH_CALL:
             if A_CALL <= a < A_NO_POIGNEE:
                 r = (a - A_CALL) // 4
+                if not self.rules.options.call_self and self.hands[seat] >> \
+                        CALL_CARDS[a - A_CALL] & 1:
+                    return f"{text} is not allowed: at this table you may not call a card you hold"
                 if r > 0:
                     return (f"{text} is not allowed: you may call a {CALL_NAMES[r]} only when "
                             f"you hold the four {CALL_NAMES[r - 1]}s")
-                return f"{text} is not allowed: you may not call a king you hold"
+                return f"{text} is not allowed"  # pragma: no cover - kings are always legal
             return f"{text} is not allowed now: the taker calls a king, e.g. 'call KH'"
         if ph == PH_ECART:
             if A_DISCARD <= a < A_PASS:
