@@ -231,14 +231,24 @@ BIDS_5 = ["garde", "pass", "pass", "pass", "pass"]
 ECART_5 = ["discard JH", "discard NH", "discard JD"]
 
 
-def test_five_players_king_called_by_the_taker_holding_it() -> None:
+@pytest.mark.parametrize(("contract", "taker_points", "points"), [
+    # 26 + 33.5 + 5.5 = 65 with 2 bouts: made by 24: (25 + 24) = 49, alone: x 4
+    ("prise", 65, (196, -49, -49, -49, -49)),
+    ("garde", 65, (392, -98, -98, -98, -98)),
+    ("garde sans", 65, (784, -196, -196, -196, -196)),
+    # the chien to the defence: 59.5, made by 18.5, rounded to 19: 44 x 6 = 264
+    ("garde contre", 59.5, (1056, -264, -264, -264, -264)),
+])
+def test_five_players_king_called_by_the_taker_holding_it(
+        contract: str, taker_points: float, points: tuple[int, ...]) -> None:
+    bids = [contract, "pass", "pass", "pass", "pass"]
+    ecart = ECART_5 if contract in ("prise", "garde") else []
     deal = scripted(5, 4, SUIT_5 + TRUMPS_5, "JH NH JD",
-                    [*BIDS_5, "call KH", *ECART_5, "no chelem"])
+                    [*bids, "call KH", *ecart, "no chelem"])
     res = deal.result
-    # 26 + 33.5 + 5.5 = 65 with 2 bouts: made by 24: (25 + 24) x 2 = 98, alone: x 4
-    assert res.details["taker_points"] == 65
+    assert res.details["taker_points"] == taker_points
     assert res.details["partner"] == 0
-    assert res.points == (392, -98, -98, -98, -98)
+    assert res.points == points
 
 
 def test_five_players_queen_called_with_four_kings_partner_and_chelem() -> None:
