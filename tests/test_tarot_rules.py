@@ -338,8 +338,13 @@ def test_bad_input_never_crashes() -> None:
             deal.play(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         deal.view(4)
-    with pytest.raises(ValueError):
-        atout.make("tarot").load({"game": "tarot", "setup": {"hands": "x", "dealer": 0}})
+    rules = atout.make("tarot")
+    for setup in [{"hands": "x", "dealer": 0}, {"seed": 1}, {"seed": "1", "dealer": 0},
+                  {"seed": 1, "dealer": 9}, {"hands": [[1]] * 4, "chien": [], "dealer": 0}]:
+        with pytest.raises(ValueError):
+            rules.load({"game": "tarot", "setup": setup})
+    with pytest.raises(ValueError, match="does not replay"):
+        rules.load({"game": "tarot", "setup": {"seed": 1, "dealer": 0}, "actions": ["KH"]})
 
 
 # -- matches --------------------------------------------------------------------------------

@@ -41,7 +41,16 @@ class TarotRules(Rules[TarotOptions]):
         super().__init__(options, _ACTIONS, options.players)
 
     def _new_deal(self, setup: dict[str, JSON]) -> TarotDeal:
-        if "seed" not in setup:
+        dealer = setup.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
+                0 <= dealer < self.seats):
+            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not "
+                             f"{dealer!r}")
+        if "seed" in setup:
+            seed = setup["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError(f"seed must be an int, not {seed!r}")
+        else:
             hands = setup.get("hands")
             if not isinstance(hands, list) or len(hands) != self.seats:
                 raise ValueError(f"hands must list {self.seats} hands, one per seat")

@@ -160,7 +160,6 @@ class TarotDeal(Deal):
             raise ValueError(f"unknown setup piles {', '.join(sorted(extra))}: tarot takes "
                              "hands and chien")
         seen = 0
-        hands: list[int] = []
         piles: list[tuple[str, Any, int]] = [
             (f"hand {s}", h, self.hand_size) for s, h in enumerate(hands_in)]
         piles.append(("the chien", setup["chien"], self.chien_size))
@@ -181,8 +180,7 @@ class TarotDeal(Deal):
             masks.append(m)
         if seen != FULL_MASK:  # pragma: no cover - counts and uniqueness imply it
             raise ValueError("the hands and the chien must hold the 78 cards")
-        hands = masks[:-1]
-        return hands, masks[-1]
+        return masks[:-1], masks[-1]
 
     # -- helpers ----------------------------------------------------------------------------
     def _next(self, seat: int) -> int:
