@@ -1,0 +1,127 @@
+"""French Tarot for 3, 4 and 5 players, to the FFT rules.
+
+>>> import atout
+>>> rules = atout.make("tarot", players=4)
+>>> deal = rules.deal(seed=1)
+>>> deal.seats, rules.num_actions
+(4, 184)
+
+Actions (ids fixed for every player count): the 78 card codes play a card (ids 0..77);
+``discard <card>`` puts a card in the écart (78..155); ``pass``, ``prise``, ``garde``,
+``garde sans``, ``garde contre`` bid (156..160); ``call KH``… call a card at 5 players
+(161..176); ``no poignee`` and ``poignee simple|double|triple`` (177..180); ``no chelem`` and
+``chelem`` (181, 182); ``petit sec`` declares a petit sec (183). See docs/tarot.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from atout.core import JSON, ActionSpace, Deal, Match, MatchResult, Rules, ranking_by
+
+from .deal import PHASES, TarotDeal, deal_cards
+from .options import PRESETS, TarotOptions
+from .tables import action_texts
+
+__all__ = ["PHASES", "TarotDeal", "TarotMatch", "TarotOptions", "TarotRules", "deal_cards"]
+
+_ACTIONS = ActionSpace(action_texts())
+
+
+class TarotRules(Rules[TarotOptions]):
+    """French Tarot with its options fixed: makes deals and matches."""
+
+    name: ClassVar[str] = "tarot"
+    title: ClassVar[str] = "French Tarot"
+    options_type: ClassVar[type[Any]] = TarotOptions
+    presets = PRESETS
+
+    def __init__(self, options: TarotOptions) -> None:
+        super().__init__(options, _ACTIONS, options.players)
+
+    def _new_deal(self, setup: dict[str, JSON]) -> TarotDeal:
+        dealer = setup.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
+                0 <= dealer < self.seats):
+            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not "
+                             f"{dealer!r}")
+        if "seed" in setup:
+            seed = setup["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError(f"seed must be an int, not {seed!r}")
+        else:
+            hands = setup.get("hands")
+            if not isinstance(hands, list) or len(hands) != self.seats:
+                raise ValueError(f"hands must list {self.seats} hands, one per seat")
+        return TarotDeal(self, setup)
+
+    def match(self, seed: int | None = None, **kwargs: Any) -> TarotMatch:
+        """A match of ``deals`` deals (default 5) from ``seed``.
+
+        Keywords: ``deals`` (int, at least 1), ``first_dealer`` (a seat) and
+        ``count_annulled`` (bool, default True: a deal where all pass or a petit sec is
+        declared counts as one of the ``deals``; False: only deals played count).
+        """
+        unknown = set(kwargs) - {"deals", "first_dealer", "count_annulled"}
+        if unknown:
+            raise ValueError(f"tarot match: unknown keyword(s) {', '.join(sorted(unknown))}: "
+                             "expected deals, first_dealer, count_annulled")
+        deals = kwargs.get("deals", 5)
+        first = kwargs.get("first_dealer", 0)
+        count = kwargs.get("count_annulled", True)
+        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+            raise ValueError(f"tarot match: deals must be an int of at least 1, not {deals!r}")
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.seats:
+            raise ValueError(f"tarot match: first_dealer must be a seat from 0 to "
+                             f"{self.seats - 1}, not {first!r}")
+        if not isinstance(count, bool):
+            raise ValueError(f"tarot match: count_annulled must be a bool, not {count!r}")
+        if seed is None:
+            seed = 0
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"tarot match: seed must be an int, not {seed!r}")
+        return TarotMatch(self, seed, deals=deals, first_dealer=first, count_annulled=count)
+
+
+class TarotMatch(Match):
+    """A match of a fixed number of deals with cumulative zero-sum scores."""
+
+    def __init__(self, rules: TarotRules, seed: int, *, deals: int, first_dealer: int,
+                 count_annulled: bool) -> None:
+        self.target_deals = deals
+        self.first_dealer = first_dealer
+        self.count_annulled = count_annulled
+        self.played = 0
+        super().__init__(rules, seed, first_dealer)
+
+    def _score_deal(self, deal: Deal) -> Sequence[float]:
+        res = deal.result
+        if not res.details.get("annulled") or self.count_annulled:
+            self.played += 1
+        for s, p in enumerate(res.points):
+            self.scores[s] += p
+        return res.points
+
+    def _next_dealer(self, deal: Deal) -> int:
+        return (deal.dealer + 1) % self.rules.seats
+
+    def _finished(self) -> bool:
+        return self.played >= self.target_deals
+
+    def _match_result(self) -> MatchResult:
+        best = max(self.scores)
+        winners = tuple(s for s, v in enumerate(self.scores) if v == best)
+        return MatchResult(tuple(self.scores), winners, ranking_by(self.scores),
+                           {"deals": len(self.deals), "counted": self.played})
+
+    def match_info(self) -> dict[str, JSON]:
+        """Public facts of the match: scores, deal number, deals to play."""
+        info = super().match_info()
+        info["deals"] = self.target_deals
+        info["counted"] = self.played
+        return info
+
+    def _save_extra(self) -> dict[str, JSON]:
+        return {"deals": self.target_deals, "first_dealer": self.first_dealer,
+                "count_annulled": self.count_annulled}

@@ -1,0 +1,657 @@
+"""One deal of French Tarot: petit sec, bidding, the called king, the chien and the écart,
+the chelem announcement, poignées and the play of the cards.
+
+Seats are numbered in playing order: seat ``s + 1`` (mod the number of players) plays after
+seat ``s``, so seat ``s + 1`` sits at the right of seat ``s`` (play runs counter-clockwise).
+The first to speak and to lead is the seat after the dealer; the dealer speaks last.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from atout.cards import bit_list
+from atout.core import JSON, Action, Deal, Event, Result, View
+
+from .scoring import score_deal
+from .tables import (
+    A_BID,
+    A_CALL,
+    A_CHELEM,
+    A_DISCARD,
+    A_NO_CHELEM,
+    A_NO_POIGNEE,
+    A_PASS,
+    A_PETIT_SEC,
+    A_POIGNEE,
+    BIT_EX,
+    BIT_T1,
+    BOUTS,
+    CALL_CARDS,
+    CALL_RANK_MASKS,
+    CARD_SUIT,
+    CHIEN_SIZES,
+    CONTRACTS,
+    DECK,
+    EX,
+    GARDE,
+    GARDE_CONTRE,
+    HAND_SIZES,
+    KINGS,
+    LOW_CARDS,
+    NCARDS,
+    PLAIN_DISCARDABLE,
+    POIGNEE_LEVELS,
+    POIGNEE_SIZES,
+    SUIT_MASKS,
+    TRUMP_DISCARDABLE,
+    TRUMPS,
+)
+
+if TYPE_CHECKING:
+    from . import TarotRules
+
+PH_PETIT_SEC, PH_BID, PH_CALL, PH_ECART, PH_CHELEM, PH_PLAY, PH_OVER = range(7)
+PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
+"""The phase names used in views."""
+SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
+CALL_NAMES = ("king", "queen", "knight", "jack")
+FULL_MASK = (1 << NCARDS) - 1
+
+
+def _codes(mask: int) -> list[str]:
+    return [DECK.codes[i] for i in bit_list(mask)]
+
+
+def _lowest(mask: int, k: int) -> int:
+    out = 0
+    for _ in range(k):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+def deal_cards(seed: int, players: int, dealer: int, packet: int) -> tuple[list[int], int]:
+    """Shuffle and deal as at the table: packets to each seat in turn from the dealer's
+    right, the chien receiving single cards between packets, never the first or last card."""
+    rng = random.Random(seed)
+    order = DECK.shuffled(rng)
+    hand_size = HAND_SIZES[players]
+    packets = players * hand_size // packet
+    chien_after = set(rng.sample(range(1, packets), CHIEN_SIZES[players]))
+    hands = [0] * players
+    chien = 0
+    pos = 0
+    seat = (dealer + 1) % players
+    for p in range(packets):
+        if p in chien_after:
+            chien |= 1 << order[pos]
+            pos += 1
+        for i in order[pos:pos + packet]:
+            hands[seat] |= 1 << i
+        pos += packet
+        seat = (seat + 1) % players
+    return hands, chien
+
+
+class TarotDeal(Deal):
+    """A deal of French Tarot (see the module docs for seats and turn order)."""
+
+    rules: TarotRules
+
+    def __init__(self, rules: TarotRules, setup: dict[str, JSON]) -> None:
+        super().__init__(rules, setup)
+        opts = rules.options
+        n = opts.players
+        self.n = n
+        self.hand_size = HAND_SIZES[n]
+        self.chien_size = CHIEN_SIZES[n]
+        dealer = int(setup["dealer"])
+        if "seed" in setup:
+            self.hands, self.chien = deal_cards(int(setup["seed"]), n, dealer, opts.packet)
+        else:
+            self.hands, self.chien = self._explicit(setup)
+        self.phase = PH_BID
+        self._to_move: int | None = (dealer + 1) % n
+        self.petit_sec_seat = -1
+        self.bids: list[tuple[int, int]] = []  # (seat, contract or -1 for pass)
+        self.contract = -1
+        self.taker = -1
+        self.called = -1
+        self.partner = -1  # the holder of the called card when not the taker
+        self.partner_known = False
+        self.chien_shown = False
+        self.ecart = 0
+        self.ecart_left = 0
+        self.chelem = False
+        self.decided = 0  # seats that chose about a poignée or played their first card
+        self.poignees: list[tuple[int, int, int]] = []  # (seat, level, cards shown)
+        self.trick_no = 0
+        self.leader = (dealer + 1) % n
+        self.trick: list[int] = []
+        self.trick_mask = 0
+        self.won = [0] * n
+        self.tricks_won = [0] * n
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.ex_owner = -1  # who played the excuse, while its exchange is owed
+        self.owed_to = -1  # the seat owed a low card for the excuse, or -1
+        self.ex_pending = -1  # 5 players: the winner of the excuse's trick, partner unknown
+        self.ex_wins_last = False
+        self.annulled = ""
+        if opts.petit_sec == "annul":
+            for k in range(1, n + 1):
+                s = (dealer + k) % n
+                if self.hands[s] & (TRUMPS | BIT_EX) == BIT_T1:
+                    self.petit_sec_seat = s
+                    self.phase = PH_PETIT_SEC
+                    self._to_move = s
+                    break
+        self._result_cache: Result | None = None
+
+    def _explicit(self, setup: dict[str, JSON]) -> tuple[list[int], int]:
+        hands_in = setup["hands"]
+        if "chien" not in setup:
+            raise ValueError(f"an explicit tarot deal needs the chien: chien=[...] with "
+                             f"{self.chien_size} cards")
+        extra = set(setup) - {"hands", "chien", "dealer"}
+        if extra:
+            raise ValueError(f"unknown setup piles {', '.join(sorted(extra))}: tarot takes "
+                             "hands and chien")
+        seen = 0
+        piles: list[tuple[str, Any, int]] = [
+            (f"hand {s}", h, self.hand_size) for s, h in enumerate(hands_in)]
+        piles.append(("the chien", setup["chien"], self.chien_size))
+        masks: list[int] = []
+        for name, cards, size in piles:
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError(f"{name} must be a list of card codes")
+            if len(cards) != size:
+                raise ValueError(f"{name} has {len(cards)} cards: it must have {size} at "
+                                 f"{self.n} players")
+            m = 0
+            for c in cards:
+                i = DECK.parse(c)
+                if (seen | m) >> i & 1:
+                    raise ValueError(f"{DECK.codes[i]} is dealt twice")
+                m |= 1 << i
+            seen |= m
+            masks.append(m)
+        if seen != FULL_MASK:  # pragma: no cover - counts and uniqueness imply it
+            raise ValueError("the hands and the chien must hold the 78 cards")
+        return masks[:-1], masks[-1]
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def camp(self, seat: int) -> bool:
+        """Whether ``seat`` is on the taker's side (the taker or his called partner)."""
+        return seat == self.taker or seat == self.partner
+
+    def _poignee_max(self, seat: int) -> int:
+        """The highest poignée level ``seat`` can show now (-1: none)."""
+        h = self.hands[seat]
+        t = (h & TRUMPS).bit_count() + (1 if h & BIT_EX else 0)
+        sizes = POIGNEE_SIZES[self.n]
+        lv = -1
+        for k in range(3):
+            if t >= sizes[k]:
+                lv = k
+        return lv
+
+    def _poignee_cards(self, seat: int, level: int) -> int:
+        h = self.hands[seat]
+        size = POIGNEE_SIZES[self.n][level]
+        trumps = h & TRUMPS
+        if trumps.bit_count() >= size:
+            return _lowest(trumps, size)
+        return trumps | BIT_EX  # the excuse completes it: every trump is shown
+
+    def _play_mask(self, seat: int) -> int:
+        h = self.hands[seat]
+        tm = self.trick_mask & ~BIT_EX
+        if not tm:
+            return h
+        first = self.trick[0] if self.trick[0] != EX else self.trick[1]
+        led = CARD_SUIT[first]
+        if led < 4:
+            follow = h & SUIT_MASKS[led]
+            if follow:
+                return follow | (h & BIT_EX)
+        trumps = h & TRUMPS
+        if not trumps:
+            return h
+        played = tm & TRUMPS
+        if played:
+            over = trumps & ~((1 << played.bit_length()) - 1)
+            if over:
+                return over | (h & BIT_EX)
+        return trumps | (h & BIT_EX)
+
+    def _ecart_mask(self) -> int:
+        h = self.hands[self.taker]
+        plain = h & PLAIN_DISCARDABLE
+        if plain.bit_count() >= self.ecart_left:
+            return plain
+        return plain | (h & TRUMP_DISCARDABLE)
+
+    # -- the contract -----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None when the deal is over."""
+        return self._to_move
+
+    def _legal_mask(self) -> int:
+        ph = self.phase
+        seat = self._to_move
+        if seat is None:
+            return 0
+        if ph == PH_PLAY:
+            if self.trick_no == 0 and not self.decided >> seat & 1:
+                lv = self._poignee_max(seat) if self.rules.options.poignees else -1
+                if lv >= 0:
+                    return ((1 << (lv + 2)) - 1) << A_NO_POIGNEE
+            return self._play_mask(seat)
+        if ph == PH_BID:
+            best = max((b for _, b in self.bids), default=-1)
+            return (1 << A_PASS) | (((1 << (3 - best)) - 1) << (A_BID + best + 1))
+        if ph == PH_ECART:
+            return self._ecart_mask() << A_DISCARD
+        if ph == PH_CALL:
+            h = self.hands[seat]
+            mask = 0
+            for r in range(4):
+                for s in range(4):
+                    card = CALL_CARDS[r * 4 + s]
+                    if self.rules.options.call_self or not h >> card & 1:
+                        mask |= 1 << (A_CALL + r * 4 + s)
+                if CALL_RANK_MASKS[r] & h != CALL_RANK_MASKS[r]:
+                    break
+            if not mask:  # pragma: no cover - 16 cards cannot all be in one hand and chien
+                mask = ((1 << 16) - 1) << A_CALL
+            return mask
+        if ph == PH_CHELEM:
+            return (1 << A_NO_CHELEM) | (1 << A_CHELEM)
+        return 1 << A_PETIT_SEC  # PH_PETIT_SEC
+
+    def _apply(self, action: int) -> list[Event]:
+        seat = self._to_move
+        assert seat is not None
+        if action < A_DISCARD:
+            return self._play_card(seat, action)
+        if action < A_PASS:
+            return self._discard(seat, action - A_DISCARD)
+        if action < A_CALL:
+            return self._bid(seat, action - A_BID)
+        if action < A_NO_POIGNEE:
+            return self._call(seat, CALL_CARDS[action - A_CALL])
+        if action < A_NO_CHELEM:
+            return self._poignee(seat, action - A_POIGNEE)
+        if action < A_PETIT_SEC:
+            return self._announce(seat, action == A_CHELEM)
+        self.annulled = "petit sec"
+        self._finish()
+        return [Event("petit_sec", seat, {"card": "T1"}),
+                Event("deal_annulled", None, {"reason": "petit sec"})]
+
+    def _bid(self, seat: int, bid: int) -> list[Event]:
+        self.bids.append((seat, bid))
+        events = [Event("bid", seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]})]
+        if len(self.bids) < self.n:
+            self._to_move = self._next(seat)
+            return events
+        best_seat, best = max(self.bids, key=lambda sb: sb[1])
+        if best < 0:
+            self.annulled = "all pass"
+            self._finish()
+            events.append(Event("deal_annulled", None, {"reason": "all pass"}))
+            return events
+        self.taker, self.contract = best_seat, best
+        events.append(Event("taker", best_seat, {"contract": CONTRACTS[best]}))
+        if self.n == 5:
+            self.phase = PH_CALL
+            self._to_move = best_seat
+            return events
+        return events + self._after_call()
+
+    def _call(self, seat: int, card: int) -> list[Event]:
+        self.called = card
+        events = [Event("call", seat, {"card": DECK.codes[card]})]
+        return events + self._after_call()
+
+    def _after_call(self) -> list[Event]:
+        taker = self.taker
+        events: list[Event] = []
+        if self.contract <= GARDE:
+            self.chien_shown = True
+            events.append(Event("chien", taker, {"cards": _codes(self.chien)}))
+            self.hands[taker] |= self.chien
+            self.phase = PH_ECART
+            self.ecart_left = self.chien_size
+            self._to_move = taker
+        else:
+            events.append(Event("chien_set_aside", taker, {
+                "side": "taker" if self.contract < GARDE_CONTRE else "defence"}))
+        if self.called >= 0:
+            for s in range(self.n):
+                if s != taker and self.hands[s] >> self.called & 1:
+                    self.partner = s
+            if self.chien_shown and self.chien >> self.called & 1:
+                self.partner_known = True  # the called card is in the chien: he is alone
+                events.append(Event("partner", taker, {"card": DECK.codes[self.called],
+                                                       "alone": True}))
+        if self.contract > GARDE:
+            events += self._start_play()
+        return events
+
+    def _discard(self, seat: int, card: int) -> list[Event]:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.ecart |= bit
+        self.ecart_left -= 1
+        if bit & TRUMPS:
+            events = [Event("discard", seat, {"card": DECK.codes[card]})]
+        else:
+            events = [Event("discard", seat, {"card": DECK.codes[card]}, to=seat),
+                      Event("discard", seat, {"card": None})]
+        if self.ecart_left == 0:
+            events.append(Event("ecart_done", seat, {}))
+            events += self._start_play()
+        return events
+
+    def _start_play(self) -> list[Event]:
+        if self.rules.options.chelem_announce:
+            self.phase = PH_CHELEM
+            self._to_move = self.taker
+            return []
+        return self._begin_tricks()
+
+    def _announce(self, seat: int, chelem: bool) -> list[Event]:
+        self.chelem = chelem
+        events = [Event("chelem", seat, {"announced": chelem})]
+        if chelem:
+            self.leader = seat
+        return events + self._begin_tricks()
+
+    def _begin_tricks(self) -> list[Event]:
+        self.phase = PH_PLAY
+        self._to_move = self.leader
+        return [Event("play_begins", self.leader, {})]
+
+    def _poignee(self, seat: int, level: int) -> list[Event]:
+        self.decided |= 1 << seat
+        if level < 0:
+            return []
+        shown = self._poignee_cards(seat, level)
+        self.poignees.append((seat, level, shown))
+        return [Event("poignee", seat, {"level": POIGNEE_LEVELS[level],
+                                        "cards": _codes(shown)})]
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.decided |= 1 << seat
+        self.trick.append(card)
+        self.trick_mask |= bit
+        events = [Event("card", seat, {"card": DECK.codes[card]})]
+        if card == self.called and not self.partner_known:
+            self.partner_known = True
+            events.append(Event("partner", seat, {"card": DECK.codes[card],
+                                                  "alone": seat == self.taker}))
+            events += self._resolve_excuse()
+        if len(self.trick) < self.n:
+            self._to_move = self._next(seat)
+            return events
+        return events + self._end_trick()
+
+    def _give_low(self, giver_camp: bool, to: int) -> int:
+        """Move a low card from the tricks of ``giver_camp`` to ``to``; the card or -1."""
+        for s in range(self.n):
+            if self.camp(s) == giver_camp:
+                low = self.won[s] & LOW_CARDS
+                if low:
+                    b = low & -low
+                    self.won[s] ^= b
+                    self.won[to] |= b
+                    return b.bit_length() - 1
+        return -1
+
+    def _resolve_excuse(self) -> list[Event]:
+        """Settle an excuse set aside while the partner was unknown (5 players)."""
+        winner = self.ex_pending
+        if winner < 0:
+            return []
+        self.ex_pending = -1
+        owner = self.ex_owner
+        if self.camp(owner) == self.camp(winner):
+            self.ex_owner = -1
+            return []
+        low = self._give_low(self.camp(owner), winner)
+        if low >= 0:
+            self.ex_owner = -1
+            return [Event("excuse_exchange", owner, {"card": DECK.codes[low],
+                                                     "receiver": winner})]
+        self.owed_to = winner
+        return [Event("excuse_owed", owner, {"receiver": winner})]
+
+    def _end_trick(self) -> list[Event]:
+        n = self.n
+        leader = self.leader
+        trick = self.trick
+        mask = self.trick_mask
+        tm = mask & ~BIT_EX
+        trumps = tm & TRUMPS
+        if trumps:
+            wcard = trumps.bit_length() - 1
+        else:
+            first = trick[0] if trick[0] != EX else trick[1]
+            wcard = (tm & SUIT_MASKS[CARD_SUIT[first]]).bit_length() - 1
+        winner = (leader + trick.index(wcard)) % n
+        events: list[Event] = []
+        last = self.trick_no == self.hand_size - 1
+        gain = mask
+        if mask & BIT_EX:
+            owner = (leader + trick.index(EX)) % n
+            owner_camp = self.camp(owner)
+            if last:
+                camp_tricks = sum(self.tricks_won[s] for s in range(n)
+                                  if self.camp(s) == owner_camp)
+                if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
+                    winner = owner
+                    self.ex_wins_last = True
+            elif self.called >= 0 and not self.partner_known:
+                # 5 players, partner unknown: the excuse is set aside face up and whether a
+                # low card is owed is settled once the partner is known
+                gain ^= BIT_EX
+                self.won[owner] |= BIT_EX
+                self.ex_owner, self.ex_pending = owner, winner
+                events.append(Event("excuse_set_aside", owner, {}))
+            elif owner_camp != self.camp(winner):
+                gain ^= BIT_EX
+                self.won[owner] |= BIT_EX
+                low = self._give_low(owner_camp, winner)
+                if low >= 0:
+                    events.append(Event("excuse_exchange", owner, {
+                        "card": DECK.codes[low], "receiver": winner}))
+                else:
+                    self.ex_owner, self.owed_to = owner, winner
+                    events.append(Event("excuse_owed", owner, {"receiver": winner}))
+        self.won[winner] |= gain
+        self.tricks_won[winner] += 1
+        self.tricks.append((leader, tuple(trick), winner))
+        events.append(Event("trick", winner, {"number": self.trick_no + 1,
+                                              "cards": [DECK.codes[c] for c in trick]}))
+        if self.owed_to >= 0 and self.camp(winner) == self.camp(self.ex_owner):
+            low = self._give_low(self.camp(winner), self.owed_to)
+            if low >= 0:
+                events.append(Event("excuse_exchange", self.ex_owner, {
+                    "card": DECK.codes[low], "receiver": self.owed_to}))
+                self.ex_owner = self.owed_to = -1
+        self.trick_no += 1
+        self.trick = []
+        self.trick_mask = 0
+        if self.trick_no == self.hand_size:
+            events += self._resolve_excuse()
+            self._finish()
+            res = self._result()
+            events.append(Event("deal_end", None, {
+                "points": list(res.points), "made": res.details.get("made")}))
+        else:
+            self.leader = winner
+            self._to_move = winner
+        return events
+
+    def _finish(self) -> None:
+        self.phase = PH_OVER
+        self._to_move = None
+
+    def _result(self) -> Result:
+        if self._result_cache is None:
+            self._result_cache = score_deal(self)
+        return self._result_cache
+
+    # -- reasons ----------------------------------------------------------------------------
+    def _why_illegal(self, action: Action) -> str:
+        a = int(action)
+        ph = self.phase
+        seat = self._to_move
+        assert seat is not None
+        text = action.text
+        if ph == PH_PETIT_SEC:
+            return (f"{text} is not allowed: seat {seat} holds the petit sec and must declare "
+                    "it ('petit sec'); the deal is void")
+        if ph == PH_BID:
+            if A_BID <= a < A_BID + 4:
+                best = max(b for _, b in self.bids)
+                return (f"{text} is too low: the bid stands at {CONTRACTS[best]}; bid higher "
+                        "or pass")
+            return f"{text} is not allowed now: it is the bidding, say pass or a contract"
+        if ph == PH_CALL:
+            if A_CALL <= a < A_NO_POIGNEE:
+                r = (a - A_CALL) // 4
+                if not self.rules.options.call_self and self.hands[seat] >> \
+                        CALL_CARDS[a - A_CALL] & 1:
+                    return f"{text} is not allowed: at this table you may not call a card you hold"
+                if r > 0:
+                    return (f"{text} is not allowed: you may call a {CALL_NAMES[r]} only when "
+                            f"you hold the four {CALL_NAMES[r - 1]}s")
+                return f"{text} is not allowed"  # pragma: no cover - kings are always legal
+            return f"{text} is not allowed now: the taker calls a king, e.g. 'call KH'"
+        if ph == PH_ECART:
+            if A_DISCARD <= a < A_PASS:
+                card = a - A_DISCARD
+                code = DECK.codes[card]
+                if not self.hands[seat] >> card & 1:
+                    return f"you do not hold {code}"
+                if (1 << card) & KINGS:
+                    return f"{code} cannot go to the écart: a king never does"
+                if (1 << card) & BOUTS:
+                    return f"{code} cannot go to the écart: a bout never does"
+                others = _codes(self.hands[seat] & PLAIN_DISCARDABLE)
+                return (f"{code} cannot go to the écart: a trump goes there only when nothing "
+                        f"else can; you still have {', '.join(others)}")
+            return (f"{text} is not allowed now: put {self.ecart_left} more card(s) in the "
+                    "écart with 'discard <card>'")
+        if ph == PH_CHELEM:
+            return f"{text} is not allowed now: announce 'chelem' or 'no chelem'"
+        # play
+        if self.trick_no == 0 and not self.decided >> seat & 1 and self._legal_mask() >> \
+                A_NO_POIGNEE & 1:
+            if A_POIGNEE <= a < A_NO_CHELEM:
+                t = (self.hands[seat] & (TRUMPS | BIT_EX)).bit_count()
+                need = POIGNEE_SIZES[self.n][a - A_POIGNEE]
+                return (f"{text} is not allowed: you hold {t} trumps (the excuse counted), a "
+                        f"{POIGNEE_LEVELS[a - A_POIGNEE]} poignée needs {need}")
+            return ("before your first card, say whether you show a poignée: 'no poignee' "
+                    "or 'poignee simple'…")
+        if a >= A_DISCARD:
+            return f"{text} is not allowed now: play a card"
+        code = DECK.codes[a]
+        h = self.hands[seat]
+        if not h >> a & 1:
+            return f"you do not hold {code}"
+        legal = self._play_mask(seat) & ~BIT_EX
+        first = self.trick[0] if self.trick[0] != EX else self.trick[1]
+        led = CARD_SUIT[first]
+        shown = ", ".join(_codes(legal))
+        if led < 4 and h & SUIT_MASKS[led]:
+            return f"you must follow {SUIT_NAMES[led]}: you hold {shown} (or the excuse)"
+        top = DECK.codes[(self.trick_mask & TRUMPS).bit_length() - 1] \
+            if self.trick_mask & TRUMPS else ""
+        if top and legal & ~((1 << (self.trick_mask & TRUMPS).bit_length()) - 1):
+            return (f"you must play a trump over {top}: you hold {shown} (or the excuse)")
+        if led < 4:
+            return (f"you have no {SUIT_NAMES[led]}, so you must trump: you hold {shown} "
+                    "(or the excuse)")
+        return f"you must play a trump: you hold {shown} (or the excuse)"
+
+    # -- views ------------------------------------------------------------------------------
+    def _sees_ecart(self, seat: int) -> bool:
+        return seat == self.taker and (self.rules.options.taker_sees_ecart
+                                       or self.phase == PH_ECART)
+
+    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: the taker's discards are hidden from the others
+        (trumps excepted, which are shown)."""
+        sees_ecart = self._sees_ecart(seat)
+        out: list[tuple[int, str | None]] = []
+        for actor, act in zip(self._actors, self._history, strict=True):
+            text: str | None = act.text
+            if A_DISCARD <= act < A_PASS and not sees_ecart and not (
+                    (1 << (act - A_DISCARD)) & TRUMPS):
+                text = None
+            out.append((actor, text))
+        return tuple(out)
+
+    def _view(self, seat: int) -> View:
+        over = self._to_move is None
+        sees_ecart = self._sees_ecart(seat)
+        history = self.seen_history(seat)
+        partner: int | None = None
+        if self.called >= 0 and (self.partner_known or over or seat == self.partner or (
+                seat == self.taker and self.hands[seat] >> self.called & 1)):
+            partner = self.partner if self.partner >= 0 else self.taker
+        info: dict[str, JSON] = {
+            "players": self.n,
+            "bids": [[s, "pass" if b < 0 else CONTRACTS[b]] for s, b in self.bids],
+            "taker": self.taker if self.taker >= 0 else None,
+            "contract": CONTRACTS[self.contract] if self.contract >= 0 else None,
+            "called": DECK.codes[self.called] if self.called >= 0 else None,
+            "partner": partner,
+            "chien_size": self.chien_size,
+            "chien": _codes(self.chien) if self.chien_shown else None,
+            "ecart": _codes(self.ecart) if sees_ecart else None,
+            "ecart_trumps": _codes(self.ecart & TRUMPS),
+            "chelem": self.chelem,
+            "poignees": [{"seat": s, "level": POIGNEE_LEVELS[lv], "cards": _codes(m)}
+                         for s, lv, m in self.poignees],
+            "trick_number": self.trick_no + 1 if self.phase == PH_PLAY else None,
+            "leader": self.leader if self.phase == PH_PLAY else None,
+            "tricks": [{"leader": ld, "cards": [DECK.codes[c] for c in cards], "winner": w}
+                       for ld, cards, w in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "excuse_owed": ({"owner": self.ex_owner, "receiver": self.owed_to}
+                            if self.owed_to >= 0 else None),
+            "petit_sec": self.petit_sec_seat if self.annulled == "petit sec" else None,
+            "annulled": self.annulled or None,
+            "result": self._result().to_dict() if over else None,
+        }
+        legal = tuple(a.text for a in self.legal_actions()) if self._to_move == seat else ()
+        table = tuple(((self.leader + k) % self.n, DECK.codes[c])
+                      for k, c in enumerate(self.trick))
+        return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self._to_move,
+                    tuple(_codes(self.hands[seat])), legal, table, history, info, over)
+
+    # -- copies -----------------------------------------------------------------------------
+    def clone(self) -> TarotDeal:
+        """A cheap independent copy."""
+        new = object.__new__(TarotDeal)
+        d = dict(self.__dict__)
+        for k in ("hands", "_actors", "bids", "poignees", "trick", "won", "tricks_won",
+                  "tricks", "_history"):
+            d[k] = list(d[k])
+        new.__dict__ = d
+        return new
+
