@@ -35,14 +35,15 @@ class SearchBot(Bot):
     ``playouts`` is the budget per decision (default: the game's, under a second on one
     core; the decisions that shape a whole deal, such as trump or a bid, get a few times
     more); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
-    times the field of candidate actions is halved.
+    times the field of candidate actions is halved; ``reuse`` how many rollouts each action
+    gets on one sampled deal (sampling costs more than a rollout).
     """
 
     name = "search"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
-                 rounds: int = 3) -> None:
+                 rounds: int = 3, reuse: int = 2) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -60,6 +61,9 @@ class SearchBot(Bot):
         self.playouts = kit.playouts if playouts is None else int(playouts)
         self.seconds = seconds
         self.rounds = max(1, int(rounds))
+        if reuse < 1:
+            raise ValueError(f"reuse must be at least 1, not {reuse}")
+        self.reuse = int(reuse)
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -99,12 +103,13 @@ class SearchBot(Bot):
                         break
                     self.fallbacks += 1
                     return self.fallback.choose(view)
-                for a in alive:
-                    d = deal.clone()
-                    d.fast_play(a)
-                    sums[a] += side_value(rollout(d, rng), seat)
-                    counts[a] += 1
-                spent += len(alive)
+                for _ in range(self.reuse):
+                    for a in alive:
+                        d = deal.clone()
+                        d.fast_play(a)
+                        sums[a] += side_value(rollout(d, rng), seat)
+                        counts[a] += 1
+                    spent += len(alive)
             if r + 1 < self.rounds and len(alive) > 2:
                 alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
