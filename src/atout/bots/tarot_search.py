@@ -1,0 +1,412 @@
+"""French Tarot for the bots: the heuristic player, a sampler of hidden cards, a rollout.
+
+The heuristic bids by hand points (bouts, trumps, kings and honours, long suits and voids),
+calls the king of its longest suit without a king, builds its écart to make voids with low
+cards, keeps the petit out of reach of higher trumps and plays the excuse to save a card of
+value, never keeping it to the last trick.
+
+The sampler deals the unseen cards to the other hands (respecting shown voids, hand sizes and
+poignées shown), to the écart the taker made in secret and to the chien when it was never
+shown; it builds the deal through ``rules.deal(hands=..., chien=...)`` and replays the history,
+filling the taker's hidden discards from the sampled écart, as the final check.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from atout.bots import Bot
+from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
+from atout.bots.kits import GameKit
+from atout.cards import TAROT_DECK, bit_list
+from atout.core import Action, Deal, Result, Rules, View
+from atout.games.tarot.tables import (
+    A_CALL,
+    A_DISCARD,
+    A_NO_CHELEM,
+    A_NO_POIGNEE,
+    A_PASS,
+    A_PLAY,
+    BIT_EX,
+    CALL_CARDS,
+    CARD_SUIT,
+    EX,
+    SUIT_MASKS,
+    TRUMPS,
+    VALUE2,
+)
+
+T1 = 56
+T21 = 76
+FULL = (1 << 78) - 1
+BID_FROM = (40, 56, 71, 81)
+"""Hand points from which the heuristic bids prise, garde, garde sans, garde contre."""
+
+
+def hand_points(hand: int, n: int) -> float:
+    """A player's count of a hand's strength (about 40 to take, 56 for a garde)."""
+    trumps = hand & TRUMPS
+    nt = trumps.bit_count()
+    pts = 0.0
+    if hand >> T21 & 1:
+        pts += 10
+    if hand & BIT_EX:
+        pts += 8
+    if hand >> T1 & 1:
+        pts += 7 if nt >= 6 else (5 if nt >= 5 else 1)
+    pts += 2 * nt
+    pts += sum(1 for c in range(T1 + 15, T21) if hand >> c & 1)  # big trumps 16-20
+    for s in range(4):
+        suit = hand & SUIT_MASKS[s]
+        k = suit >> (s * 14 + 13) & 1
+        q = suit >> (s * 14 + 12) & 1
+        pts += 6 * k + (7 if k and q else 3 * q)
+        pts += 2 * (suit >> (s * 14 + 11) & 1) + (suit >> (s * 14 + 10) & 1)
+        length = suit.bit_count()
+        if length >= 5:
+            pts += 5 + 2 * (length - 5)
+        if length == 0:
+            pts += 6 if nt >= 5 else 2
+    return pts * 18 / {3: 24, 4: 18, 5: 15}[n] if n != 4 else pts
+
+
+def choose_bid(hand: int, n: int, legal: int) -> int:
+    """Pass, or the contract the hand's points allow (if still higher than the last bid)."""
+    pts = hand_points(hand, n)
+    want = -1
+    for i, threshold in enumerate(BID_FROM):
+        if pts >= threshold:
+            want = i
+    for b in range(want, -1, -1):
+        if legal >> (A_PASS + 1 + b) & 1:
+            return A_PASS + 1 + b if b == want else A_PASS
+    return A_PASS
+
+
+def choose_call(hand: int, legal: int) -> int:
+    """Call the king (or queen …) of the longest suit where the hand lacks it."""
+    best, best_key = -1, (-1, -1)
+    for i, card in enumerate(CALL_CARDS):
+        if not legal >> (A_CALL + i) & 1:
+            continue
+        key = (0 if hand >> card & 1 else 1, (hand & SUIT_MASKS[card // 14]).bit_count())
+        if key > best_key:
+            best, best_key = A_CALL + i, key
+    return best
+
+
+def choose_discard(hand: int, legal: int) -> int:
+    """Put aside a low card of the shortest suit (making a void), never a king or bout."""
+    cards = bit_list(legal >> A_DISCARD)
+
+    def key(c: int) -> tuple[int, int, int]:
+        if c >= T1:
+            return (1, 0, c)
+        return (0, (hand & SUIT_MASKS[c // 14]).bit_count(), VALUE2[c] * 100 + c % 14)
+    return A_DISCARD + min(cards, key=key)
+
+
+def pre_play(hand: int, n: int, legal: int, taker: bool) -> int | None:
+    """The heuristic's action outside the card play, or None during the card play."""
+    if legal >> A_PASS & 1:
+        return choose_bid(hand, n, legal)
+    if legal >> A_CALL & 0xFFFF:
+        return choose_call(hand, legal)
+    if legal >> A_DISCARD & FULL and not legal & FULL:
+        return choose_discard(hand, legal)
+    if legal >> A_NO_CHELEM & 1:
+        return A_NO_CHELEM
+    if legal >> A_NO_POIGNEE & 1:
+        if taker:
+            return max(a for a in range(A_NO_POIGNEE, A_NO_POIGNEE + 4) if legal >> a & 1)
+        return A_NO_POIGNEE
+    if not legal & FULL:
+        return (legal & -legal).bit_length() - 1  # petit sec: the only action
+    return None
+
+
+def _power(c: int) -> int:
+    return 100 + c if c >= T1 else c % 14
+
+
+def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int, int]],
+                friends: set[int], unseen: int, tricks_left: int) -> int:
+    """The heuristic's card: feed a friend's safe trick, win cheaply, keep the petit safe."""
+    cards = bit_list(legal & FULL)
+    if len(cards) == 1:
+        return cards[0]
+    plays = [c for s, c in trick if c != EX]
+    excuse = EX in cards
+    others = [c for c in cards if c != EX]
+    high_out = max((c for c in bit_list(unseen & TRUMPS)), default=-1)
+
+    def petit_safe(c: int) -> bool:
+        return c != T1 or high_out < 0
+    if tricks_left <= 2 and excuse:
+        return EX  # the excuse is lost on the last trick
+    if not plays:
+        # lead: a king, else low from the longest suit, trumps for a long-trump taker
+        kings = [c for c in others if c < T1 and c % 14 == 13]
+        if kings:
+            return kings[0]
+        plain = [c for c in others if c < T1]
+        if plain:
+            return min(plain, key=lambda c: (-(hand & SUIT_MASKS[c // 14]).bit_count(),
+                                             VALUE2[c], c % 14))
+        safe = [c for c in others if petit_safe(c)] or others or cards
+        return min(safe, key=_power) if len(safe) > 1 else safe[0]
+    led = CARD_SUIT[plays[0]]
+    best = max(plays, key=lambda c: _power(c) if c >= T1 or CARD_SUIT[c] == led else -1)
+    best_seat = next(s for s, c in trick if c == best)
+    last = len(trick) == n - 1
+    if best_seat in friends:
+        held = last or best >= T21 or (best >= T1 and best > high_out)
+        if held:
+            feed = [c for c in others if c < T1] or others
+            if feed:
+                return max(feed, key=lambda c: (VALUE2[c], -_power(c)))
+        low = [c for c in others if petit_safe(c)] or others
+        if low:
+            return min(low, key=lambda c: (VALUE2[c], _power(c)))
+        return EX
+    winners = [c for c in others
+               if _power(c) > _power(best) and (c >= T1 or CARD_SUIT[c] == led)]
+    if winners:
+        pick = min(winners, key=_power)
+        worth = last or pick < T1 or pick > high_out or sum(VALUE2[c] for c in plays) >= 7
+        if worth and (pick != T1 or last or high_out < 0):
+            return pick
+    low = [c for c in others if petit_safe(c)]
+    if not low and excuse:
+        return EX
+    pool = low or others
+    cheapest = min(pool, key=lambda c: (VALUE2[c], _power(c)))
+    if excuse and VALUE2[cheapest] >= 7:
+        return EX  # rather the excuse than a king or a queen to the opponents
+    return cheapest
+
+
+def _friends(n: int, seat: int, taker: int, partner: int | None) -> set[int]:
+    if taker < 0:
+        return set()
+    if seat == taker:
+        return {partner} if partner is not None and partner != taker else set()
+    if n < 5:
+        return {s for s in range(n) if s not in (seat, taker)}
+    if partner is None:
+        return set()
+    if seat == partner:
+        return {taker}
+    return {s for s in range(n) if s not in (seat, taker, partner)}
+
+
+class TarotHeuristic(Bot):
+    """Plays French Tarot by rules of thumb (see docs/bots.md)."""
+
+    name = "heuristic"
+
+    def choose(self, view: View) -> Action:
+        """The heuristic's action for the seat of ``view``."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        actions = self.rules.actions
+        legal = 0
+        for t in view.legal:
+            legal |= 1 << int(actions.parse(t))
+        hand = TAROT_DECK.mask(view.hand)
+        info = view.info
+        taker = info.get("taker")
+        a = pre_play(hand, view.seats, legal, taker == view.seat)
+        if a is not None:
+            return actions[a]
+        played = 0
+        for t in info.get("tricks") or []:
+            played |= TAROT_DECK.mask(t["cards"])
+        trick = [(s, TAROT_DECK.parse(c)) for s, c in view.table]
+        for _, c in trick:
+            played |= 1 << c
+        unseen = FULL & ~hand & ~played
+        for key in ("ecart", "ecart_trumps", "chien"):
+            if info.get(key) and (key != "chien" or taker == view.seat):
+                unseen &= ~TAROT_DECK.mask(info[key])
+        partner = info.get("partner")
+        friends = _friends(view.seats, view.seat, -1 if taker is None else int(taker),
+                           None if partner is None else int(partner))
+        tricks_left = hand.bit_count()
+        return actions[A_PLAY + choose_card(view.seats, view.seat, hand, legal, trick, friends,
+                                            unseen, tricks_left)]
+
+
+class TarotDeterminizer(Determinizer):
+    """Samples Tarot deals consistent with a seat's view."""
+
+    def sample(self, view: View, rng: random.Random) -> Deal:
+        """A deal agreeing with the view: hands, chien, écart, voids, poignées."""
+        rules = self.rules
+        info = view.info
+        me = view.seat
+        n = view.seats
+        size = {3: 24, 4: 18, 5: 15}[n]
+        chien_size = int(info["chien_size"])
+        hand = TAROT_DECK.mask(view.hand)
+        played = [0] * n
+        voids = [0] * n
+        trick: list[tuple[int, int]] = []
+        hidden_discards = 0
+        own_discards = 0
+        for actor, text in view.history:
+            if text is None:
+                hidden_discards += 1
+                continue
+            a = int(rules.actions.parse(text))
+            if A_DISCARD <= a < A_PASS:
+                own_discards |= 1 << (a - A_DISCARD)
+                continue
+            if a >= A_DISCARD:
+                continue
+            played[actor] |= 1 << a
+            trick.append((actor, a))
+            cards = [c for _, c in trick if c != EX]
+            if a != EX and len(cards) > 1:
+                led = CARD_SUIT[cards[0]]
+                suit = CARD_SUIT[a]
+                if suit != led:
+                    voids[actor] |= SUIT_MASKS[led] if led < 4 else TRUMPS
+                    if suit != 4:
+                        voids[actor] |= TRUMPS
+                if suit == 4:
+                    top = max((c for c in cards[:-1] if c >= T1), default=-1)
+                    if 0 <= a < top:
+                        # no over-trump: the seat holds no trump above the best one
+                        voids[actor] |= TRUMPS & ~((1 << (top + 1)) - 1)
+            if len(trick) == n:
+                trick = []
+        taker = info.get("taker")
+        t = -1 if taker is None else int(taker)
+        chien_shown = info.get("chien")
+        chien_known = TAROT_DECK.mask(chien_shown) if chien_shown else 0
+        ecart_trumps = TAROT_DECK.mask(info.get("ecart_trumps") or [])
+        ecart_seen = info.get("ecart")
+        ecart_known = (TAROT_DECK.mask(ecart_seen) if ecart_seen else own_discards) | ecart_trumps
+        took_chien = chien_shown is not None and t >= 0
+        played_all = 0
+        for m in played:
+            played_all |= m
+        known = hand | played_all | chien_known | ecart_known
+        forced = [0] * n
+        for p in info.get("poignees") or []:
+            shown = TAROT_DECK.mask(p["cards"])
+            ps = int(p["seat"])
+            forced[ps] |= shown & ~played_all
+            # the lowest trumps are shown: no other trump below the highest shown one, and
+            # none at all when the excuse had to complete the poignée
+            below = (1 << ((shown & TRUMPS).bit_length())) - 1
+            voids[ps] |= (TRUMPS if shown & BIT_EX else TRUMPS & below) & ~shown
+        pool = FULL & ~known
+        names: list[tuple[str, int]] = []
+        sizes: list[int] = []
+        allowed: list[int] = []
+        force: list[int] = []
+        in_taker_hand = 0
+        to_ecart = 0
+        if took_chien and t != me:
+            # the chien's cards not played are still in his hand, we assume, unless he has
+            # shown he lacks their suit: then he put them aside
+            in_taker_hand = chien_known & ~ecart_known & ~played_all
+            to_ecart = in_taker_hand & voids[t]
+            in_taker_hand &= ~to_ecart
+        for s in range(n):
+            if s == me:
+                continue
+            names.append(("hand", s))
+            cur_size = size - played[s].bit_count()
+            if s == t and took_chien:
+                done = hidden_discards + ecart_trumps.bit_count()
+                cur_size += chien_size - done - in_taker_hand.bit_count()
+            sizes.append(cur_size)
+            allowed.append(FULL & ~voids[s])
+            force.append(forced[s] & pool)
+        ecart_hidden = 0
+        if took_chien and t != me:
+            ecart_hidden = hidden_discards - to_ecart.bit_count()
+            if ecart_hidden < 0:
+                raise NoConsistentDeal("the taker lacks more chien suits than he put aside")
+            names.append(("ecart", -1))
+            sizes.append(ecart_hidden)
+            allowed.append(FULL & ~TRUMPS & ~BIT_EX & ~sum(1 << (s * 14 + 13) for s in range(4)))
+            force.append(0)
+        if not chien_shown:
+            names.append(("chien", -1))
+            sizes.append(chien_size)
+            allowed.append(FULL)
+            force.append(0)
+        if sum(sizes) != pool.bit_count():
+            raise NoConsistentDeal("the view's card counts do not add up")
+        for _ in range(MAX_TRIES):
+            got = assign_cards(pool, sizes, allowed, rng, force)
+            if got is None:
+                continue
+            cur = [0] * n
+            cur[me] = hand
+            ecart = ecart_known | to_ecart
+            chien = chien_known
+            for (kind, s), m in zip(names, got, strict=True):
+                if kind == "hand":
+                    cur[s] = m
+                elif kind == "ecart":
+                    ecart |= m
+                else:
+                    chien = m
+            if t != me:
+                cur[t] |= in_taker_hand
+            hands = [cur[s] | played[s] for s in range(n)]
+            if took_chien:
+                hands[t] = (hands[t] | ecart) & ~chien
+            order = bit_list(ecart & ~ecart_known)
+            rng.shuffle(order)
+
+            def fill(deal: Deal, i: int, queue: list[int] = order) -> int | None:
+                return A_DISCARD + queue.pop() if queue else None
+
+            try:
+                deal = rules.deal(hands=[TAROT_DECK.codes_of(h) for h in hands],
+                                  chien=TAROT_DECK.codes_of(chien), dealer=view.dealer)
+            except ValueError:
+                continue
+            if replay(deal, view.history, fill, to_move=view.to_move):
+                return deal
+        raise NoConsistentDeal(f"no Tarot deal agrees with the view of seat {me} after "
+                               f"{MAX_TRIES} tries")
+
+
+def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
+    """The heuristic's choices outside the card play, random cards otherwise."""
+    n = deal.seats
+    while deal.to_move is not None:
+        seat = deal.to_move
+        legal = deal.legal_mask()
+        if legal & FULL and not legal >> A_DISCARD:
+            # card play: random legal cards to the end, with the heuristic's poignées
+            k = int(rng.random() * legal.bit_count())
+            for _ in range(k):
+                legal &= legal - 1
+            deal.fast_play((legal & -legal).bit_length() - 1)
+            continue
+        hand = deal.hands[seat]  # type: ignore[attr-defined]
+        a = pre_play(hand, n, legal, seat == deal.taker)  # type: ignore[attr-defined]
+        deal.fast_play(a if a is not None else (legal & -legal).bit_length() - 1)
+    return deal.result
+
+
+def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
+    if kw:
+        raise ValueError(f"the Tarot heuristic takes no parameters, not {', '.join(kw)}")
+    return TarotHeuristic(rules, seat, seed)
+
+
+KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=tarot_rollout,
+              playouts=600, key_phases=frozenset({"bidding", "call"}), key_factor=3)
+"""The Tarot kit."""
+
+__all__ = ["KIT", "TarotDeterminizer", "TarotHeuristic", "tarot_rollout"]
