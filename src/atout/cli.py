@@ -235,7 +235,7 @@ def tournament(
         table.add_column(col, justify="left" if col == "bot" else "right",
                          no_wrap=col == "bot")
     summaries = result.summaries()
-    digits = 1 if max(abs(s.mean) for s in summaries) >= 10 else 3
+    digits = 1 if max(max(abs(s.mean), s.ci) for s in summaries) >= 10 else 3
     for s in summaries:
         table.add_row(s.name, f"{s.mean:.{digits}f}", f"± {s.ci:.{digits}f}",
                       "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
