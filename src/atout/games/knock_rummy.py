@@ -230,9 +230,9 @@ class KnockRummyDeal(Deal):
     """One deal of Knock Rummy, from the shuffle to the showdown.
 
     Setup: ``{"seed", "dealer"}`` or ``{"hands", "dealer"}`` with optional ``discard`` (the
-    discard pile, bottom card first, top card last) and ``stock`` (top card first); an
-    omitted discard pile is the first card of the stock turned up; an omitted stock is the
-    cards left, in deck order.
+    discard pile, bottom card first, top card last) and ``stock`` (its top cards, top card
+    first, the cards not named anywhere following in deck order); an omitted discard pile is
+    the first card of the stock turned up.
     """
 
     rules: KnockRummyRules
@@ -262,15 +262,11 @@ class KnockRummyDeal(Deal):
                 self._take(pile, seen, "discard pile")
                 if not pile:
                     raise ValueError("the discard pile must hold at least its top card")
+            named: list[int] = []
             if "stock" in setup:
-                stock_top_first = _parse_cards("stock", setup["stock"])
-                self._take(stock_top_first, seen, "stock")
-                if len(seen) != 52:
-                    missing = FULL_DECK.codes_of(_CARDS_MASK & ~sum(1 << c for c in seen))
-                    raise ValueError("hands, discard pile and stock must hold the 52 cards; "
-                                     f"missing {' '.join(missing)}")
-            else:
-                stock_top_first = [c for c in range(52) if c not in seen]
+                named = _parse_cards("stock", setup["stock"])
+                self._take(named, seen, "stock")
+            stock_top_first = named + [c for c in range(52) if c not in seen]
             if not pile:
                 if not stock_top_first:
                     raise ValueError("no card left to turn up: the discard pile is empty")

@@ -1,0 +1,212 @@
+"""Knock Rummy rules: the seed's worked example from real hands, options and refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import atout
+from atout.core import Deal, Event, IllegalAction
+from atout.games.knock_rummy import KnockRummyOptions, settle
+
+# The seed's example, four players: Pierre 0, Jean 1, Jacques 2, Paul 3 (7 cards each).
+PIERRE = ["3C", "4C", "5C", "6C", "KH", "9D", "2S"]  # run 3C-6C; K, 9, 2 left: 21
+JEAN_FINAL = ["7H", "8H", "9H", "JS", "JD", "JC", "5D"]  # 7H-9H, jacks; a 5 left: 5
+JACQUES = ["QS", "QD", "7S", "AD", "4H", "4D", "4S"]  # fours; Q, Q, 7, A left: 28
+PAUL_FINAL = ["TH", "JH", "QH", "2H", "2D", "2C", "8C"]  # TH-QH, twos; an 8 left: 8
+
+
+def _play(deal: Deal, *actions: str) -> list[Event]:
+    events: list[Event] = []
+    for a in actions:
+        events += deal.play(a)
+    return events
+
+
+def _score(events: list[Event]) -> dict[str, Any]:
+    found = [e for e in events if e.kind == "score"]
+    assert len(found) == 1
+    return dict(found[0].data)
+
+
+def test_seed_example_jean_knocks_wins_42() -> None:
+    rules = atout.make("knock-rummy", players=4)
+    jean = ["7H", "8H", "9H", "JS", "JD", "JC", "TD"]
+    deal = rules.deal(hands=[PIERRE, jean, JACQUES, PAUL_FINAL], dealer=0,
+                      discard=["3D"], stock=["5D"])
+    assert deal.to_move == 1  # Jean, at the dealer's left
+    events = _play(deal, "draw stock", "knock", "TD")
+    shows = {e.seat: e.data for e in events if e.kind == "show"}
+    assert [shows[s]["points"] for s in range(4)] == [21, 5, 28, 8]
+    assert sorted(shows[0]["deadwood"]) == sorted(["KH", "9D", "2S"])
+    assert sorted(shows[1]["hand"]) == sorted(JEAN_FINAL)
+    assert sorted(shows[2]["deadwood"]) == sorted(["QS", "QD", "7S", "AD"])
+    assert shows[3]["deadwood"] == ["8C"]
+    assert shows[1]["melds"] == [["7H", "8H", "9H"], ["JD", "JS", "JC"]]
+    score = _score(events)
+    assert score["winners"] == [1] and not score["penalty"] and not score["rum"]
+    assert deal.is_over
+    assert deal.result.points == (-16, 42, -23, -3)
+
+
+def test_seed_example_paul_knocks_pays_13_to_jean() -> None:
+    rules = atout.make("knock-rummy", players=4)
+    paul = ["TH", "JH", "QH", "2H", "2D", "2C", "KD"]
+    deal = rules.deal(hands=[PIERRE, JEAN_FINAL, JACQUES, paul], dealer=2,
+                      discard=["3D"], stock=["8C"])
+    assert deal.to_move == 3  # Paul
+    events = _play(deal, "draw stock", "knock", "KD")
+    score = _score(events)
+    assert score["knocker"] == 3 and score["winners"] == [1] and score["penalty"]
+    assert deal.result.points == (-16, 16 + 23 + 13, -23, -13)
+
+
+def test_seed_example_jean_rum_wins_132() -> None:
+    rules = atout.make("knock-rummy", players=4)
+    jean = ["7H", "8H", "9H", "JS", "JD", "JC", "TD"]
+    deal = rules.deal(hands=[PIERRE, jean, JACQUES, PAUL_FINAL], dealer=0,
+                      discard=["3D"], stock=["6H"])
+    events = _play(deal, "draw stock", "knock", "TD")
+    score = _score(events)
+    assert score["rum"] and score["deadwood"][1] == 0
+    assert deal.result.points == (-46, 132, -53, -33)
+    assert deal.result.details["shown"][1]["deadwood"] == []
+
+
+def test_tie_with_knocker_goes_to_the_other_player() -> None:
+    rules = atout.make("knock-rummy", players=2)
+    # Seat 0 (dealer) holds 10 melded cards and 7D; seat 1 knocks with a 7 too.
+    h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
+    deal = rules.deal(hands=[h0, h1], dealer=0, discard=["9H"], stock=["7C"])
+    # Seat 1 draws 7C, knocks, throws 4C: melds AS-3S, eights, JD-KD; 7C left (7).
+    events = _play(deal, "draw stock", "knock", "4C")
+    score = _score(events)
+    assert score["deadwood"] == [7, 7]
+    assert score["winners"] == [0] and score["penalty"]
+    assert deal.result.points == (10, -10)
+
+
+def test_knocker_may_not_discard_the_card_just_taken() -> None:
+    rules = atout.make("knock-rummy", players=2)
+    h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
+    deal = rules.deal(hands=[h0, h1], dealer=0, discard=["9H"])
+    deal.play("draw discard")
+    before = deal.save()
+    with pytest.raises(IllegalAction, match="just took it from the discard pile"):
+        deal.play("9H")
+    assert deal.save() == before
+    assert "9H" not in [a.text for a in deal.legal_actions()]
+    free = atout.make("knock-rummy", players=2, discard_taken=True)
+    deal = free.deal(hands=[h0, h1], dealer=0, discard=["9H"])
+    deal.play("draw discard")
+    deal.play("9H")
+    assert deal.view(0).info["top_discard"] == "9H"
+
+
+def test_reasons_in_words() -> None:
+    rules = atout.make("knock-rummy", players=2)
+    h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
+    deal = rules.deal(hands=[h0, h1], dealer=0, discard=["9H"])
+    with pytest.raises(IllegalAction, match="first draw"):
+        deal.play("4C")
+    with pytest.raises(IllegalAction, match="first draw"):
+        deal.play("knock")
+    deal.play("draw stock")
+    with pytest.raises(IllegalAction, match="already drawn"):
+        deal.play("draw discard")
+    with pytest.raises(IllegalAction, match="do not hold 2H"):
+        deal.play("2H")
+    deal.play("knock")
+    with pytest.raises(IllegalAction, match="already knocked"):
+        deal.play("knock")
+    with pytest.raises(IllegalAction, match="not an action"):
+        deal.play("knock twice")
+
+
+def test_knock_limit_gin_style() -> None:
+    rules = atout.make("knock-rummy", players=2, preset="gin-style")
+    assert rules.options.knock_limit == 10 and rules.options.knock_penalty == 20
+    h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "QC", "4C"]
+    deal = rules.deal(hands=[h0, h1], dealer=0, discard=["9H"], stock=["KC", "6D"])
+    deal.play("draw stock")  # KC: QD KD QC KC 4C unmatched, 34 at best after a discard
+    with pytest.raises(IllegalAction, match="knock only with 10 points"):
+        deal.play("knock")
+    deal.play("KC")
+    deal.play("draw stock")  # seat 0 draws 6D beside 5S 5D 5C and 7D
+    assert "knock" in [a.text for a in deal.legal_actions()]
+    deal.play("knock")
+    # Throwing 6D or 7D leaves 7 or 6; throwing 5S or 5C leaves 5D-6D-7D and a five.
+    assert [a.text for a in deal.legal_actions()] == ["6D", "7D", "5S", "5C"]
+    with pytest.raises(IllegalAction, match="your deadwood must be 10 or less"):
+        deal.play("2H")
+
+
+def test_explicit_deal_validation() -> None:
+    rules = atout.make("knock-rummy", players=2)
+    h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
+    with pytest.raises(ValueError, match="has 9 cards"):
+        rules.deal(hands=[h0[:9], h1], dealer=0)
+    with pytest.raises(ValueError, match="appears twice"):
+        rules.deal(hands=[h0, [*h1[:9], "2H"]], dealer=0)
+    with pytest.raises(ValueError, match="not a card"):
+        rules.deal(hands=[h0, [*h1[:9], "1H"]], dealer=0)
+    with pytest.raises(ValueError, match="appears twice"):
+        rules.deal(hands=[h0, h1], dealer=0, stock=["AC", "AC"])
+    with pytest.raises(ValueError, match="at least its top card"):
+        rules.deal(hands=[h0, h1], dealer=0, discard=[])
+    with pytest.raises(ValueError, match="dealer"):
+        rules.deal(hands=[h0, h1], dealer=2)
+
+
+def test_options_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="players"):
+        atout.make("knock-rummy", players=6)
+    with pytest.raises(ValueError, match="stock_out"):
+        atout.make("knock-rummy", stock_out="burn")
+    with pytest.raises(ValueError, match="knock_limit"):
+        atout.make("knock-rummy", knock_limit=-1)
+    with pytest.raises(ValueError, match="without an end"):
+        atout.make("knock-rummy", target=0, deals=0)
+    with pytest.raises(ValueError, match="unknown option"):
+        atout.make("knock-rummy", lay_off=True)
+    assert atout.make("knock-rummy", players=5).options.cards_each == 6
+    assert atout.make("knock-rummy", players=3).options.cards_each == 7
+    assert atout.make("knock-rummy", players=2).options.cards_each == 10
+    info = {g.name: g for g in atout.games()}["knock-rummy"]
+    assert all(o.doc for o in info.options)
+
+
+def _opts(**kw: Any) -> KnockRummyOptions:
+    return KnockRummyOptions(**kw)
+
+
+def test_settle_variants() -> None:
+    # The seed's example as numbers, then the variants of the options.
+    assert settle([21, 5, 28, 8], 1, _opts())[0] == [-16, 42, -23, -3]
+    assert settle([21, 5, 28, 8], 3, _opts())[0] == [-16, 52, -23, -13]
+    assert settle([21, 0, 28, 8], 1, _opts())[0] == [-46, 132, -53, -33]
+    # Two players other than the knocker tied lowest: shared, the odd point to the first
+    # after the knocker (seat 3 knocked: seat 0 comes before seat 2).
+    pts, winners, penalty, rum = settle([4, 10, 4, 7], 3, _opts())
+    assert winners == [0, 2] and penalty and not rum
+    assert pts == [10, -6, 9, -13]  # 6 + 3 + 10 = 19 shared
+    pts, winners, _, _ = settle([4, 9, 4, 7], 3, _opts(tie="next"))
+    assert winners == [0] and pts == [18, -5, 0, -13]
+    # The knocker ties the lowest and another: he never wins a tie.
+    pts, winners, penalty, _ = settle([4, 4, 4, 7], 1, _opts())
+    assert winners == [2, 0] and penalty and pts == [6, -10, 7, -3]
+    # Harsh penalty: the knocker pays 10 to every player not above him.
+    pts, winners, _, _ = settle([4, 9, 6, 8], 3, _opts(penalty_to="each"))
+    assert winners == [0] and pts == [5 + 2 + 4 + 10, -5, -2 + 10, -4 - 20]
+    # A showdown with no knocker (empty stock): no penalty, ties from the next to play.
+    pts, winners, penalty, rum = settle([5, 5, 9], None, _opts(), first=1)
+    assert winners == [1, 0] and not penalty and not rum and pts == [2, 2, -4]
+    for case in ([3, 0, 0], [0, 7, 2], [10, 10, 10, 10, 10]):
+        for k in range(len(case)):
+            assert sum(settle(case, k, _opts(penalty_to="each"))[0]) == 0
