@@ -125,6 +125,7 @@ def test_best_arrangement_not_greedy() -> None:
     melds, loose, points = arrange(hand)
     assert points == 15
     assert FULL_DECK.codes_of(loose) == ["7H", "8H"]
+    assert [FULL_DECK.codes_of(m) for m in melds] == [["9H", "9D", "9S"]]
     # The five hearts 9H-KH make one run, better than the set of jacks.
     hand = FULL_DECK.mask(["9H", "TH", "JH", "QH", "KH", "JD", "JS"])
     assert deadwood(hand) == 20

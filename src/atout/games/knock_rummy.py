@@ -87,6 +87,9 @@ class KnockRummyOptions:
         doc="when the stock is empty after a discard: 'shuffle' the discard pile but its top "
             "card into a new stock, 'turn' it over unshuffled, 'showdown' everyone lays down "
             "and scores with no knocker, or 'void' the deal scores nothing")
+    restock_limit: int = option(
+        0, doc="0: the stock is rebuilt ('shuffle' or 'turn') as often as it runs out; N from "
+               "1: when it runs out after N rebuilds, the deal is void")
     knocker_discards: bool = option(
         True, doc="whether the knocker discards before laying down (otherwise he shows the "
                   "hand with the card he drew)")
@@ -115,7 +118,8 @@ class KnockRummyOptions:
 
     def validate(self) -> None:
         """Refuse impossible combinations with a ValueError in words."""
-        for name in ("knock_limit", "knock_penalty", "rum_bonus", "target", "deals"):
+        for name in ("knock_limit", "knock_penalty", "rum_bonus", "target", "deals",
+                     "restock_limit"):
             if getattr(self, name) < 0:
                 raise ValueError(f"knock-rummy: option {name}={getattr(self, name)!r} is not "
                                  "accepted: expected 0 or more")
@@ -424,7 +428,8 @@ class KnockRummyDeal(Deal):
 
     def _stock_out(self) -> list[Event]:
         how = self.opts.stock_out
-        if how == "void":
+        limit = self.opts.restock_limit
+        if how == "void" or (limit and self.restocks >= limit and how in ("shuffle", "turn")):
             self.phase = _OVER
             self.outcome = "void"
             return [Event("void", None, {"reason": "stock empty"})]

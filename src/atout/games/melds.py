@@ -74,14 +74,15 @@ MELDS, _BY_CARD = _build()
 """Every set (of three and of four) and every run of three to five cards, as masks."""
 
 
+_SUIT_VALUE: tuple[int, ...] = tuple(
+    sum(VALUES[r] for r in range(13) if p >> r & 1) for p in range(1 << 13))
+_LOW13 = (1 << 13) - 1
+
+
 def mask_value(mask: int) -> int:
     """The deadwood value of the cards in ``mask``."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUES[low.bit_length() - 1]
-        mask ^= low
-    return total
+    return (_SUIT_VALUE[mask & _LOW13] + _SUIT_VALUE[mask >> 13 & _LOW13]
+            + _SUIT_VALUE[mask >> 26 & _LOW13] + _SUIT_VALUE[mask >> 39 & _LOW13])
 
 
 def is_meld(mask: int) -> bool:
@@ -103,19 +104,26 @@ def is_meld(mask: int) -> bool:
     return places[-1] - places[0] == n - 1
 
 
+def _suit_runs(p: int) -> int:
+    """The ranks of a 13-bit suit pattern (bit 0 the two) that lie in a run of three or more."""
+    q = (p << 1 | p >> 12) & _LOW13  # ace low: bit 0 the ace, bit 1 the two …
+    x = q & q >> 1 & q >> 2
+    r = x | x << 1 | x << 2
+    return (r >> 1 | (r & 1) << 12) & _LOW13
+
+
+_RUNS13: tuple[int, ...] = tuple(_suit_runs(p) for p in range(1 << 13))
+
+
 def meldable(hand: int) -> int:
     """The cards of ``hand`` that belong to at least one meld inside ``hand``."""
-    out = 0
-    m = hand
-    while m:
-        low = m & -m
-        m ^= low
-        if out & low:
-            continue
-        for meld in _BY_CARD[low.bit_length() - 1]:
-            if meld & hand == meld:
-                out |= meld
-    return out
+    a = hand & _LOW13
+    b = hand >> 13 & _LOW13
+    c = hand >> 26 & _LOW13
+    d = hand >> 39 & _LOW13
+    sets = a & b & (c | d) | c & d & (a | b)  # ranks held in three or four suits
+    return ((_RUNS13[a] | sets) | (_RUNS13[b] | sets) << 13 | (_RUNS13[c] | sets) << 26
+            | (_RUNS13[d] | sets) << 39) & hand
 
 
 def _search(hand: int, memo: dict[int, int]) -> int:
