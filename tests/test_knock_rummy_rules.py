@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import atout
+from atout.cards import FULL_DECK
 from atout.core import Deal, Event, IllegalAction
 from atout.games.knock_rummy import KnockRummyOptions, settle
 
@@ -210,3 +211,100 @@ def test_settle_variants() -> None:
     for case in ([3, 0, 0], [0, 7, 2], [10, 10, 10, 10, 10]):
         for k in range(len(case)):
             assert sum(settle(case, k, _opts(penalty_to="each"))[0]) == 0
+
+
+H0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+H1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
+
+
+def _short_stock(stock_out: str, **kw: Any) -> Deal:
+    """Two players, 30 cards in the discard pile (bottom first) and a stock of two."""
+    rules = atout.make("knock-rummy", players=2, stock_out=stock_out, **kw)
+    rest = [c for c in FULL_DECK.codes if c not in H0 + H1]
+    return rules.deal(hands=[H0, H1], dealer=0, discard=rest[:30], stock=rest[30:])
+
+
+def _exhaust(deal: Deal) -> list[Event]:
+    """Both players draw from the stock and throw the card drawn, emptying it."""
+    events: list[Event] = []
+    for _ in range(2):
+        drawn = [e for e in deal.play("draw stock") if e.kind == "drawn"]
+        events += deal.play(drawn[0].data["card"])
+    return events
+
+
+def test_stock_turned_over() -> None:
+    deal = _short_stock("turn")
+    bottom = deal.view(0).info["discard_pile"][0]
+    events = _exhaust(deal)
+    assert [e.data for e in events if e.kind == "restock"] == [{"how": "turn", "cards": 31}]
+    info = deal.view(1).info
+    assert info["stock"] == 31 and len(info["discard_pile"]) == 1
+    drawn = [e for e in deal.play("draw stock") if e.kind == "drawn"]
+    assert drawn[0].data["card"] == bottom and drawn[0].to == 1
+
+
+def test_stock_shuffled_is_reproducible() -> None:
+    first = _short_stock("shuffle")
+    second = _short_stock("shuffle")
+    _exhaust(first)
+    _exhaust(second)
+    assert first.view(1).info["stock"] == 31
+    a = [e.data for e in first.play("draw stock") if e.kind == "drawn"]
+    b = [e.data for e in second.play("draw stock") if e.kind == "drawn"]
+    assert a == b
+
+
+def test_stock_out_void_and_showdown() -> None:
+    deal = _short_stock("void")
+    events = _exhaust(deal)
+    assert deal.is_over and [e.kind for e in events][-1] == "void"
+    assert deal.result.points == (0.0, 0.0) and deal.result.details["outcome"] == "void"
+    deal = _short_stock("showdown")
+    events = _exhaust(deal)
+    score = _score(events)
+    assert score["knocker"] is None and not score["penalty"]
+    assert sum(deal.result.points) == 0 and deal.result.details["outcome"] == "showdown"
+
+
+def test_restock_limit_voids_the_deal() -> None:
+    deal = _short_stock("turn", restock_limit=1)
+    _exhaust(deal)
+    while not deal.is_over:
+        drawn = [e for e in deal.play("draw stock") if e.kind == "drawn"]
+        deal.play(drawn[0].data["card"])
+    assert deal.result.details == {"outcome": "void", "restocks": 1}
+
+
+def test_knocker_keeps_the_card_drawn() -> None:
+    rules = atout.make("knock-rummy", players=2, knocker_discards=False)
+    deal = rules.deal(hands=[H0, H1], dealer=0, discard=["9H"], stock=["7C"])
+    events = _play(deal, "draw stock", "knock")
+    score = _score(events)
+    assert deal.is_over and score["deadwood"] == [7, 11]
+    assert deal.result.points == (14, -14)
+
+
+def test_views_show_what_was_seen_only() -> None:
+    rules = atout.make("knock-rummy", players=2)
+    deal = rules.deal(hands=[H0, H1], dealer=0, discard=["9H"], stock=["7C", "KS"])
+    events = deal.play("draw discard")
+    assert events[0].to is None and events[0].data == {"source": "discard", "card": "9H"}
+    info = deal.view(0).info
+    assert info["known"] == [[], ["9H"]] and info["taken"] == "9H"
+    assert info["hand_sizes"] == [10, 11] and info["stock"] == 31
+    assert deal.view(0).legal == () and "9H" not in deal.view(1).legal
+    deal.play("4C")
+    events = deal.play("draw stock")
+    assert [(e.kind, e.to) for e in events] == [("draw", None), ("drawn", 0)]
+    assert "7C" not in str(events[0].to_dict())
+    view = deal.view(1)
+    assert view.history == ((1, "draw discard"), (1, "4C"), (0, "draw stock"))
+    assert view.table == ((1, "4C"),) and "7C" not in str(view.to_dict())
+    assert deal.view(0).info["melds"] == [["2H", "3H", "4H"], ["5D", "5S", "5C"],
+                                          ["9C", "TC", "JC"]]
+    deal.play("knock")
+    deal.play("7D")
+    over = deal.view(1).to_dict()
+    assert over["is_over"] and over["info"]["showdown"][0]["deadwood"] == ["7C"]
+    assert over["info"]["score"]["winners"] == [0]
