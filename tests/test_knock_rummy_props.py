@@ -16,7 +16,7 @@ import pytest
 
 import atout
 from atout.cards import FULL_DECK, bit_list
-from atout.core import IllegalAction
+from atout.core import Event, IllegalAction
 from atout.games.knock_rummy import (
     DRAW_DISCARD,
     KNOCK,
@@ -93,6 +93,16 @@ def _check_view_leaks(deal: KnockRummyDeal, public: int) -> None:
             assert allowed >> FULL_DECK.parse(code) & 1, (seat, code, view)
 
 
+def _check_event_leaks(deal: KnockRummyDeal, events: list[Event], public: int) -> None:
+    """Public events name only cards everybody saw; private ones also the receiver's hand."""
+    for e in events:
+        allowed = public | (deal.hands[e.to] if e.to is not None else 0)
+        if e.kind in ("show", "score"):
+            allowed = FULL
+        for code in CODE.findall(json.dumps(e.to_dict())):
+            assert allowed >> FULL_DECK.parse(code) & 1, (e, code)
+
+
 def _check_hidden_invariance(deal: KnockRummyDeal, rng: random.Random) -> None:
     """Redeal every card a seat cannot see (stock, others' unknown cards): same view."""
     for seat in range(deal.seats):
@@ -153,7 +163,9 @@ def _run(players: int, start: int) -> dict[str, int]:
             a = _choose(deal, rng, style)
             if a < 52:
                 public |= 1 << a
-            deal.play(a)
+            events = deal.play(a)
+            if seed % 2:
+                _check_event_leaks(deal, events, public)
             _check_cards(deal)
             step += 1
         res = deal.result
@@ -174,6 +186,10 @@ def _run(players: int, start: int) -> dict[str, int]:
         if deep:
             again = atout.load(json.loads(json.dumps(deal.save())))
             assert again.result == res and again.history == deal.history
+            quick = rules.deal(seed=seed, dealer=seed % players)
+            for action in deal.history:
+                quick.fast_play(action)
+            assert quick.result == res
     return stats
 
 

@@ -72,7 +72,7 @@ def test_seed_example_jean_rum_wins_132() -> None:
     score = _score(events)
     assert score["rum"] and score["deadwood"][1] == 0
     assert deal.result.points == (-46, 132, -53, -33)
-    assert deal.result.details["shown"][1]["deadwood"] == []
+    assert deal.view(0).info["showdown"][1]["deadwood"] == []
 
 
 def test_tie_with_knocker_goes_to_the_other_player() -> None:

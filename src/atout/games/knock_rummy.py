@@ -248,7 +248,7 @@ class KnockRummyDeal(Deal):
         k = rules.cards_each
         dealer = int(setup["dealer"])
         if "hands" in setup:
-            self._rng = random.Random(f"knock-rummy:{sorted(setup.items())!r}")
+            self._key = f"layout:{sorted(setup.items())!r}"
             hands_l = setup["hands"]
             if not isinstance(hands_l, list) or len(hands_l) != n:
                 raise ValueError(f"hands must list {n} hands, one per seat")
@@ -277,8 +277,8 @@ class KnockRummyDeal(Deal):
                 pile = [stock_top_first.pop(0)]
             stock = stock_top_first[::-1]
         else:
-            self._rng = random.Random(int(setup["seed"]))
-            order = FULL_DECK.shuffled(self._rng)
+            self._key = f"seed:{int(setup['seed'])}"
+            order = FULL_DECK.shuffled(random.Random(int(setup["seed"])))
             hands = [0] * n
             for i in range(k * n):  # one at a time, from the dealer's left
                 hands[(dealer + 1 + i) % n] |= 1 << order[i]
@@ -296,7 +296,9 @@ class KnockRummyDeal(Deal):
         self.restocks = 0
         self.movers: list[int] = []
         self.outcome = ""  # "knock", "showdown" or "void" once over
-        self.shown: list[tuple[list[int], int, int]] = []  # (melds, deadwood, points) by seat
+        self.dead: list[int] = []  # each seat's deadwood points at the showdown
+        self._shown: list[tuple[list[int], int, int]] = []  # (melds, deadwood, points)
+        self._quiet = False  # fast_play: no events
         self.points: list[int] = [0] * n
         self.winners: list[int] = []
         self.paid_penalty = False
@@ -438,7 +440,7 @@ class KnockRummyDeal(Deal):
         under = self.pile[:-1]
         del self.pile[:-1]
         if how == "shuffle":
-            self._rng.shuffle(under)
+            random.Random(f"knock-rummy:{self._key}:{self.restocks}").shuffle(under)
             self.stock = under
         else:  # turned over: the bottom of the pile becomes the top of the stock
             self.stock = under[::-1]
@@ -448,15 +450,31 @@ class KnockRummyDeal(Deal):
     def _showdown(self, outcome: str) -> list[Event]:
         self.phase = _OVER
         self.outcome = outcome
-        n = self.rules.seats
-        self.shown = [arrange(h) for h in self.hands]
-        events = [Event("show", s, self._shown_dict(s)) for s in range(n)]
+        self.dead = [deadwood(h) for h in self.hands]
         knocker = self.knocker if self.knocker >= 0 else None
-        pts_list = [p for _, _, p in self.shown]
         self.points, self.winners, self.paid_penalty, self.rum = settle(
-            pts_list, knocker, self.opts, self.turn)
+            self.dead, knocker, self.opts, self.turn)
+        if self._quiet:
+            return []
+        events = [Event("show", s, self._shown_dict(s)) for s in range(self.rules.seats)]
         events.append(Event("score", knocker, self._score_dict()))
         return events
+
+    @property
+    def shown(self) -> list[tuple[list[int], int, int]]:
+        """Each seat's best arrangement at the showdown: (melds, deadwood cards, points)."""
+        if not self._shown and self.dead:
+            self._shown = [arrange(h) for h in self.hands]
+        return self._shown
+
+    def fast_play(self, action: int) -> None:
+        """Play a legal action id with no check and no events (the search fast path)."""
+        self._quiet = True
+        try:
+            self._apply(action)
+        finally:
+            self._quiet = False
+        self._history.append(self.rules.actions[action])
 
     def _shown_dict(self, s: int) -> dict[str, JSON]:
         melds, loose, pts = self.shown[s]
@@ -467,7 +485,7 @@ class KnockRummyDeal(Deal):
     def _score_dict(self) -> dict[str, JSON]:
         return {"outcome": self.outcome,
                 "knocker": self.knocker if self.knocker >= 0 else None,
-                "deadwood": [p for _, _, p in self.shown],
+                "deadwood": list(self.dead),
                 "winners": list(self.winners), "points": list(self.points),
                 "penalty": self.paid_penalty, "rum": self.rum}
 
@@ -475,7 +493,6 @@ class KnockRummyDeal(Deal):
         details: dict[str, JSON] = {"outcome": self.outcome, "restocks": self.restocks}
         if self.outcome != "void":
             details.update(self._score_dict())
-            details["shown"] = [self._shown_dict(s) for s in range(self.rules.seats)]
         return Result(tuple(float(p) for p in self.points), details)
 
     def _view(self, seat: int) -> View:
@@ -510,15 +527,12 @@ class KnockRummyDeal(Deal):
                     else (), table, history, info, over)
 
     def clone(self) -> KnockRummyDeal:
-        """A cheap independent copy (the reshuffle generator included)."""
+        """A cheap independent copy."""
         new = object.__new__(KnockRummyDeal)
         d = dict(self.__dict__)
         for key in ("hands", "stock", "pile", "known", "movers", "_history", "points",
-                    "winners", "shown"):
+                    "winners", "dead", "_shown"):
             d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        d["_rng"] = rng
         new.__dict__.update(d)
         return new
 
