@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.cards import FULL_DECK
-from atout.games.melds import VALUES, arrange, deadwood, is_meld, mask_value
+from atout.games.melds import (
+    VALUES,
+    arrange,
+    deadwood,
+    extensions,
+    is_meld,
+    lay_off,
+    mask_value,
+)
 
 RUN_ORDER = "A23456789TJQK"  # the ace is low only
 POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 10)}}
@@ -129,3 +137,48 @@ def test_best_arrangement_not_greedy() -> None:
     # The five hearts 9H-KH make one run, better than the set of jacks.
     hand = FULL_DECK.mask(["9H", "TH", "JH", "QH", "KH", "JD", "JS"])
     assert deadwood(hand) == 20
+
+
+def brute_lay_off(hand: list[str], melds: list[list[str]]) -> int:
+    """Least deadwood when cards may extend the given melds: every subset, every assignment."""
+    fits = [c for c in hand if any(c[0] == m[0][0] or c[1] == m[0][1] for m in melds)]
+    best = brute_deadwood(hand)
+    for size in range(1, len(fits) + 1):
+        for laid in itertools.combinations(fits, size):
+            for owners in itertools.product(range(len(melds)), repeat=size):
+                grown = [list(m) for m in melds]
+                for card, k in zip(laid, owners, strict=True):
+                    grown[k].append(card)
+                if all(valid_meld(g) for g in grown):
+                    best = min(best, brute_deadwood([c for c in hand if c not in laid]))
+                    break
+    return best
+
+
+def test_lay_off_matches_brute_force() -> None:
+    rng = random.Random(77)
+    checked = 0
+    while checked < 1500:
+        pool = _random_hand(rng, dense=True) + rng.sample(FULL_DECK.codes, 8)
+        pool = list(dict.fromkeys(pool))
+        rng.shuffle(pool)
+        knocker, hand = pool[:7], pool[7:14]
+        melds = [FULL_DECK.codes_of(m) for m in arrange(FULL_DECK.mask(knocker))[0]]
+        if not melds or len(hand) < 6:
+            continue
+        checked += 1
+        laid, points = lay_off(FULL_DECK.mask(hand), [FULL_DECK.mask(m) for m in melds])
+        assert points == brute_lay_off(hand, melds), (knocker, hand)
+        assert points == deadwood(FULL_DECK.mask(hand) & ~laid)
+
+
+def test_lay_off_examples() -> None:
+    knocker = [FULL_DECK.mask(["2H", "3H", "4H"]), FULL_DECK.mask(["9S", "9D", "9C"])]
+    hand = FULL_DECK.mask(["5H", "6H", "9H", "KC", "AH", "QD"])
+    laid, points = lay_off(hand, knocker)
+    assert sorted(FULL_DECK.codes_of(laid)) == sorted(["AH", "5H", "6H", "9H"])
+    assert points == 20
+    # Laying 5H off would break the player's own set of fives: he keeps it.
+    hand = FULL_DECK.mask(["5H", "5D", "5S", "KC", "KD", "QD"])
+    assert lay_off(hand, knocker) == (0, 30)
+    assert extensions(hand, FULL_DECK.mask(["QH", "KH", "JH"])) == [0]  # no ace above a king

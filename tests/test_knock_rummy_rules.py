@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import atout
 from atout.cards import FULL_DECK
@@ -175,7 +177,7 @@ def test_options_refused_in_words() -> None:
     with pytest.raises(ValueError, match="without an end"):
         atout.make("knock-rummy", target=0, deals=0)
     with pytest.raises(ValueError, match="unknown option"):
-        atout.make("knock-rummy", lay_off=True)
+        atout.make("knock-rummy", layoff=True)
     assert atout.make("knock-rummy", players=5).options.cards_each == 6
     assert atout.make("knock-rummy", players=3).options.cards_each == 7
     assert atout.make("knock-rummy", players=2).options.cards_each == 10
@@ -308,3 +310,43 @@ def test_views_show_what_was_seen_only() -> None:
     over = deal.view(1).to_dict()
     assert over["is_over"] and over["info"]["showdown"][0]["deadwood"] == ["7C"]
     assert over["info"]["score"]["winners"] == [0]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 60), min_size=2, max_size=5), st.data(),
+       st.sampled_from(["split", "next"]), st.sampled_from(["winner", "each"]))
+def test_settle_properties(dead: list[int], data: st.DataObject, tie: str,
+                           penalty_to: str) -> None:
+    knocker = data.draw(st.integers(0, len(dead) - 1))
+    opts = _opts(tie=tie, penalty_to=penalty_to)
+    pts, winners, penalty, rum = settle(dead, knocker, opts)
+    assert sum(pts) == 0
+    low = min(dead)
+    assert winners and all(dead[w] == low for w in winners)
+    lowest = [s for s in range(len(dead)) if dead[s] == low]
+    assert (knocker in winners) == (lowest == [knocker])
+    assert penalty == (knocker not in winners)
+    assert rum == (knocker in winners and low == 0)
+    if tie == "next":
+        assert len(winners) == 1
+    for s in range(len(dead)):
+        if s not in winners and s != knocker:
+            assert pts[s] <= -(dead[s] - low) + (10 if penalty_to == "each" else 0)
+    if penalty_to == "winner" and len(winners) == 1:
+        w = winners[0]
+        expected = sum(dead[s] - low for s in range(len(dead)))
+        expected += 10 * penalty + 25 * rum * (len(dead) - 1)
+        assert pts[w] == expected
+
+
+def test_lay_off_on_the_knockers_melds() -> None:
+    h0 = ["5H", "6H", "9H", "7S", "8S", "2D", "3D", "4D", "QS", "KS"]
+    h1 = ["2H", "3H", "4H", "9S", "9D", "9C", "JD", "QD", "KD", "TC"]
+    for lay, paid, dead in ((False, 52, 55), (True, 32, 35)):
+        rules = atout.make("knock-rummy", players=2, lay_off=lay)
+        deal = rules.deal(hands=[h0, h1], dealer=0, discard=["AS"], stock=["3C"])
+        events = _play(deal, "draw stock", "knock", "TC")
+        shows = {e.seat: e.data for e in events if e.kind == "show"}
+        assert shows[0]["points"] == dead and shows[1]["points"] == 3
+        assert sorted(shows[0]["laid_off"]) == (sorted(["5H", "6H", "9H"]) if lay else [])
+        assert deal.result.points == (-paid, paid)

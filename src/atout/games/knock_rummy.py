@@ -40,7 +40,7 @@ from atout.core import (
     option,
     ranking_by,
 )
-from atout.games.melds import arrange, deadwood
+from atout.games.melds import arrange, deadwood, lay_off
 
 __all__ = [
     "DRAW_DISCARD",
@@ -90,6 +90,9 @@ class KnockRummyOptions:
     restock_limit: int = option(
         0, doc="0: the stock is rebuilt ('shuffle' or 'turn') as often as it runs out; N from "
                "1: when it runs out after N rebuilds, the deal is void")
+    lay_off: bool = option(
+        False, doc="whether the other players may lay off isolated cards on the knocker's "
+                   "melds at the showdown (not on a knocker who has no isolated card)")
     knocker_discards: bool = option(
         True, doc="whether the knocker discards before laying down (otherwise he shows the "
                   "hand with the card he drew)")
@@ -297,6 +300,7 @@ class KnockRummyDeal(Deal):
         self.movers: list[int] = []
         self.outcome = ""  # "knock", "showdown" or "void" once over
         self.dead: list[int] = []  # each seat's deadwood points at the showdown
+        self.laid: list[int] = []  # the cards each seat laid off on the knocker's melds
         self._shown: list[tuple[list[int], int, int]] = []  # (melds, deadwood, points)
         self._quiet = False  # fast_play: no events
         self.points: list[int] = [0] * n
@@ -452,6 +456,12 @@ class KnockRummyDeal(Deal):
         self.outcome = outcome
         self.dead = [deadwood(h) for h in self.hands]
         knocker = self.knocker if self.knocker >= 0 else None
+        if self.opts.lay_off and knocker is not None and self.dead[knocker]:
+            melds = arrange(self.hands[knocker])[0]
+            self.laid = [0] * self.rules.seats
+            for s in range(self.rules.seats):
+                if s != knocker:
+                    self.laid[s], self.dead[s] = lay_off(self.hands[s], melds)
         self.points, self.winners, self.paid_penalty, self.rum = settle(
             self.dead, knocker, self.opts, self.turn)
         if self._quiet:
@@ -464,7 +474,8 @@ class KnockRummyDeal(Deal):
     def shown(self) -> list[tuple[list[int], int, int]]:
         """Each seat's best arrangement at the showdown: (melds, deadwood cards, points)."""
         if not self._shown and self.dead:
-            self._shown = [arrange(h) for h in self.hands]
+            laid = self.laid or [0] * self.rules.seats
+            self._shown = [arrange(h & ~x) for h, x in zip(self.hands, laid, strict=True)]
         return self._shown
 
     def fast_play(self, action: int) -> None:
@@ -480,7 +491,8 @@ class KnockRummyDeal(Deal):
         melds, loose, pts = self.shown[s]
         return {"hand": FULL_DECK.codes_of(self.hands[s]),
                 "melds": [FULL_DECK.codes_of(m) for m in melds],
-                "deadwood": FULL_DECK.codes_of(loose), "points": pts}
+                "deadwood": FULL_DECK.codes_of(loose), "points": pts,
+                "laid_off": FULL_DECK.codes_of(self.laid[s]) if self.laid else []}
 
     def _score_dict(self) -> dict[str, JSON]:
         return {"outcome": self.outcome,
@@ -531,7 +543,7 @@ class KnockRummyDeal(Deal):
         new = object.__new__(KnockRummyDeal)
         d = dict(self.__dict__)
         for key in ("hands", "stock", "pile", "known", "movers", "_history", "points",
-                    "winners", "dead", "_shown"):
+                    "winners", "dead", "laid", "_shown"):
             d[key] = list(d[key])
         new.__dict__.update(d)
         return new

@@ -34,7 +34,9 @@ __all__ = [
     "VALUES",
     "arrange",
     "deadwood",
+    "extensions",
     "is_meld",
+    "lay_off",
     "mask_value",
     "meldable",
 ]
@@ -203,6 +205,60 @@ def arrange(hand: int) -> tuple[list[int], int, int]:
     melds = _merge_runs(melds)
     melds.sort(key=lambda m: (m & -m).bit_length())
     return melds, loose, mask_value(loose)
+
+
+def _card_at(suit: int, place: int) -> int:
+    """The card index of run place ``place`` (ace 0 … king 12) in ``suit``."""
+    return suit * 13 + (place - 1) % 13
+
+
+def extensions(hand: int, meld: int) -> list[int]:
+    """Every group of cards of ``hand`` that can be laid off together on ``meld``.
+
+    A set of three takes its fourth card; a run takes cards that continue it at either end
+    (the ace low only). The empty group comes first.
+    """
+    cards = [c for c in range(52) if meld >> c & 1]
+    if len({c % 13 for c in cards}) == 1:
+        if len(cards) == 3:
+            fourth = sum(1 << (s * 13 + cards[0] % 13) for s in range(4)) & ~meld
+            return [0, fourth] if hand & fourth else [0]
+        return [0]
+    suit = cards[0] // 13
+    places = sorted(RUN_RANK[c] for c in cards)
+    downs, ups = [0], [0]
+    m, p = 0, places[0] - 1
+    while p >= 0 and hand >> _card_at(suit, p) & 1:
+        m |= 1 << _card_at(suit, p)
+        downs.append(m)
+        p -= 1
+    m, p = 0, places[-1] + 1
+    while p <= 12 and hand >> _card_at(suit, p) & 1:
+        m |= 1 << _card_at(suit, p)
+        ups.append(m)
+        p += 1
+    return [d | u for d in downs for u in ups]
+
+
+def lay_off(hand: int, melds: list[int]) -> tuple[int, int]:
+    """The best lay-off of ``hand`` on another player's ``melds``: (cards laid, deadwood).
+
+    Every combination of extensions of the melds is tried (a card goes on one meld only) and
+    the one leaving the least deadwood for the rest of the hand is kept; on equal deadwood,
+    the one found first (laying off nothing when that is as good).
+    """
+    combos = [0]
+    for meld in melds:
+        options = extensions(hand, meld)
+        if len(options) > 1:
+            combos = [c | o for c in combos for o in options if not c & o]
+    best_laid, best = 0, deadwood(hand)
+    for laid in combos:
+        if laid and best:
+            v = deadwood(hand & ~laid)
+            if v < best:
+                best_laid, best = laid, v
+    return best_laid, best
 
 
 assert len(MELDS) == 4 * (11 + 10 + 9) + 13 * 5
