@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -350,3 +351,25 @@ def test_lay_off_on_the_knockers_melds() -> None:
         assert shows[0]["points"] == dead and shows[1]["points"] == 3
         assert sorted(shows[0]["laid_off"]) == (sorted(["5H", "6H", "9H"]) if lay else [])
         assert deal.result.points == (-paid, paid)
+
+
+def test_dealing_and_first_legal_actions() -> None:
+    rules = atout.make("knock-rummy", players=3)
+    deal = rules.deal(seed=42, dealer=1)
+    order = FULL_DECK.shuffled(random.Random(42))
+    # One card at a time from the dealer's left (seat 2), then the card turned up.
+    for seat in range(3):
+        dealt = [order[i] for i in range(21) if (2 + i) % 3 == seat]
+        assert sorted(deal.view(seat).hand) == sorted(FULL_DECK.codes[c] for c in dealt)
+    assert deal.view(0).info["top_discard"] == FULL_DECK.codes[order[21]]
+    assert deal.view(0).info["stock"] == 52 - 22 and deal.to_move == 2
+    assert [a.text for a in deal.legal_actions()] == ["draw stock", "draw discard"]
+    assert [int(a) for a in deal.legal_actions()] == [52, 53]
+    twin = deal.clone()
+    deal.play("draw stock")
+    assert len(deal.legal_actions()) == 8 + 1  # eight cards to throw, or knock
+    assert deal.view(2).legal[-1] == "knock"
+    twin.play("draw discard")
+    assert len(twin.legal_actions()) == 7 + 1  # not the card just taken
+    with pytest.raises(ValueError, match="no pile 'chien'"):
+        rules.deal(hands=[PIERRE, JEAN_FINAL, JACQUES], dealer=0, chien=["AS"])

@@ -217,7 +217,8 @@ class KnockRummyRules(Rules[KnockRummyOptions]):
                 raise ValueError(f"knock-rummy: {label} must be an int from 0, not {v!r}")
         if not tgt and not nd:
             raise ValueError("knock-rummy: target=0 and deals=0 leave the game without an end")
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < self.seats:
+        if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
+                or not 0 <= first_dealer < self.seats):
             raise ValueError(f"first_dealer must be a seat from 0 to {self.seats - 1}")
         return KnockRummyMatch(self, 0 if seed is None else seed, first_dealer, tgt, nd)
 
@@ -250,6 +251,10 @@ class KnockRummyDeal(Deal):
         n = rules.seats
         k = rules.cards_each
         dealer = int(setup["dealer"])
+        unknown = set(setup) - {"seed", "hands", "dealer", "discard", "stock"}
+        if unknown:
+            raise ValueError(f"knock-rummy has no pile {sorted(unknown)[0]!r}: an explicit deal "
+                             "takes hands, discard (bottom first) and stock (top first)")
         if "hands" in setup:
             self._key = f"layout:{sorted(setup.items())!r}"
             hands_l = setup["hands"]
