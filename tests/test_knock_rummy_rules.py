@@ -373,3 +373,17 @@ def test_dealing_and_first_legal_actions() -> None:
     assert len(twin.legal_actions()) == 7 + 1  # not the card just taken
     with pytest.raises(ValueError, match="no pile 'chien'"):
         rules.deal(hands=[PIERRE, JEAN_FINAL, JACQUES], dealer=0, chien=["AS"])
+
+
+def test_bad_saved_deals_refused_in_words() -> None:
+    rules = atout.make("knock-rummy", players=2)
+    deal = rules.deal(seed=5)
+    deal.play("draw stock")
+    saved = deal.save()
+    assert atout.load(saved).save() == saved
+    with pytest.raises(ValueError, match="dealer must be a seat"):
+        rules.load({**saved, "setup": {"seed": 5, "dealer": 7}})
+    with pytest.raises(ValueError, match="seed must be an int"):
+        rules.load({**saved, "setup": {"seed": "x", "dealer": 0}})
+    with pytest.raises(ValueError, match="does not replay"):
+        rules.load({**saved, "actions": ["draw stock", "draw stock"]})

@@ -250,7 +250,12 @@ class KnockRummyDeal(Deal):
         self.opts: KnockRummyOptions = rules.options
         n = rules.seats
         k = rules.cards_each
-        dealer = int(setup["dealer"])
+        dealer = setup.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        seed = setup.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, not {seed!r}")
         unknown = set(setup) - {"seed", "hands", "dealer", "discard", "stock"}
         if unknown:
             raise ValueError(f"knock-rummy has no pile {sorted(unknown)[0]!r}: an explicit deal "
@@ -285,8 +290,8 @@ class KnockRummyDeal(Deal):
                 pile = [stock_top_first.pop(0)]
             stock = stock_top_first[::-1]
         else:
-            self._key = f"seed:{int(setup['seed'])}"
-            order = FULL_DECK.shuffled(random.Random(int(setup["seed"])))
+            self._key = f"seed:{seed}"
+            order = FULL_DECK.shuffled(random.Random(seed))
             hands = [0] * n
             for i in range(k * n):  # one at a time, from the dealer's left
                 hands[(dealer + 1 + i) % n] |= 1 << order[i]
