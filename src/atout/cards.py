@@ -11,6 +11,7 @@ use ``N`` for the knight, trumps are ``T1``..``T21`` and the excuse ``EX``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -45,8 +46,8 @@ class Deck:
     deck's rank order, lowest first.
     """
 
-    __slots__ = ("codes", "full", "index", "name", "rank_of", "ranks", "size", "suit_masks",
-                 "suit_of")
+    __slots__ = ("_factorial", "codes", "full", "index", "name", "rank_of", "ranks", "size",
+                 "suit_masks", "suit_of")
 
     def __init__(self, name: str, codes: Sequence[str], suit_of: Sequence[int],
                  rank_of: Sequence[int], ranks: str) -> None:
@@ -58,6 +59,7 @@ class Deck:
         self.rank_of: tuple[int, ...] = tuple(rank_of)
         self.ranks = ranks
         self.full = (1 << self.size) - 1
+        self._factorial = math.factorial(self.size)
         masks = [0, 0, 0, 0]
         for i, s in enumerate(self.suit_of):
             if s >= 0:
@@ -87,9 +89,21 @@ class Deck:
         return [self.codes[i] for i in bit_list(mask)]
 
     def shuffled(self, rng: random.Random) -> list[int]:
-        """All card indices in a random order drawn from ``rng``."""
-        order = list(range(self.size))
-        rng.shuffle(order)
+        """All card indices in a uniformly random order drawn from ``rng``.
+
+        One big random number below ``size!`` (drawn by rejection, so without bias) is read
+        in the factorial base as a Fisher-Yates shuffle: one draw instead of one per card.
+        """
+        n = self.size
+        limit = self._factorial
+        bits_needed = limit.bit_length()
+        r = rng.getrandbits(bits_needed)
+        while r >= limit:
+            r = rng.getrandbits(bits_needed)
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            r, j = divmod(r, i + 1)
+            order[i], order[j] = order[j], order[i]
         return order
 
     def cardset(self, cards: Iterable[str | int] | int = 0) -> CardSet:
@@ -166,7 +180,7 @@ def _tarot() -> Deck:
     rank_of = [i % 14 for i in range(56)]
     codes += [f"T{n}" for n in range(1, 22)] + ["EX"]
     suit_of += [-1] * 22
-    rank_of += list(range(1, 22)) + [0]
+    rank_of += [*list(range(1, 22)), 0]
     return Deck("tarot", codes, suit_of, rank_of, TAROT_RANKS)
 
 

@@ -1,0 +1,600 @@
+"""One deal of Putze / Pomme: the deal, the talon (blind, "cartes meilleures", spare card),
+who plays, the trump-six exchange, then Jass card play among the players who play.
+
+The card play is :class:`~atout.games.jass_play.TrickPlay`, the same code as Schieber: each
+seat is its own side, so card points, announcements (Weis) and Stöck are counted per player.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from atout.cards import JASS_DECK
+from atout.core import JSON, Event, Result, View
+from atout.games.jass_play import (
+    CODES,
+    HIGHER_TRUMPS,
+    LAST_TRICK_BONUS,
+    POWER,
+    STOECK_POINTS,
+    SUIT_MASK,
+    VALUE,
+    TrickPlay,
+    describe_refusal,
+)
+from atout.games.putze.options import Plan
+from atout.games.putze.scoring import award, deal_loser
+
+if TYPE_CHECKING:
+    from atout.games.putze.rules import PutzeRules
+
+PLAY, PASS, TAKE, MINE, LOOK, EXCHANGE, KEEP = range(36, 43)
+WORDS = ("play", "pass", "take blind", "my game", "look", "exchange six", "keep six")
+"""Action words after the 36 card codes: ids 36 to 42."""
+
+SETUP_KEYS = frozenset({"seed", "hands", "dealer", "blind", "better", "stock", "trump", "out",
+                        "first", "dealer_putze"})
+SUITS = "HDSC"
+
+
+def _cards(value: object, what: str, deck: int) -> list[int]:
+    """Card indices of a list of codes, checked against the cards in use."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list of card codes, not {value!r}")
+    out = []
+    for code in value:
+        if not isinstance(code, str):
+            raise ValueError(f"{what}: {code!r} is not a card code")
+        c = JASS_DECK.parse(code)
+        if not deck >> c & 1:
+            raise ValueError(f"{what}: {code} is not in the pack at this table (27.25 removes "
+                             "the six of spades)")
+        out.append(c)
+    return out
+
+
+def _seat_list(value: object, what: str, n: int) -> list[int]:
+    if not isinstance(value, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in value):
+        raise ValueError(f"{what} must be a list of seats from 0 to {n - 1}, not {value!r}")
+    return list(value)
+
+
+class PutzeDeal(TrickPlay):
+    """One Putze deal, from the deal to the putzes and pommes.
+
+    Phases: ``better`` (2 players, 27.21: discard three cards and take the three "cartes
+    meilleures", or look at them), ``speak`` (each player in turn plays or passes, or takes
+    the blind / keeps his hand), ``six`` (the holder of the trump six may exchange it for the
+    turned card), ``play`` (Jass card play among the players), ``over``.
+    """
+
+    rules: PutzeRules
+
+    def __init__(self, rules: PutzeRules, setup: dict[str, JSON]) -> None:
+        super().__init__(rules, setup)
+        plan = rules.plan
+        self.plan: Plan = plan
+        n = plan.players
+        extra = set(setup) - SETUP_KEYS
+        if extra:
+            raise ValueError(f"putze deals take hands, dealer, blind, better, stock, trump, "
+                             f"out, first and dealer_putze, not {sorted(extra)}")
+        dealer = int(setup["dealer"])
+        nxt = rules.next_seat
+        self.forehand = nxt[dealer]
+        around = [self.forehand]
+        while len(around) < n:
+            around.append(nxt[around[-1]])
+        self.around = around  # every seat, from the dealer's next player on
+        out = set(_seat_list(setup.get("out", []), "out", n))
+        if plan.dealer_sits_out:
+            out.add(dealer)
+        self.out = sorted(out)
+        dealt_seats = [s for s in around if not (plan.dealer_sits_out and s == dealer)]
+        self.dealer_putze = plan.dealer_sits_out and bool(setup.get("dealer_putze", True))
+        self.blind = 0
+        self.stock = 0
+        self.better = [0] * n
+        if "hands" in setup:
+            self._lay_out(setup, dealt_seats)
+        else:
+            self._shuffle_and_deal(int(setup["seed"]), dealt_seats)
+        self.dealt = tuple(self.hands)
+        self.mode = self.turned // 9
+        self.six = self.mode * 9  # the six of trump
+        self.turned_apart = plan.talon != "none"
+        self.trump_holder = dealt_seats[-1] if plan.talon == "none" else -1
+        self.side_of = tuple(range(n))
+        self.nsides = n
+        opts = rules.options
+        self.weis_enabled = opts.weis
+        self.big_sequences = opts.big_sequences
+        self.stoeck_enabled = opts.stoeck
+        self.weis_scoring = "best-side" if opts.weis_scoring == "best" else "each"
+        self.multiplier = 1
+        active = [s for s in around if s not in out]
+        first = setup.get("first")
+        if first is not None and plan.talon == "blind" and first in active:
+            k = active.index(first)
+            active = active[k:] + active[:k]  # 27.19: the last deal's loser speaks first
+        self.speak_order = active
+        self.words: list[str | None] = [None] * n
+        self.plays = 0  # bit per seat that plays
+        self.blind_taker = -1
+        self.set_aside = 0
+        self.better_state: list[str | None] = [None] * n
+        self.discards = [0] * n
+        self.six_by = -1
+        self.private: dict[int, int] = {}  # history index -> the only seat that sees it
+        self.card_points = [0] * n
+        self.weis_points = [0] * n
+        self.stoeck_points = [0] * n
+        self.bonus_points = [0] * n
+        self.tricks_won = [0] * n
+        self.trick = []
+        self.trick_seats = []
+        self.play_over = False
+        self.played = False
+        self.idx = 0
+        self.turn = active[0] if active else dealer
+        self.start_events: list[Event] = []
+        if plan.talon == "better-cards" and active:
+            self.phase = "better"
+        elif active and (plan.may_pass or plan.talon == "blind"):
+            self.phase = "speak"
+        else:
+            for s in active:
+                self.plays |= 1 << s
+                self.words[s] = "play"
+            self.phase = "speak"
+            self.start_events = self._after_speak()
+
+    # -- the deal --------------------------------------------------------------------------
+    def _shuffle_and_deal(self, seed: int, dealt_seats: list[int]) -> None:
+        plan = self.plan
+        order = [c for c in JASS_DECK.shuffled(random.Random(seed)) if plan.deck >> c & 1]
+        hands = [0] * plan.players
+        packets = (3, 4) if plan.hand_size == 7 else (3, 3, 3)
+        i = 0
+        for p in packets:
+            for seat in dealt_seats:
+                for c in order[i:i + p]:
+                    hands[seat] |= 1 << c
+                i += p
+        rest = order[i:]
+        self.hands = hands
+        if plan.talon == "none":
+            self.turned = order[i - 1]  # the last card dealt, in its player's hand (27.1)
+        elif plan.talon == "blind":
+            self.turned = rest[0]  # the top card of the blind (27.11)
+            self.blind = JASS_DECK.mask(rest[:9])
+            self.stock = JASS_DECK.mask(rest[9:])
+        elif plan.talon == "better-cards":
+            for k, seat in enumerate(dealt_seats):
+                self.better[seat] = JASS_DECK.mask(rest[3 * k:3 * k + 3])
+            self.stock = JASS_DECK.mask(rest[6:])
+            self.turned = rest[6]  # the first card of the stock (27.20)
+        else:
+            self.turned = rest[0]  # the 36th card (27.26)
+            self.stock = 1 << rest[0]
+
+    def _lay_out(self, setup: dict[str, JSON], dealt_seats: list[int]) -> None:
+        plan = self.plan
+        n = plan.players
+        hands_in = setup["hands"]
+        if not isinstance(hands_in, list) or len(hands_in) != n:
+            raise ValueError(f"hands must list {n} hands, one per seat")
+        seen = 0
+
+        def take(cards: list[int], what: str) -> int:
+            nonlocal seen
+            m = 0
+            for c in cards:
+                if (seen | m) >> c & 1:
+                    raise ValueError(f"card {CODES[c]} is dealt twice ({what})")
+                m |= 1 << c
+            seen |= m
+            return m
+
+        allowed = {"none": {"trump"}, "blind": {"blind", "stock"},
+                   "better-cards": {"better", "stock"}, "spare-card": {"stock"}}[plan.talon]
+        piles = {k for k in ("blind", "better", "stock", "trump") if k in setup}
+        if piles - allowed:
+            raise ValueError(f"with talon {plan.talon!r} a deal takes {sorted(allowed)}, not "
+                             f"{sorted(piles - allowed)}")
+        hands = []
+        for seat, hand in enumerate(hands_in):
+            cards = _cards(hand, f"seat {seat}'s hand", plan.deck)
+            want = plan.hand_size if seat in dealt_seats else 0
+            if len(cards) != want:
+                why = " (the dealer sits out, 27.27)" if want == 0 else ""
+                raise ValueError(f"seat {seat} has {len(cards)} cards: expected {want}{why}")
+            hands.append(take(cards, f"seat {seat}'s hand"))
+        self.hands = hands
+        if plan.talon == "none":
+            code = setup.get("trump")
+            if not isinstance(code, str):
+                raise ValueError("give trump=<card>: the turned card, the last card dealt, in "
+                                 f"the hand of seat {dealt_seats[-1]}")
+            self.turned = JASS_DECK.parse(code)
+            if not hands[dealt_seats[-1]] >> self.turned & 1:
+                raise ValueError(f"the turned card {code} must be in the hand of seat "
+                                 f"{dealt_seats[-1]}, who got the last card (27.1)")
+        elif plan.talon == "blind":
+            blind = _cards(setup.get("blind"), "blind", plan.deck)
+            if len(blind) != 9:
+                raise ValueError(f"the blind has {len(blind)} cards: expected 9")
+            self.blind = take(blind, "blind")
+            self.turned = blind[0]
+            self.stock = take(_cards(setup.get("stock", []), "stock", plan.deck), "stock")
+        elif plan.talon == "better-cards":
+            better = setup.get("better")
+            if not isinstance(better, list) or len(better) != n:
+                raise ValueError(f"better must list {n} packets of three cards, one per seat")
+            for seat, packet in enumerate(better):
+                cards = _cards(packet, f"seat {seat}'s better cards", plan.deck)
+                if len(cards) != 3:
+                    raise ValueError(f"seat {seat}'s better cards are {len(cards)}: expected 3")
+                self.better[seat] = take(cards, "better cards")
+            stock = _cards(setup.get("stock"), "stock", plan.deck)
+            if not stock:
+                raise ValueError("the stock is empty: its first card is turned for trump")
+            self.stock = take(stock, "stock")
+            self.turned = stock[0]
+        else:
+            stock = _cards(setup.get("stock"), "stock", plan.deck)
+            if len(stock) != 1:
+                raise ValueError(f"the stock has {len(stock)} cards: expected the one spare card")
+            self.stock = take(stock, "stock")
+            self.turned = stock[0]
+        if seen != plan.deck:
+            missing = " ".join(JASS_DECK.codes_of(plan.deck & ~seen))
+            raise ValueError(f"cards missing from the deal: {missing}")
+
+    # -- phases ----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, None when the deal is over."""
+        return None if self.play_over else self.turn
+
+    def players(self) -> list[int]:
+        """The seats that play (so far), in speaking order."""
+        return [s for s in self.speak_order if self.plays >> s & 1]
+
+    def _next_speaker(self) -> list[Event]:
+        self.idx += 1
+        if self.idx < len(self.speak_order):
+            self.turn = self.speak_order[self.idx]
+            return []
+        if self.phase == "better" and self.plan.may_pass:
+            self.phase = "speak"
+            self.idx = 0
+            self.turn = self.speak_order[0]
+            return []
+        if self.phase == "better":
+            for s in self.speak_order:
+                self.plays |= 1 << s
+                self.words[s] = "play"
+        return self._after_speak()
+
+    def _after_speak(self) -> list[Event]:
+        if self.plan.six_exchange and self.turned_apart and self.turned != self.six:
+            for s in self.players():
+                if self.hands[s] >> self.six & 1:
+                    self.phase = "six"
+                    self.turn = s
+                    return []
+        return self._begin_play()
+
+    def _begin_play(self) -> list[Event]:
+        players = [s for s in self.around if self.plays >> s & 1]
+        if len(players) < 2:
+            self.phase = "over"
+            self.play_over = True
+            return [Event("no_play", players[0] if players else None,
+                          {"players": players}), self._scored_event()]
+        self.phase = "play"
+        self.played = True
+        self._start_play(players, players[0])
+        return [Event("play_starts", players[0], {"players": players, "leader": players[0]})]
+
+    def match_bonus_enabled(self) -> bool:
+        """No all-tricks bonus in Putze: it could never change a putze or a pomme."""
+        return False
+
+    # -- Deal hooks ------------------------------------------------------------------------
+    def _legal_mask(self) -> int:
+        if self.play_over:
+            return 0
+        phase = self.phase
+        if phase == "play":
+            return self._card_mask()
+        if phase == "better":
+            hand = self.hands[self.turn]
+            return hand if self.discards[self.turn] else hand | 1 << LOOK
+        if phase == "six":
+            return 1 << EXCHANGE | 1 << KEEP
+        passing = 1 << PASS if self.plan.may_pass else 0
+        if self.plan.talon == "blind":
+            return (1 << TAKE if self.blind else 0) | 1 << MINE | passing
+        return 1 << PLAY | passing
+
+    def _why_illegal(self, action: Any) -> str:
+        a = int(action)
+        phase = self.phase
+        if phase == "play":
+            if a >= 36:
+                return f"{action} is not possible now: the card play has begun, play a card"
+            return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a)
+        if phase == "better":
+            if a < 36:
+                return f"{action} is not in your hand: discard one of your own cards"
+            if a == LOOK:
+                return "you have begun to discard: discard three cards in all (27.21)"
+            return (f"{action} is not possible now: discard three cards to take the better "
+                    "cards, or say look to refuse and look at them (27.21)")
+        if phase == "six":
+            return (f"{action} is not possible now: say exchange six or keep six, as holder "
+                    "of the six of trump (27.14)")
+        words = " or ".join(a.text for a in self.legal_actions())
+        if a < 36:
+            return (f"{action} cannot be played yet: every player must first say if he plays "
+                    f"(say {words})")
+        if a == TAKE:
+            if self.plan.talon != "blind":
+                return "there is no blind at this table"
+            return f"the blind has already been taken: say {words}"
+        if a == PASS:
+            return f"you may not decline to play at this table, everybody plays: say {words}"
+        if a == LOOK:
+            return f"there are no better cards to look at now: say {words}"
+        if a in (EXCHANGE, KEEP):
+            return "the six of trump is exchanged only once everybody has spoken (27.14)"
+        return f"{action} is not a choice here: say {words}"
+
+    def _apply(self, action: int) -> list[Event]:
+        phase = self.phase
+        if phase == "play":
+            events = self._play_card(action)
+            if self.play_over:
+                self.phase = "over"
+                events.append(self._scored_event())
+            return events
+        seat = self.turn
+        if phase == "better":
+            return self._better(seat, action)
+        if phase == "six":
+            events = []
+            if action == EXCHANGE:
+                self.hands[seat] ^= 1 << self.six | 1 << self.turned
+                if self.blind:
+                    self.blind ^= 1 << self.six | 1 << self.turned
+                else:
+                    self.stock ^= 1 << self.six | 1 << self.turned
+                self.six_by = seat
+                self.trump_holder = seat
+                self.turned_apart = False
+                events.append(Event("six_exchanged", seat, {"six": CODES[self.six],
+                                                            "card": CODES[self.turned]}))
+            else:
+                events.append(Event("six_kept", seat, {}))
+            return events + self._begin_play()
+        events = []
+        if action == TAKE:
+            self.set_aside = self.hands[seat]
+            self.hands[seat] = self.blind
+            self.blind = 0
+            self.blind_taker = seat
+            self.trump_holder = seat
+            self.turned_apart = False
+            self.plays |= 1 << seat
+            self.words[seat] = "take blind"
+            events += [Event("take_blind", seat, {}),
+                       Event("blind_cards", seat, {"cards": JASS_DECK.codes_of(self.hands[seat])},
+                             to=seat)]
+        elif action == PASS:
+            self.words[seat] = "pass"
+            events.append(Event("pass", seat, {}))
+        else:
+            self.plays |= 1 << seat
+            word = "my game" if action == MINE else "play"
+            self.words[seat] = word
+            events.append(Event("plays", seat, {"word": word}))
+        return events + self._next_speaker()
+
+    def _better(self, seat: int, action: int) -> list[Event]:
+        if action == LOOK:
+            self.better_state[seat] = "looked"
+            return [Event("look", seat, {}),
+                    Event("better_cards", seat, {"cards": JASS_DECK.codes_of(self.better[seat]),
+                                                 "taken": False}, to=seat),
+                    *self._next_speaker()]
+        self.private[len(self._history)] = seat
+        self.hands[seat] &= ~(1 << action)
+        self.discards[seat] |= 1 << action
+        count = self.discards[seat].bit_count()
+        events = [Event("discard", seat, {"count": count}),
+                  Event("discarded", seat, {"card": CODES[action]}, to=seat)]
+        if count < 3:
+            return events
+        self.hands[seat] |= self.better[seat]
+        self.better_state[seat] = "taken"
+        events += [Event("better_taken", seat, {}),
+                   Event("better_cards", seat, {"cards": JASS_DECK.codes_of(self.better[seat]),
+                                                "taken": True}, to=seat)]
+        return events + self._next_speaker()
+
+    # -- scores ----------------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        """Each seat's points so far: cards, last trick, announcements and Stöck."""
+        return [self.card_points[s] + self.weis_points[s] + self.stoeck_points[s]
+                + self.bonus_points[s] for s in range(self.plan.players)]
+
+    def _scoring(self) -> tuple[list[int], list[int], list[int]]:
+        totals = self.totals()
+        plan = self.plan
+        gained, pommes = award(totals, self.players(), plan.putzes, plan.pomme_bonus,
+                               plan.pomme_below, plan.all_under, plan.tie_overflow)
+        if self.dealer_putze:
+            gained[self.dealer] += 1  # 27.27: a putze for a correct deal
+        return totals, gained, pommes
+
+    def _scored_event(self) -> Event:
+        totals, gained, pommes = self._scoring()
+        return Event("deal_scored", None, {"totals": totals, "putzes": gained,
+                                           "pommes": pommes})
+
+    def _result(self) -> Result:
+        totals, gained, pommes = self._scoring()
+        players = self.players()
+        details: dict[str, JSON] = {
+            "trump": SUITS[self.mode], "trump_card": CODES[self.turned],
+            "players": players, "played": self.played, "totals": totals,
+            "card_points": list(self.card_points), "weis": list(self.weis_points),
+            "stoeck": list(self.stoeck_points), "putzes": gained, "pommes": pommes,
+            "dealer_putze": self.dealer_putze, "blind_taker": self.blind_taker,
+            "loser": deal_loser(totals, players) if self.played else None,
+        }
+        return Result(tuple(g - p for g, p in zip(gained, pommes, strict=True)), details)
+
+    # -- views -----------------------------------------------------------------------------
+    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: another player's discards are hidden."""
+        private = self.private
+        return tuple((s, a.text if private.get(i, seat) == seat else None)
+                     for i, (s, a) in enumerate(zip(self._actors, self._history, strict=True)))
+
+    def _view(self, seat: int) -> View:
+        plan = self.plan
+        info: dict[str, JSON] = {
+            "players_count": plan.players, "talon": plan.talon, "trump": SUITS[self.mode],
+            "trump_card": CODES[self.turned],
+            "trump_card_holder": self.trump_holder if self.trump_holder >= 0 else None,
+            "speak_order": list(self.speak_order), "out": list(self.out),
+            "declarations": {str(s): w for s, w in enumerate(self.words) if w is not None},
+            "players": self.players(), "blind_taker": self.blind_taker
+            if self.blind_taker >= 0 else None,
+            "blind_available": bool(self.blind) and self.blind_taker < 0,
+            "better": {str(s): st for s, st in enumerate(self.better_state) if st},
+            "discarded": {str(s): d.bit_count() for s, d in enumerate(self.discards) if d},
+            "six_exchanged_by": self.six_by if self.six_by >= 0 else None,
+            "putzes_in_play": plan.putzes, "dealer_putze": self.dealer_putze,
+            "points": self.totals(),
+            "own_discards": JASS_DECK.codes_of(self.discards[seat]),
+            "own_better_seen": JASS_DECK.codes_of(self.better[seat])
+            if self.better_state[seat] == "looked" else [],
+        }
+        if self.played:
+            info.update(self._play_info())
+            info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
+        if self.play_over:
+            _, gained, pommes = self._scoring()
+            info["putzes"] = gained
+            info["pommes"] = pommes
+        legal = tuple(a.text for a in self.legal_actions()) if self.to_move == seat else ()
+        return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
+                    tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
+                    self._table() if self.phase == "play" else (), self.seen_history(seat),
+                    info, self.play_over)
+
+    def playout(self, rng: random.Random) -> Result:
+        """Random legal play to the end, in a tight loop once the card play has begun.
+
+        It draws from ``rng`` exactly as :meth:`Deal.playout` does, so both give the same
+        deal for the same generator; this one is the fast path for search.
+        """
+        rnd = rng.random
+        actions = self.rules.actions
+        hist = self._history
+        actors = self._actors
+        while not self.play_over and (self.phase != "play" or self.trick or not self.tricks):
+            mask = self._legal_mask()
+            k = int(rnd() * mask.bit_count())
+            for _ in range(k):
+                mask &= mask - 1
+            self.fast_play((mask & -mask).bit_length() - 1)
+        if self.play_over:
+            self.phase = "over"
+            return self._result()
+        mode = self.mode
+        power = POWER[mode]
+        value = VALUE[mode]
+        higher = HIGHER_TRUMPS[mode]
+        suit = SUIT_MASK
+        trump_mask = suit[mode]
+        buur = 1 << (mode * 9 + 5)
+        hands = self.hands
+        nxt = self.next_player
+        nplay = len(self.playing)
+        sk = sq = -1
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            sk, sq = mode * 9 + 7, mode * 9 + 6
+        leader = self.leader
+        card_points = self.card_points
+        tricks_won = self.tricks_won
+        total = self.tricks_total
+        while len(self.tricks) < total:
+            seat = leader
+            trick = []
+            best = -1
+            best_seat = seat
+            led = -1
+            for i in range(nplay):
+                hand = hands[seat]
+                if i == 0:
+                    mask = hand
+                else:
+                    follow = hand & suit[led]
+                    if led == mode:
+                        mask = follow if follow & ~buur else hand
+                    else:
+                        trumps = hand & trump_mask
+                        allowed = trumps & higher[best] if power[best] >= 100 else trumps
+                        mask = (follow | allowed) if follow else (
+                            (hand & ~trumps) | allowed) or hand
+                k = int(rnd() * mask.bit_count())
+                for _ in range(k):
+                    mask &= mask - 1
+                c = (mask & -mask).bit_length() - 1
+                hands[seat] = hand ^ (1 << c)
+                hist.append(actions[c])
+                actors.append(seat)
+                if c in (sk, sq) and not hands[seat] >> (sk + sq - c) & 1:
+                    self.stoeck_said = True
+                    self.stoeck_points[seat] += STOECK_POINTS
+                    sk = sq = -1
+                trick.append(c)
+                if i == 0:
+                    led = c // 9
+                    best, best_seat = c, seat
+                elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
+                    best, best_seat = c, seat
+                seat = nxt[seat]
+            pts = 0
+            for c in trick:
+                pts += value[c]
+            if len(self.tricks) == total - 1:
+                pts += LAST_TRICK_BONUS
+            card_points[best_seat] += pts
+            tricks_won[best_seat] += 1
+            self.tricks.append((leader, tuple(trick), best_seat, pts))
+            leader = best_seat
+        self.leader = self.turn = leader
+        self.play_over = True
+        self.phase = "over"
+        return self._result()
+
+    def clone(self) -> PutzeDeal:
+        """A cheap independent copy: every list and dict of the state copied (their items
+        are ints, strings, tuples or frozen Weis)."""
+        new = object.__new__(PutzeDeal)
+        d = self.__dict__.copy()
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
+        new.__dict__ = d
+        return new
