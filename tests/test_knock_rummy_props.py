@@ -121,7 +121,7 @@ def _check_hidden_invariance(deal: KnockRummyDeal, rng: random.Random) -> None:
             for _ in range(sizes[t]):
                 other.hands[t] |= 1 << pool.pop()
         other.stock = pool
-        other._mask = -1
+        other._mask_at = -1
         _check_cards(other)
         assert other.view(seat).to_dict() == before
 

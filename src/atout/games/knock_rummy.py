@@ -43,6 +43,7 @@ from atout.core import (
 from atout.games.melds import arrange, deadwood, lay_off
 
 __all__ = [
+    "ACTIONS",
     "DRAW_DISCARD",
     "DRAW_STOCK",
     "KNOCK",
@@ -67,6 +68,8 @@ _CARDS_MASK = (1 << 52) - 1
 _DRAWS = 1 << DRAW_STOCK | 1 << DRAW_DISCARD
 
 STOCK_OUT = ("shuffle", "turn", "showdown", "void")
+ACTIONS = ActionSpace([*_CODES, "draw stock", "draw discard", "knock"])
+"""The 55 actions, shared by every table: discards by card index, then the draws and knock."""
 DEFAULT_HAND = {2: 10, 3: 7, 4: 7, 5: 6}
 
 
@@ -188,14 +191,13 @@ class KnockRummyRules(Rules[KnockRummyOptions]):
     options_type: ClassVar[type[Any]] = KnockRummyOptions
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "seed": {},
-        "gin-style": {"knock_limit": 10, "knock_penalty": 20},
+        "gin-style": {"knock_limit": 10, "knock_penalty": 20, "stock_out": "void"},
         "harsh": {"penalty_to": "each", "tie": "next"},
         "two-players": {"players": 2},
     }
 
     def __init__(self, options: KnockRummyOptions) -> None:
-        actions = ActionSpace([*_CODES, "draw stock", "draw discard", "knock"])
-        super().__init__(options, actions, options.players)
+        super().__init__(options, ACTIONS, options.players)
         self.cards_each = options.cards_each
 
     def _new_deal(self, setup: dict[str, JSON]) -> KnockRummyDeal:
@@ -307,7 +309,6 @@ class KnockRummyDeal(Deal):
         self.top_by = dealer  # who put the top discard there (the dealer turned the first)
         self.known = [0] * n  # cards taken from the pile, still in the taker's hand
         self.restocks = 0
-        self.movers: list[int] = []
         self.outcome = ""  # "knock", "showdown" or "void" once over
         self.dead: list[int] = []  # each seat's deadwood points at the showdown
         self.laid: list[int] = []  # the cards each seat laid off on the knocker's melds
@@ -317,7 +318,6 @@ class KnockRummyDeal(Deal):
         self.winners: list[int] = []
         self.paid_penalty = False
         self.rum = False
-        self._mask = -1
 
     @staticmethod
     def _take(cards: list[int], seen: set[int], label: str) -> int:
@@ -355,8 +355,6 @@ class KnockRummyDeal(Deal):
         return out
 
     def _legal_mask(self) -> int:
-        if self._mask >= 0:
-            return self._mask
         if self.phase == _DRAW:
             mask = (1 << DRAW_STOCK if self.stock else 0) | 1 << DRAW_DISCARD
         elif self.phase == _DISCARD:
@@ -374,7 +372,6 @@ class KnockRummyDeal(Deal):
                     mask |= 1 << KNOCK
         else:
             mask = 0
-        self._mask = mask
         return mask
 
     def _why_illegal(self, action: Action) -> str:
@@ -403,9 +400,7 @@ class KnockRummyDeal(Deal):
                 f"leaves {left}")
 
     def _apply(self, action: int) -> list[Event]:
-        self._mask = -1
         t = self.turn
-        self.movers.append(t)
         if action == DRAW_STOCK:
             c = self.stock.pop()
             self.hands[t] |= 1 << c
@@ -492,10 +487,9 @@ class KnockRummyDeal(Deal):
         """Play a legal action id with no check and no events (the search fast path)."""
         self._quiet = True
         try:
-            self._apply(action)
+            super().fast_play(action)
         finally:
             self._quiet = False
-        self._history.append(self.rules.actions[action])
 
     def _shown_dict(self, s: int) -> dict[str, JSON]:
         melds, loose, pts = self.shown[s]
@@ -541,7 +535,7 @@ class KnockRummyDeal(Deal):
             if self.outcome != "void":
                 info["showdown"] = [self._shown_dict(s) for s in range(n)]
                 info["score"] = self._score_dict()
-        history = tuple((s, a.text) for s, a in zip(self.movers, self._history, strict=True))
+        history = self.seen_history(seat)
         table = ((self.top_by, _CODES[self.pile[-1]]),) if self.pile and not over else ()
         return View(self.rules.name, seat, n, self.dealer, _PHASES[self.phase],
                     self.to_move, tuple(FULL_DECK.codes_of(own)),
@@ -552,7 +546,7 @@ class KnockRummyDeal(Deal):
         """A cheap independent copy."""
         new = object.__new__(KnockRummyDeal)
         d = dict(self.__dict__)
-        for key in ("hands", "stock", "pile", "known", "movers", "_history", "points",
+        for key in ("hands", "stock", "pile", "known", "_actors", "_history", "points",
                     "winners", "dead", "laid", "_shown"):
             d[key] = list(d[key])
         new.__dict__.update(d)
