@@ -387,3 +387,15 @@ def test_bad_saved_deals_refused_in_words() -> None:
         rules.load({**saved, "setup": {"seed": "x", "dealer": 0}})
     with pytest.raises(ValueError, match="does not replay"):
         rules.load({**saved, "actions": ["draw stock", "draw stock"]})
+
+
+def test_knock_limit_without_the_knockers_discard() -> None:
+    rules = atout.make("knock-rummy", players=2, knock_limit=10, knocker_discards=False)
+    deal = rules.deal(hands=[H0, H1], dealer=0, discard=["9H"], stock=["KC", "AC"])
+    deal.play("draw stock")  # KC: seat 1 would show QD KD JD run, 4C KC: 14
+    with pytest.raises(IllegalAction, match="knock only with 10 points"):
+        deal.play("knock")
+    deal.play("KC")
+    deal.play("draw stock")  # AC: seat 0 shows 7D and AC: 8
+    events = deal.play("knock")
+    assert _score(events)["deadwood"] == [8, 4] and deal.result.points == (-14, 14)
