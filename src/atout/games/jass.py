@@ -137,6 +137,7 @@ class JassRules(Rules[JassOptions]):
                 order.append(self.next_seat[order[-1]])
             orders.append(tuple(order))
         self.orders: tuple[tuple[int, ...], ...] = tuple(orders)
+        self.followers = tuple(o[1:] for o in orders)
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:

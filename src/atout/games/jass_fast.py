@@ -25,11 +25,9 @@ if TYPE_CHECKING:
 
 POP = tuple(bin(b).count("1") for b in range(512))
 BITS = tuple(tuple(r for r in range(9) if b >> r & 1) for b in range(512))
-KEY = tuple(tuple(tuple(tuple(TRICK_KEYS[m][led][s * 9 + r] for r in range(9)) for s in range(4))
-                  for led in range(4)) for m in range(6))
-"""KEY[mode][led][suit][rank]: strength in a trick (-1: cannot win it)."""
-VAL = tuple(tuple(tuple(VALUE[m][s * 9 + r] for r in range(9)) for s in range(4))
-            for m in range(6))
+KEYF = TRICK_KEYS
+"""KEYF[mode][led][card]: strength in a trick (-1: cannot win it)."""
+VALF = VALUE
 OVER = tuple(tuple((HIGHER_TRUMPS[m][m * 9 + r] >> (9 * m)) & 511 for r in range(9))
              if m < 4 else (0,) * 9 for m in range(6))
 """OVER[mode][rank]: the trump ranks that beat the trump of that rank."""
@@ -57,10 +55,10 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
     mode = deal.mode
     notrump = mode >= 4
     hs = [[h & 511, (h >> 9) & 511, (h >> 18) & 511, h >> 27] for h in deal.hands]
-    keys = KEY[mode]
-    val = VAL[mode]
+    keys = KEYF[mode]
+    val = VALF[mode]
     over_of = OVER[mode]
-    orders = deal.rules.orders
+    orders = deal.rules.followers
     table = deal.rules.actions.table
     hist = deal._history
     actors = deal._actors
@@ -72,37 +70,50 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
     left = 9 - len(tricks)
     while left:
         left -= 1
-        order = orders[leader]
         h = hs[leader]
         led, ra = _pick(rnd(), h[0], h[1], h[2], h[3])
         h[led] ^= 1 << ra
+        c = led * 9 + ra
+        cards = [c]
         kl = keys[led]
-        best = kl[led][ra]
+        best = kl[c]
         winner = leader
-        pts = val[led][ra]
-        cards = [led * 9 + ra]
-        trump_lead = not notrump and led == mode
-        over = 511  # the trumps allowed once a plain lead is trumped
-        for s in order[1:]:
-            h = hs[s]
-            f = h[led]
-            if notrump or trump_lead:
-                if (f & NOT_BUUR) if trump_lead else f:
-                    su = led
+        if notrump or led == mode:
+            # follow the suit led (on a trump lead, unless the Buur is the only trump)
+            free = NOT_BUUR if led == mode else 511
+            for s in orders[leader]:
+                h = hs[s]
+                f = h[led]
+                if f & free:
                     ra = BITS[f][int(rnd() * POP[f])]
+                    h[led] = f ^ (1 << ra)
+                    c = led * 9 + ra
                 else:
                     su, ra = _pick(rnd(), h[0], h[1], h[2], h[3])
-            else:
+                    h[su] ^= 1 << ra
+                    c = su * 9 + ra
+                k = kl[c]
+                if k > best:
+                    best = k
+                    winner = s
+                cards.append(c)
+        else:
+            over = 511  # the trumps allowed: all, until a trump leads the trick
+            for s in orders[leader]:
+                h = hs[s]
+                f = h[led]
                 t = h[mode] & over
                 if f:
                     nf = POP[f]
                     r = int(rnd() * (nf + POP[t]))
                     if r < nf:
-                        su = led
                         ra = BITS[f][r]
+                        h[led] = f ^ (1 << ra)
+                        c = led * 9 + ra
                     else:
-                        su = mode
                         ra = BITS[t][r - nf]
+                        h[mode] ^= 1 << ra
+                        c = mode * 9 + ra
                 else:
                     ms = [h[0], h[1], h[2], h[3]]
                     ms[mode] = t
@@ -111,22 +122,24 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
                     else:  # nothing but lower trumps: the under-trump is the only way
                         su = mode
                         ra = BITS[h[mode]][int(rnd() * POP[h[mode]])]
-            h[su] ^= 1 << ra
-            k = kl[su][ra]
-            if k > best:
-                best = k
-                winner = s
-                if su == mode:
-                    over = over_of[ra]
-            pts += val[su][ra]
-            cards.append(su * 9 + ra)
+                    h[su] ^= 1 << ra
+                    c = su * 9 + ra
+                k = kl[c]
+                if k > best:
+                    best = k
+                    winner = s
+                    if k >= 100:
+                        over = over_of[c - mode * 9]
+                cards.append(c)
+        pts = val[cards[0]] + val[cards[1]] + val[cards[2]] + val[cards[3]]
         if not left:
             pts += LAST_TRICK_BONUS
         side = side_of[winner]
         card_points[side] += pts
         won[side] += 1
         hist += [table[c] for c in cards]
-        actors += order
+        actors.append(leader)
+        actors += orders[leader]
         tricks.append((leader, tuple(cards), winner, pts))
         if len(tricks) == 1 and deal.declared:
             deal._resolve_weis(with_events=False)
