@@ -425,6 +425,9 @@ class PitchDeal(Deal):
                 return "the dealer may not steal here (option dealer_steal is off): bid higher"
             if self.turn == self.dealer_seat and self.high == 0:
                 return (f"everyone else passed: as dealer you must bid at least {floor}")
+            if self.turn == self.dealer_seat and floor == self.high:
+                return (f"bid {k} is below the high bid, {self.high} by seat "
+                        f"{self.high_seat}: as dealer you may equal it (steal) or top it")
             return f"bid {k} must top the high bid, {self.high} by seat {self.high_seat}"
         if a >= NCARDS:
             return f"the auction is over: {action.text} is not allowed; play a card"
