@@ -59,10 +59,6 @@ ACTION_TEXTS = (*DECK.codes, "pass", "bid 1", "bid 2", "bid 3", "bid 4")
 AUCTION, PLAY, OVER = "auction", "play", "over"
 
 
-def _game_points(mask: int) -> int:
-    return sum(GAME_VALUE[c] for c in bit_list(mask))
-
-
 def _codes(mask: int) -> str:
     return ", ".join(DECK.codes_of(mask)) or "nothing"
 
@@ -157,6 +153,7 @@ class PitchDeal(Deal):
         self.trick_no = 0
         self.won = [0] * n
         self.tricks_won = [0] * n
+        self.game_won = [0] * n  # points toward Game in each seat's tricks
         self.actors: list[int] = []
         self.details: dict[str, JSON] = {}
         self.scores: list[int] = [0] * self.sides
@@ -329,6 +326,7 @@ class PitchDeal(Deal):
         winner = self._trick_winner()
         for c in self.trick:
             self.won[winner] |= 1 << c
+            self.game_won[winner] += GAME_VALUE[c]
         self.tricks_won[winner] += 1
         self.trick_no += 1
         events.append(Event("trick", winner, {"number": self.trick_no, "winner": winner,
@@ -369,9 +367,7 @@ class PitchDeal(Deal):
         hi_side = side(self._taker(hi))
         lo_side = side(self.owner[lo] if self.rules.options.low == "dealt" else self._taker(lo))
         jack_side = side(self._taker(jack)) if self.in_play >> jack & 1 else None
-        game = [0] * sides
-        for s in range(self.n):
-            game[side(s)] += _game_points(self.won[s])
+        game = self._game_by_side()
         best = max(game)
         game_side = game.index(best) if game.count(best) == 1 else None
         awards: list[tuple[str, int]] = [("high", hi_side), ("low", lo_side)]
@@ -397,6 +393,12 @@ class PitchDeal(Deal):
             "game": {"side": game_side, "points": game},
             "taken": pts, "made": made, "scores": scores, "order": order,
         }
+
+    def _game_by_side(self) -> list[int]:
+        game = [0] * self.sides
+        for s in range(self.n):
+            game[s % self.sides] += self.game_won[s]
+        return game
 
     def _why_illegal(self, action: Action) -> str:
         a = int(action)
@@ -465,8 +467,7 @@ class PitchDeal(Deal):
             "trick_number": min(self.trick_no + 1, TRICKS),
             "tricks_won": list(self.tricks_won),
             "hand_sizes": [h.bit_count() for h in self.hands],
-            "game_points": [sum(_game_points(self.won[s]) for s in range(self.n)
-                                if s % self.sides == t) for t in range(self.sides)],
+            "game_points": self._game_by_side(),
             "low_scored_by": opts.low,
         }
         if self.phase == OVER:
@@ -486,7 +487,7 @@ class PitchDeal(Deal):
         """A cheap independent copy."""
         new = object.__new__(PitchDeal)
         new.__dict__.update(self.__dict__)
-        for k in ("hands", "bids", "trick", "won", "tricks_won", "actors", "scores",
+        for k in ("hands", "bids", "trick", "won", "tricks_won", "game_won", "actors", "scores",
                   "_history"):
             new.__dict__[k] = list(self.__dict__[k])
         new.details = dict(self.details)
