@@ -256,16 +256,38 @@ def test_dealer_steal() -> None:
 
 
 def test_dealer_steal_set_back() -> None:
-    """The dealer steals 3 in the four-player hand and so is the one set back."""
+    """The dealer steals 3 in the four-player hand, pitches 2H and is set back.
+
+    Played with the first legal card each time, worked out by hand:
+      1: 2H TH 3H 9H -> 1 (TH 10)     2: KH 4D JH 5D -> 1 (KH 3, JH 1)
+      3: 3D 7D AH 6D -> 3 (AH 4)      4: AD 7S 4S 6S -> 3 (AD 4)
+      5: TS 8S 5S 3C -> 3 (TS 10)     6: 5C 9C 2C 4C -> 0
+    High AH seat 3, Low 2H dealt to seat 0, Jack seat 1, Game seat 3 (18 to 14).
+    """
     deal = four_deal()
     play_all(deal, ["bid 2", "pass", "bid 3", "bid 3"])
     assert deal.to_move == 0
-    # seat 0 now leads: 9C sets clubs as trump; play the hand out with the first legal card
+    winners = []
     while not deal.is_over:
-        deal.play(deal.legal_actions()[0])
+        winners += [e.seat for e in deal.play(deal.legal_actions()[0]) if e.kind == "trick"]
+    assert winners == [1, 1, 3, 3, 3, 0]
     d = deal.result.details
     assert d["pitcher"] == 0 and d["steal"] is True and d["bid"] == 3
-    assert deal.result.points[0] == -3  # his one trump, 2H, led and lost to TH
+    assert d["game"] == {"side": 3, "points": [0, 14, 0, 18]}
+    assert deal.result.points == (-3, 1, 0, 2)
+
+
+@pytest.mark.parametrize("bids", [["bid 2", "pass", "bid 2"], ["pass", "pass", "bid 2"]],
+                         ids=["steal", "forced"])
+def test_dealer_pitches_and_makes(bids: list[str]) -> None:
+    """Dealer 0 takes the lone-trump hand by a steal or a forced bid, and makes 3."""
+    deal = atout.make("pitch", players=3).deal(hands=LONE_TRUMP_HANDS, dealer=0)
+    events = play_all(deal, bids)
+    assert events[-1].kind == "pitcher" and events[-1].seat == 0
+    assert events[-1].data["steal"] is (bids[0] == "bid 2")
+    play_all(deal, LONE_TRUMP_PLAY)
+    assert deal.result.details["pitcher"] == 0 and deal.result.details["made"] is True
+    assert deal.result.points == (3, 0, 0)
 
 
 def test_four_is_not_stolen_by_default() -> None:

@@ -104,7 +104,6 @@ class PitchOptions:
 PRESETS: dict[str, dict[str, Any]] = {
     "seed": {},
     "bicycle": {"min_bid": 1, "low": "dealt", "steal_four": False, "win": "pitcher"},
-    "smudge-low": {"low": "won"},
     "partners": {"players": 4, "partnership": True, "target": 11},
     "setback": {"players": 4, "partnership": True, "target": 11, "min_bid": 2,
                 "all_pass": "redeal", "steal_four": True, "low": "won", "win": "first"},
