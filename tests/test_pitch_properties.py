@@ -78,10 +78,13 @@ def play_hand(rules: atout.Rules[Any], seed: int, check_view_step: int | None) -
         events = deal.play(a)
         step += 1
         for e in events:
+            assert e.to is None  # nothing in Pitch is private
             if e.kind == "card":
                 played.add(str(e.data["card"]))
             elif e.kind == "trump":
                 trump_events += 1
+        # an event never names a card before it is played face up
+        assert card_codes([e.to_dict() for e in events]) <= played
         if trump is None and deal.trump >= 0:
             trump = deal.trump
         assert deal.trump == (-1 if trump is None else trump), "trump changed"
