@@ -166,7 +166,7 @@ def _tarot() -> Deck:
     rank_of = [i % 14 for i in range(56)]
     codes += [f"T{n}" for n in range(1, 22)] + ["EX"]
     suit_of += [-1] * 22
-    rank_of += list(range(1, 22)) + [0]
+    rank_of += [*list(range(1, 22)), 0]
     return Deck("tarot", codes, suit_of, rank_of, TAROT_RANKS)
 
 

@@ -16,7 +16,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 JSON = Any
 """A JSON-ready value: None, bool, int, float, str, and lists and dicts of those."""
@@ -72,9 +73,28 @@ class ActionSpace(Sequence[Action]):
 
     def __init__(self, texts: Iterable[str]) -> None:
         self._actions = tuple(Action(i, t) for i, t in enumerate(texts))
+        self.table = self._actions
+        """The actions as a tuple indexed by id (the fastest lookup)."""
+        self._bytes = tuple(
+            tuple(tuple(self._actions[8 * k + i] for i in range(8)
+                        if b >> i & 1 and 8 * k + i < len(self._actions)) for b in range(256))
+            for k in range((len(self._actions) + 7) // 8))
         self._by_text = {a.text.upper(): a for a in self._actions}
         if len(self._by_text) != len(self._actions):
             raise ValueError("action notations must be unique")
+
+    def from_mask(self, mask: int) -> list[Action]:
+        """The actions whose bits are set in ``mask``, by id."""
+        out: list[Action] = []
+        chunks = self._bytes
+        k = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += chunks[k][b]
+            mask >>= 8
+            k += 1
+        return out
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -87,6 +107,9 @@ class ActionSpace(Sequence[Action]):
 
     def parse(self, action: object) -> Action:
         """The action named by an :class:`Action`, an id or a notation; else ``IllegalAction``."""
+        if type(action) is Action and action < len(self._actions) and \
+                self._actions[action] is action:
+            return action
         if isinstance(action, str):
             key = " ".join(action.split()).upper()
             found = self._by_text.get(key)
@@ -111,19 +134,22 @@ class ActionSpace(Sequence[Action]):
         return [a.text for a in self._actions]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
     """Something that happened, for clients to announce and the server to broadcast.
 
     ``kind`` names the event (``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's
     docs), ``seat`` the seat it is about (or None), ``data`` the JSON-ready details. ``to`` is
     None for a public event, or the only seat allowed to see it (a private event, such as the
-    cards of the blind for the player who took it).
+    cards of the blind for the player who took it). Events are immutable tuples: cheap to make
+    on every action.
     """
 
     kind: str
     seat: int | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = _NO_DATA
     to: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
@@ -213,9 +239,9 @@ OptionsT = TypeVar("OptionsT")
 def _check_value(game: str, name: str, value: Any, default: Any,
                  choices: tuple[Any, ...] | None) -> None:
     if choices is not None:
-        if value not in choices or type(value) is not type(default) and not (
+        if value not in choices or (type(value) is not type(default) and not (
                 isinstance(value, int) and isinstance(default, int)
-                and not isinstance(value, bool) and not isinstance(default, bool)):
+                and not isinstance(value, bool) and not isinstance(default, bool))):
             accepted = ", ".join(repr(c) for c in choices)
             raise ValueError(f"{game}: option {name}={value!r} is not accepted: expected one "
                              f"of {accepted}")
@@ -388,6 +414,9 @@ class Deal(ABC):
         self.rules = rules
         self.setup = setup
         self._history: list[Action] = []
+        self._actors: list[int] = []
+        self._mask_at = -1  # the legal mask is cached for this many actions played
+        self._mask = 0
 
     # -- protected hooks ------------------------------------------------------------------
     @abstractmethod
@@ -437,20 +466,29 @@ class Deal(ABC):
         """The actions played so far: with the setup, enough to replay the deal."""
         return tuple(self._history)
 
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat that took each action of :attr:`history`."""
+        return tuple(self._actors)
+
+    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: ``(actor, text)``, text None where hidden.
+
+        The default shows every action: games with hidden actions override it.
+        """
+        return tuple((s, a.text) for s, a in zip(self._actors, self._history, strict=True))
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over."""
-        table = self.rules.actions
-        mask = self._legal_mask()
-        out: list[Action] = []
-        while mask:
-            low = mask & -mask
-            out.append(table[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return self.rules.actions.from_mask(self.legal_mask())
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
-        return self._legal_mask()
+        n = len(self._history)
+        if self._mask_at != n:
+            self._mask = self._legal_mask()
+            self._mask_at = n
+        return self._mask
 
     def play(self, action: Action | int | str) -> list[Event]:
         """Play an action (an Action, its id or its notation) for the seat to move.
@@ -459,12 +497,14 @@ class Deal(ABC):
         and changes nothing, when the action is unknown or not allowed now.
         """
         a = self.rules.actions.parse(action)
-        if self.to_move is None:
+        seat = self.to_move
+        if seat is None:
             raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
-        if not self._legal_mask() >> a & 1:
+        if not self.legal_mask() >> a & 1:
             raise IllegalAction(self._why_illegal(a), action)
         events = self._apply(a)
         self._history.append(a)
+        self._actors.append(seat)
         return events
 
     def fast_play(self, action: int) -> None:
@@ -472,8 +512,11 @@ class Deal(ABC):
 
         Never reachable from a front end: an illegal id corrupts the deal.
         """
+        seat = self.to_move
+        assert seat is not None
         self._apply(action)
         self._history.append(self.rules.actions[action])
+        self._actors.append(seat)
 
     def playout(self, rng: random.Random) -> Result:
         """Play uniformly random legal actions to the end and return the result."""
@@ -505,9 +548,7 @@ class Deal(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
         new = object.__new__(type(self))
         for k, v in self.__dict__.items():
-            if k == "rules":
-                new.__dict__[k] = v
-            elif isinstance(v, (int, str, bool, float, type(None), tuple)):
+            if k == "rules" or isinstance(v, (int, str, bool, float, type(None), tuple)):
                 new.__dict__[k] = v
             elif isinstance(v, list) and all(type(x) is int or type(x) is Action for x in v):
                 new.__dict__[k] = v[:]

@@ -1,0 +1,186 @@
+"""The ``atout`` command line: list games, simulate games between bots.
+
+Other front ends (the console client, tournaments) add their commands to :data:`app`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+import atout
+from atout.bots import bot_names, make_bot, play_out
+
+app = typer.Typer(help="atout: traditional card games against strong computer players.",
+                  no_args_is_help=True, add_completion=False)
+console = Console()
+
+
+def parse_options(players: int | None, preset: str | None,
+                  option: list[str] | None) -> dict[str, Any]:
+    """Turn ``--players``, ``--preset`` and ``--option key=value`` into make() keywords."""
+    opts: dict[str, Any] = {}
+    if players is not None:
+        opts["players"] = players
+    if preset is not None:
+        opts["preset"] = preset
+    for item in option or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"{item!r}: expected key=value, like target=1500")
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        else:
+            with contextlib.suppress(ValueError):
+                value = int(raw)
+        opts[key.strip()] = value
+    return opts
+
+
+def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
+    """``atout.make`` with a clean error message instead of a traceback."""
+    try:
+        return atout.make(game, **opts)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@app.command()
+def games() -> None:
+    """List every game with its options, presets and defaults."""
+    for info in atout.games():
+        table = Table(title=f"{info.name} — {info.title}", title_justify="left")
+        table.add_column("option")
+        table.add_column("default")
+        table.add_column("accepted")
+        table.add_column("meaning")
+        for o in info.options:
+            if o.choices is not None:
+                accepted = ", ".join(str(c) for c in o.choices)
+            elif isinstance(o.default, bool):
+                accepted = "true, false"
+            else:
+                accepted = f"any {type(o.default).__name__}"
+            table.add_row(o.name, str(o.default), accepted, o.doc)
+        console.print(table)
+        if info.presets:
+            for name, values in info.presets.items():
+                shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
+                console.print(f"  preset [bold]{name}[/bold]: {shown}")
+        console.print()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="jass, putze, tarot, pitch or knock-rummy")],
+    games_: Annotated[int, typer.Option("--games", min=1, help="complete games to play")] = 10,
+    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    bots: Annotated[str, typer.Option(help="bot names, comma separated, one per seat or "
+                                           "one for all")] = "random",
+    players: Annotated[int | None, typer.Option(help="number of players, where the game "
+                                                     "allows several")] = None,
+    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
+                                                           "repeatable")] = None,
+) -> None:
+    """Play complete games between bots and print a results table."""
+    rules = make_rules(game, parse_options(players, preset, option))
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * rules.seats
+    if len(names) != rules.seats:
+        raise typer.BadParameter(f"--bots names {len(names)} bots: expected 1 or {rules.seats}"
+                                 f" (the known bots are {', '.join(bot_names())})")
+    scores: list[list[float]] = [[] for _ in range(rules.seats)]
+    wins = [0] * rules.seats
+    deals = 0
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"playing {game}", total=games_)
+        for g in range(games_):
+            try:
+                players_ = [make_bot(n, rules, s, seed + g) for s, n in enumerate(names)]
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc)) from None
+            match = rules.match(seed=seed + g)
+            play_out(match, players_)
+            res = match.result
+            for s in range(rules.seats):
+                scores[s].append(res.scores[s])
+            for w in res.winners:
+                wins[w] += 1
+            deals += len(match.deals) + (0 if match.deal in match.deals else 1)
+            progress.advance(task)
+    table = Table(title=f"{games_} games of {game}, seeds {seed}..{seed + games_ - 1}, "
+                        f"{deals} deals", title_justify="left")
+    for col in ("seat", "bot", "wins", "win rate", "mean final score"):
+        table.add_column(col, justify="right" if col != "bot" else "left")
+    for s in range(rules.seats):
+        table.add_row(str(s), names[s], str(wins[s]), f"{wins[s] / games_:.1%}",
+                      f"{statistics.fmean(scores[s]):.1f}")
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="the game; without it, a menu of games, "
+                                                    "options and players")] = None,
+    lang: Annotated[str | None, typer.Option(help="fr or en; the default comes from the "
+                                                  "locale")] = None,
+    resume: Annotated[bool, typer.Option(help="resume the game saved on quit")] = False,
+    deals: Annotated[int | None, typer.Option(min=1, help="stop after this many deals (a "
+                                                          "short game)")] = None,
+    delay: Annotated[float, typer.Option(min=0, help="seconds each computer player waits "
+                                                     "before playing")] = 1.0,
+    bot: Annotated[str | None, typer.Option(help="the computer players: heuristic (the "
+                                                 "default), search or random")] = None,
+    seat: Annotated[int, typer.Option(min=0, help="your seat (0: you start as seat 0)")] = 0,
+    seed: Annotated[int | None, typer.Option(help="the seed of the shuffles")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players, where the game "
+                                                     "allows several")] = None,
+    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
+                                                           "repeatable")] = None,
+    speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
+    = False,
+    visual: Annotated[bool, typer.Option(help="add colour pictures of the hand and table")]
+    = False,
+    data_dir: Annotated[str | None, typer.Option(help="where games are saved (default "
+                                                      "$ATOUT_DATA_DIR, else "
+                                                      "~/.local/share/atout)")] = None,
+) -> None:
+    """Play in the terminal against computer players, by single keys, in French or English."""
+    from atout.console import run_play
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+    opts = parse_options(players, preset, option)
+    raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
+                              delay=delay, seed=seed, resume=resume, data=data_dir,
+                              speak=speak, visual=visual))
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="a saved game (JSON)")],
+    lang: Annotated[str | None, typer.Option(help="fr or en")] = None,
+    speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
+    = False,
+) -> None:
+    """Replay a finished game move by move."""
+    from atout.console import run_replay
+
+    if lang is not None and lang not in ("fr", "en"):
+        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+    raise typer.Exit(run_replay(file, lang=lang, speak=speak))
+
+
+def main() -> None:
+    """Entry point of the ``atout`` command."""
+    app()

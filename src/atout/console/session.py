@@ -1,0 +1,325 @@
+"""A game in the terminal: the player's turns by keys, the bots' turns at a readable pace.
+
+The engines are pure; the session owns the clock (the bots' pause), the files (saving on
+quit, keeping finished games for replay) and the voice. No timer ever hurries the player:
+the session waits for a key as long as it takes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from atout.bots import Bot, bot_names, make_bot
+from atout.core import Event, IllegalAction, Match, Rules, View
+from atout.i18n.text import GameText
+
+from . import store
+from .keys import KeySource
+from .speech import Output
+from .table import AZERTY_DIGITS, Table
+
+
+def default_bot() -> str:
+    """The heuristic bot when it is installed, else the random one."""
+    return "heuristic" if "heuristic" in bot_names() else "random"
+
+
+@dataclass
+class Settings:
+    """The client's settings for one game (the rules' options live in the rules)."""
+
+    seat: int = 0
+    bot: str = "random"
+    deals: int | None = None
+    delay: float = 1.0
+    data: Path = Path(".")
+    visual: bool = False
+
+
+class Quit(Exception):
+    """The player asked to leave."""
+
+
+class Session(Table):
+    """One game between the player and bots, driven by keys."""
+
+    def __init__(self, rules: Rules[Any], match: Match, settings: Settings, text: GameText,
+                 out: Output, keys: KeySource) -> None:
+        super().__init__(match, settings.seat, text, out, keys, visual=settings.visual)
+        self.rules = rules
+        self.settings = settings
+        self.bots: dict[int, Bot] = {
+            s: make_bot(settings.bot, rules, s, match.seed) for s in range(rules.seats)
+            if s != settings.seat}
+        self.deals_done = len(match.deals)
+        self.stopped = False  # ended by the --deals limit
+        self.turn_announced = False
+
+    # -- the loop ---------------------------------------------------------------------------
+    def run(self, *, resumed: bool = False) -> int:
+        """Play until the end of the game or until the player quits; the exit status."""
+        tr = self.tr
+        try:
+            self.out.say(tr._("{game}. {intro} Press ? for the keys, R for the rules.").format(
+                game=self.text.title(self.rules.name, self.rules.title),
+                intro=self.text.intro()))
+            if resumed:
+                self.out.say(tr._("Game resumed."))
+            view = self.view()
+            if not view.table and not view.history:
+                self.out.say(self.text.event(Event(
+                    "new_deal", view.dealer, {"deal": self.deals_done + 1,
+                                              "dealer": view.dealer})) or "")
+            self.out.say(self.text.hand(view))
+            while not self.finished():
+                seat = self.match.to_move
+                assert seat is not None
+                if seat == self.seat:
+                    self.human_turn()
+                else:
+                    self.bot_turn(seat)
+            self.end()
+            return 0
+        except Quit:
+            self.save_and_quit()
+            return 0
+
+    def finished(self) -> bool:
+        """Whether the game is over (or the number of deals asked for is played)."""
+        return self.match.is_over or self.stopped
+
+    def play(self, action: str) -> None:
+        """Play an action for the seat to move and say what happened."""
+        events = self.match.play(action)
+        self.turn_announced = False
+        new_deal = False
+        for e in events:
+            if not e.visible_to(self.seat):
+                continue
+            if e.kind == "new_deal" and self.stopped:
+                continue
+            said = self.text.event(e, None)
+            if said:
+                self.out.say(said)
+            if e.kind == "deal_over":
+                self.deals_done += 1
+                limit = self.settings.deals
+                if limit is not None and self.deals_done >= limit and not self.match.is_over:
+                    self.stopped = True
+            if e.kind == "new_deal":
+                new_deal = True
+        if new_deal and not self.finished():
+            self.selected = 0
+            self.out.say(self.text.hand(self.view()))
+
+    # -- the player's turn ------------------------------------------------------------------
+    def human_turn(self) -> None:
+        """Wait for keys until the player has played one legal action."""
+        view = self.view()
+        if not self.turn_announced:
+            self.turn_announced = True
+            items = self.items(view)
+            first = next((i for i, it in enumerate(items) if it in view.legal), 0)
+            self.selected = first
+            self.out.say(self.text.prompt(view))
+            if self.visual:
+                self.out.tell(self.picture(view))
+            self.out.tell(self.item_words(items[first], view))
+        while self.match.to_move == self.seat and not self.finished():
+            key = self.read_key(None)
+            if key is None:
+                continue
+            if self.action_key(key):
+                return
+
+    def read_key(self, timeout: float | None) -> str | None:
+        """The next key; EOF and Ctrl+C, Ctrl+D quit."""
+        try:
+            key = self.keys.read(timeout)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        if key in ("q", "ctrl+c", "ctrl+d"):
+            raise Quit
+        return key
+
+    def action_key(self, key: str) -> bool:
+        """Handle a key on the player's turn; True when an action was played."""
+        view = self.view()
+        tr = self.tr
+        key = AZERTY_DIGITS.get(key, key)
+        if key == "enter":
+            items = self.items(view)
+            if not items:
+                return False
+            return self.try_play(items[min(self.selected, len(items) - 1)], view)
+        if key.startswith("text:"):
+            return self.try_play(key[5:], view)
+        if key == "=":
+            self.out.tell(tr._("Type a card code such as AH, or an action, then Enter."))
+            typed = self.keys.read_text()
+            if not typed:
+                self.out.tell(tr._("Nothing typed."))
+                return False
+            return self.try_play(typed, view)
+        if key == "i":
+            self.hint(view)
+            return False
+        chosen = self.text.key_action(key, view)
+        if chosen:
+            items = self.items(view)
+            self.selected = items.index(chosen[0]) if chosen[0] in items else 0
+            self.out.tell(self.item_words(items[self.selected], view))
+            return False
+        return self.other_key(key)
+
+    def other_key(self, key: str) -> bool:
+        """Information keys, the hint, or a refusal of an unknown key; never plays."""
+        if self.info_key(key):
+            return False
+        if key == "i":
+            self.hint(self.view())
+            return False
+        if key == "h":
+            self.out.tell(self.tr._("There is no chien or blind to take now."))
+            return False
+        if key == "g":
+            self.out.tell(self.tr._("There is no trump six to exchange now."))
+            return False
+        if key == "esc":
+            self.out.tell(self.tr._("Escape does nothing here: Q saves the game and quits."))
+            return False
+        if key == "enter" or key.startswith("text:"):
+            self.out.tell(self.tr._("It is not your turn: {turn}").format(
+                turn=self.text.turn(self.view())))
+            return False
+        shown = key.split(":", 1)[-1].upper() if len(key) <= 12 else key[:12]
+        self.out.tell(self.tr._("The key {key} does nothing. Press ? for the list of "
+                                "keys.").format(key=shown))
+        return False
+
+    def try_play(self, action: str, view: View) -> bool:
+        """Play ``action`` if legal; else say why not, and change nothing."""
+        text = action.strip()
+        legal_upper = {a.upper(): a for a in view.legal}
+        if text.upper() in legal_upper:
+            self.play(legal_upper[text.upper()])
+            return True
+        try:
+            self.rules.actions.parse(text)
+        except IllegalAction:
+            self.out.tell(self.tr._("{typed} is neither a card code nor an action of this "
+                                    "game. Press W to hear what you may do.").format(
+                typed=text))
+            return False
+        reason = ""
+        probe = self.match.deal.clone()
+        try:
+            probe.play(text)
+        except IllegalAction as exc:
+            reason = exc.reason
+        self.out.tell(self.text.refusal(view, text.upper() if len(text) <= 3 else text,
+                                        reason))
+        return False
+
+    def hint(self, view: View) -> None:
+        """A suggestion from the search bot (or the best bot there is), selected for Enter."""
+        tr = self.tr
+        if view.to_move != self.seat or not view.legal:
+            self.out.tell(tr._("Hints are for your turn. {turn}").format(
+                turn=self.text.turn(view)))
+            return
+        names = bot_names()
+        if "search" in names:
+            source, note = "search", ""
+        elif "heuristic" in names:
+            source = "heuristic"
+            note = tr._("The search player is not installed: this hint comes from the "
+                        "simple heuristic player.")
+        else:
+            self.out.tell(tr._("No hint is available: the search player is not installed in "
+                               "this version."))
+            return
+        self.out.tell(tr._("Thinking…"))
+        try:
+            bot = make_bot(source, self.rules, self.seat, self.match.seed)
+            choice = str(bot.choose(view))
+        except Exception:  # a failing hint must not end the game
+            self.out.tell(tr._("No hint is available for this position."))
+            return
+        items = self.items(view)
+        if choice in items:
+            self.selected = items.index(choice)
+        said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
+            action=self.text.action(choice))
+        self.out.tell(f"{note} {said}".strip())
+
+    # -- the bots' turns --------------------------------------------------------------------
+    def bot_turn(self, seat: int) -> None:
+        """Let a bot play after a pause; the information keys still answer meanwhile."""
+        deadline = time.monotonic() + max(0.0, self.settings.delay)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            key = self.read_key(left)
+            if key is not None:
+                self.other_key(AZERTY_DIGITS.get(key, key))
+        view = self.match.view(seat)
+        action = self.bots[seat].choose(view)
+        self.play(str(action))
+
+    # -- the end and saving -----------------------------------------------------------------
+    def end(self) -> None:
+        """Say the result, keep the game for replay, and wait for the player to leave."""
+        tr = self.tr
+        if self.stopped and not self.match.is_over:
+            scores = [float(x) for x in self.match.scores]
+            said = self.text.event(Event("game_over", None, {
+                "winners": self.text.winners(scores), "scores": list(self.match.scores)}))
+            self.out.say(tr.ngettext("The deal asked for is played.",
+                                     "The {n} deals asked for are played.",
+                                     self.deals_done).format(n=self.deals_done))
+            if said:
+                self.out.say(said)
+        folder = self.settings.data
+        rec = self.record(finished=True)
+        try:
+            path = store.write(store.finished_path(folder, self.rules.name), rec)
+            current = store.current_path(folder)
+            if current.exists():
+                current.unlink()
+            self.out.say(tr._("The game is kept for replay: atout replay {path}").format(
+                path=path))
+        except OSError as exc:
+            self.out.say(tr._("The game could not be kept: {error}").format(error=exc))
+        self.out.say(tr._("Press Enter or Q to leave; the other keys still answer."))
+        while True:
+            try:
+                key = self.keys.read(None)
+            except (EOFError, KeyboardInterrupt):
+                return
+            if key in (None, "enter", "q", "ctrl+c", "ctrl+d", "esc"):
+                return
+            self.other_key(AZERTY_DIGITS.get(key, key))
+
+    def record(self, *, finished: bool) -> dict[str, Any]:
+        """The saved form of this game."""
+        return store.record(self.rules.name, self.rules.options_dict(), self.match.save(),
+                            self.seat, self.settings.bot, self.settings.deals, finished)
+
+    def save_and_quit(self) -> None:
+        """Save the game in progress for ``atout play --resume``."""
+        tr = self.tr
+        if self.finished():
+            return
+        try:
+            store.write(store.current_path(self.settings.data), self.record(finished=False))
+            self.out.say(tr._("Game saved. Resume it with: atout play --resume"))
+        except OSError as exc:
+            self.out.say(tr._("The game could not be saved: {error}").format(error=exc))
+
+
+__all__ = ["Quit", "Session", "Settings", "default_bot"]

@@ -1,0 +1,179 @@
+"""The keys every screen of the client shares: facts about the game, history, help, rules.
+
+:class:`Table` holds a game (a match), the player's seat, the renderer and the output, and
+answers the information keys. The playing session and the replay build on it.
+"""
+
+from __future__ import annotations
+
+from atout.core import Match, View
+from atout.i18n import Translator
+from atout.i18n.text import GameText, is_card
+
+from .keys import KeySource
+from .speech import Output
+
+AZERTY_DIGITS = {"&": "1", "é": "2", '"': "3", "'": "4", "(": "5", "-": "6", "è": "7",
+                 "_": "8", "ç": "9"}
+"""The unshifted digit row of a French keyboard, read as the digits 1 to 9."""
+
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+
+
+class Table:
+    """A game seen from one seat, with the information keys answered in words."""
+
+    def __init__(self, match: Match, seat: int, text: GameText, out: Output,
+                 keys: KeySource, *, visual: bool = False) -> None:
+        self.match = match
+        self.seat = seat
+        self.text = text
+        self.tr: Translator = text.tr
+        self.out = out
+        self.keys = keys
+        self.visual = visual
+        self.selected = 0
+
+    def view(self) -> View:
+        """The player's view now."""
+        return self.match.view(self.seat)
+
+    # -- selection --------------------------------------------------------------------------
+    def items(self, view: View) -> list[str]:
+        """What the arrows move through: the hand (and other legal actions) or the choices."""
+        hand = list(view.hand)
+        legal = list(view.legal) if view.to_move == self.seat else []
+        if not legal or any(a in hand for a in legal):
+            return hand + [a for a in legal if a not in hand]
+        return legal
+
+    def item_words(self, item: str, view: View) -> str:
+        """A selectable item in words, marked when it cannot be played now."""
+        words = self.tr.sentence(self.text.action(item))
+        if view.to_move == self.seat and view.legal and item not in view.legal:
+            return self.tr._("{item}, not playable now").format(item=words)
+        return words
+
+    def select(self, index: int, view: View) -> None:
+        """Select item ``index`` and say it."""
+        items = self.items(view)
+        if not items:
+            self.out.tell(self.tr._("You have nothing to choose from."))
+            return
+        self.selected = max(0, min(index, len(items) - 1))
+        self.out.tell(self.item_words(items[self.selected], view))
+
+    # -- keys -------------------------------------------------------------------------------
+    def info_key(self, key: str) -> bool:
+        """Answer an information key; False when ``key`` is not one."""
+        tr = self.tr
+        view = self.view()
+        text = self.text
+        if key in AZERTY_DIGITS:
+            key = AZERTY_DIGITS[key]
+        answers = {"c": text.table, "f": text.led, "s": text.scores, "t": text.turn,
+                   "m": text.hand, "l": text.last_trick, "w": text.legal}
+        if key in answers:
+            self.out.tell(answers[key](view))
+            if self.visual and key in ("c", "m"):
+                self.out.tell(self.picture(view))
+            return True
+        if key == "a":
+            self.out.tell(text.trump(view))
+            return True
+        if key in ("left", "up"):
+            self.select(self.selected - 1, view)
+            return True
+        if key in ("right", "down"):
+            self.select(self.selected + 1, view)
+            return True
+        if key == "home":
+            self.select(0, view)
+            return True
+        if key == "end":
+            self.select(len(self.items(view)) - 1, view)
+            return True
+        if key.isdigit() and key != "0":
+            n = int(key)
+            items = self.items(view)
+            if n > len(items):
+                self.out.tell(tr.ngettext("There is no item {n}: you have {count} to choose "
+                                          "from.", "There is no item {n}: you have {count} to "
+                                          "choose from.", len(items)).format(
+                    n=n, count=len(items)))
+            else:
+                self.select(n - 1, view)
+            return True
+        if key == "space":
+            last = self.out.repeat()
+            self.out.tell(last if last else tr._("Nothing has been said yet."))
+            return True
+        if key == "pgup":
+            older = self.out.older()
+            self.out.tell(older if older is not None else tr._("Start of the messages."))
+            return True
+        if key == "pgdn":
+            newer = self.out.newer()
+            self.out.tell(newer if newer is not None else tr._("End of the messages."))
+            return True
+        if key in ("?", "f1"):
+            self.out.tell(self.help())
+            return True
+        if key in ("r", "ctrl+f1"):
+            for line in text.rules_text().splitlines():
+                if line.strip():
+                    self.out.tell(line.strip())
+            return True
+        return False
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys and what they do, for ``?``."""
+        tr = self.tr
+        keys = [
+            (tr._("Enter"), tr._("play the selected card or confirm the selected choice")),
+            (tr._("Arrows, 1 to 9"), tr._("move in your hand or in the choices and say the "
+                                         "card")),
+            ("=", tr._("type a card code such as AH, or an action, then Enter")),
+            ("M", tr._("say your whole hand, grouped by suit")),
+            ("C", tr._("say the cards on the table")),
+            ("F", tr._("say the suit led")),
+        ]
+        own = self.text.game_keys()
+        if not any(k == "A" for k, _ in own):
+            keys.append(("A", tr._("say the trump")))
+        keys += own
+        keys += [
+            ("S", tr._("say the scores")),
+            ("T", tr._("say whose turn it is")),
+            ("L", tr._("say the last trick")),
+            ("W", tr._("say what you may do now")),
+            ("I", tr._("a hint from the computer")),
+            (tr._("Space"), tr._("repeat the last message")),
+            (tr._("Page Up, Page Down"), tr._("go through the earlier messages")),
+            (tr._("? or F1"), tr._("this list of keys")),
+            (tr._("R or Ctrl+F1"), tr._("the rules of the game")),
+            ("Q", tr._("save the game and quit")),
+        ]
+        return keys
+
+    def help(self) -> str:
+        """The list of keys in one message."""
+        return self.tr._("Keys: {keys}.").format(
+            keys="; ".join(f"{k}: {v}" for k, v in self.help_keys()))
+
+    # -- the visual mode --------------------------------------------------------------------
+    def picture(self, view: View) -> str:
+        """A coloured line of the hand and the table, for sighted players (visual mode)."""
+
+        def show(code: str) -> str:
+            if is_card(code) and len(code) == 2 and code[1] in SUIT_SYMBOLS:
+                rank = "10" if code[0] == "T" else code[0]
+                colour = "\x1b[31m" if code[1] in "HD" else ""
+                return f"{colour}{rank}{SUIT_SYMBOLS[code[1]]}\x1b[0m" if colour else \
+                    f"{rank}{SUIT_SYMBOLS[code[1]]}"
+            return code
+
+        table = "  ".join(f"{self.text.name(s)} {show(c)}" for s, c in view.table) or "-"
+        hand = " ".join(show(c) for c in view.hand)
+        return f"[{table}]  |  {hand}"
+

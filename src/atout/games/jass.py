@@ -1,0 +1,499 @@
+"""Swiss Jass, Schieber: four players in two teams, trump chosen or pushed to the partner.
+
+Seats 0 and 2 play against 1 and 3. Seats are numbered clockwise around the table; play
+goes counter-clockwise by default (the Swiss way), so the next player is seat - 1. The
+player after the dealer ("forehand") names trump, Obenabe or Undenufe, or pushes the choice
+to the partner, and leads the first trick either way.
+
+Actions: the 36 card codes (ids 0-35, the card index), then ``trump H``, ``trump D``,
+``trump S``, ``trump C`` (36-39), ``obenabe`` (40), ``undenufe`` (41), ``push`` (42).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from atout.cards import JASS_DECK
+from atout.core import (
+    JSON,
+    ActionSpace,
+    Deal,
+    Event,
+    Match,
+    MatchResult,
+    Result,
+    Rules,
+    View,
+    option,
+)
+from atout.games.jass_play import (
+    CODES,
+    HIGHER_TRUMPS,
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    MODE_NAMES,
+    OBENABE,
+    STOECK_POINTS,
+    SUIT_MASK,
+    TRICK_KEYS,
+    UNDENUFE,
+    VALUE,
+    TrickPlay,
+    describe_refusal,
+    legal_cards,
+)
+
+TRUMP_ACTIONS = 36
+PUSH = 42
+MODE_TEXT = ("trump H", "trump D", "trump S", "trump C", "obenabe", "undenufe")
+
+MULTIPLIERS: dict[str, tuple[int, int, int, int, int, int]] = {
+    "off": (1, 1, 1, 1, 1, 1),
+    "spades-double": (1, 1, 2, 1, 1, 1),
+    "suits-1-2-nt-3": (1, 1, 2, 2, 3, 3),
+    "swiss-german": (1, 2, 2, 1, 3, 4),
+}
+"""Multiplier per trump mode (H, D, S, C, Obenabe, Undenufe) for each ``multipliers`` option."""
+
+
+FAST_INDEX = {1 << c: c for c in range(36)}
+FAST_SUIT = {1 << c: c // 9 for c in range(36)}
+FAST_VALUE = tuple({1 << c: VALUE[m][c] for c in range(36)} for m in range(6))
+FAST_KEY = tuple(tuple({1 << c: TRICK_KEYS[m][led][c] for c in range(36)} for led in range(4))
+                 for m in range(6))
+"""Per mode and suit led, each card bit's strength in the trick (-1: cannot win it)."""
+FAST_OVER = tuple({1 << c: (HIGHER_TRUMPS[m][c] if m < 4 and c // 9 == m
+                            else SUIT_MASK[m] if m < 4 else 0) for c in range(36)}
+                  for m in range(6))
+"""Per mode, the trumps that may still be played after a card takes the lead of a trick."""
+
+
+def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> list[int]:
+    """Masks of explicit hands, checked: the right sizes, Jass cards, no card twice."""
+    masks = []
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if len(hand) != per_seat:
+            raise ValueError(f"seat {seat} has {len(hand)} cards: expected {per_seat}")
+        m = 0
+        for code in hand:
+            c = JASS_DECK.parse(code)
+            if (seen | m) >> c & 1:
+                raise ValueError(f"card {code} is dealt twice")
+            m |= 1 << c
+        seen |= m
+        masks.append(m)
+    if seen.bit_count() != total:
+        raise ValueError(f"the hands hold {seen.bit_count()} cards: expected {total}")
+    return masks
+
+
+@dataclass(frozen=True, kw_only=True)
+class JassOptions:
+    """The options of Schieber Jass."""
+
+    direction: str = option("counterclockwise", choices=("counterclockwise", "clockwise"),
+                            doc="playing direction; counter-clockwise is the Swiss way")
+    obenabe: bool = option(True, doc="Obenabe (no trump, ace high, eights worth 8) may be chosen")
+    undenufe: bool = option(True, doc="Undenufe (no trump, six high, eights worth 8) may be "
+                                      "chosen")
+    weis: bool = option(True, doc="announcements (sequences, four of a kind) score")
+    big_sequences: bool = option(False, doc="sequences of 6, 7, 8, 9 cards score 150, 200, "
+                                            "250, 300 instead of 100")
+    weis_tie: str = option("first", choices=("first", "both"),
+                           doc="Weis of equal strength in both teams: the first announcer's "
+                               "team scores, or both teams score")
+    stoeck: bool = option(True, doc="trump king and queen in one hand score 20")
+    match_bonus: bool = option(True, doc="taking all nine tricks adds 100")
+    multipliers: str = option("off", choices=tuple(MULTIPLIERS),
+                              doc="points multiplied by trump mode: off; spades-double (♠ ×2); "
+                                  "suits-1-2-nt-3 (♥♦ ×1, ♠♣ ×2, Obenabe and Undenufe ×3); "
+                                  "swiss-german (♥♣ ×1, ♦♠ ×2, Obenabe ×3, Undenufe ×4)")
+    target: int = option(1000, choices=(1000, 1500, 2000, 2500),
+                         doc="points that win the game, counted the moment they are reached")
+    counting_order: str = option("stoeck-weis-tricks",
+                                 choices=("stoeck-weis-tricks", "stoeck-tricks-weis"),
+                                 doc="what counts first when points come at the same moment")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic": {},
+    "tournament": {"weis": False, "stoeck": False, "match_bonus": False},
+    "multiplied": {"multipliers": "suits-1-2-nt-3", "target": 2500},
+}
+
+
+class JassRules(Rules[JassOptions]):
+    """Schieber Jass rules with their options fixed."""
+
+    name = "jass"
+    title = "Swiss Jass (Schieber)"
+    options_type = JassOptions
+    presets = PRESETS
+
+    def __init__(self, options: JassOptions) -> None:
+        texts = [*CODES, *MODE_TEXT, "push"]
+        super().__init__(options, ActionSpace(texts), 4)
+        self.next_seat = tuple((s - 1) % 4 if options.direction == "counterclockwise"
+                               else (s + 1) % 4 for s in range(4))
+        modes = [0, 1, 2, 3]
+        if options.obenabe:
+            modes.append(OBENABE)
+        if options.undenufe:
+            modes.append(UNDENUFE)
+        self.mode_mask = sum(1 << (TRUMP_ACTIONS + m) for m in modes)
+        self.action_by_bit = {1 << c: self.actions.table[c] for c in range(36)}
+        orders = []
+        for lead in range(4):
+            order = [lead]
+            while len(order) < 4:
+                order.append(self.next_seat[order[-1]])
+            orders.append(tuple(order))
+        self.orders: tuple[tuple[int, ...], ...] = tuple(orders)
+        self.mode_multipliers = MULTIPLIERS[options.multipliers]
+
+    def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
+        return JassDeal(self, setup)
+
+    def match(self, seed: int | None = None, **kwargs: Any) -> JassMatch:
+        """A game to the target: deals until a team reaches it, mid-deal if need be."""
+        first_dealer = kwargs.pop("first_dealer", 0)
+        if kwargs:
+            raise ValueError(f"jass match: unknown parameter {next(iter(kwargs))!r}: expected "
+                             "seed, first_dealer (the target is an option of the game)")
+        return JassMatch(self, 0 if seed is None else seed, first_dealer)
+
+
+class JassDeal(TrickPlay):
+    """One Schieber deal: trump choice (or push), then nine tricks."""
+
+    rules: JassRules
+
+    def __init__(self, rules: JassRules, setup: dict[str, JSON]) -> None:
+        super().__init__(rules, setup)
+        opts = rules.options
+        dealer = int(setup["dealer"])
+        nxt = rules.next_seat
+        forehand = nxt[dealer]
+        if "hands" in setup:
+            extra = set(setup) - {"hands", "dealer"}
+            if extra:
+                raise ValueError(f"jass deals take only hands and dealer, not {sorted(extra)}")
+            self.hands = parse_hands(setup["hands"], 9, 36)
+        else:
+            order = JASS_DECK.shuffled(random.Random(setup["seed"]))
+            hands = [0, 0, 0, 0]
+            seat, i = forehand, 0
+            for _ in range(3):  # three rounds of packets of three, from forehand on
+                for _ in range(4):
+                    for c in order[i:i + 3]:
+                        hands[seat] |= 1 << c
+                    i += 3
+                    seat = nxt[seat]
+            self.hands = hands
+        self.dealt = tuple(self.hands)
+        self.forehand = forehand
+        self.side_of = (0, 1, 0, 1)
+        self.nsides = 2
+        self.weis_enabled = opts.weis
+        self.big_sequences = opts.big_sequences
+        self.stoeck_enabled = opts.stoeck
+        self.weis_scoring = "best-side"
+        self.mode = -1
+        self.multiplier = 1
+        self.chooser = -1
+        self.pushed = False
+        self.phase = "trump"
+        self.turn = forehand
+        self.play_over = False
+        self.trick = []
+        self.trick_seats = []
+
+    # -- TrickPlay hooks ---------------------------------------------------------------------
+    def match_bonus_enabled(self) -> bool:
+        """Whether the all-tricks bonus is on."""
+        return self.rules.options.match_bonus
+
+    def _weis_before_tricks(self) -> bool:
+        return self.rules.options.counting_order == "stoeck-weis-tricks"
+
+    def _weis_tie_both(self) -> bool:
+        return self.rules.options.weis_tie == "both"
+
+    # -- Deal hooks --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, None when the deal is over."""
+        return None if self.play_over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is finished."""
+        return self.play_over
+
+    def _legal_mask(self) -> int:
+        if self.phase == "play":
+            if self.play_over:
+                return 0
+            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best)
+        if self.pushed:
+            return self.rules.mode_mask
+        return self.rules.mode_mask | 1 << PUSH
+
+    def _why_illegal(self, action: Any) -> str:
+        a = int(action)
+        if self.phase != "play":
+            if a < TRUMP_ACTIONS:
+                return f"{action} cannot be played yet: trump must be chosen first"
+            if a == PUSH:
+                return "you cannot push: your partner pushed to you, so you must choose trump"
+            return f"{action} is not offered at this table"
+        if a >= TRUMP_ACTIONS:
+            return f"{action} is not possible now: trump is already chosen, play a card"
+        return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a)
+
+    def _apply(self, action: int) -> list[Event]:
+        if self.phase == "play":
+            return self._play_card(action)
+        seat = self.turn
+        if action == PUSH:
+            self.pushed = True
+            self.turn = (seat + 2) % 4
+            return [Event("push", seat, {"to": self.turn})]
+        mode = action - TRUMP_ACTIONS
+        self.mode = mode
+        self.chooser = seat
+        self.multiplier = self.rules.mode_multipliers[mode]
+        self.phase = "play"
+        order = [self.forehand]
+        while len(order) < 4:
+            order.append(self.rules.next_seat[order[-1]])
+        self._start_play(order, self.forehand)
+        return [Event("trump", seat, {"mode": MODE_NAMES[mode],
+                                      "multiplier": self.multiplier})]
+
+    def playout(self, rng: random.Random) -> Result:
+        """Random legal play to the end, in a tight loop (the fast path for search)."""
+        if self.phase != "play":
+            return super().playout(rng)
+        hist = self._history
+        actors = self._actors
+        actions = self.rules.actions.table
+        # the rest of a trick under way goes through the full path
+        while not self.play_over and self.trick:
+            mask = self._card_mask()
+            k = int(rng.random() * mask.bit_count())
+            for _ in range(k):
+                mask &= mask - 1
+            c = (mask & -mask).bit_length() - 1
+            actors.append(self.turn)
+            self._play_card(c)
+            hist.append(actions[c])
+        if not self.play_over:
+            self._fast_tricks(rng)
+        return self._result()
+
+    def _fast_tricks(self, rng: random.Random) -> None:
+        # Whole tricks from a clean state, cards handled as single-bit ints with bit-keyed
+        # tables (see FAST_* below); Stöck is settled at the end, when every card is out.
+        rnd = rng.random
+        mode = self.mode
+        keys = FAST_KEY[mode]
+        value = FAST_VALUE[mode]
+        over_after = FAST_OVER[mode]
+        by_bit = self.rules.action_by_bit
+        orders = self.rules.orders
+        suit_masks = SUIT_MASK
+        notrump = mode >= 4
+        trump_mask = 0 if notrump else SUIT_MASK[mode]
+        plain = ~trump_mask
+        not_buur = ~(1 << (mode * 9 + 5)) if not notrump else -1
+        hands = self.hands
+        hist = self._history
+        actors = self._actors
+        tricks = self.tricks
+        leader = self.leader
+        won = self.tricks_won
+        card_points = self.card_points
+        left = 9 - len(tricks)
+        while left:
+            left -= 1
+            order = orders[leader]
+            hand = hands[leader]
+            m = hand
+            n = m.bit_count()
+            if n > 1:
+                k = int(rnd() * n)
+                while k:
+                    m &= m - 1
+                    k -= 1
+            low = m & -m
+            hands[leader] = hand ^ low
+            led = FAST_SUIT[low]
+            ledm = suit_masks[led]
+            kl = keys[led]
+            best_key = kl[low]
+            winner = leader
+            over = trump_mask
+            trump_lead = led == mode
+            cards = [low]
+            for s in order[1:]:
+                hand = hands[s]
+                f = hand & ledm
+                if notrump:
+                    m = f or hand
+                elif trump_lead:
+                    m = f if f & not_buur else hand
+                else:
+                    t = hand & over
+                    m = (f | t) if f else ((hand & plain) | t or hand)
+                n = m.bit_count()
+                if n > 1:
+                    k = int(rnd() * n)
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                low = m & -m
+                hands[s] = hand ^ low
+                key = kl[low]
+                if key > best_key:
+                    best_key = key
+                    winner = s
+                    over = over_after[low]
+                cards.append(low)
+            c0, c1, c2, c3 = cards
+            pts = value[c0] + value[c1] + value[c2] + value[c3]
+            if not left:
+                pts += LAST_TRICK_BONUS
+            side = winner & 1
+            card_points[side] += pts
+            won[side] += 1
+            hist += (by_bit[c0], by_bit[c1], by_bit[c2], by_bit[c3])
+            actors += order
+            tricks.append((leader, (FAST_INDEX[c0], FAST_INDEX[c1], FAST_INDEX[c2],
+                                    FAST_INDEX[c3]), winner, pts))
+            if left == 8 and self.declared:
+                self._resolve_weis(with_events=False)
+            leader = winner
+        self.leader = self.turn = leader
+        self.play_over = True
+        self.played_first = 0xF
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            self.stoeck_said = True
+            self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
+        if self.rules.options.match_bonus:
+            for side in (0, 1):
+                if won[side] == 9:
+                    self.bonus_points[side] += MATCH_BONUS
+
+    def clone(self) -> JassDeal:
+        """A cheap independent copy."""
+        new = object.__new__(JassDeal)
+        d = self.__dict__.copy()
+        for k, v in d.items():  # the lists and dicts of the state; their items are immutable
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
+        new.__dict__ = d
+        return new
+
+    def team_totals(self) -> list[int]:
+        """Each team's points so far, multiplied: cards, bonuses, Weis and Stöck."""
+        if self.mode < 0:
+            return [0, 0]
+        return [(self.card_points[t] + self.bonus_points[t] + self.weis_points[t]
+                 + self.stoeck_points[t]) * self.multiplier for t in (0, 1)]
+
+    def _result(self) -> Result:
+        totals = self.team_totals()
+        details = {
+            "trump": MODE_NAMES[self.mode], "chooser": self.chooser, "pushed": self.pushed,
+            "multiplier": self.multiplier, "card_points": list(self.card_points),
+            "match_bonus": list(self.bonus_points), "weis": list(self.weis_points),
+            "stoeck": list(self.stoeck_points), "tricks_won": list(self.tricks_won),
+            "totals": totals,
+        }
+        return Result((totals[0], totals[1], totals[0], totals[1]), details)
+
+    def _view(self, seat: int) -> View:
+        info: dict[str, Any] = {
+            "teams": [[0, 2], [1, 3]], "forehand": self.forehand,
+            "direction": self.rules.options.direction, "chooser": self.chooser,
+            "pushed": self.pushed, "multiplier": self.multiplier,
+            "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
+        }
+        if self.phase == "play":
+            info.update(self._play_info())
+            info["totals"] = self.team_totals()
+            info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
+        legal = tuple(a.text for a in self.legal_actions()) if self.to_move == seat else ()
+        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+                    self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
+                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self.play_over)
+
+
+class JassMatch(Match):
+    """A Schieber game to the target; it ends the moment a team reaches it."""
+
+    rules: JassRules
+
+    def __init__(self, rules: JassRules, seed: int, first_dealer: int = 0) -> None:
+        self.credited = [0, 0]
+        self.winner_team = -1
+        super().__init__(rules, seed, first_dealer)
+
+    def _save_extra(self) -> dict[str, JSON]:
+        return {"first_dealer": self.deals[0].dealer if self.deals else self.deal.dealer}
+
+    def _after_action(self, events: list[Event]) -> list[Event]:
+        target = self.rules.options.target
+        for e in events:
+            side = e.data.get("side")
+            if side is None:
+                continue
+            self.credited[side] += int(e.data["points"])
+            self.scores = [self.credited[0], self.credited[1], self.credited[0],
+                           self.credited[1]]
+            if self.credited[side] >= target:
+                self.winner_team = side
+                self._over = True
+                res = self._match_result()
+                return [Event("game_over", None, {"winners": list(res.winners),
+                                                  "scores": list(res.scores),
+                                                  "team": side})]
+        return []
+
+    def _score_deal(self, deal: Deal) -> Sequence[float]:
+        return deal.result.points  # already credited action by action
+
+    def _next_dealer(self, deal: Deal) -> int:
+        return self.rules.next_seat[deal.dealer]
+
+    def _finished(self) -> bool:
+        return self._over
+
+    def _match_result(self) -> MatchResult:
+        t = self.winner_team
+        winners = (t, t + 2)
+        ranking = (*winners, 1 - t, 3 - t)
+        return MatchResult(tuple(self.scores), winners, ranking,
+                           {"team_scores": list(self.credited), "deals": len(self.deals) + (
+                               0 if self.deal in self.deals else 1)})
+
+    def match_info(self) -> dict[str, JSON]:
+        """Team scores, the target and the deal number."""
+        return {"scores": list(self.scores), "team_scores": list(self.credited),
+                "target": self.rules.options.target, "deal_number": len(self.deals) + 1}
+
+
+def team_of(seat: int) -> int:
+    """The team (0 or 1) of a seat."""
+    return seat & 1
+
+
+__all__ = ["JassDeal", "JassMatch", "JassOptions", "JassRules", "team_of"]

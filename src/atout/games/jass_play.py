@@ -1,0 +1,443 @@
+"""The card play of the Jass family, shared by Schieber (jass.py) and Putze (putze.py).
+
+Card values and orders, the following rules (follow suit or trump, the Buur exception, no
+under-trumping), trick winners, Weis (announcements) and Stöck, all on 36-card bitmasks with
+tables built once at import. :class:`TrickPlay` is the playing phase as a reusable deal base:
+a game sets the trump mode, the seats that play and the side each seat scores for, and gets
+legal cards, tricks, points, Weis and Stöck.
+
+Card ``i`` of :data:`~atout.cards.JASS_DECK` is rank ``i % 9`` (6 7 8 9 T J Q K A) of suit
+``i // 9`` (H D S C). Trump modes: 0-3 a suit as trump, 4 Obenabe, 5 Undenufe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from atout.cards import JASS_DECK, bit_list
+from atout.core import Deal, Event
+
+SUIT_MASK = JASS_DECK.suit_masks
+CODES = JASS_DECK.codes
+OBENABE = 4
+UNDENUFE = 5
+MODE_NAMES = ("H", "D", "S", "C", "obenabe", "undenufe")
+SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
+
+# Trump order J 9 A K Q T 8 7 6, as a power per rank index (higher wins).
+_TRUMP_POWER = (0, 1, 2, 7, 3, 8, 4, 5, 6)
+_TRUMP_VALUE = (0, 0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_VALUE = (0, 0, 0, 0, 10, 2, 3, 4, 11)
+_OBENABE_VALUE = (0, 0, 8, 0, 10, 2, 3, 4, 11)
+_UNDENUFE_VALUE = (11, 0, 8, 0, 10, 2, 3, 4, 0)
+
+
+def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                       tuple[tuple[int, ...], ...]]:
+    power: list[tuple[int, ...]] = []
+    value: list[tuple[int, ...]] = []
+    higher: list[tuple[int, ...]] = []
+    for mode in range(6):
+        p, v, h = [], [], []
+        for c in range(36):
+            s, r = divmod(c, 9)
+            if mode < 4:
+                if s == mode:
+                    p.append(100 + _TRUMP_POWER[r])
+                    v.append(_TRUMP_VALUE[r])
+                else:
+                    p.append(r)
+                    v.append(_PLAIN_VALUE[r])
+            elif mode == OBENABE:
+                p.append(r)
+                v.append(_OBENABE_VALUE[r])
+            else:
+                p.append(8 - r)
+                v.append(_UNDENUFE_VALUE[r])
+        for c in range(36):
+            m = 0
+            if mode < 4:
+                for d in range(mode * 9, mode * 9 + 9):
+                    if p[d] > p[c]:
+                        m |= 1 << d
+            h.append(m)
+        power.append(tuple(p))
+        value.append(tuple(v))
+        higher.append(tuple(h))
+    return tuple(power), tuple(value), tuple(higher)
+
+
+POWER, VALUE, HIGHER_TRUMPS = _tables()
+"""Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
+modes the mask of trumps that beat that card."""
+
+CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
+"""The data of each card event, made once: events share it read-only."""
+
+TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 100 else -1
+                              for c in range(36)) for led in range(4)) for m in range(6))
+"""Per mode and suit led, each card's strength in the trick (-1: it cannot win it)."""
+
+LAST_TRICK_BONUS = 5
+MATCH_BONUS = 100
+STOECK_POINTS = 20
+
+
+def legal_cards(hand: int, mode: int, led: int, best: int) -> int:
+    """The cards of ``hand`` that may be played.
+
+    ``led`` is the suit led in the current trick (-1 when leading), ``best`` the card now
+    winning the trick (-1 when leading).
+    """
+    if led < 0:
+        return hand
+    follow = hand & SUIT_MASK[led]
+    if mode >= 4:
+        return follow or hand
+    trumps = hand & SUIT_MASK[mode]
+    if led == mode:
+        # Nobody is forced to play the Buur: holding it as the only trump frees the hand.
+        if follow & ~(1 << (mode * 9 + JACK)):
+            return follow
+        return hand
+    allowed_trumps = trumps & HIGHER_TRUMPS[mode][best] if best // 9 == mode else trumps
+    if follow:
+        return follow | allowed_trumps
+    legal = (hand & ~trumps) | allowed_trumps
+    # Under-trumping only when nothing else can be played: the hand holds only lower trumps.
+    return legal or hand
+
+
+def describe_refusal(hand: int, mode: int, led: int, best: int, card: int) -> str:
+    """Why ``card`` may not be played, in words."""
+    code = CODES[card]
+    if not hand >> card & 1:
+        return f"{code} is not in your hand"
+    follow = hand & SUIT_MASK[led]
+    suit = "HDSC"[led]
+    if mode < 4 and card // 9 == mode and best // 9 == mode and led != mode:
+        return (f"{code} would under-trump {CODES[best]}: you may only play a lower trump "
+                f"when you hold nothing else")
+    held = " ".join(CODES[c] for c in bit_list(follow))
+    if mode < 4:
+        return f"you must follow {suit} or trump: you hold {held}"
+    return f"you must follow {suit}: you hold {held}"
+
+
+def trick_points(cards: list[int], mode: int) -> int:
+    """The card points of a trick."""
+    v = VALUE[mode]
+    return sum(v[c] for c in cards)
+
+
+# --- Weis -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Weis:
+    """One announcement: a sequence or four of a kind, with its cards and value."""
+
+    kind: str  # "sequence" or "four"
+    cards: int
+    value: int
+    length: int
+    top: int  # for comparison: the rank power of the top card in the mode's order
+
+    def codes(self) -> list[str]:
+        """The card codes."""
+        return [CODES[c] for c in bit_list(self.cards)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"kind": self.kind, "cards": self.codes(), "value": self.value}
+
+
+SEQUENCE_VALUES = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100, 9: 100}
+BIG_SEQUENCE_VALUES = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
+FOUR_VALUES = {JACK: 200, NINE: 150, ACE: 100, KING: 100, QUEEN: 100, TEN: 100}
+
+
+def _runs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
+    table = []
+    for b in range(512):
+        runs = []
+        r = 0
+        while r < 9:
+            if b >> r & 1:
+                start = r
+                while r < 9 and b >> r & 1:
+                    r += 1
+                if r - start >= 3:
+                    runs.append((start, r - start))
+            else:
+                r += 1
+        table.append(tuple(runs))
+    return tuple(table)
+
+
+_RUNS = _runs_table()
+"""For each 9-bit suit pattern, its runs of three or more cards as (start rank, length)."""
+
+_FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
+                    for r, v in FOUR_VALUES.items())
+
+
+def _sequences(hand: int, mode: int, values: dict[int, int]) -> list[Weis]:
+    out: list[Weis] = []
+    for s in range(4):
+        for start, length in _RUNS[(hand >> (s * 9)) & 0x1FF]:
+            mask = ((1 << length) - 1) << (s * 9 + start)
+            top = (8 - start) if mode == UNDENUFE else (start + length - 1)
+            out.append(Weis("sequence", mask, values[length], length, top))
+    return out
+
+
+def find_weis(hand: int, mode: int, big_sequences: bool = False) -> list[Weis]:
+    """The best set of Weis in a hand: disjoint announcements of the greatest total value.
+
+    A card serves in one Weis only; a run counts whole. When a four of a kind shares cards with
+    a run, the choice that scores more is kept.
+    """
+    values = BIG_SEQUENCE_VALUES if big_sequences else SEQUENCE_VALUES
+    fours = [Weis("four", mask, v, 4, (8 - r) if mode == UNDENUFE else r)
+             for r, v, mask in _FOUR_MASKS if hand & mask == mask]
+    if not fours:
+        return sorted(_sequences(hand, mode, values), key=lambda w: (-w.value, -w.length, -w.top))
+    best: list[Weis] = []
+    best_total = -1
+    for pick in range(1 << len(fours)):
+        chosen = [f for i, f in enumerate(fours) if pick >> i & 1]
+        used = 0
+        for f in chosen:
+            used |= f.cards
+        combo = chosen + _sequences(hand & ~used, mode, values)
+        total = sum(w.value for w in combo)
+        if total > best_total:
+            best, best_total = combo, total
+    return sorted(best, key=lambda w: (-w.value, -w.length, -w.top))
+
+
+def weis_key(w: Weis, mode: int) -> tuple[int, int, int, int]:
+    """Order of strength between two Weis: value, then length, then top card, then trump."""
+    is_trump = 1 if mode < 4 and (w.cards & SUIT_MASK[mode]) == w.cards else 0
+    return (w.value, w.length, w.top, is_trump)
+
+
+# --- The playing phase as a reusable deal base --------------------------------------------
+
+class TrickPlay(Deal):
+    """The card play of a Jass-family deal: tricks, points, Weis and Stöck.
+
+    A subclass sets, before play starts, ``hands`` (one mask per seat), ``mode``, ``side_of``
+    (the side each seat scores for: a team or the seat itself), ``nsides`` and calls
+    :meth:`_start_play` with the seats that play in turn order and the leader. Points are
+    kept per side, before any multiplier, in ``card_points`` (tricks and the last-trick bonus),
+    ``weis_points``, ``stoeck_points`` and ``bonus_points`` (the all-tricks bonus); events
+    carry the multiplied points.
+    ``_credit`` is called for every scoring moment, in order, so a game can end mid-deal.
+    """
+
+    hands: list[int]
+    mode: int
+    side_of: tuple[int, ...]
+    nsides: int
+    weis_enabled: bool
+    big_sequences: bool
+    stoeck_enabled: bool
+    weis_scoring: str  # "best-side": only the side with the best Weis scores all of theirs
+    #                    "each": every declared Weis counts for its side
+    multiplier: int
+
+    def _start_play(self, order: list[int], leader: int) -> None:
+        n = len(self.side_of)
+        self.playing = order
+        nxt = [-1] * n
+        for i, s in enumerate(order):
+            nxt[s] = order[(i + 1) % len(order)]
+        self.next_player = nxt
+        self.turn = leader
+        self.leader = leader
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.led = -1
+        self.best = -1
+        self.best_seat = -1
+        self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
+        self.card_points = [0] * self.nsides
+        self.tricks_won = [0] * self.nsides
+        self.weis_points = [0] * self.nsides
+        self.stoeck_points = [0] * self.nsides
+        self.bonus_points = [0] * self.nsides
+        self.played_first: int = 0  # seats (bit) that have played their first card
+        self.declared: dict[int, list[Weis]] = {}
+        if self.weis_enabled:
+            for s in order:
+                ws = find_weis(self.hands[s], self.mode, self.big_sequences)
+                if ws:
+                    self.declared[s] = ws
+        self.weis_keys = {s: max(weis_key(w, self.mode) for w in ws)
+                          for s, ws in self.declared.items()}
+        self.shown_weis: dict[int, list[Weis]] = {}
+        self.weis_winner_side = -1
+        self.stoeck_seat = -1
+        self.stoeck_said = False
+        if self.stoeck_enabled and self.mode < 4:
+            kq = (1 << (self.mode * 9 + KING)) | (1 << (self.mode * 9 + QUEEN))
+            for s in order:
+                if self.hands[s] & kq == kq:
+                    self.stoeck_seat = s
+        self.tricks_total = (self.hands[order[0]]).bit_count()
+        self.trick_size = len(order)
+        self.trick_keys = TRICK_KEYS[self.mode]
+        self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
+                             else (-1, -1))
+        self.play_over = False
+
+    # the legal cards of the seat to move
+    def _card_mask(self) -> int:
+        return legal_cards(self.hands[self.turn], self.mode, self.led, self.best)
+
+    def _credit(self, side: int, points: int, kind: str, seat: int | None,
+                data: dict[str, Any]) -> Event:
+        """Record points for a side and return the event saying so."""
+        data = {**data, "side": side, "points": points}
+        return Event(kind, seat, data)
+
+    def _play_card(self, card: int) -> list[Event]:
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        events = [Event("card", seat, CARD_DATA[card])]
+        if not self.played_first >> seat & 1:
+            self.played_first |= 1 << seat
+            ws = self.declared.get(seat)
+            if ws:
+                events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
+                                                   "count": len(ws)}))
+        if seat == self.stoeck_seat and not self.stoeck_said and card in self.stoeck_cards:
+            other = self.stoeck_cards[0] + self.stoeck_cards[1] - card
+            if not self.hands[seat] >> other & 1:
+                self.stoeck_said = True
+                side = self.side_of[seat]
+                self.stoeck_points[side] += STOECK_POINTS
+                events.append(self._credit(side, STOECK_POINTS * self.multiplier, "stoeck",
+                                           seat, {}))
+        trick = self.trick
+        if not trick:
+            self.led = card // 9
+            self.best = card
+            self.best_seat = seat
+        else:
+            key = self.trick_keys[self.led][card]
+            if key > self.trick_keys[self.led][self.best]:
+                self.best = card
+                self.best_seat = seat
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if len(trick) < self.trick_size:
+            self.turn = self.next_player[seat]
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        events: list[Event] = []
+        winner = self.best_seat
+        side = self.side_of[winner]
+        v = VALUE[self.mode]
+        pts = 0
+        for c in self.trick:
+            pts += v[c]
+        last = len(self.tricks) + 1 == self.tricks_total
+        if last:
+            pts += LAST_TRICK_BONUS
+        self.tricks.append((self.leader, tuple(self.trick), winner, pts))
+        first_trick = len(self.tricks) == 1
+        weis_events = self._resolve_weis() if first_trick and self.declared else []
+        trick_event = self._credit(side, pts * self.multiplier, "trick", winner,
+                                   {"cards": [CODES[c] for c in self.trick],
+                                    "card_points": pts, "number": len(self.tricks)})
+        self.card_points[side] += pts
+        self.tricks_won[side] += 1
+        if self._weis_before_tricks():
+            events += [*weis_events, trick_event]
+        else:
+            events += [trick_event, *weis_events]
+        self.trick = []
+        self.trick_seats = []
+        self.led = -1
+        self.best = -1
+        self.leader = winner
+        self.turn = winner
+        if last:
+            self.play_over = True
+            sides_with_tricks = [s for s in range(self.nsides) if self.tricks_won[s]]
+            if self.match_bonus_enabled() and len(sides_with_tricks) == 1:
+                ms = sides_with_tricks[0]
+                self.bonus_points[ms] += MATCH_BONUS
+                events.append(self._credit(ms, MATCH_BONUS * self.multiplier, "match_bonus",
+                                           None, {}))
+        return events
+
+    def match_bonus_enabled(self) -> bool:
+        """Whether taking every trick earns the 100-point bonus."""
+        return True
+
+    def _weis_before_tricks(self) -> bool:
+        """Whether Weis points are counted before the first trick's points."""
+        return True
+
+    def _resolve_weis(self, with_events: bool = True) -> list[Event]:
+        """Score the Weis after the first trick; the events only when asked (not in search)."""
+        if self.weis_scoring == "each":
+            winners = list(self.declared)
+        else:
+            keys = self.weis_keys
+            best: tuple[int, int, int, int] | None = None
+            best_seat = -1
+            s = self.tricks[0][0]
+            for _ in self.playing:  # in turn order from the first leader: ties to the first
+                k = keys.get(s)
+                if k is not None and (best is None or k > best):
+                    best, best_seat = k, s
+                s = self.next_player[s]
+            best_side = self.side_of[best_seat]
+            self.weis_winner_side = best_side
+            sides = {best_side}
+            if self._weis_tie_both():
+                sides |= {self.side_of[t] for t, k in keys.items() if k == best}
+            winners = [t for t in self.declared if self.side_of[t] in sides]
+        events = []
+        for t in winners:
+            ws = self.declared[t]
+            self.shown_weis[t] = ws
+            total = sum(w.value for w in ws)
+            side = self.side_of[t]
+            self.weis_points[side] += total
+            if with_events:
+                events.append(self._credit(side, total * self.multiplier, "weis_scored", t,
+                                           {"weis": [w.to_dict() for w in ws]}))
+        return events
+
+    def _weis_tie_both(self) -> bool:
+        return False
+
+    def _play_info(self) -> dict[str, Any]:
+        """Public facts of the play, JSON-ready, for views."""
+        return {
+            "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
+            "led": "HDSC"[self.led] if self.led >= 0 else None,
+            "tricks": [{"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
+                        "points": p} for lead, cards, w, p in self.tricks],
+            "card_points": list(self.card_points),
+            "tricks_won": list(self.tricks_won),
+            "weis_announced": {str(s): sum(w.value for w in ws)
+                               for s, ws in self.declared.items()
+                               if self.played_first >> s & 1},
+            "weis_shown": {str(s): [w.to_dict() for w in ws]
+                           for s, ws in self.shown_weis.items()},
+            "weis_points": list(self.weis_points),
+            "stoeck_points": list(self.stoeck_points),
+        }
+
+    def _table(self) -> tuple[tuple[int, str], ...]:
+        return tuple((s, CODES[c]) for s, c in zip(self.trick_seats, self.trick, strict=True))

@@ -1,0 +1,1 @@
+"""Per-game renderers: ``atout.i18n.games.<game>.TEXT`` is the game's :class:`GameText`."""
