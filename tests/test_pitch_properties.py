@@ -286,3 +286,22 @@ def test_complete_match_replays(config: dict[str, Any]) -> None:
         assert again.is_over and again.result == res and again.scores == m.scores
         view = m.view(0).to_dict()
         assert view["info"]["match"]["target"] == target and view["legal"] == []
+
+
+@pytest.mark.parametrize("config", [{"players": 4}, {"preset": "setback"},
+                                    {"players": 7, "max_hands": 30}], ids=config_id)
+def test_hand_limit_ends_random_games(config: dict[str, Any]) -> None:
+    """Random players rarely bid out: the hand limit ends the game on a clear leader."""
+    rules = atout.make("pitch", **config)
+    limit = rules.options.max_hands
+    for seed in range(4):
+        m = rules.match(seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            m.play(rng.choice(m.legal_actions()))
+        res = m.result
+        assert len(m.deals) <= limit or res.details["ended_by"] == "max_hands"
+        if res.details["ended_by"] == "max_hands":
+            assert len(m.deals) >= limit
+            best = max(m.scores)
+            assert [s for s in range(m.seats) if m.scores[s] == best] == list(res.winners)

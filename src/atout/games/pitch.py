@@ -94,6 +94,10 @@ class PitchOptions:
                       "target wins (the seed); 'first': the first to reach the target, points "
                       "counted pitcher first, then High, Low, Jack, Game")
 
+    max_hands: int = option(100, choices=(0, 30, 50, 100, 200, 500),
+                            doc="after this many hands with no winner (0: no limit), the game "
+                            "ends as soon as one side alone has the highest score")
+
     def validate(self) -> None:
         """Refuse impossible combinations."""
         if self.partnership and self.players not in (4, 6):
@@ -128,14 +132,15 @@ class PitchDeal(Deal):
         self.n = n
         self.dealer_seat = dealer
         self.hands = self._make_hands(setup)
-        self.dealt = list(self.hands)
+        self.dealt = tuple(self.hands)
         self.in_play = 0
         for h in self.hands:
             self.in_play |= h
-        self.owner = [-1] * NCARDS
+        owner = [-1] * NCARDS
         for s, h in enumerate(self.hands):
             for c in bit_list(h):
-                self.owner[c] = s
+                owner[c] = s
+        self.owner = tuple(owner)  # who was dealt each card
         self.sides = n // 2 if opts.partnership else n
         self.phase = AUCTION
         self.turn = (dealer + 1) % n
@@ -153,7 +158,6 @@ class PitchDeal(Deal):
         self.won = [0] * n
         self.tricks_won = [0] * n
         self.game_won = [0] * n  # points toward Game in each seat's tricks
-        self.actors: list[int] = []
         self.details: dict[str, JSON] = {}
         self.scores: list[int] = [0] * self.sides
 
@@ -261,7 +265,6 @@ class PitchDeal(Deal):
 
     def _apply(self, action: int) -> list[Event]:
         seat = self.turn
-        self.actors.append(seat)
         if self.phase == AUCTION:
             return self._apply_auction(seat, action)
         return self._play_card(seat, action)
@@ -444,8 +447,6 @@ class PitchDeal(Deal):
                 f"{SUIT_NAMES[led]} and {_codes(hand & SUIT_MASK[self.trump])} in trumps")
 
     def _view(self, seat: int) -> View:
-        hist = self._history
-        history = tuple((self.actors[i], hist[i].text) for i in range(len(hist)))
         lead = self.leader
         table = tuple(((lead + i) % self.n, DECK.codes[c]) for i, c in enumerate(self.trick))
         opts = self.rules.options
@@ -475,8 +476,8 @@ class PitchDeal(Deal):
         if self.phase != OVER and seat == self.turn:
             legal = tuple(a.text for a in self.legal_actions())
         return View(self.rules.name, seat, self.n, self.dealer_seat, self.phase, self.to_move,
-                    tuple(DECK.codes_of(self.hands[seat])), legal, table, history, info,
-                    self.phase == OVER)
+                    tuple(DECK.codes_of(self.hands[seat])), legal, table,
+                    self.seen_history(seat), info, self.phase == OVER)
 
     def _result(self) -> Result:
         points = tuple(float(self.scores[self.side_of(s)]) for s in range(self.n))
@@ -485,11 +486,13 @@ class PitchDeal(Deal):
     def clone(self) -> PitchDeal:
         """A cheap independent copy."""
         new = object.__new__(PitchDeal)
-        new.__dict__.update(self.__dict__)
-        for k in ("hands", "bids", "trick", "won", "tricks_won", "game_won", "actors", "scores",
-                  "_history"):
-            new.__dict__[k] = list(self.__dict__[k])
-        new.details = dict(self.details)
+        d = self.__dict__.copy()
+        for k, v in d.items():  # lists of ints and the details dict, replaced whole at the end
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
+        new.__dict__ = d
         return new
 
 
@@ -505,6 +508,7 @@ class PitchMatch(Match):
         self.target = target
         self.first_dealer = first_dealer
         self.winner_side: int | None = None
+        self.ended_by = ""
         self.sides = rules.seats // 2 if rules.options.partnership else rules.seats
         super().__init__(rules, seed, first_dealer)
 
@@ -530,6 +534,16 @@ class PitchMatch(Match):
                         break
         for s in range(self.seats):
             self.scores[s] += gained[s]
+        if self.winner_side is not None:
+            self.ended_by = "target"
+        else:
+            limit = self.rules.options.max_hands
+            if limit and len(self.deals) + 1 >= limit:
+                by_side = self.scores[:self.sides]
+                best = max(by_side)
+                if by_side.count(best) == 1:
+                    self.winner_side = by_side.index(best)
+                    self.ended_by = "max_hands"
         return gained
 
     def _next_dealer(self, deal: Deal) -> int:
@@ -545,7 +559,8 @@ class PitchMatch(Match):
         ranking = tuple(sorted(range(self.seats),
                                key=lambda s: (s % self.sides != w, -self.scores[s], s)))
         return MatchResult(tuple(self.scores), winners, ranking,
-                           {"target": self.target, "winner_side": w, "hands": len(self.deals)})
+                           {"target": self.target, "winner_side": w, "hands": len(self.deals),
+                            "ended_by": self.ended_by})
 
     def match_info(self) -> dict[str, JSON]:
         """Scores, hand number and the target."""
