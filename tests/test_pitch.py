@@ -162,6 +162,7 @@ def test_set_pitcher_low_dealt() -> None:
     assert deal.view(0).info["pitcher"] == 3 and deal.to_move == 3
     events = play_all(deal, FOUR_PLAY)
     assert [e.seat for e in events if e.kind == "trick"] == [3, 1, 3, 3, 3, 0]
+    assert [e.data["points"] for e in events if e.kind == "trick"] == [14, 4, 4, 0, 10, 0]
     res = deal.result
     d = res.details
     assert d["high"] == {"card": "AH", "side": 3}

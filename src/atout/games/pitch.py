@@ -331,8 +331,10 @@ class PitchDeal(Deal):
             self.game_won[winner] += GAME_VALUE[c]
         self.tricks_won[winner] += 1
         self.trick_no += 1
-        events.append(Event("trick", winner, {"number": self.trick_no, "winner": winner,
-                                              "cards": [DECK.codes[c] for c in self.trick]}))
+        events.append(Event("trick", winner, {
+            "number": self.trick_no, "winner": winner,
+            "cards": [DECK.codes[c] for c in self.trick],
+            "points": sum(GAME_VALUE[c] for c in self.trick)}))
         self.trick = []
         self.turn = self.leader = winner
         if self.trick_no == TRICKS:
