@@ -71,17 +71,36 @@ class Action(int):
 class ActionSpace(Sequence[Action]):
     """The fixed table of a game's actions: ids ``0..n-1`` and their notations."""
 
-    def __init__(self, texts: Iterable[str]) -> None:
-        self._actions = tuple(Action(i, t) for i, t in enumerate(texts))
+    _made: ClassVar[dict[tuple[str, ...], ActionSpace]] = {}
+
+    def __new__(cls, texts: Iterable[str]) -> ActionSpace:
+        key = tuple(texts)
+        made = cls._made.get(key)
+        if made is not None:  # one table per distinct list of actions, shared by all rules
+            return made
+        self = super().__new__(cls)
+        self._actions = tuple(Action(i, t) for i, t in enumerate(key))
         self.table = self._actions
-        """The actions as a tuple indexed by id (the fastest lookup)."""
-        self._bytes = tuple(
-            tuple(tuple(self._actions[8 * k + i] for i in range(8)
-                        if b >> i & 1 and 8 * k + i < len(self._actions)) for b in range(256))
-            for k in range((len(self._actions) + 7) // 8))
         self._by_text = {a.text.upper(): a for a in self._actions}
         if len(self._by_text) != len(self._actions):
             raise ValueError("action notations must be unique")
+        chunks = []
+        for k in range((len(key) + 7) // 8):
+            row: list[tuple[Action, ...]] = [()]
+            for b in range(1, 256):
+                low = (b & -b).bit_length() - 1
+                i = 8 * k + low
+                row.append((self._actions[i], *row[b & (b - 1)]) if i < len(key) else ())
+            chunks.append(tuple(row))
+        self._bytes = tuple(chunks)
+        cls._made[key] = self
+        return self
+
+    _actions: tuple[Action, ...]
+    table: tuple[Action, ...]
+    """The actions as a tuple indexed by id (the fastest lookup)."""
+    _by_text: dict[str, Action]
+    _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
 
     def from_mask(self, mask: int) -> list[Action]:
         """The actions whose bits are set in ``mask``, by id (a table per byte of the mask)."""

@@ -29,18 +29,14 @@ from atout.core import (
     View,
     option,
 )
+from atout.games.jass_fast import play_tricks
 from atout.games.jass_play import (
     CODES,
-    HIGHER_TRUMPS,
-    LAST_TRICK_BONUS,
     MATCH_BONUS,
     MODE_NAMES,
     OBENABE,
     STOECK_POINTS,
-    SUIT_MASK,
-    TRICK_KEYS,
     UNDENUFE,
-    VALUE,
     TrickPlay,
     describe_refusal,
     legal_cards,
@@ -57,18 +53,6 @@ MULTIPLIERS: dict[str, tuple[int, int, int, int, int, int]] = {
     "swiss-german": (1, 2, 2, 1, 3, 4),
 }
 """Multiplier per trump mode (H, D, S, C, Obenabe, Undenufe) for each ``multipliers`` option."""
-
-
-FAST_INDEX = {1 << c: c for c in range(36)}
-FAST_SUIT = {1 << c: c // 9 for c in range(36)}
-FAST_VALUE = tuple({1 << c: VALUE[m][c] for c in range(36)} for m in range(6))
-FAST_KEY = tuple(tuple({1 << c: TRICK_KEYS[m][led][c] for c in range(36)} for led in range(4))
-                 for m in range(6))
-"""Per mode and suit led, each card bit's strength in the trick (-1: cannot win it)."""
-FAST_OVER = tuple({1 << c: (HIGHER_TRUMPS[m][c] if m < 4 and c // 9 == m
-                            else SUIT_MASK[m] if m < 4 else 0) for c in range(36)}
-                  for m in range(6))
-"""Per mode, the trumps that may still be played after a card takes the lead of a trick."""
 
 
 def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> list[int]:
@@ -153,6 +137,7 @@ class JassRules(Rules[JassOptions]):
                 order.append(self.next_seat[order[-1]])
             orders.append(tuple(order))
         self.orders: tuple[tuple[int, ...], ...] = tuple(orders)
+        self.followers = tuple(o[1:] for o in orders)
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
@@ -297,88 +282,10 @@ class JassDeal(TrickPlay):
         return self._result()
 
     def _fast_tricks(self, rng: random.Random) -> None:
-        # Whole tricks from a clean state, cards handled as single-bit ints with bit-keyed
-        # tables (see FAST_* below); Stöck is settled at the end, when every card is out.
-        rnd = rng.random
-        mode = self.mode
-        keys = FAST_KEY[mode]
-        value = FAST_VALUE[mode]
-        over_after = FAST_OVER[mode]
-        by_bit = self.rules.action_by_bit
-        orders = self.rules.orders
-        suit_masks = SUIT_MASK
-        notrump = mode >= 4
-        trump_mask = 0 if notrump else SUIT_MASK[mode]
-        plain = ~trump_mask
-        not_buur = ~(1 << (mode * 9 + 5)) if not notrump else -1
-        hands = self.hands
-        hist = self._history
-        actors = self._actors
-        tricks = self.tricks
-        leader = self.leader
+        # Whole tricks from a clean state on suit-split hands (jass_fast); Stöck is settled
+        # at the end, when every card is out.
+        play_tricks(self, rng)
         won = self.tricks_won
-        card_points = self.card_points
-        left = 9 - len(tricks)
-        while left:
-            left -= 1
-            order = orders[leader]
-            hand = hands[leader]
-            m = hand
-            n = m.bit_count()
-            if n > 1:
-                k = int(rnd() * n)
-                while k:
-                    m &= m - 1
-                    k -= 1
-            low = m & -m
-            hands[leader] = hand ^ low
-            led = FAST_SUIT[low]
-            ledm = suit_masks[led]
-            kl = keys[led]
-            best_key = kl[low]
-            winner = leader
-            over = trump_mask
-            trump_lead = led == mode
-            cards = [low]
-            for s in order[1:]:
-                hand = hands[s]
-                f = hand & ledm
-                if notrump:
-                    m = f or hand
-                elif trump_lead:
-                    m = f if f & not_buur else hand
-                else:
-                    t = hand & over
-                    m = (f | t) if f else ((hand & plain) | t or hand)
-                n = m.bit_count()
-                if n > 1:
-                    k = int(rnd() * n)
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                low = m & -m
-                hands[s] = hand ^ low
-                key = kl[low]
-                if key > best_key:
-                    best_key = key
-                    winner = s
-                    over = over_after[low]
-                cards.append(low)
-            c0, c1, c2, c3 = cards
-            pts = value[c0] + value[c1] + value[c2] + value[c3]
-            if not left:
-                pts += LAST_TRICK_BONUS
-            side = winner & 1
-            card_points[side] += pts
-            won[side] += 1
-            hist += (by_bit[c0], by_bit[c1], by_bit[c2], by_bit[c3])
-            actors += order
-            tricks.append((leader, (FAST_INDEX[c0], FAST_INDEX[c1], FAST_INDEX[c2],
-                                    FAST_INDEX[c3]), winner, pts))
-            if left == 8 and self.declared:
-                self._resolve_weis(with_events=False)
-            leader = winner
-        self.leader = self.turn = leader
         self.play_over = True
         self.played_first = 0xF
         if self.stoeck_seat >= 0 and not self.stoeck_said:

@@ -1,0 +1,612 @@
+"""Auction Pitch (Setback) for 2 to 7 players, alone or in partnerships.
+
+Six cards each from a 52-card pack, dealt in threes; the rest is out of play. One round of
+bidding from the dealer's left (pass, 1 to 4; pitching a card at once is a bid of 4, the
+*tangage*), the pitcher leads and the first card led fixes trump for the hand. One may trump
+even when able to follow a plain suit; a trump lead must be followed. High, Low, Jack and Game
+score one point each; the pitcher who falls short is set back by the bid.
+
+Action ids: ``0..51`` play (or, in the auction, pitch) the card of that index in
+:data:`atout.cards.FULL_DECK`; ``52`` is ``pass``; ``53..56`` are ``bid 1`` .. ``bid 4``.
+The rules as implemented, every option and the event kinds are in ``docs/pitch.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from atout.cards import FULL_DECK, SUITS, bit_list
+from atout.core import (
+    JSON,
+    Action,
+    ActionSpace,
+    Deal,
+    Event,
+    Match,
+    MatchResult,
+    Result,
+    Rules,
+    View,
+    option,
+)
+
+__all__ = ["PitchDeal", "PitchMatch", "PitchOptions", "PitchRules"]
+
+# -- tables, built once ---------------------------------------------------------------------
+
+DECK = FULL_DECK
+NCARDS = 52
+HAND_SIZE = 6
+TRICKS = 6
+PASS = 52
+BID0 = 52  # action id of "bid k" is BID0 + k
+PASS_BIT = 1 << PASS
+BID_BIT = tuple(0 if k == 0 else 1 << (BID0 + k) for k in range(5))
+BIDS_FROM = tuple(sum(BID_BIT[j] for j in range(max(k, 1), 5)) for k in range(6))
+"""``BIDS_FROM[k]``: the mask of the bids ``k`` to 4 (empty for ``k`` = 5)."""
+CARDS_MASK = (1 << NCARDS) - 1
+SUIT_MASK = DECK.suit_masks
+SUIT_OF = DECK.suit_of
+RANK_OF = DECK.rank_of
+JACK_RANK = 9  # ranks "23456789TJQKA"
+GAME_VALUE = tuple({8: 10, 9: 1, 10: 2, 11: 3, 12: 4}.get(r, 0) for r in RANK_OF)
+"""Points toward Game: ten 10, ace 4, king 3, queen 2, jack 1."""
+SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs")
+ACTION_TEXTS = (*DECK.codes, "pass", "bid 1", "bid 2", "bid 3", "bid 4")
+
+AUCTION, PLAY, OVER = "auction", "play", "over"
+
+
+def _codes(mask: int) -> str:
+    return ", ".join(DECK.codes_of(mask)) or "nothing"
+
+
+# -- options --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PitchOptions:
+    """The options of Auction Pitch (see docs/pitch.md)."""
+
+    players: int = option(4, choices=(2, 3, 4, 5, 6, 7),
+                          doc="number of players, 2 to 7 (4 is best)")
+    partnership: bool = option(False, doc="play in teams of two, partners opposite (4 players: "
+                               "two teams; 6 players: three teams); points and bids per team")
+    min_bid: int = option(1, choices=(1, 2), doc="the lowest bid: 1 (the seed) or 2 (common)")
+    all_pass: str = option("dealer-bids", choices=("dealer-bids", "redeal"),
+                           doc="when all others pass: the dealer must bid at least 2 "
+                           "('dealer-bids', the seed) or may pass too and the hand is "
+                           "dealt again by the next dealer ('redeal')")
+    dealer_steal: bool = option(True, doc="the dealer may take the contract by equalling the "
+                                "high bid (the steal)")
+    steal_four: bool = option(False, doc="the dealer may also steal a bid of 4 spoken in words "
+                              "(never a tangage, which ends the auction at once)")
+    tangage: bool = option(True, doc="a player may bid 4 by pitching a card at once: the card "
+                           "is the first lead and sets trump")
+    low: str = option("dealt", choices=("dealt", "won"),
+                      doc="who scores Low: the player dealt the lowest trump in play ('dealt') "
+                      "or the player who wins it in a trick ('won')")
+    target: int = option(7, choices=(7, 10, 11, 15, 21), doc="points needed to win the game")
+    win: str = option("pitcher", choices=("pitcher", "first"),
+                      doc="'pitcher': only the pitcher who makes his bid and so reaches the "
+                      "target wins (the seed); 'first': the first to reach the target, points "
+                      "counted pitcher first, then High, Low, Jack, Game")
+
+    max_hands: int = option(100, choices=(0, 30, 50, 100, 200, 500),
+                            doc="after this many hands with no winner (0: no limit), the game "
+                            "ends as soon as one side alone has the highest score")
+
+    def validate(self) -> None:
+        """Refuse impossible combinations."""
+        if self.partnership and self.players not in (4, 6):
+            raise ValueError(f"pitch: option partnership=True needs players=4 or players=6, "
+                             f"not players={self.players}")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "seed": {},
+    "bicycle": {"min_bid": 1, "low": "dealt", "steal_four": False, "win": "pitcher"},
+    "partners": {"players": 4, "partnership": True, "target": 11},
+    "setback": {"players": 4, "partnership": True, "target": 11, "min_bid": 2,
+                "all_pass": "redeal", "steal_four": True, "low": "won", "win": "first"},
+}
+
+
+# -- the deal -------------------------------------------------------------------------------
+
+
+class PitchDeal(Deal):
+    """One hand of Auction Pitch: auction, six tricks, scoring."""
+
+    rules: PitchRules
+
+    def __init__(self, rules: PitchRules, setup: dict[str, JSON]) -> None:
+        super().__init__(rules, setup)
+        opts = rules.options
+        n = rules.seats
+        dealer = setup.get("dealer", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self.n = n
+        self.dealer_seat = dealer
+        self.hands = self._make_hands(setup)
+        self.dealt = tuple(self.hands)
+        self.in_play = 0
+        for h in self.hands:
+            self.in_play |= h
+        owner = [-1] * NCARDS
+        for s, h in enumerate(self.hands):
+            for c in bit_list(h):
+                owner[c] = s
+        self.owner = tuple(owner)  # who was dealt each card
+        self.sides = n // 2 if opts.partnership else n
+        self.phase = AUCTION
+        self.turn = (dealer + 1) % n
+        self.bids: list[int] = [-1] * n  # -1 not spoken, 0 pass, k bid
+        self.high = 0
+        self.high_seat = -1
+        self.pitcher = -1
+        self.bid = 0
+        self.stolen = False
+        self.tangage = False
+        self.trump = -1
+        self.leader = -1
+        self.trick: list[int] = []
+        self.trick_no = 0
+        self.won = [0] * n
+        self.tricks_won = [0] * n
+        self.game_won = [0] * n  # points toward Game in each seat's tricks
+        self.details: dict[str, JSON] = {}
+        self.scores: list[int] = [0] * self.sides
+
+    def _make_hands(self, setup: dict[str, JSON]) -> list[int]:
+        n = self.n
+        unknown = set(setup) - {"seed", "dealer", "hands", "rest"}
+        if unknown:
+            raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))}: a pitch deal "
+                             "takes a seed, or hands and optionally rest (the undealt cards)")
+        if "hands" not in setup:
+            seed = setup.get("seed")
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ValueError(f"seed must be an int, not {seed!r}")
+            order = DECK.shuffled(random.Random(seed))
+            hands = [0] * n
+            pos = 0
+            for _ in range(HAND_SIZE // 3):  # two rounds of three cards, from dealer's left
+                for i in range(n):
+                    seat = (self.dealer_seat + 1 + i) % n
+                    for c in order[pos:pos + 3]:
+                        hands[seat] |= 1 << c
+                    pos += 3
+            return hands
+        raw = setup["hands"]
+        if not isinstance(raw, list) or len(raw) != n:
+            raise ValueError(f"hands must list {n} hands, one per seat")
+        hands = []
+        seen = 0
+        for s, hand in enumerate(raw):
+            if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
+                raise ValueError(f"hand of seat {s} must be a list of card codes")
+            if len(hand) != HAND_SIZE:
+                raise ValueError(f"hand of seat {s} has {len(hand)} cards: each player is "
+                                 f"dealt {HAND_SIZE}")
+            m = 0
+            for code in hand:
+                c = DECK.parse(code)
+                if (m | seen) >> c & 1:
+                    raise ValueError(f"card {DECK.codes[c]} is dealt twice")
+                m |= 1 << c
+            seen |= m
+            hands.append(m)
+        rest = setup.get("rest")
+        if rest is not None:
+            if not isinstance(rest, list) or not all(isinstance(c, str) for c in rest):
+                raise ValueError("rest must be a list of card codes (the undealt cards)")
+            r = 0
+            for code in rest:
+                c = DECK.parse(code)
+                if (r | seen) >> c & 1:
+                    raise ValueError(f"card {DECK.codes[c]} of rest is also dealt or repeated")
+                r |= 1 << c
+            if r | seen != CARDS_MASK:
+                raise ValueError(f"rest must hold every undealt card: missing "
+                                 f"{_codes(CARDS_MASK & ~(r | seen))}")
+        return hands
+
+    # -- the contract ---------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None when the hand is over."""
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.dealer_seat
+
+    def side_of(self, seat: int) -> int:
+        """The side (the seat alone, or its team) a seat plays for."""
+        return seat % self.sides
+
+    def _bid_floor(self) -> tuple[int, bool]:
+        """The lowest bid the seat to move may make, and whether it may pass."""
+        opts = self.rules.options
+        if self.turn != self.dealer_seat:
+            return max(self.high + 1, opts.min_bid), True
+        if self.high == 0:
+            if opts.all_pass == "redeal":
+                return opts.min_bid, True
+            return max(2, opts.min_bid), False
+        if opts.dealer_steal and (self.high < 4 or opts.steal_four):
+            return self.high, True
+        return self.high + 1, True
+
+    def _legal_mask(self) -> int:
+        if self.phase == PLAY:
+            h = self.hands[self.turn]
+            if not self.trick:
+                return h
+            led = SUIT_OF[self.trick[0]]
+            follow = h & SUIT_MASK[led]
+            if not follow:
+                return h
+            if led == self.trump:
+                return follow
+            return follow | h & SUIT_MASK[self.trump]
+        if self.phase == AUCTION:
+            floor, may_pass = self._bid_floor()
+            m = BIDS_FROM[min(floor, 5)] | (PASS_BIT if may_pass else 0)
+            if self.rules.options.tangage and m & BID_BIT[4]:
+                m |= self.hands[self.turn]
+            return m
+        return 0
+
+    def _apply(self, action: int) -> list[Event]:
+        seat = self.turn
+        if self.phase == AUCTION:
+            return self._apply_auction(seat, action)
+        return self._play_card(seat, action)
+
+    def _apply_auction(self, seat: int, action: int) -> list[Event]:
+        n = self.n
+        events: list[Event]
+        if action < NCARDS:  # tangage: a bid of 4 and the first lead at once
+            self.bids[seat] = 4
+            self.stolen = self.high == 4
+            self.high, self.high_seat = 4, seat
+            self.tangage = True
+            events = [Event("tangage", seat, {"card": DECK.codes[action], "bid": 4})]
+            events += self._end_auction()
+            events += self._play_card(seat, action)
+            return events
+        if action == PASS:
+            self.bids[seat] = 0
+            events = [Event("pass", seat)]
+        else:
+            k = action - BID0
+            self.bids[seat] = k
+            steal = k == self.high
+            if steal:
+                self.stolen = True
+            self.high, self.high_seat = k, seat
+            events = [Event("bid", seat, {"bid": k, "steal": steal})]
+        opts = self.rules.options
+        if seat == self.dealer_seat:
+            return events + self._end_auction()
+        if self.high == 4:  # nobody may top 4: only the dealer may still steal it
+            if opts.dealer_steal and opts.steal_four:
+                self.turn = self.dealer_seat
+                return events
+            return events + self._end_auction()
+        self.turn = (seat + 1) % n
+        return events
+
+    def _end_auction(self) -> list[Event]:
+        if self.high == 0:  # everyone passed and the option says redeal
+            self.phase = OVER
+            self.details = {"redeal": True, "scores": [0] * self.sides}
+            return [Event("redeal", self.dealer_seat, {})]
+        self.pitcher = self.high_seat
+        self.bid = self.high
+        self.phase = PLAY
+        self.turn = self.leader = self.pitcher
+        return [Event("pitcher", self.pitcher, {"bid": self.bid, "steal": self.stolen,
+                                                "tangage": self.tangage})]
+
+    def _play_card(self, seat: int, card: int) -> list[Event]:
+        self.hands[seat] &= ~(1 << card)
+        events = [Event("card", seat, {"card": DECK.codes[card]})]
+        if self.trump < 0:
+            self.trump = SUIT_OF[card]
+            events.append(Event("trump", seat, {"suit": SUITS[self.trump]}))
+        self.trick.append(card)
+        if len(self.trick) < self.n:
+            self.turn = (seat + 1) % self.n
+            return events
+        winner = self._trick_winner()
+        for c in self.trick:
+            self.won[winner] |= 1 << c
+            self.game_won[winner] += GAME_VALUE[c]
+        self.tricks_won[winner] += 1
+        self.trick_no += 1
+        events.append(Event("trick", winner, {
+            "number": self.trick_no, "winner": winner,
+            "cards": [DECK.codes[c] for c in self.trick],
+            "points": sum(GAME_VALUE[c] for c in self.trick)}))
+        self.trick = []
+        self.turn = self.leader = winner
+        if self.trick_no == TRICKS:
+            self.phase = OVER
+            self._score()
+            events.append(Event("score", self.pitcher, dict(self.details)))
+        return events
+
+    def _trick_winner(self) -> int:
+        trump = self.trump
+        led = SUIT_OF[self.trick[0]]
+        best_i, best_key = 0, -1
+        for i, c in enumerate(self.trick):
+            s = SUIT_OF[c]
+            key = 100 + RANK_OF[c] if s == trump else RANK_OF[c] if s == led else -1
+            if key > best_key:
+                best_i, best_key = i, key
+        return (self.leader + best_i) % self.n
+
+    def _taker(self, card: int) -> int:
+        for s, m in enumerate(self.won):
+            if m >> card & 1:
+                return s
+        raise AssertionError("a card in play was not taken")  # pragma: no cover
+
+    def _score(self) -> None:
+        sides = self.sides
+        side = self.side_of
+        trumps = self.in_play & SUIT_MASK[self.trump]  # never empty: the first lead is one
+        hi = trumps.bit_length() - 1
+        lo = (trumps & -trumps).bit_length() - 1
+        jack = self.trump * 13 + JACK_RANK
+        pts = [0] * sides
+        hi_side = side(self._taker(hi))
+        lo_side = side(self.owner[lo] if self.rules.options.low == "dealt" else self._taker(lo))
+        jack_side = side(self._taker(jack)) if self.in_play >> jack & 1 else None
+        game = self._game_by_side()
+        best = max(game)
+        game_side = game.index(best) if game.count(best) == 1 else None
+        awards: list[tuple[str, int]] = [("high", hi_side), ("low", lo_side)]
+        if jack_side is not None:
+            awards.append(("jack", jack_side))
+        if game_side is not None:
+            awards.append(("game", game_side))
+        for _, s in awards:
+            pts[s] += 1
+        ps = side(self.pitcher)
+        made = pts[ps] >= self.bid
+        scores = list(pts)
+        scores[ps] = pts[ps] if made else -self.bid
+        order: list[list[int]] = [[ps, scores[ps]]]
+        order += [[s, 1] for _, s in awards if s != ps]
+        self.scores = scores
+        self.details = {
+            "redeal": False, "pitcher": self.pitcher, "pitcher_side": ps, "bid": self.bid,
+            "steal": self.stolen, "tangage": self.tangage, "trump": SUITS[self.trump],
+            "high": {"card": DECK.codes[hi], "side": hi_side},
+            "low": {"card": DECK.codes[lo], "side": lo_side},
+            "jack": None if jack_side is None else {"card": DECK.codes[jack], "side": jack_side},
+            "game": {"side": game_side, "points": game},
+            "taken": pts, "made": made, "scores": scores, "order": order,
+        }
+
+    def _game_by_side(self) -> list[int]:
+        game = [0] * self.sides
+        for s in range(self.n):
+            game[s % self.sides] += self.game_won[s]
+        return game
+
+    def _why_illegal(self, action: Action) -> str:
+        a = int(action)
+        seat = self.turn
+        hand = self.hands[seat]
+        if self.phase == AUCTION:
+            floor = self._bid_floor()[0]
+            if a < NCARDS:
+                if not self.rules.options.tangage:
+                    return (f"{action.text} cannot be played yet: the auction is on and "
+                            "pitching a card (tangage) is off; pass or bid")
+                if not hand >> a & 1:
+                    return f"you do not hold {action.text}: your hand is {_codes(hand)}"
+                return (f"you cannot pitch {action.text} now: pitching a card is a bid of 4, "
+                        "and a bid of 4 is not open to you")
+            if a == PASS:
+                return (f"as dealer you cannot pass when everyone else has: you must bid at "
+                        f"least {floor}")
+            k = a - BID0
+            if k < self.rules.options.min_bid:
+                return f"bid {k} is below the lowest bid, {self.rules.options.min_bid}"
+            if self.turn == self.dealer_seat and self.high == 4 and k == 4:
+                return ("the dealer may not steal a bid of 4 (option steal_four is off): "
+                        "pass")
+            if self.turn == self.dealer_seat and self.high and k == self.high:
+                return "the dealer may not steal here (option dealer_steal is off): bid higher"
+            if self.turn == self.dealer_seat and self.high == 0:
+                return (f"everyone else passed: as dealer you must bid at least {floor}")
+            if self.turn == self.dealer_seat and floor == self.high:
+                return (f"bid {k} is below the high bid, {self.high} by seat "
+                        f"{self.high_seat}: as dealer you may equal it (steal) or top it")
+            return f"bid {k} must top the high bid, {self.high} by seat {self.high_seat}"
+        if a >= NCARDS:
+            return f"the auction is over: {action.text} is not allowed; play a card"
+        if not hand >> a & 1:
+            return f"you do not hold {action.text}: your hand is {_codes(hand)}"
+        led = SUIT_OF[self.trick[0]]
+        follow = hand & SUIT_MASK[led]
+        if led == self.trump:
+            return (f"trump ({SUIT_NAMES[led]}) was led: you must follow with a trump: you "
+                    f"hold {_codes(follow)}")
+        return (f"you must follow {SUIT_NAMES[led]} or play a trump "
+                f"({SUIT_NAMES[self.trump]}): you hold {_codes(follow)} in "
+                f"{SUIT_NAMES[led]} and {_codes(hand & SUIT_MASK[self.trump])} in trumps")
+
+    def _view(self, seat: int) -> View:
+        lead = self.leader
+        table = tuple(((lead + i) % self.n, DECK.codes[c]) for i, c in enumerate(self.trick))
+        opts = self.rules.options
+        info: dict[str, JSON] = {
+            "players": self.n,
+            "partnership": opts.partnership,
+            "teams": [[s for s in range(self.n) if s % self.sides == t]
+                      for t in range(self.sides)] if opts.partnership else None,
+            "in_play": HAND_SIZE * self.n,
+            "bids": [None if b < 0 else "pass" if b == 0 else b for b in self.bids],
+            "high_bid": self.high or None,
+            "high_bidder": None if self.high_seat < 0 else self.high_seat,
+            "pitcher": None if self.pitcher < 0 else self.pitcher,
+            "bid": self.bid or None,
+            "tangage": self.tangage,
+            "trump": None if self.trump < 0 else SUITS[self.trump],
+            "leader": None if self.leader < 0 else self.leader,
+            "trick_number": min(self.trick_no + 1, TRICKS),
+            "tricks_won": list(self.tricks_won),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "game_points": self._game_by_side(),
+            "low_scored_by": opts.low,
+        }
+        if self.phase == OVER:
+            info["result"] = dict(self.details)
+        legal: tuple[str, ...] = ()
+        if self.phase != OVER and seat == self.turn:
+            legal = tuple(a.text for a in self.legal_actions())
+        return View(self.rules.name, seat, self.n, self.dealer_seat, self.phase, self.to_move,
+                    tuple(DECK.codes_of(self.hands[seat])), legal, table,
+                    self.seen_history(seat), info, self.phase == OVER)
+
+    def _result(self) -> Result:
+        points = tuple(float(self.scores[self.side_of(s)]) for s in range(self.n))
+        return Result(points, dict(self.details))
+
+    def clone(self) -> PitchDeal:
+        """A cheap independent copy."""
+        new = object.__new__(PitchDeal)
+        d = self.__dict__.copy()
+        for k, v in d.items():  # lists of ints and the details dict, replaced whole at the end
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
+        new.__dict__ = d
+        return new
+
+
+# -- the whole game -------------------------------------------------------------------------
+
+
+class PitchMatch(Match):
+    """A game of Auction Pitch: hands until a side wins (see the ``win`` option)."""
+
+    rules: PitchRules
+
+    def __init__(self, rules: PitchRules, seed: int, target: int, first_dealer: int = 0) -> None:
+        self.target = target
+        self.first_dealer = first_dealer
+        self.winner_side: int | None = None
+        self.ended_by = ""
+        self.sides = rules.seats // 2 if rules.options.partnership else rules.seats
+        super().__init__(rules, seed, first_dealer)
+
+    def _score_deal(self, deal: Deal) -> list[float]:
+        assert isinstance(deal, PitchDeal)
+        res = deal.result
+        gained = list(res.points)
+        d = deal.details
+        if not d.get("redeal"):
+            before = [self.scores[s] for s in range(self.sides)]  # seat s plays for side s
+            if self.rules.options.win == "pitcher":
+                ps = deal.side_of(deal.pitcher)
+                if d["made"] and before[ps] + deal.scores[ps] >= self.target:
+                    self.winner_side = ps
+            else:
+                running = list(before)
+                order = d["order"]
+                assert isinstance(order, list)
+                for side, delta in order:
+                    running[side] += delta
+                    if running[side] >= self.target:
+                        self.winner_side = side
+                        break
+        for s in range(self.seats):
+            self.scores[s] += gained[s]
+        if self.winner_side is not None:
+            self.ended_by = "target"
+        else:
+            limit = self.rules.options.max_hands
+            if limit and len(self.deals) + 1 >= limit:
+                by_side = self.scores[:self.sides]
+                best = max(by_side)
+                if by_side.count(best) == 1:
+                    self.winner_side = by_side.index(best)
+                    self.ended_by = "max_hands"
+        return gained
+
+    def _next_dealer(self, deal: Deal) -> int:
+        return (deal.dealer + 1) % self.seats
+
+    def _finished(self) -> bool:
+        return self.winner_side is not None
+
+    def _match_result(self) -> MatchResult:
+        w = self.winner_side
+        assert w is not None
+        winners = tuple(s for s in range(self.seats) if s % self.sides == w)
+        ranking = tuple(sorted(range(self.seats),
+                               key=lambda s: (s % self.sides != w, -self.scores[s], s)))
+        return MatchResult(tuple(self.scores), winners, ranking,
+                           {"target": self.target, "winner_side": w, "hands": len(self.deals),
+                            "ended_by": self.ended_by})
+
+    def match_info(self) -> dict[str, JSON]:
+        """Scores, hand number and the target."""
+        info = super().match_info()
+        info["target"] = self.target
+        return info
+
+    def _save_extra(self) -> dict[str, JSON]:
+        return {"target": self.target, "first_dealer": self.first_dealer}
+
+
+# -- the rules ------------------------------------------------------------------------------
+
+
+class PitchRules(Rules[PitchOptions]):
+    """Auction Pitch with its options fixed."""
+
+    name: ClassVar[str] = "pitch"
+    title: ClassVar[str] = "Auction Pitch"
+    options_type: ClassVar[type[Any]] = PitchOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+
+    def __init__(self, options: PitchOptions) -> None:
+        super().__init__(options, ActionSpace(ACTION_TEXTS), options.players)
+
+    def _new_deal(self, setup: dict[str, JSON]) -> PitchDeal:
+        return PitchDeal(self, setup)
+
+    def match(self, seed: int | None = None, *, target: int | None = None,
+              first_dealer: int = 0, **kwargs: Any) -> PitchMatch:
+        """A whole game from ``seed``; ``target`` overrides the option of that name."""
+        if kwargs:
+            raise ValueError(f"pitch: unknown match parameter(s) {', '.join(sorted(kwargs))}: "
+                             "expected seed, target, first_dealer")
+        if seed is None:
+            seed = 0
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        if target is None:
+            target = self.options.target
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise ValueError(f"pitch: target must be a positive int, not {target!r}")
+        if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not (
+                0 <= first_dealer < self.seats):
+            raise ValueError(f"first_dealer must be a seat from 0 to {self.seats - 1}, not "
+                             f"{first_dealer!r}")
+        return PitchMatch(self, seed, target, first_dealer)
