@@ -406,7 +406,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=tarot_rollout,
-              playouts=600, key_phases=frozenset({"bidding", "call"}), key_factor=3)
+              playouts=400, key_phases=frozenset({"bidding", "call"}), key_factor=2)
 """The Tarot kit."""
 
 __all__ = ["KIT", "TarotDeterminizer", "TarotHeuristic", "tarot_rollout"]
