@@ -229,7 +229,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PitchH
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=PitchDeterminizer, rollout=pitch_rollout,
-              playouts=1000, key_phases=frozenset({"auction"}), key_factor=2)
+              playouts=700, key_phases=frozenset({"auction"}), key_factor=2)
 """The Pitch kit."""
 
 __all__ = ["KIT", "PitchDeterminizer", "PitchHeuristic", "pitch_rollout"]
