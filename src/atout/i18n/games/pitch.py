@@ -238,6 +238,16 @@ class PitchText(GameText):
             cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
+    def legal(self, view: View) -> str:
+        """In the auction: the bids, and the tangage when a card may be pitched at once."""
+        if view.phase != "auction" or view.to_move != self.me:
+            return super().legal(view)
+        bids = self.tr.join([self.action(a) for a in view.legal if not is_card(a)])
+        if any(is_card(a) for a in view.legal):
+            return self.tr._("You may: {actions}; or play a card at once, a bid of 4 "
+                             "(tangage).").format(actions=bids)
+        return self.tr._("You may: {actions}.").format(actions=bids)
+
     def prompt(self, view: View) -> str:
         """The auction prompt names the tangage."""
         tr = self.tr
