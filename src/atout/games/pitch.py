@@ -187,17 +187,7 @@ class PitchDeal(Deal):
         hands = []
         seen = 0
         for s, hand in enumerate(raw):
-            if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
-                raise ValueError(f"hand of seat {s} must be a list of card codes")
-            if len(hand) != HAND_SIZE:
-                raise ValueError(f"hand of seat {s} has {len(hand)} cards: each player is "
-                                 f"dealt {HAND_SIZE}")
-            m = 0
-            for code in hand:
-                c = DECK.parse(code)
-                if (m | seen) >> c & 1:
-                    raise ValueError(f"card {DECK.codes[c]} is dealt twice")
-                m |= 1 << c
+            m = DECK.pile_mask(hand, f"the hand of seat {s}", HAND_SIZE, seen)
             seen |= m
             hands.append(m)
         rest = setup.get("rest")
