@@ -308,6 +308,22 @@ def options_dict(opts: Any) -> dict[str, JSON]:
     return {f.name: getattr(opts, f.name) for f in fields(opts)}
 
 
+def check_seat(value: object, seats: int, name: str = "dealer") -> int:
+    """``value`` as a seat number, or ``ValueError`` saying what is expected."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise ValueError(f"{name} must be a seat from 0 to {seats - 1}, not {value!r}")
+    return value
+
+
+def check_seed(value: object, name: str = "seed") -> int:
+    """``value`` as a seed (None: 0), or ``ValueError`` saying what is expected."""
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name} must be an int, not {value!r}")
+    return value
+
+
 def _norm_cards(value: Any) -> JSON:
     """Card codes normalised (stripped, upper case), through nested lists."""
     if isinstance(value, str):
@@ -351,18 +367,12 @@ class Rules(ABC, Generic[OptionsT]):
         stock) take them as further keywords, named in the game's docs. With neither seed nor
         hands, seed 0 is used, so a deal is always reproducible.
         """
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
-                0 <= dealer < self.seats):
-            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not {dealer!r}")
+        check_seat(dealer, self.seats)
         if hands is None:
             if piles:
                 raise ValueError(f"{', '.join(piles)} given without hands: an explicit deal "
                                  "names every seat's hand")
-            if seed is None:
-                seed = 0
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ValueError(f"seed must be an int, not {seed!r}")
-            setup: dict[str, JSON] = {"seed": seed, "dealer": dealer}
+            setup: dict[str, JSON] = {"seed": check_seed(seed), "dealer": dealer}
         else:
             if seed is not None:
                 raise ValueError("give either a seed or explicit hands, not both")
@@ -389,6 +399,9 @@ class Rules(ABC, Generic[OptionsT]):
         setup = dict(saved.get("setup") or {})
         if "seed" not in setup and "hands" not in setup:
             raise ValueError("saved deal has neither a seed nor hands in its setup")
+        check_seat(setup.get("dealer"), self.seats)
+        if "seed" in setup:
+            check_seed(setup["seed"])
         deal = self._new_deal(setup)
         for text in saved.get("actions") or []:
             try:
@@ -639,7 +652,8 @@ class Match(ABC):
 
     def __init__(self, rules: Rules[Any], seed: int, first_dealer: int = 0) -> None:
         self.rules = rules
-        self.seed = seed
+        self.seed = check_seed(seed)
+        check_seat(first_dealer, rules.seats, "first_dealer")
         self.scores: list[float] = [0] * rules.seats
         self.deals: list[Deal] = []
         self._over = False
