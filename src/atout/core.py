@@ -68,6 +68,9 @@ class Action(int):
         return self
 
 
+_CHUNK = 9  # bits per lookup table of from_mask: a Jass suit, 512 entries
+
+
 class ActionSpace(Sequence[Action]):
     """The fixed table of a game's actions: ids ``0..n-1`` and their notations."""
 
@@ -85,11 +88,11 @@ class ActionSpace(Sequence[Action]):
         if len(self._by_text) != len(self._actions):
             raise ValueError("action notations must be unique")
         chunks = []
-        for k in range((len(key) + 7) // 8):
+        for k in range((len(key) + _CHUNK - 1) // _CHUNK):
             row: list[tuple[Action, ...]] = [()]
-            for b in range(1, 256):
+            for b in range(1, 1 << _CHUNK):
                 low = (b & -b).bit_length() - 1
-                i = 8 * k + low
+                i = _CHUNK * k + low
                 row.append((self._actions[i], *row[b & (b - 1)]) if i < len(key) else ())
             chunks.append(tuple(row))
         self._bytes = tuple(chunks)
@@ -103,15 +106,15 @@ class ActionSpace(Sequence[Action]):
     _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
 
     def from_mask(self, mask: int) -> list[Action]:
-        """The actions whose bits are set in ``mask``, by id (a table per byte of the mask)."""
+        """The actions whose bits are set in ``mask``, by id (a table per 9 bits of it)."""
         out: list[Action] = []
         chunks = self._bytes
         k = 0
         while mask:
-            b = mask & 255
+            b = mask & 511
             if b:
                 out += chunks[k][b]
-            mask >>= 8
+            mask >>= 9
             k += 1
         return out
 
@@ -515,7 +518,8 @@ class Deal(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over."""
-        return self.rules.actions.from_mask(self.legal_mask())
+        mask = self._mask if self._mask_at == len(self._history) else self.legal_mask()
+        return self.rules.actions.from_mask(mask)
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
@@ -535,7 +539,8 @@ class Deal(ABC):
         seat = self.to_move
         if seat is None:
             raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
-        if not self.legal_mask() >> a & 1:
+        mask = self._mask if self._mask_at == len(self._history) else self.legal_mask()
+        if not mask >> a & 1:
             raise IllegalAction(self._why_illegal(a), action)
         events = self._apply(a)
         self._history.append(a)
@@ -550,7 +555,7 @@ class Deal(ABC):
         seat = self.to_move
         assert seat is not None
         self._apply(action)
-        self._history.append(self.rules.actions[action])
+        self._history.append(self.rules.actions.table[action])
         self._actors.append(seat)
 
     def playout(self, rng: random.Random) -> Result:
