@@ -518,8 +518,7 @@ class Deal(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over."""
-        mask = self._mask if self._mask_at == len(self._history) else self.legal_mask()
-        return self.rules.actions.from_mask(mask)
+        return self.rules.actions.from_mask(self.legal_mask())
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
@@ -539,8 +538,7 @@ class Deal(ABC):
         seat = self.to_move
         if seat is None:
             raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
-        mask = self._mask if self._mask_at == len(self._history) else self.legal_mask()
-        if not mask >> a & 1:
+        if not self.legal_mask() >> a & 1:
             raise IllegalAction(self._why_illegal(a), action)
         events = self._apply(a)
         self._history.append(a)
