@@ -2,9 +2,9 @@
 
 Run by hand (never in CI), with the peers installed (``pip install -e ".[bench]"``)::
 
-    python benchmarks/engine.py --seconds 5
+    python benchmarks/engine.py --seconds 2 --rounds 7
 
-Measured in the same run, each for about ``--seconds`` seconds, best of ``--repeat``:
+Measured round by round, each for about ``--seconds`` seconds; medians are reported:
 
 - atout, public API: ``rules.deal(seed)``, then ``legal_actions()`` and ``play()`` with a
   random choice for every decision (trump choice included), as a client or simple bot would.
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -152,40 +153,49 @@ def openspiel_hearts(seconds: float, repeat: int) -> float | None:
 
 
 def main() -> None:
-    """Run every measurement, interleaved round by round, and print the best of each."""
+    """Run every measurement round by round; report medians and the median of the ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
-    parser.add_argument("--repeat", type=int, default=3, help="rounds (the best is kept)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds (medians are reported)")
     args = parser.parse_args()
-    # One run of each per round, so that a change in the machine's load hits all alike.
-    public = fast = fast_plays = 0.0
-    kit: float | None = None
-    hearts: float | None = None
-    for _ in range(args.repeat):
-        public = max(public, atout_public(args.seconds, 1))
+    # One run of each per round, ratios taken within the round: a change in the machine's
+    # load between rounds hits both sides of a ratio alike.
+    rows: dict[str, list[float]] = {k: [] for k in (
+        "public", "fast", "fast_plays", "kit", "hearts")}
+    for _ in range(args.rounds):
+        rows["public"].append(atout_public(args.seconds, 1))
         f, fp = atout_fast(args.seconds, 1)
-        fast, fast_plays = max(fast, f), max(fast_plays, fp)
+        rows["fast"].append(f)
+        rows["fast_plays"].append(fp)
         k = jass_kit(args.seconds, 1)
-        kit = None if k is None else max(kit or 0.0, k)
+        if k is not None:
+            rows["kit"].append(k)
         h = openspiel_hearts(args.seconds, 1)
-        hearts = None if h is None else max(hearts or 0.0, h)
-    print(f"{'measure':<46}{'per second':>14}")
-    print(f"{'atout jass, public API, hands':<46}{public:>14,.0f}")
-    print(f"{'atout jass, fast path, hands':<46}{fast:>14,.0f}")
-    print(f"{'atout jass, fast path, card plays':<46}{fast_plays:>14,.0f}")
-    if kit is not None:
-        print(f"{'jass-kit GameSim, hands':<46}{kit:>14,.0f}")
-    if hearts is not None:
-        print(f"{'OpenSpiel hearts (C++ from Python), card plays':<46}{hearts:>14,.0f}")
+        if h is not None:
+            rows["hearts"].append(h)
+    med = {k: statistics.median(v) for k, v in rows.items() if v}
+    print(f"{'measure (median of ' + str(args.rounds) + ' rounds)':<48}{'per second':>12}")
+    names = {"public": "atout jass, public API, hands", "fast": "atout jass, fast path, hands",
+             "fast_plays": "atout jass, fast path, card plays",
+             "kit": "jass-kit GameSim, hands",
+             "hearts": "OpenSpiel hearts (C++ from Python), card plays"}
+    for key, label in names.items():
+        if key in med:
+            print(f"{label:<48}{med[key]:>12,.0f}")
     print()
-    if kit is not None:
-        print(f"public API / jass-kit: {public / kit:.1f}x   (goal 4x)")
-        print(f"fast path / jass-kit:  {fast / kit:.1f}x   (goal 8x)")
+
+    def ratio(num: str, den: str) -> str:
+        per_round = [a / b for a, b in zip(rows[num], rows[den], strict=True)]
+        return (f"{statistics.median(per_round):.2f}x (rounds: "
+                + ", ".join(f"{r:.2f}" for r in per_round) + ")")
+
+    if rows["kit"]:
+        print(f"public API / jass-kit hands:        {ratio('public', 'kit')}   goal 4x")
+        print(f"fast path / jass-kit hands:         {ratio('fast', 'kit')}   goal 8x")
     else:
         print("jass-kit not installed: pip install jass-kit")
-    if hearts is not None:
-        print(f"fast-path card plays / OpenSpiel hearts card plays: {fast_plays / hearts:.2f}x "
-              "(goal above 1)")
+    if rows["hearts"]:
+        print(f"fast-path plays / OpenSpiel hearts: {ratio('fast_plays', 'hearts')}   goal >1")
     else:
         print("open-spiel not installed: pip install open-spiel")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -153,9 +154,9 @@ def test_menu_reaches_a_game(tmp_path: Path) -> None:
     child.send(KEYS["down"])
     child.expect("Computer players")
     child.send(KEYS["down"])
-    child.expect("Option direction: counterclockwise")
+    child.expect("Playing direction: counter-clockwise")
     child.send(KEYS["right"])
-    child.expect("Option direction: clockwise")
+    child.expect("Playing direction: clockwise")
     child.send(KEYS["home"])
     child.expect("Start the game")
     child.send(KEYS["enter"])
@@ -179,6 +180,32 @@ def test_speak_without_a_speech_program(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
 
 
+OWN_KEYS = {
+    ("tarot", "fr"): [("a", "Personne n'a encore parlé"), ("s", r"Donnes jouées : 0 sur 5"),
+                      ("r", "Le tarot, selon les règles"), ("h", "Prendre une prise")],
+    ("tarot", "en"): [("a", "Nobody has bid yet"), ("s", r"Deals played: 0 of 5"),
+                      ("r", "French Tarot, to the rules"), ("h", "Bid a prise")],
+    ("pitch", "en"): [("s", "Playing to 7"), ("a", "Pass"), ("r", "Auction Pitch: 2 to 7"),
+                      ("w", r"\(tangage\)")],
+    ("pitch", "fr"): [("s", "La partie se joue en 7"), ("a", "Passer"),
+                      ("r", "Le pitch aux enchères")],
+    ("putze", "fr"): [("r", "La putze, ou pomme")],
+    ("knock-rummy", "en"): [("r", "Knock Rummy, or Poker Rum")],
+}
+"""Keys to try on the first turn of a game, and what they answer."""
+
+SENTENCES = {
+    ("tarot", "fr"): [r"(Vous passez|Vous prenez une)\.", r"(prend une|passe)\.",
+                      r"Partie terminée"],
+    ("tarot", "en"): [r"(You pass|You bid a)", r"(bids a|passes)\.", r"(wins|win) the trick"],
+    ("pitch", "en"): [r"(bids \d|passes|tangage)", r"are trump for this hand",
+                      r"High to \w+, Low to \w+, Jack to \w+, Game"],
+    ("pitch", "fr"): [r"(annonce \d|passe|tangage)", r"est l'atout de cette donne",
+                      r"Haut pour \w+, Bas pour \w+, Valet pour \w+, Partie"],
+}
+"""Game-specific sentences a whole deal says."""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game", ["putze", "tarot", "pitch", "knock-rummy"])
 def test_a_deal_of_every_other_game_by_keys(tmp_path: Path, game: str, lang: str) -> None:
@@ -189,14 +216,23 @@ def test_a_deal_of_every_other_game_by_keys(tmp_path: Path, game: str, lang: str
     child = spawn(["play", game, "--lang", lang, "--deals", "1", "--delay", "0", "--seed",
                    "5", "--seat", "1"], tmp_path)
     turns = 0
+    said = ""
     while True:
         i = child.expect([r"Your turn|À vous", TEXTS[lang]["end"]], timeout=30)
+        said += str(child.before) + str(child.after)
         if i == 1:
             break
         turns += 1
+        if turns == 1:  # the game's own keys answer on the first turn, and play nothing
+            for key, answer in OWN_KEYS.get((game, lang), []):
+                child.send(key)
+                child.expect(answer)
+            child.send(KEYS["home"])
         child.send(KEYS["enter"])
     assert turns >= 1
     assert TEXTS[lang]["game_over"] in str(child.before)
+    for sentence in SENTENCES.get((game, lang), []):
+        assert re.search(sentence, said), sentence
     child.send(KEYS["enter"])
     child.expect(pexpect.EOF)
     child.close()

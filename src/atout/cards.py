@@ -84,6 +84,25 @@ class Deck:
             m |= 1 << (self.parse(c) if isinstance(c, str) else c)
         return m
 
+    def pile_mask(self, cards: object, name: str, size: int | None = None,
+                  seen: int = 0) -> int:
+        """The mask of a pile of card codes from an explicit deal, checked in words.
+
+        ``cards`` must be a list of this deck's codes, ``size`` of them when given, with no
+        card twice nor already in ``seen`` (the piles laid out before it).
+        """
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
+            raise ValueError(f"{name} must be a list of card codes")
+        if size is not None and len(cards) != size:
+            raise ValueError(f"{name} has {len(cards)} cards: expected {size}")
+        m = 0
+        for code in cards:
+            c = self.parse(code)
+            if (seen | m) >> c & 1:
+                raise ValueError(f"card {self.codes[c]} is dealt twice (again in {name})")
+            m |= 1 << c
+        return m
+
     def codes_of(self, mask: int) -> list[str]:
         """The codes of the cards in ``mask``, in deck order."""
         return [self.codes[i] for i in bit_list(mask)]

@@ -68,6 +68,9 @@ class Action(int):
         return self
 
 
+_CHUNK = 9  # bits per lookup table of from_mask: a Jass suit, 512 entries
+
+
 class ActionSpace(Sequence[Action]):
     """The fixed table of a game's actions: ids ``0..n-1`` and their notations."""
 
@@ -85,11 +88,11 @@ class ActionSpace(Sequence[Action]):
         if len(self._by_text) != len(self._actions):
             raise ValueError("action notations must be unique")
         chunks = []
-        for k in range((len(key) + 7) // 8):
+        for k in range((len(key) + _CHUNK - 1) // _CHUNK):
             row: list[tuple[Action, ...]] = [()]
-            for b in range(1, 256):
+            for b in range(1, 1 << _CHUNK):
                 low = (b & -b).bit_length() - 1
-                i = 8 * k + low
+                i = _CHUNK * k + low
                 row.append((self._actions[i], *row[b & (b - 1)]) if i < len(key) else ())
             chunks.append(tuple(row))
         self._bytes = tuple(chunks)
@@ -103,15 +106,15 @@ class ActionSpace(Sequence[Action]):
     _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
 
     def from_mask(self, mask: int) -> list[Action]:
-        """The actions whose bits are set in ``mask``, by id (a table per byte of the mask)."""
+        """The actions whose bits are set in ``mask``, by id (a table per 9 bits of it)."""
         out: list[Action] = []
         chunks = self._bytes
         k = 0
         while mask:
-            b = mask & 255
+            b = mask & 511
             if b:
                 out += chunks[k][b]
-            mask >>= 8
+            mask >>= 9
             k += 1
         return out
 
@@ -308,6 +311,22 @@ def options_dict(opts: Any) -> dict[str, JSON]:
     return {f.name: getattr(opts, f.name) for f in fields(opts)}
 
 
+def check_seat(value: object, seats: int, name: str = "dealer") -> int:
+    """``value`` as a seat number, or ``ValueError`` saying what is expected."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise ValueError(f"{name} must be a seat from 0 to {seats - 1}, not {value!r}")
+    return value
+
+
+def check_seed(value: object, name: str = "seed") -> int:
+    """``value`` as a seed (None: 0), or ``ValueError`` saying what is expected."""
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name} must be an int, not {value!r}")
+    return value
+
+
 def _norm_cards(value: Any) -> JSON:
     """Card codes normalised (stripped, upper case), through nested lists."""
     if isinstance(value, str):
@@ -351,18 +370,12 @@ class Rules(ABC, Generic[OptionsT]):
         stock) take them as further keywords, named in the game's docs. With neither seed nor
         hands, seed 0 is used, so a deal is always reproducible.
         """
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
-                0 <= dealer < self.seats):
-            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not {dealer!r}")
+        check_seat(dealer, self.seats)
         if hands is None:
             if piles:
                 raise ValueError(f"{', '.join(piles)} given without hands: an explicit deal "
                                  "names every seat's hand")
-            if seed is None:
-                seed = 0
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ValueError(f"seed must be an int, not {seed!r}")
-            setup: dict[str, JSON] = {"seed": seed, "dealer": dealer}
+            setup: dict[str, JSON] = {"seed": check_seed(seed), "dealer": dealer}
         else:
             if seed is not None:
                 raise ValueError("give either a seed or explicit hands, not both")
@@ -389,6 +402,9 @@ class Rules(ABC, Generic[OptionsT]):
         setup = dict(saved.get("setup") or {})
         if "seed" not in setup and "hands" not in setup:
             raise ValueError("saved deal has neither a seed nor hands in its setup")
+        check_seat(setup.get("dealer"), self.seats)
+        if "seed" in setup:
+            check_seed(setup["seed"])
         deal = self._new_deal(setup)
         for text in saved.get("actions") or []:
             try:
@@ -416,6 +432,9 @@ class Rules(ABC, Generic[OptionsT]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} {self.options!r}>"
+
+
+DealSelf = TypeVar("DealSelf", bound="Deal")
 
 
 class Deal(ABC):
@@ -534,7 +553,7 @@ class Deal(ABC):
         seat = self.to_move
         assert seat is not None
         self._apply(action)
-        self._history.append(self.rules.actions[action])
+        self._history.append(self.rules.actions.table[action])
         self._actors.append(seat)
 
     def playout(self, rng: random.Random) -> Result:
@@ -563,6 +582,22 @@ class Deal(ABC):
     def clone(self) -> Deal:
         """A cheap independent copy."""
         return copy.deepcopy(self)
+
+    def _clone_state(self: DealSelf) -> DealSelf:
+        """A copy with every list and dict of the state copied one level deep.
+
+        Enough for a game whose lists and dicts hold only immutable items (ints, strings,
+        tuples, frozen values): the fast clone such games return from :meth:`clone`.
+        """
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = v[:]
+            elif type(v) is dict:
+                d[k] = v.copy()
+        new.__dict__ = d
+        return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
         new = object.__new__(type(self))
@@ -620,7 +655,8 @@ class Match(ABC):
 
     def __init__(self, rules: Rules[Any], seed: int, first_dealer: int = 0) -> None:
         self.rules = rules
-        self.seed = seed
+        self.seed = check_seed(seed)
+        check_seat(first_dealer, rules.seats, "first_dealer")
         self.scores: list[float] = [0] * rules.seats
         self.deals: list[Deal] = []
         self._over = False

@@ -8,6 +8,7 @@ from typing import Any
 import atout
 from atout.bots import bot_names
 from atout.i18n import Translator
+from atout.i18n.options import option_label, option_value
 from atout.i18n.text import GameText
 
 from .keys import KeySource
@@ -101,10 +102,8 @@ def choose_settings(out: Output, keys: KeySource, tr: Translator, game: str,
         out_ = [tr._("Start the game"),
                 tr._("Computer players: {bot}").format(bot=state["bot"])]
         for o in editable:
-            v = values[o.name]
-            shown = (tr._("yes") if v else tr._("no")) if isinstance(v, bool) else str(v)
-            out_.append(tr._("Option {name}: {value}").format(name=o.name.replace("_", " "),
-                                                              value=shown))
+            out_.append(tr._("{option}: {value}").format(
+                option=option_label(tr, game, o.name), value=option_value(tr, values[o.name])))
         return out_
 
     def change(index: int, step: int) -> bool:

@@ -36,11 +36,13 @@ class Replay(Table):
         if self.pos >= len(self.moves):
             self.out.tell(self.tr._("End of the replay."))
             return
+        deal = self.match.deal
         events = self.match.play(self.moves[self.pos])
+        view = self.event_view(deal)
         self.pos += 1
         for e in events:
             if e.visible_to(self.seat):
-                said = self.text.event(e, None)
+                said = self.text.event(e, view)
                 if said:
                     self.out.say(said)
         if self.pos >= len(self.moves):

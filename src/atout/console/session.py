@@ -93,7 +93,9 @@ class Session(Table):
 
     def play(self, action: str) -> None:
         """Play an action for the seat to move and say what happened."""
+        deal = self.match.deal
         events = self.match.play(action)
+        view = self.event_view(deal)
         self.turn_announced = False
         new_deal = False
         for e in events:
@@ -101,7 +103,7 @@ class Session(Table):
                 continue
             if e.kind == "new_deal" and self.stopped:
                 continue
-            said = self.text.event(e, None)
+            said = self.text.event(e, view)
             if said:
                 self.out.say(said)
             if e.kind == "deal_over":

@@ -6,7 +6,9 @@ answers the information keys. The playing session and the replay build on it.
 
 from __future__ import annotations
 
-from atout.core import Match, View
+import dataclasses
+
+from atout.core import Deal, Match, View
 from atout.i18n import Translator
 from atout.i18n.text import GameText, is_card
 
@@ -38,14 +40,21 @@ class Table:
         """The player's view now."""
         return self.match.view(self.seat)
 
+    def event_view(self, deal: Deal) -> View:
+        """The player's view of ``deal`` (the deal where events just happened, even when the
+        match has moved on to the next), with the game's facts: what the renderer reads to
+        say an event in full (the count of a finished deal, the cards left to discard)."""
+        v = deal.view(self.seat)
+        return dataclasses.replace(v, info={**v.info, "match": self.match.match_info()})
+
     # -- selection --------------------------------------------------------------------------
     def items(self, view: View) -> list[str]:
         """What the arrows move through: the hand (and other legal actions) or the choices."""
         hand = list(view.hand)
         legal = list(view.legal) if view.to_move == self.seat else []
         if not legal or any(a in hand for a in legal):
-            return hand + [a for a in legal if a not in hand]
-        return legal
+            return self.text.item_order(view, hand + [a for a in legal if a not in hand])
+        return self.text.item_order(view, legal)
 
     def item_words(self, item: str, view: View) -> str:
         """A selectable item in words, marked when it cannot be played now."""

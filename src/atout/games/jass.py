@@ -60,14 +60,7 @@ def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> li
     masks = []
     seen = 0
     for seat, hand in enumerate(hands):
-        if len(hand) != per_seat:
-            raise ValueError(f"seat {seat} has {len(hand)} cards: expected {per_seat}")
-        m = 0
-        for code in hand:
-            c = JASS_DECK.parse(code)
-            if (seen | m) >> c & 1:
-                raise ValueError(f"card {code} is dealt twice")
-            m |= 1 << c
+        m = JASS_DECK.pile_mask(hand, f"the hand of seat {seat}", per_seat, seen)
         seen |= m
         masks.append(m)
     if seen.bit_count() != total:
@@ -298,15 +291,7 @@ class JassDeal(TrickPlay):
 
     def clone(self) -> JassDeal:
         """A cheap independent copy."""
-        new = object.__new__(JassDeal)
-        d = self.__dict__.copy()
-        for k, v in d.items():  # the lists and dicts of the state; their items are immutable
-            if type(v) is list:
-                d[k] = v[:]
-            elif type(v) is dict:
-                d[k] = v.copy()
-        new.__dict__ = d
-        return new
+        return self._clone_state()
 
     def team_totals(self) -> list[int]:
         """Each team's points so far, multiplied: cards, bonuses, Weis and Stöck."""

@@ -34,12 +34,13 @@ OVER = tuple(tuple((HIGHER_TRUMPS[m][m * 9 + r] >> (9 * m)) & 511 for r in range
 NOT_BUUR = 511 & ~(1 << JACK)
 
 
-def _pick(rnd: float, m0: int, m1: int, m2: int, m3: int) -> tuple[int, int]:
-    """A uniformly random card (suit, rank) among four suit masks (not all empty)."""
+def _pick(bits30: int, m0: int, m1: int, m2: int, m3: int) -> tuple[int, int]:
+    """A random card (suit, rank) among four suit masks (not all empty), chosen by 30
+    random bits."""
     p0 = POP[m0]
     p1 = p0 + POP[m1]
     p2 = p1 + POP[m2]
-    r = int(rnd * (p2 + POP[m3]))
+    r = (bits30 * (p2 + POP[m3])) >> 30
     if r < p0:
         return 0, BITS[m0][r]
     if r < p1:
@@ -51,7 +52,9 @@ def _pick(rnd: float, m0: int, m1: int, m2: int, m3: int) -> tuple[int, int]:
 
 def play_tricks(deal: JassDeal, rng: random.Random) -> None:
     """Play every remaining trick of ``deal`` (no trick under way) with random legal cards."""
-    rnd = rng.random
+    # A choice among n is (30 random bits * n) >> 30: one C call and small-int arithmetic,
+    # off uniform by at most n / 2**30, like int(random() * n) is by n / 2**53.
+    grb = rng.getrandbits
     mode = deal.mode
     notrump = mode >= 4
     hs = [[h & 511, (h >> 9) & 511, (h >> 18) & 511, h >> 27] for h in deal.hands]
@@ -59,6 +62,8 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
     val = VALF[mode]
     over_of = OVER[mode]
     orders = deal.rules.followers
+    full_orders = deal.rules.orders
+    played: list[int] = []
     table = deal.rules.actions.table
     hist = deal._history
     actors = deal._actors
@@ -71,7 +76,7 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
     while left:
         left -= 1
         h = hs[leader]
-        led, ra = _pick(rnd(), h[0], h[1], h[2], h[3])
+        led, ra = _pick(grb(30), h[0], h[1], h[2], h[3])
         h[led] ^= 1 << ra
         c = led * 9 + ra
         cards = [c]
@@ -85,11 +90,11 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
                 h = hs[s]
                 f = h[led]
                 if f & free:
-                    ra = BITS[f][int(rnd() * POP[f])]
+                    ra = BITS[f][(grb(30) * POP[f]) >> 30]
                     h[led] = f ^ (1 << ra)
                     c = led * 9 + ra
                 else:
-                    su, ra = _pick(rnd(), h[0], h[1], h[2], h[3])
+                    su, ra = _pick(grb(30), h[0], h[1], h[2], h[3])
                     h[su] ^= 1 << ra
                     c = su * 9 + ra
                 k = kl[c]
@@ -105,7 +110,7 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
                 t = h[mode] & over
                 if f:
                     nf = POP[f]
-                    r = int(rnd() * (nf + POP[t]))
+                    r = (grb(30) * (nf + POP[t])) >> 30
                     if r < nf:
                         ra = BITS[f][r]
                         h[led] = f ^ (1 << ra)
@@ -118,10 +123,10 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
                     ms = [h[0], h[1], h[2], h[3]]
                     ms[mode] = t
                     if ms[0] | ms[1] | ms[2] | ms[3]:
-                        su, ra = _pick(rnd(), ms[0], ms[1], ms[2], ms[3])
+                        su, ra = _pick(grb(30), ms[0], ms[1], ms[2], ms[3])
                     else:  # nothing but lower trumps: the under-trump is the only way
                         su = mode
-                        ra = BITS[h[mode]][int(rnd() * POP[h[mode]])]
+                        ra = BITS[h[mode]][(grb(30) * POP[h[mode]]) >> 30]
                     h[su] ^= 1 << ra
                     c = su * 9 + ra
                 k = kl[c]
@@ -137,12 +142,12 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
         side = side_of[winner]
         card_points[side] += pts
         won[side] += 1
-        hist += [table[c] for c in cards]
-        actors.append(leader)
-        actors += orders[leader]
+        played += cards
+        actors += full_orders[leader]
         tricks.append((leader, tuple(cards), winner, pts))
         if len(tricks) == 1 and deal.declared:
             deal._resolve_weis(with_events=False)
         leader = winner
+    hist += [table[c] for c in played]
     deal.hands = [0] * len(hs)
     deal.leader = deal.turn = leader

@@ -80,6 +80,9 @@ TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 10
                               for c in range(36)) for led in range(4)) for m in range(6))
 """Per mode and suit led, each card's strength in the trick (-1: it cannot win it)."""
 
+CARD_EVENTS = tuple(tuple(Event("card", s, CARD_DATA[c]) for c in range(36)) for s in range(6))
+"""The event of each seat playing each card: immutable, so made once and shared."""
+
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 STOECK_POINTS = 20
@@ -308,7 +311,7 @@ class TrickPlay(Deal):
     def _play_card(self, card: int) -> list[Event]:
         seat = self.turn
         self.hands[seat] &= ~(1 << card)
-        events = [Event("card", seat, CARD_DATA[card])]
+        events = [CARD_EVENTS[seat][card]]
         if not self.played_first >> seat & 1:
             self.played_first |= 1 << seat
             ws = self.declared.get(seat)

@@ -37,6 +37,8 @@ from atout.core import (
     Result,
     Rules,
     View,
+    check_seat,
+    check_seed,
     option,
     ranking_by,
 )
@@ -219,9 +221,6 @@ class KnockRummyRules(Rules[KnockRummyOptions]):
                 raise ValueError(f"knock-rummy: {label} must be an int from 0, not {v!r}")
         if not tgt and not nd:
             raise ValueError("knock-rummy: target=0 and deals=0 leave the game without an end")
-        if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
-                or not 0 <= first_dealer < self.seats):
-            raise ValueError(f"first_dealer must be a seat from 0 to {self.seats - 1}")
         return KnockRummyMatch(self, 0 if seed is None else seed, first_dealer, tgt, nd)
 
 
@@ -252,12 +251,8 @@ class KnockRummyDeal(Deal):
         self.opts: KnockRummyOptions = rules.options
         n = rules.seats
         k = rules.cards_each
-        dealer = setup.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        seed = setup.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, not {seed!r}")
+        dealer = check_seat(setup.get("dealer"), n)
+        seed = check_seed(setup.get("seed", 0))
         unknown = set(setup) - {"seed", "hands", "dealer", "discard", "stock"}
         if unknown:
             raise ValueError(f"knock-rummy has no pile {sorted(unknown)[0]!r}: an explicit deal "

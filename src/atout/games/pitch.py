@@ -29,6 +29,8 @@ from atout.core import (
     Result,
     Rules,
     View,
+    check_seat,
+    check_seed,
     option,
 )
 
@@ -126,9 +128,7 @@ class PitchDeal(Deal):
         super().__init__(rules, setup)
         opts = rules.options
         n = rules.seats
-        dealer = setup.get("dealer", 0)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer = check_seat(setup.get("dealer", 0), n)
         self.n = n
         self.dealer_seat = dealer
         self.hands = self._make_hands(setup)
@@ -168,10 +168,7 @@ class PitchDeal(Deal):
             raise ValueError(f"unknown setup key(s) {', '.join(sorted(unknown))}: a pitch deal "
                              "takes a seed, or hands and optionally rest (the undealt cards)")
         if "hands" not in setup:
-            seed = setup.get("seed")
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ValueError(f"seed must be an int, not {seed!r}")
-            order = DECK.shuffled(random.Random(seed))
+            order = DECK.shuffled(random.Random(check_seed(setup.get("seed"))))
             hands = [0] * n
             pos = 0
             for _ in range(HAND_SIZE // 3):  # two rounds of three cards, from dealer's left
@@ -187,17 +184,7 @@ class PitchDeal(Deal):
         hands = []
         seen = 0
         for s, hand in enumerate(raw):
-            if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
-                raise ValueError(f"hand of seat {s} must be a list of card codes")
-            if len(hand) != HAND_SIZE:
-                raise ValueError(f"hand of seat {s} has {len(hand)} cards: each player is "
-                                 f"dealt {HAND_SIZE}")
-            m = 0
-            for code in hand:
-                c = DECK.parse(code)
-                if (m | seen) >> c & 1:
-                    raise ValueError(f"card {DECK.codes[c]} is dealt twice")
-                m |= 1 << c
+            m = DECK.pile_mask(hand, f"the hand of seat {s}", HAND_SIZE, seen)
             seen |= m
             hands.append(m)
         rest = setup.get("rest")
@@ -597,16 +584,9 @@ class PitchRules(Rules[PitchOptions]):
         if kwargs:
             raise ValueError(f"pitch: unknown match parameter(s) {', '.join(sorted(kwargs))}: "
                              "expected seed, target, first_dealer")
-        if seed is None:
-            seed = 0
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, not {seed!r}")
+        seed = check_seed(seed)
         if target is None:
             target = self.options.target
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError(f"pitch: target must be a positive int, not {target!r}")
-        if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not (
-                0 <= first_dealer < self.seats):
-            raise ValueError(f"first_dealer must be a seat from 0 to {self.seats - 1}, not "
-                             f"{first_dealer!r}")
         return PitchMatch(self, seed, target, first_dealer)

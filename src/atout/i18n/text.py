@@ -355,6 +355,11 @@ class GameText:
         return tr._("Your turn: {actions}. Arrows choose, Enter confirms.").format(
             actions=tr.join_or([self.action(a) for a in view.legal]))
 
+    def item_order(self, view: View, items: list[str]) -> list[str]:
+        """The order in which the arrows go through the items (the hand, then the other
+        legal actions); a game may put its choices first."""
+        return items
+
     def intro(self) -> str:
         """The first sentence of a game."""
         return self.seat_list()

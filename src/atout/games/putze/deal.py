@@ -589,12 +589,4 @@ class PutzeDeal(TrickPlay):
     def clone(self) -> PutzeDeal:
         """A cheap independent copy: every list and dict of the state copied (their items
         are ints, strings, tuples or frozen Weis)."""
-        new = object.__new__(PutzeDeal)
-        d = self.__dict__.copy()
-        for k, v in d.items():
-            if type(v) is list:
-                d[k] = v[:]
-            elif type(v) is dict:
-                d[k] = v.copy()
-        new.__dict__ = d
-        return new
+        return self._clone_state()

@@ -41,8 +41,6 @@ class PutzeRules(Rules[PutzeOptions]):
         if kwargs:
             raise ValueError(f"putze match: unknown parameter {next(iter(kwargs))!r}: expected "
                              "seed, first_dealer (the target is an option of the game)")
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < self.seats:
-            raise ValueError(f"first_dealer must be a seat from 0 to {self.seats - 1}")
         return PutzeMatch(self, 0 if seed is None else seed, first_dealer)
 
 

@@ -18,7 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from atout.core import JSON, ActionSpace, Deal, Match, MatchResult, Rules, ranking_by
+from atout.core import (
+    JSON,
+    ActionSpace,
+    Deal,
+    Match,
+    MatchResult,
+    Rules,
+    check_seat,
+    check_seed,
+    ranking_by,
+)
 
 from .deal import PHASES, TarotDeal, deal_cards
 from .options import PRESETS, TarotOptions
@@ -41,15 +51,9 @@ class TarotRules(Rules[TarotOptions]):
         super().__init__(options, _ACTIONS, options.players)
 
     def _new_deal(self, setup: dict[str, JSON]) -> TarotDeal:
-        dealer = setup.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
-                0 <= dealer < self.seats):
-            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not "
-                             f"{dealer!r}")
+        check_seat(setup.get("dealer"), self.seats)
         if "seed" in setup:
-            seed = setup["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ValueError(f"seed must be an int, not {seed!r}")
+            check_seed(setup["seed"])
         else:
             hands = setup.get("hands")
             if not isinstance(hands, list) or len(hands) != self.seats:
@@ -72,16 +76,10 @@ class TarotRules(Rules[TarotOptions]):
         count = kwargs.get("count_annulled", True)
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise ValueError(f"tarot match: deals must be an int of at least 1, not {deals!r}")
-        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.seats:
-            raise ValueError(f"tarot match: first_dealer must be a seat from 0 to "
-                             f"{self.seats - 1}, not {first!r}")
         if not isinstance(count, bool):
             raise ValueError(f"tarot match: count_annulled must be a bool, not {count!r}")
-        if seed is None:
-            seed = 0
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"tarot match: seed must be an int, not {seed!r}")
-        return TarotMatch(self, seed, deals=deals, first_dealer=first, count_annulled=count)
+        return TarotMatch(self, check_seed(seed), deals=deals, first_dealer=first,
+                          count_annulled=count)
 
 
 class TarotMatch(Match):

@@ -165,17 +165,7 @@ class TarotDeal(Deal):
         piles.append(("the chien", setup["chien"], self.chien_size))
         masks: list[int] = []
         for name, cards, size in piles:
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError(f"{name} must be a list of card codes")
-            if len(cards) != size:
-                raise ValueError(f"{name} has {len(cards)} cards: it must have {size} at "
-                                 f"{self.n} players")
-            m = 0
-            for c in cards:
-                i = DECK.parse(c)
-                if (seen | m) >> i & 1:
-                    raise ValueError(f"{DECK.codes[i]} is dealt twice")
-                m |= 1 << i
+            m = DECK.pile_mask(cards, name, size, seen)
             seen |= m
             masks.append(m)
         if seen != FULL_MASK:  # pragma: no cover - counts and uniqueness imply it
