@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import atout
-from atout.bots import bot_names
+from atout.bots import bot_names, make_bot
 from atout.games import available
 from atout.i18n import detect_language, translator
 from atout.i18n.text import game_text
@@ -67,7 +67,7 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             try:
                 game = choose_game(out, keys, tr)
                 options, bot = choose_settings(out, keys, tr, game, dict(options or {}),
-                                               bot or default_bot())
+                                               bot or default_bot(game))
             except MenuQuit:
                 out.say(tr._("Goodbye."))
                 return 0
@@ -75,7 +75,7 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             out.say(tr._("Unknown game {game}: the games are {games}.").format(
                 game=game, games=", ".join(available())))
             return 2
-        bot = bot or default_bot()
+        bot = bot or default_bot(game)
         if bot not in bot_names():
             out.say(tr._("Unknown computer player {bot}: the players are {bots}.").format(
                 bot=bot, bots=", ".join(bot_names())))
@@ -90,6 +90,11 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             return 2
         if deals is not None and deals < 1:
             out.say(tr._("The number of deals must be at least 1."))
+            return 2
+        try:
+            make_bot(bot, rules, (seat + 1) % rules.seats, 0)
+        except ValueError as exc:
+            out.say(tr._("This computer player cannot play here: {error}").format(error=exc))
             return 2
         if resumed:
             try:

@@ -22,9 +22,14 @@ from .speech import Output
 from .table import AZERTY_DIGITS, Table
 
 
-def default_bot() -> str:
-    """The heuristic bot when it is installed, else the random one."""
-    return "heuristic" if "heuristic" in bot_names() else "random"
+def default_bot(game: str | None = None) -> str:
+    """The heuristic bot when it plays ``game`` (any game when None), else the random one."""
+    if "heuristic" not in bot_names():
+        return "random"
+    if game is None:
+        return "heuristic"
+    from atout.bots.kits import available_kits  # the games the heuristic knows
+    return "heuristic" if game in available_kits() else "random"
 
 
 @dataclass
