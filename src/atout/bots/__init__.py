@@ -31,6 +31,16 @@ class Bot(ABC):
     def choose(self, view: View) -> Action:
         """The action to play, given only what the seat may know."""
 
+    def legal_mask(self, view: View) -> int:
+        """The seat's legal actions as a mask over ids; ``ValueError`` if it is not to move."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        parse = self.rules.actions.parse
+        mask = 0
+        for text in view.legal:
+            mask |= 1 << int(parse(text))
+        return mask
+
 
 class RandomBot(Bot):
     """Plays a uniformly random legal action."""

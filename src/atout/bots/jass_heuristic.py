@@ -333,12 +333,8 @@ class JassHeuristic(Bot):
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         actions = self.rules.actions
-        legal = 0
-        for t in view.legal:
-            legal |= 1 << int(actions.parse(t))
+        legal = self.legal_mask(view)
         if legal >> TRUMP_BASE:
             hand = JASS_DECK.mask(view.hand)
             return actions[choose_trump(hand, legal, bool(legal >> PUSH & 1))]

@@ -127,12 +127,8 @@ class PitchHeuristic(Bot):
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
         actions = self.rules.actions
-        legal = 0
-        for t in view.legal:
-            legal |= 1 << int(actions.parse(t))
+        legal = self.legal_mask(view)
         hand = FULL_DECK.mask(view.hand)
         if legal >> PASS:
             return actions[choose_bid(hand, legal)]
