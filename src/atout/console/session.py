@@ -251,17 +251,23 @@ class Session(Table):
             return
         self.out.tell(tr._("Thinking…"))
         try:
-            bot = make_bot(source, self.rules, self.seat, self.match.seed)
-            choice = str(bot.choose(view))
+            from atout.bots.hint import hint  # the bot's choice and its reason (English)
+
+            advice = hint(self.rules, view, make_bot(source, self.rules, self.seat,
+                                                     self.match.seed))
         except Exception:  # a failing hint must not end the game
             self.out.tell(tr._("No hint is available for this position."))
             return
+        choice = advice.action.text
         items = self.items(view)
         if choice in items:
             self.selected = items.index(choice)
         said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
             action=self.text.action(choice))
-        self.out.tell(f"{note} {said}".strip())
+        # The reasons are written in English only: said in an English game, left out elsewhere.
+        _, sep, why = advice.text.partition(": ")
+        reason = f" Why: {why}." if tr.lang == "en" and sep and why else ""
+        self.out.tell(f"{note} {said}{reason}".strip())
 
     # -- the bots' turns --------------------------------------------------------------------
     def bot_turn(self, seat: int) -> None:
