@@ -97,7 +97,7 @@ def _twins(rules: atout.Rules[Any], seed: int) -> tuple[Deal, Deal]:
     hands and the stock shuffled differently (the stock's top card kept: seat 1 draws it)."""
     rng = random.Random(seed)
     order = FULL_DECK.shuffled(rng)
-    k = rules.cards_each
+    k = int(rules.options.cards_each)
     n = rules.seats
     mine, pile, top = order[:k], order[k:k + 1], order[k + 1]
     rest = order[k + 2:]
