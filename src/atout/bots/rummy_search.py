@@ -34,13 +34,15 @@ from atout.games.melds import VALUES, deadwood
 NCARDS = 52
 FULL = (1 << NCARDS) - 1
 
-BASE = 10
-"""Knock threshold at the start of a deal (deadwood points), before it falls."""
+BASE = 40
+"""Knock threshold at the start of a deal (deadwood points), before it falls: about the least
+deadwood among the others' fresh hands. Measured: knocking early pays at the seed's scoring
+(40 beat 30, 30 beat 24, 24 beat 18 and 18 beat 10 over 400 duplicate deals each)."""
 SLOPE = 1.0
 """Points the knock threshold falls by each round of draws."""
-TAKEN_COST = 1.5
+TAKEN_COST = 0.5
 """Points the knock threshold falls by for each card the others took from the pile and hold."""
-FLOOR = 4
+FLOOR = 8
 """The knock threshold never falls below this."""
 LATE = 20
 """Rounds after which the threshold rises again by one point a round, so that a long deal
