@@ -265,3 +265,7 @@ def tournament(
 def main() -> None:
     """Entry point of the ``atout`` command."""
     app()
+
+
+if __name__ == "__main__":
+    main()
