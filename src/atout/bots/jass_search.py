@@ -29,7 +29,6 @@ from atout.cards import JASS_DECK
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass import JassDeal
 from atout.games.jass_play import (
-    HIGHER_TRUMPS,
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     POWER,
@@ -37,6 +36,7 @@ from atout.games.jass_play import (
     SUIT_MASK,
     VALUE,
     find_weis,
+    legal_cards,
 )
 
 EPSILON = 0.1
@@ -219,10 +219,8 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
     mode = deal.mode
     power = POWER[mode]
     value = VALUE[mode]
-    higher = HIGHER_TRUMPS[mode]
     suit = SUIT_MASK
     trump_mask = suit[mode] if mode < 4 else 0
-    buur = 1 << (mode * 9 + 5) if mode < 4 else 0
     hands = deal.hands
     nxt = deal.next_player
     # the current trick and the first trick through the full path (Weis, Stöck)
@@ -252,16 +250,7 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
                     if top >= 0:
                         mask = 1 << top
             else:
-                follow = hand & suit[led]
-                if mode >= 4:
-                    mask = follow or hand
-                elif led == mode:
-                    mask = follow if follow & ~buur else hand
-                else:
-                    trumps = hand & trump_mask
-                    allowed = trumps & higher[best] if power[best] >= 100 else trumps
-                    mask = (follow | allowed) if follow else (
-                        (hand & ~trumps) | allowed) or hand
+                mask = legal_cards(hand, mode, led, best)
             if mask & (mask - 1):
                 c = _pick(mask, seat, i, led, best, best_seat, power, value, trump_mask, rnd)
             else:

@@ -14,14 +14,13 @@ from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Result, View
 from atout.games.jass_play import (
     CODES,
-    HIGHER_TRUMPS,
     LAST_TRICK_BONUS,
     POWER,
     STOECK_POINTS,
-    SUIT_MASK,
     VALUE,
     TrickPlay,
     describe_refusal,
+    legal_cards,
 )
 from atout.games.putze.options import Plan
 from atout.games.putze.scoring import award, deal_loser
@@ -521,10 +520,6 @@ class PutzeDeal(TrickPlay):
         mode = self.mode
         power = POWER[mode]
         value = VALUE[mode]
-        higher = HIGHER_TRUMPS[mode]
-        suit = SUIT_MASK
-        trump_mask = suit[mode]
-        buur = 1 << (mode * 9 + 5)
         hands = self.hands
         nxt = self.next_player
         nplay = len(self.playing)
@@ -543,17 +538,7 @@ class PutzeDeal(TrickPlay):
             led = -1
             for i in range(nplay):
                 hand = hands[seat]
-                if i == 0:
-                    mask = hand
-                else:
-                    follow = hand & suit[led]
-                    if led == mode:
-                        mask = follow if follow & ~buur else hand
-                    else:
-                        trumps = hand & trump_mask
-                        allowed = trumps & higher[best] if power[best] >= 100 else trumps
-                        mask = (follow | allowed) if follow else (
-                            (hand & ~trumps) | allowed) or hand
+                mask = hand if i == 0 else legal_cards(hand, mode, led, best)
                 k = int(rnd() * mask.bit_count())
                 for _ in range(k):
                     mask &= mask - 1
