@@ -16,6 +16,7 @@ on the heuristic.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from atout.bots import Bot
@@ -154,12 +155,11 @@ class PutzeDeterminizer(Determinizer):
         sizes.append(rest)
         allowed.append(FULL)
         forced.append(0)
-        fallback: Deal | None = None
-        tries = 0
-        for _ in range(MAX_TRIES):
+
+        def build() -> Deal | None:
             got = assign_cards(pool, sizes, allowed, rng, forced)
             if got is None:
-                continue
+                return None
             cur = [0] * n
             aside = 0
             blind = 0
@@ -197,20 +197,37 @@ class PutzeDeterminizer(Determinizer):
                 deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands],
                                   dealer=view.dealer, **piles)
             except ValueError:
-                continue
-            if not replay(deal, view.history, to_move=view.to_move):
-                continue
-            if weis_agree(deal, seen.announced, me):
-                return deal
-            if fallback is None:
-                fallback = deal
-            tries += 1
-            if tries > SOFT_TRIES:
-                break
-        if fallback is not None:
-            return fallback
-        raise NoConsistentDeal(f"no Putze deal agrees with the view of seat {me} after "
-                               f"{MAX_TRIES} tries")
+                return None
+            return deal if replay(deal, view.history, to_move=view.to_move) else None
+
+        return first_agreeing(build, seen.announced, me)
+
+
+def first_agreeing(build: Callable[[], Deal | None], announced: dict[int, int],
+                   me: int) -> Deal:
+    """The first sample of ``build`` whose Weis match the announcements.
+
+    ``build`` returns a deal on which the history replayed, or None for a rejected sample.
+    After :data:`MAX_TRIES` samples, or a few more than the first one that replayed, the first
+    one that replayed is taken; :class:`NoConsistentDeal` when none did.
+    """
+    fallback: Deal | None = None
+    tries = 0
+    for _ in range(MAX_TRIES):
+        deal = build()
+        if deal is None:
+            continue
+        if weis_agree(deal, announced, me):
+            return deal
+        if fallback is None:
+            fallback = deal
+        tries += 1
+        if tries > SOFT_TRIES:
+            break
+    if fallback is not None:
+        return fallback
+    raise NoConsistentDeal(f"no Putze deal agrees with the view of seat {me} after "
+                           f"{MAX_TRIES} tries")
 
 
 def weis_agree(deal: Deal, announced: dict[int, int], me: int) -> bool:
