@@ -9,8 +9,11 @@ The sampler deals the unseen cards to the other hands (respecting shown voids an
 the blind (its turned card on top), to a blind taker's set-aside hand and to the stock, places
 the turned card and an exchanged six where the view says they are, builds the deal through
 ``rules.deal(hands=..., blind=..., stock=..., trump=...)`` and replays the history as the
-final check. The two-player table's discards are hidden actions: there the search falls back
-on the heuristic.
+final check. At the two-player table with the better cards (27.21) the other player's
+discards are hidden actions: the sampler draws the cards he put away (cheap side cards far
+more often than trumps), his hand, the packets not seen and the stock, builds the deal with
+``rules.deal(hands=..., better=..., stock=...)`` and replays the history with its own
+discards in place of the hidden ones.
 """
 
 from __future__ import annotations
