@@ -97,7 +97,8 @@ def _swap_hidden(deal: Deal, seat: int, seed: int) -> Deal:
     raise AssertionError("no other deal found")
 
 
-@pytest.mark.parametrize("name", ["heuristic", "search:playouts=60", "random"])
+@pytest.mark.parametrize("name", ["heuristic", "search:playouts=60", "random",
+                                  "search:playouts=60:exact=4:tie=0"])
 def test_a_bot_cannot_see_hidden_cards(name: str) -> None:
     """Two deals that differ only in cards the seat cannot see get the same decision: the
     bot gets the view, never the deal."""

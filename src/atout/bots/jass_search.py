@@ -24,6 +24,7 @@ from atout.bots.jass_heuristic import (
     choose_trump,
     read_view,
 )
+from atout.bots.jass_solve import EndgameSolver, solve_deal
 from atout.bots.kits import GameKit
 from atout.cards import JASS_DECK
 from atout.core import Action, Deal, Result, Rules, View
@@ -283,6 +284,28 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
     return deal._result()
 
 
+def jass_solver() -> Any:
+    """A solver for one sampled deal: ``(deal after an action, seat) -> exact margin``.
+
+    The margin is the seat's side's card points minus the other side's at the end of the
+    deal, both sides playing perfectly with every hand known. One solver serves every action
+    of a sample, so positions reached through several actions are solved once.
+    """
+    solver: list[EndgameSolver] = []
+
+    def exact(deal: Deal, seat: int) -> float:
+        assert isinstance(deal, JassDeal)
+        if not solver:
+            solver.append(EndgameSolver(deal.mode, deal.next_player,
+                                        deal.match_bonus_enabled()))
+        pts = deal.card_points
+        bonus = deal.bonus_points
+        v = pts[0] + bonus[0] - pts[1] - bonus[1] + solve_deal(deal, solver[0])
+        return float(v if seat & 1 == 0 else -v)
+
+    return exact
+
+
 def explain(rules: Rules[Any], view: View, action: Action) -> str:
     """Why a Jass action is good, in a player's words (for hints)."""
     from atout.bots.jass_hint import explain_jass
@@ -297,7 +320,8 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> JassHe
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
-              explain=explain, playouts=1500, key_phases=frozenset({"trump"}), key_factor=4)
+              explain=explain, playouts=1500, key_phases=frozenset({"trump"}), key_factor=4,
+              solver=jass_solver, exact_cost=30, tie=3.0)
 """The Jass kit."""
 
 __all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

@@ -6,7 +6,9 @@ to its end with the game's rollout policy, then keeps the action with the best m
 for its side. All actions are tried on the same samples, so the comparison is paired. Later
 samples go only to the actions still in contention (successive halving), so the budget is
 spent where the choice is close. Decisions before the play (trump, push, bids, the écart, the
-blind, knocking) go through the same loop: they are actions like any other.
+blind, knocking) go through the same loop: they are actions like any other. Where the game
+has an exact solver (Jass) and it is asked for, each sample of the last tricks is solved
+exactly by alpha-beta instead of rolled out.
 
 The budget is a number of playouts (reproducible for a seed) and optionally a time limit.
 """
@@ -36,14 +38,22 @@ class SearchBot(Bot):
     core; the decisions that shape a whole deal, such as trump or a bid, get a few times
     more); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
     times the field of candidate actions is halved; ``reuse`` how many rollouts each action
-    gets on one sampled deal (sampling costs more than a rollout).
+    gets on one sampled deal (sampling costs more than a rollout); ``tie`` a margin (in the
+    game's points): when the heuristic's action scores within it of the best one, the bot
+    plays the heuristic's action (default: the game's; 0 turns it off). Where the search
+    cannot tell two actions apart, the player's rules of thumb choose: they know what a
+    perfect-information sample cannot, such as keeping the Buur or not giving a trick away
+    on a guess. ``exact``: from how many cards in hand on, each sample is solved exactly
+    (alpha-beta, every hand known) instead of rolled out; 0 (the default) never. Only games
+    with a solver take it (Jass).
     """
 
     name = "search"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
-                 rounds: int = 3, reuse: int = 2) -> None:
+                 rounds: int = 3, reuse: int = 2, tie: float | None = None,
+                 exact: int = 0) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -52,6 +62,7 @@ class SearchBot(Bot):
         ``fallbacks``): a sampler that cannot follow a rare variant never stops the game."""
         self.fallbacks = 0
         self.rollout = kit.rollout
+        self.kit = kit
         self.key_phases = kit.key_phases
         self.key_factor = kit.key_factor
         if playouts is not None and playouts < 1:
@@ -64,10 +75,47 @@ class SearchBot(Bot):
         if reuse < 1:
             raise ValueError(f"reuse must be at least 1, not {reuse}")
         self.reuse = int(reuse)
+        self.tie = kit.tie if tie is None else float(tie)
+        if self.tie < 0:
+            raise ValueError(f"tie must be zero or more, not {tie}")
+        if exact < 0:
+            raise ValueError(f"exact must be zero or more cards, not {exact}")
+        if exact and kit.solver is None:
+            raise ValueError(f"exact: there is no exact solver for {rules.name}; the games "
+                             "with one: jass")
+        self.exact = int(exact)
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
         self.total_seconds = 0.0
+
+    def _choose_exact(self, view: View, legal: list[Action], start: float,
+                      deadline: float | None) -> Action:
+        """Each sample solved exactly for every action; the best mean margin wins."""
+        assert self.kit.solver is not None
+        samples = max(4, self.playouts // self.kit.exact_cost)
+        sums = dict.fromkeys(legal, 0.0)
+        done = 0
+        for _ in range(samples):
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
+            try:
+                deal = self.determinizer.sample(view, self.rng)
+            except NoConsistentDeal:
+                if done:
+                    break
+                self.fallbacks += 1
+                return self.fallback.choose(view)
+            exact = self.kit.solver()
+            for a in legal:
+                d = deal.clone()
+                d.fast_play(a)
+                sums[a] += exact(d, self.seat)
+            done += 1
+        self.total_playouts += done * len(legal)
+        self.total_seconds += time.perf_counter() - start
+        self.last = {a.text: (sums[a] / done, done) for a in legal}
+        return self._settle(view, max(legal, key=lambda a: (sums[a] / done, -int(a))))
 
     def choose(self, view: View) -> Action:
         """The action with the best mean margin over the sampled deals."""
@@ -80,6 +128,8 @@ class SearchBot(Bot):
             return legal[0]
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
+        if self.exact and len(view.hand) <= self.exact and view.phase == "play":
+            return self._choose_exact(view, legal, start, deadline)
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
@@ -118,4 +168,17 @@ class SearchBot(Bot):
         self.total_playouts += spent
         self.total_seconds += time.perf_counter() - start
         self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
-        return max(alive, key=lambda a: (sums[a] / max(1, counts[a]), -int(a)))
+        return self._settle(view, max(alive, key=lambda a: (sums[a] / max(1, counts[a]),
+                                                            -int(a))))
+
+    def _settle(self, view: View, best: Action) -> Action:
+        """The heuristic's action instead of ``best`` when the search rates them alike."""
+        if not self.tie:
+            return best
+        other = self.fallback.choose(view)
+        if other == best or other.text not in self.last:
+            return best
+        mb, nb = self.last[best.text]
+        mo, no = self.last[other.text]
+        # only an action that stayed in contention to the end, within the margin
+        return other if no == nb and mb - mo < self.tie else best

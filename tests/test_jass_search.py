@@ -1,0 +1,156 @@
+"""The Jass search: its exact endgame solver and its heuristic tie-break."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import atout
+from atout.bots import make_bot
+from atout.bots.jass_solve import EndgameSolver, solve_deal
+from atout.bots.search import SearchBot
+from atout.cards import JASS_DECK
+from atout.core import Deal, View
+from atout.games.jass import JassDeal
+
+JASS = atout.make("jass")
+OBENABE = 4
+ORDER_NEXT = [3, 0, 1, 2]
+"""Play runs counter-clockwise: after seat 0 comes seat 3, then 2, then 1."""
+
+
+def _m(*codes: str) -> int:
+    return JASS_DECK.mask(list(codes))
+
+
+def _to_endgame(seed: int, cards_left: int, rng: random.Random) -> JassDeal:
+    """A seeded deal played at random until ``cards_left`` cards remain in the hands."""
+    deal = JASS.deal(seed=seed)
+    assert isinstance(deal, JassDeal)
+    while deal.to_move is not None and (
+            deal.phase != "play" or sum(h.bit_count() for h in deal.hands) > cards_left):
+        deal.play(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def _brute(deal: JassDeal) -> int:
+    """Minimax over every legal card, no pruning: side 0's points minus side 1's from here."""
+    if deal.play_over:
+        return 0
+    values = []
+    for a in deal.legal_actions():
+        d = deal.clone()
+        before = (d.card_points[0] + d.bonus_points[0]) - (d.card_points[1] + d.bonus_points[1])
+        d.fast_play(a)
+        after = (d.card_points[0] + d.bonus_points[0]) - (d.card_points[1] + d.bonus_points[1])
+        values.append(after - before + _brute(d))
+    return max(values) if deal.turn & 1 == 0 else min(values)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), left=st.integers(2, 12))
+def test_solver_agrees_with_plain_minimax(seed: int, left: int) -> None:
+    deal = _to_endgame(seed, left, random.Random(seed))
+    if deal.to_move is None:
+        return
+    # the cards already in the current trick count for whoever takes it
+    assert solve_deal(deal) == _brute(deal)
+
+
+def test_solver_ducks_the_ace_to_keep_the_spade_for_the_last_trick() -> None:
+    # Obenabe, two tricks left, seat 0 to lead (then seats 3, 2, 1).
+    # Cashing the ace of spades first takes 20, but seat 3's ace of hearts then takes the
+    # last trick: 25 and the 5 of the last trick, a margin of -10. Leading the heart first
+    # gives seat 3 its 25 and keeps the ace for the last trick: 20 + 5, a margin of 0.
+    hands = [_m("AS", "6H"), _m("JS", "KH"), _m("QS", "TH"), _m("KS", "AH")]
+    solver = EndgameSolver(OBENABE, ORDER_NEXT, match_bonus=True)
+    assert solver.solve(hands, 0, [], -1, -1, -1, 7, 3) == 0
+    after_ace = [_m("6H"), _m("KH"), _m("TH"), _m("AH")]
+    # after the spade trick (20 to side 0) seat 0 leads the heart: 30 to side 1
+    assert 20 + solver.solve(after_ace, 0, [], -1, -1, -1, 8, 3) == -10
+    assert hands == [_m("AS", "6H"), _m("JS", "KH"), _m("QS", "TH"), _m("KS", "AH")]
+
+
+def test_solver_counts_the_match() -> None:
+    # side 0 has taken every trick so far; the last trick is theirs too: 100 more
+    hands = [_m("AS"), _m("6S"), _m("7S"), _m("8S")]
+    solver = EndgameSolver(OBENABE, ORDER_NEXT, match_bonus=True)
+    assert solver.solve(hands, 0, [], -1, -1, -1, 8, 1) == 11 + 8 + 5 + 100
+    assert solver.solve(hands, 0, [], -1, -1, -1, 8, 3) == 11 + 8 + 5
+    no_bonus = EndgameSolver(OBENABE, ORDER_NEXT, match_bonus=False)
+    assert no_bonus.solve(hands, 0, [], -1, -1, -1, 8, 1) == 11 + 8 + 5
+
+
+def test_search_plays_the_best_exact_move_when_it_knows_the_deal() -> None:
+    """With a sampler that returns the true deal, the endgame search is exact play."""
+
+    class Oracle:
+        def __init__(self, deal: Deal) -> None:
+            self.deal = deal
+
+        def sample(self, view: View, rng: random.Random) -> Deal:
+            return self.deal.clone()
+
+    checked = 0
+    for seed in range(40):
+        deal = _to_endgame(seed, 10, random.Random(seed))
+        if deal.to_move is None or len(deal.legal_actions()) < 2:
+            continue
+        seat = deal.to_move
+        bot = SearchBot(JASS, seat, seed, playouts=120, exact=4, tie=0)
+        bot.determinizer = Oracle(deal)  # type: ignore[assignment]
+        choice = bot.choose(deal.view(seat))
+        values = {}
+        for a in deal.legal_actions():
+            d = deal.clone()
+            d.fast_play(a)
+            v = (d.card_points[0] + d.bonus_points[0] - d.card_points[1] - d.bonus_points[1]
+                 + _brute(d))
+            values[a] = v if seat & 1 == 0 else -v
+        assert values[choice] == max(values.values())
+        assert all(n == 4 for _, n in bot.last.values())  # 120 // 30 samples, all exact
+        checked += 1
+    assert checked >= 20
+
+
+def test_search_prefers_the_heuristic_within_its_margin() -> None:
+    """``tie``: the heuristic's action when it stayed in contention within the margin."""
+    seen_tie = seen_search = 0
+    for seed in range(30):
+        deal = JASS.deal(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(1 + 4 * (seed % 7)):  # the trump, then a few tricks at random
+            deal.play(rng.choice(deal.legal_actions()))
+        seat = deal.to_move
+        if seat is None or len(deal.legal_actions()) < 2:
+            continue
+        view = deal.view(seat)
+        plain = SearchBot(JASS, seat, seed, playouts=60, tie=0)
+        wide = SearchBot(JASS, seat, seed, playouts=60, tie=1e9)
+        a = plain.choose(view)
+        b = wide.choose(view)
+        assert plain.last == wide.last  # the same search, only the last word differs
+        h = make_bot("heuristic", JASS, seat, seed).choose(view)
+        best_n = plain.last[a.text][1]
+        if h.text in plain.last and plain.last[h.text][1] == best_n:
+            assert b == h
+            seen_tie += a != h
+        else:
+            assert b == a
+            seen_search += 1
+        # the plain search plays its best mean among the actions kept to the end
+        kept = {t: m for t, (m, n) in plain.last.items() if n == best_n}
+        assert plain.last[a.text][0] == max(kept.values())
+    assert seen_tie and seen_search
+
+
+def test_tie_and_exact_are_checked() -> None:
+    with pytest.raises(ValueError, match="tie must be zero or more"):
+        make_bot("search:tie=-1", JASS, 0, 0)
+    with pytest.raises(ValueError, match="exact must be zero or more"):
+        make_bot("search:exact=-2", JASS, 0, 0)
+    with pytest.raises(ValueError, match="no exact solver for pitch"):
+        make_bot("search:exact=3", atout.make("pitch"), 0, 0)
