@@ -147,6 +147,7 @@ def _took_the_better_cards() -> Deal:
 
 def test_two_player_samples_respect_what_the_viewer_knows_of_a_taker() -> None:
     deal = _took_the_better_cards()
+    assert isinstance(deal, PutzeDeal)
     view = deal.view(0)
     assert view.to_move == 0 and view.info["better"] == {"0": "looked", "1": "taken"}
     known = _known_to(view) | 1 << JASS_DECK.parse("6H")  # the six went to the stock
