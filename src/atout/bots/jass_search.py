@@ -14,6 +14,7 @@ leads and a small share of moves are random, so the rollouts stay varied.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
@@ -284,7 +285,7 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
     return deal._result()
 
 
-def jass_solver() -> Any:
+def jass_solver() -> Callable[[Deal, int], float]:
     """A solver for one sampled deal: ``(deal after an action, seat) -> exact margin``.
 
     The margin is the seat's side's card points minus the other side's at the end of the

@@ -39,13 +39,14 @@ class SearchBot(Bot):
     more); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
     times the field of candidate actions is halved; ``reuse`` how many rollouts each action
     gets on one sampled deal (sampling costs more than a rollout); ``tie`` a margin (in the
-    game's points): when the heuristic's action scores within it of the best one, the bot
-    plays the heuristic's action (default: the game's; 0 turns it off). Where the search
+    search's score: the seat's points minus the others' mean): when the heuristic's action
+    stayed in contention and scores within it of the best one, the bot plays the heuristic's
+    action (default: the game's, 3 in Jass; 0 turns it off). Where the search
     cannot tell two actions apart, the player's rules of thumb choose: they know what a
     perfect-information sample cannot, such as keeping the Buur or not giving a trick away
-    on a guess. ``exact``: from how many cards in hand on, each sample is solved exactly
-    (alpha-beta, every hand known) instead of rolled out; 0 (the default) never. Only games
-    with a solver take it (Jass).
+    on a guess. ``exact``: once the seat holds this many cards or fewer, each sample is solved
+    exactly (alpha-beta, every hand known) instead of rolled out; 0 (the default): never.
+    Only games with a solver take it (Jass).
     """
 
     name = "search"
