@@ -285,23 +285,21 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
     return deal._result()
 
 
-def jass_solver() -> Callable[[Deal, int], float]:
-    """A solver for one sampled deal: ``(deal after an action, seat) -> exact margin``.
+def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:
+    """An exact solver for one sampled deal: ``(deal after an action, seat) -> margin``.
 
     The margin is the seat's side's card points minus the other side's at the end of the
     deal, both sides playing perfectly with every hand known. One solver serves every action
-    of a sample, so positions reached through several actions are solved once.
+    of the sample, so positions reached through several actions are solved once.
     """
-    solver: list[EndgameSolver] = []
+    assert isinstance(sample, JassDeal)
+    solver = EndgameSolver(sample.mode, sample.next_player, sample.match_bonus_enabled())
 
     def exact(deal: Deal, seat: int) -> float:
         assert isinstance(deal, JassDeal)
-        if not solver:
-            solver.append(EndgameSolver(deal.mode, deal.next_player,
-                                        deal.match_bonus_enabled()))
         pts = deal.card_points
         bonus = deal.bonus_points
-        v = pts[0] + bonus[0] - pts[1] - bonus[1] + solve_deal(deal, solver[0])
+        v = pts[0] + bonus[0] - pts[1] - bonus[1] + solve_deal(deal, solver)
         return float(v if seat & 1 == 0 else -v)
 
     return exact

@@ -39,8 +39,8 @@ class GameKit:
     words why an action is good, for hints; ``playouts`` is the search bot's default budget
     per decision, chosen to stay under a second on one core; decisions in ``key_phases``
     (those that shape the whole deal: trump, bids) get ``key_factor`` times the budget.
-    ``solver`` (optional) makes a fresh exact solver for one sampled deal: called on the deal
-    after an action and the seat, it gives that seat's exact margin (the search uses it near
+    ``solver`` (optional) makes an exact solver for one sampled deal (given it): called on the
+    deal after an action and the seat, it gives that seat's exact margin (the search uses it near
     the end of a deal when asked, see ``SearchBot``); ``exact_cost`` is what one exact sample
     costs in playouts of the budget. ``tie``: the search bot's default margin within which it
     prefers the heuristic's action (0: off).
@@ -53,7 +53,7 @@ class GameKit:
     playouts: int = 2000
     key_phases: frozenset[str] = frozenset()
     key_factor: int = 4
-    solver: Callable[[], Callable[[Deal, int], float]] | None = None
+    solver: Callable[[Deal], Callable[[Deal, int], float]] | None = None
     exact_cost: int = 30
     tie: float = 0.0
 

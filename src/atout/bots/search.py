@@ -107,7 +107,7 @@ class SearchBot(Bot):
                     break
                 self.fallbacks += 1
                 return self.fallback.choose(view)
-            exact = self.kit.solver()
+            exact = self.kit.solver(deal)
             for a in legal:
                 d = deal.clone()
                 d.fast_play(a)
