@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import atout
-from atout.bots import make_bot
+from atout.bots import jass_search, make_bot
 from atout.bots.jass_solve import EndgameSolver, solve_deal
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
@@ -145,6 +146,91 @@ def test_search_prefers_the_heuristic_within_its_margin() -> None:
         kept = {t: m for t, (m, n) in plain.last.items() if n == best_n}
         assert plain.last[a.text][0] == max(kept.values())
     assert seen_tie and seen_search
+
+
+def test_common_random_numbers_give_every_action_the_same_luck() -> None:
+    """``common=1``: on each sample, every action's rollout starts from the same random state."""
+    deal = JASS.deal(seed=5)
+    deal.play(deal.legal_actions()[0])  # a trump, then the first lead is a real choice
+    seat = deal.to_move
+    assert seat is not None
+    starts: dict[int, list[object]] = {0: [], 1: []}
+    choices = {}
+    for common in (0, 1):
+        bot = SearchBot(JASS, seat, 3, playouts=90, tie=0, common=common)
+        rollout = bot.rollout
+
+        def spy(d: Deal, rng: random.Random, c: int = common,
+                inner: Any = rollout) -> Any:
+            starts[c].append(rng.getstate())
+            return inner(d, rng)
+
+        bot.rollout = spy
+        choices[common] = bot.choose(deal.view(seat))
+        assert len(starts[common]) == sum(n for _, n in bot.last.values())
+    # without: one running stream, no two rollouts start alike
+    assert len(set(starts[0])) == len(starts[0])
+    # with: the rollouts come in runs, one per sample and reuse, one rollout per action alive
+    runs = [1]
+    for before, after in zip(starts[1], starts[1][1:], strict=False):
+        if after == before:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+    assert len(set(starts[1])) == len(runs)
+    assert all(n >= 2 for n in runs) and runs[0] == len(deal.legal_actions())
+    # the same seed gives the same decision
+    again = SearchBot(JASS, seat, 3, playouts=90, tie=0, common=1)
+    assert again.choose(deal.view(seat)) == choices[1]
+    with pytest.raises(ValueError, match="common must be 0 or 1"):
+        make_bot("search:common=2", JASS, 0, 0)
+
+
+def _heuristic_position(seed: int, steps: int) -> JassDeal:
+    """A deal played ``steps`` actions by four heuristic players."""
+    deal = JASS.deal(seed=seed)
+    bots = [make_bot("heuristic", JASS, s, seed) for s in range(4)]
+    for _ in range(steps):
+        seat = deal.to_move
+        assert seat is not None
+        deal.play(bots[seat].choose(deal.view(seat)))
+    assert isinstance(deal, JassDeal)
+    return deal
+
+
+def _breaks_bock_rule(hands: list[int], leads: list[tuple[int, int, int]]) -> bool:
+    return any(hands[s] & bocks and above & ~hands[s] for s, bocks, above in leads)
+
+
+def test_the_sampler_believes_opponents_cash_their_bocks(monkeypatch: Any) -> None:
+    """An opponent who led a card that could be beaten held no Bock (a card nobody can beat),
+    as the heuristic and most players play: the true deal never breaks that when the
+    opponents are heuristic players, and the samples seldom do."""
+    trusting = jass_search.BOCK_TRUST
+    broken = {1.0: 0, trusting: 0}
+    checked = 0
+    for seed in range(40):
+        deal = _heuristic_position(seed, 1 + 4 * (3 + seed % 5))
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        leads = jass_search.bock_leads(JASS, view, deal.mode)
+        assert not _breaks_bock_rule(list(deal.dealt), leads)
+        if not leads:
+            continue
+        checked += 1
+        for trust in broken:
+            monkeypatch.setattr(jass_search, "BOCK_TRUST", trust)
+            det = jass_search.JassDeterminizer(JASS)
+            rng = random.Random(seed)
+            for _ in range(20):
+                sample = det.sample(view, rng)
+                assert isinstance(sample, JassDeal)
+                broken[trust] += _breaks_bock_rule(list(sample.dealt), leads)
+    assert checked >= 20
+    # without the inference, samples break the rule often; with it, far less
+    assert broken[1.0] >= 100
+    assert broken[trusting] * 2 < broken[1.0]
 
 
 def test_tie_and_exact_are_checked() -> None:

@@ -3,7 +3,8 @@
 The sampler deals the unseen cards to the three other seats respecting the voids they showed
 (failing to follow, under-trumping), their hand sizes and the Weis cards they showed, then
 replays the whole history on the sampled deal as the final check, and prefers samples whose
-Weis agree with what was announced.
+Weis agree with what was announced and in which the opponents led as club players do: an
+opponent who led a card that could be beaten held no Bock (a card nobody can beat) to cash.
 
 The rollout plays a perfect-information deal to the end with a cheap greedy policy in a tight
 loop over bitmasks: trump by the heuristic's hand strength, then in each trick Schmieren when
@@ -20,6 +21,7 @@ from typing import Any
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import (
     FULL,
+    TRUMP_BASE,
     JassHeuristic,
     JassSeen,
     choose_trump,
@@ -27,7 +29,7 @@ from atout.bots.jass_heuristic import (
 )
 from atout.bots.jass_solve import EndgameSolver, solve_deal
 from atout.bots.kits import GameKit
-from atout.cards import JASS_DECK
+from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass import JassDeal
 from atout.games.jass_play import (
@@ -47,6 +49,10 @@ SOFT_TRIES = 12
 """Tries spent on matching the Weis announced once a sample agreeing with the play exists."""
 LEAD_TOP = 0.7
 """Share of rollout leads that cash a card nobody can beat, when the hand has one."""
+BOCK_TRUST = 0.02
+"""How far the sampler trusts that an opponent leads a card nobody can beat (a Bock) when he
+has one: a sample in which an opponent led a lesser card while holding a Bock is kept with
+this probability per such lead (1: no inference)."""
 
 
 class JassDeterminizer(Determinizer):
@@ -65,8 +71,9 @@ class JassDeterminizer(Determinizer):
             self._cache = (view, (seen, me, others, pool,
                                   [9 - seen.played[s].bit_count() for s in others],
                                   [FULL & ~seen.voids[s] for s in others],
-                                  [seen.shown[s] & pool for s in others]))
-        seen, me, others, pool, sizes, allowed, forced = self._cache[1]
+                                  [seen.shown[s] & pool for s in others],
+                                  bock_leads(rules, view, seen.mode)))
+        seen, me, others, pool, sizes, allowed, forced, leads = self._cache[1]
         fallback: Deal | None = None
         tries = 0
         for _ in range(MAX_TRIES):
@@ -83,7 +90,8 @@ class JassDeterminizer(Determinizer):
             hands[me] = seen.hand | seen.played[me]
             for s, m in zip(others, got, strict=True):
                 hands[s] = m | seen.played[s]
-            agree = _weis_agree(hands, seen, me, rules)
+            agree = _weis_agree(hands, seen, me, rules) and (
+                not leads or _leads_agree(hands, leads, rng))
             if not agree and fallback is not None:
                 continue
             deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
@@ -96,6 +104,53 @@ class JassDeterminizer(Determinizer):
             return fallback
         raise NoConsistentDeal(f"no Jass deal agrees with the view of seat {me} after "
                                f"{MAX_TRIES} tries")
+
+
+def bock_leads(rules: Rules[Any], view: View, mode: int) -> list[tuple[int, int, int]]:
+    """The opponents' leads of a side card that was not sure to win, as facts to check.
+
+    One ``(seat, bocks, above)`` per such lead: ``bocks`` holds the best card still out in
+    each side suit at that moment (the leader had a Bock if he held one of them), ``above``
+    the cards still out that beat the card led (it was a Bock itself if he held them all).
+    """
+    if mode < 0:
+        return []
+    actions = rules.actions
+    power = POWER[mode]
+    side = [x for x in range(4) if x != mode]  # every suit in Obenabe and Undenufe
+    played = 0
+    in_trick = 0
+    out: list[tuple[int, int, int]] = []
+    for actor, text in view.history:
+        if text is None:
+            continue
+        a = int(actions.parse(text))
+        if a >= TRUMP_BASE:  # a trump choice or a push, not a card
+            continue
+        suit = a // 9
+        if in_trick == 0 and (actor - view.seat) % 2 and suit in side:
+            bocks = 0
+            for x in side:
+                left = SUIT_MASK[x] & ~played
+                if left:
+                    bocks |= 1 << max(bit_list(left), key=power.__getitem__)
+            above = sum(1 << c for c in bit_list(SUIT_MASK[suit] & ~played)
+                        if power[c] > power[a])
+            out.append((actor, bocks, above))
+        played |= 1 << a
+        in_trick = (in_trick + 1) % 4
+    return out
+
+
+def _leads_agree(hands: list[int], leads: list[tuple[int, int, int]],
+                 rng: random.Random) -> bool:
+    """Whether a sample passes the Bock inference: each lead of a lesser card by a seat
+    holding a Bock keeps it only with probability ``BOCK_TRUST``."""
+    for seat, bocks, above in leads:
+        hand = hands[seat]
+        if hand & bocks and above & ~hand and rng.random() >= BOCK_TRUST:
+            return False
+    return True
 
 
 _RUN_STARTS = sum(((1 << 7) - 1) << (9 * s) for s in range(4))
