@@ -46,7 +46,8 @@ from atout.games.jass_play import (
 EPSILON = 0.1
 """Share of rollout moves played at random instead of greedily."""
 SOFT_TRIES = 12
-"""Tries spent on matching the Weis announced once a sample agreeing with the play exists."""
+"""Tries spent on the soft constraints (the Weis announced, the Bocks an opponent would have
+cashed) once a sample agreeing with the play exists."""
 LEAD_TOP = 0.7
 """Share of rollout leads that cash a card nobody can beat, when the hand has one."""
 BOCK_TRUST = 0.02
