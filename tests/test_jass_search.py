@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import jass_search, make_bot
+from atout.bots.jass_heuristic import read_view
 from atout.bots.jass_solve import EndgameSolver, solve_deal
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
@@ -214,7 +215,7 @@ def test_the_sampler_believes_opponents_cash_their_bocks(monkeypatch: Any) -> No
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
-        leads = jass_search.bock_leads(JASS, view, deal.mode)
+        leads = jass_search.bock_leads(read_view(JASS, view))
         assert not _breaks_bock_rule(list(deal.dealt), leads)
         if not leads:
             continue

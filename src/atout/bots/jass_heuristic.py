@@ -63,6 +63,8 @@ class JassSeen:
     """Whether drawing the opponents' trumps is this seat's job (its side chose trump)."""
     gone: int = 0
     """Cards this seat knows are out of play (its own discards)."""
+    leads: list[tuple[int, int, int]] = field(default_factory=list)
+    """Every lead so far: the seat, the card and every card played before it."""
 
     @property
     def played_all(self) -> int:
@@ -110,6 +112,7 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
     discards = info.get("own_discards")
     if isinstance(discards, list):
         seen.gone = JASS_DECK.mask(discards)  # cards put away before the play (Putze)
+    before = 0
     for actor, text in view.history:
         if text is None:
             continue
@@ -120,6 +123,7 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
         seen.played[actor] |= 1 << card
         if not trick:
             led, best, best_seat = card // 9, card, actor
+            seen.leads.append((actor, card, before))
         else:
             suit = card // 9
             if suit != led and suit != mode:
@@ -134,6 +138,7 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
             if (suit == led or power[card] >= 100) and power[card] > power[best]:
                 best, best_seat = card, actor
         trick.append((actor, card))
+        before |= 1 << card
         if len(trick) == seen.nplayers:
             trick = []
             led = best = best_seat = -1

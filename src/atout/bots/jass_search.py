@@ -21,7 +21,6 @@ from typing import Any
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import (
     FULL,
-    TRUMP_BASE,
     JassHeuristic,
     JassSeen,
     choose_trump,
@@ -73,7 +72,7 @@ class JassDeterminizer(Determinizer):
                                   [9 - seen.played[s].bit_count() for s in others],
                                   [FULL & ~seen.voids[s] for s in others],
                                   [seen.shown[s] & pool for s in others],
-                                  bock_leads(rules, view, seen.mode)))
+                                  bock_leads(seen)))
         seen, me, others, pool, sizes, allowed, forced, leads = self._cache[1]
         fallback: Deal | None = None
         tries = 0
@@ -91,8 +90,7 @@ class JassDeterminizer(Determinizer):
             hands[me] = seen.hand | seen.played[me]
             for s, m in zip(others, got, strict=True):
                 hands[s] = m | seen.played[s]
-            agree = _weis_agree(hands, seen, me, rules) and (
-                not leads or _leads_agree(hands, leads, rng))
+            agree = _weis_agree(hands, seen, me, rules) and _leads_agree(hands, leads, rng)
             if not agree and fallback is not None:
                 continue
             deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
@@ -107,39 +105,30 @@ class JassDeterminizer(Determinizer):
                                f"{MAX_TRIES} tries")
 
 
-def bock_leads(rules: Rules[Any], view: View, mode: int) -> list[tuple[int, int, int]]:
+def bock_leads(seen: JassSeen) -> list[tuple[int, int, int]]:
     """The opponents' leads of a side card that was not sure to win, as facts to check.
 
     One ``(seat, bocks, above)`` per such lead: ``bocks`` holds the best card still out in
     each side suit at that moment (the leader had a Bock if he held one of them), ``above``
     the cards still out that beat the card led (it was a Bock itself if he held them all).
     """
+    mode = seen.mode
     if mode < 0:
         return []
-    actions = rules.actions
     power = POWER[mode]
     side = [x for x in range(4) if x != mode]  # every suit in Obenabe and Undenufe
-    played = 0
-    in_trick = 0
     out: list[tuple[int, int, int]] = []
-    for actor, text in view.history:
-        if text is None:
+    for actor, card, played in seen.leads:
+        if not (actor - seen.seat) % 2 or card // 9 not in side:
             continue
-        a = int(actions.parse(text))
-        if a >= TRUMP_BASE:  # a trump choice or a push, not a card
-            continue
-        suit = a // 9
-        if in_trick == 0 and (actor - view.seat) % 2 and suit in side:
-            bocks = 0
-            for x in side:
-                left = SUIT_MASK[x] & ~played
-                if left:
-                    bocks |= 1 << max(bit_list(left), key=power.__getitem__)
-            above = sum(1 << c for c in bit_list(SUIT_MASK[suit] & ~played)
-                        if power[c] > power[a])
-            out.append((actor, bocks, above))
-        played |= 1 << a
-        in_trick = (in_trick + 1) % 4
+        bocks = 0
+        for x in side:
+            left = SUIT_MASK[x] & ~played
+            if left:
+                bocks |= 1 << max(bit_list(left), key=power.__getitem__)
+        above = sum(1 << c for c in bit_list(SUIT_MASK[card // 9] & ~played)
+                    if power[c] > power[card])
+        out.append((actor, bocks, above))
     return out
 
 

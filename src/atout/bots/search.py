@@ -146,6 +146,7 @@ class SearchBot(Bot):
         rollout = self.rollout
         # common random numbers: every action's rollout on a sample starts from the same seed
         common = random.Random() if self.common else None
+        stream = rng if common is None else common
         seat = self.seat
         budget = self.playouts
         if view.phase in self.key_phases:
@@ -164,16 +165,13 @@ class SearchBot(Bot):
                     self.fallbacks += 1
                     return self.fallback.choose(view)
                 for _ in range(self.reuse):
-                    key = rng.getrandbits(64) if common is not None else 0
+                    key = None if common is None else rng.getrandbits(64)
                     for a in alive:
                         d = deal.clone()
                         d.fast_play(a)
-                        if common is None:
-                            result = rollout(d, rng)
-                        else:
+                        if common is not None:
                             common.seed(key)
-                            result = rollout(d, common)
-                        sums[a] += side_value(result, seat)
+                        sums[a] += side_value(rollout(d, stream), seat)
                         counts[a] += 1
                     spent += len(alive)
             if r + 1 < self.rounds and len(alive) > 2:
