@@ -241,3 +241,81 @@ def test_tie_and_exact_are_checked() -> None:
         make_bot("search:exact=-2", JASS, 0, 0)
     with pytest.raises(ValueError, match="no exact solver for pitch"):
         make_bot("search:exact=3", atout.make("pitch"), 0, 0)
+
+
+def test_play_facts_read_who_could_not_take_the_trick() -> None:
+    """A hand-checked deal, hearts trump, seen by seat 0 (play runs 3, 2, 1, 0).
+
+    Trick 1: seat 3 leads 6C, my partner (2) takes with KC, seat 1 follows 7C, I play 8C.
+    Seat 1 was not last, so he held no AC (the best club out), or he would have taken.
+    Trick 2: my partner leads TS, seat 1 follows 6S: with 10 points on the table he held no
+    trump to ruff with but the Buur and the Nell, which a player keeps. I play 7S, seat 3
+    plays 8S last: he held no spade above the ten and no trump at all. What I hold (AS, the
+    top hearts) is no news and stays out of the facts.
+    """
+    hands = [["QH", "KH", "AH", "7S", "AS", "9S", "8C", "9C", "TC"],
+             ["KD", "AD", "6S", "7C", "JS", "QS", "KS", "JC", "QC"],
+             ["6H", "7H", "8H", "9H", "TH", "JH", "KC", "TS", "QD"],
+             ["6D", "7D", "8D", "9D", "TD", "JD", "8S", "6C", "AC"]]
+    deal = JASS.deal(hands=hands, dealer=0)
+    for text in ["trump H", "6C", "KC", "7C", "8C", "TS", "6S", "7S", "8S"]:
+        deal.play(JASS.actions.parse(text))
+    seen = read_view(JASS, deal.view(0))
+    facts = jass_search.play_facts(seen)
+    assert facts == [(1, _m("AC")),
+                     (1, _m("6H", "7H", "8H", "TH")),
+                     (3, _m("JS", "QS", "KS", "6H", "7H", "8H", "9H", "TH", "JH"))]
+    assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
+    # a seat 3 that held the king of spades would break the second fact
+    assert jass_search._play_misses([0, 0, 0, _m("KS")], facts) == 1
+
+
+def test_the_sampler_believes_opponents_take_what_they_can(monkeypatch: Any) -> None:
+    """The heuristic, like most players, takes the other side's trick when it can: the true
+    deal never breaks the play facts when the opponents are heuristic players, and samples
+    break them far less often than without the inference."""
+    broken = {False: 0, True: 0}
+    facts_seen = 0
+    for seed in range(120):
+        deal = _heuristic_position(seed, 1 + 4 * (3 + seed % 6) + seed % 3)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        facts = jass_search.play_facts(read_view(JASS, view))
+        assert jass_search._play_misses(list(deal.dealt), facts) == 0
+        if not facts:
+            continue
+        facts_seen += len(facts)
+        for on in broken:
+            monkeypatch.setattr(jass_search, "PLAY_FACTS", on)
+            det = jass_search.JassDeterminizer(JASS)
+            rng = random.Random(seed)
+            for _ in range(20):
+                sample = det.sample(view, rng)
+                assert isinstance(sample, JassDeal)
+                broken[on] += jass_search._play_misses(list(sample.dealt), facts)
+    assert facts_seen >= 10
+    assert broken[False] >= 60
+    assert broken[True] * 2 < broken[False]
+
+
+def test_play_facts_read_the_cheapest_card_and_the_schmieren() -> None:
+    """Hearts trump, seen by seat 0 (play runs 3, 2, 1, 0).
+
+    Trick 1: seat 3 leads 6C, my partner takes with AC, seat 1 plays KC under it, I 8C.
+    With 11 points on the table seat 1 would have ruffed with a trump other than the Buur
+    and the Nell, and as he could not win he threw his cheapest club: no 7C, 8C, 9C, JC or
+    QC (the ten is worth more than his king).
+    Trick 2: my partner leads 7S, seat 1 takes with KS, I play 8S, and seat 3, last, feeds
+    his partner's trick only 9S: he held no spade worth much more (JS, QS; I hold TS, AS).
+    """
+    hands = [["8C", "7C", "9C", "8S", "AS", "TS", "JH", "QH", "6H"],
+             ["KC", "KS", "6S", "6D", "7D", "8D", "9D", "TD", "AD"],
+             ["AC", "JC", "QC", "7S", "QS", "JS", "9H", "TH", "7H"],
+             ["6C", "TC", "9S", "KH", "AH", "8H", "JD", "QD", "KD"]]
+    deal = JASS.deal(hands=hands, dealer=0)
+    for text in ["trump H", "6C", "AC", "KC", "8C", "7S", "KS", "8S", "9S"]:
+        deal.play(JASS.actions.parse(text))
+    facts = jass_search.play_facts(read_view(JASS, deal.view(0)))
+    assert facts == [(1, _m("7H", "8H", "TH", "KH", "AH", "JC", "QC")), (3, _m("JS", "QS"))]
+    assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0

@@ -9,7 +9,7 @@ written down in docs/bots.md in a player's words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.bots import Bot
 from atout.cards import JASS_DECK, bit_list
@@ -35,6 +35,24 @@ MODE_BY_NAME = {"H": 0, "D": 1, "S": 2, "C": 3, "obenabe": OBENABE, "undenufe": 
 
 PUSH_BELOW = 3.2
 """A forehand pushes when its best trump is worth fewer tricks than this (estimated)."""
+
+
+class Follow(NamedTuple):
+    """A card played to a trick already led, and the trick as the player found it."""
+
+    seat: int
+    card: int
+    pos: int
+    """How many cards were on the table."""
+    led: int
+    """The suit led."""
+    best: int
+    """The card winning the trick before this one."""
+    best_seat: int
+    points: int
+    """The card points on the table."""
+    before: int
+    """Every card played before this one."""
 
 
 @dataclass
@@ -65,6 +83,8 @@ class JassSeen:
     """Cards this seat knows are out of play (its own discards)."""
     leads: list[tuple[int, int, int]] = field(default_factory=list)
     """Every lead so far: the seat, the card and every card played before it."""
+    follows: list[Follow] = field(default_factory=list)
+    """Every card played to a trick already led, with the trick as it stood."""
 
     @property
     def played_all(self) -> int:
@@ -107,6 +127,7 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
     seen.nplayers = len(players) if isinstance(players, list) and players else n
     mode = seen.mode  # trump is fixed before the first card is played
     power = POWER[mode] if mode >= 0 else POWER[0]
+    value = VALUE[mode] if mode >= 0 else VALUE[0]
     trick: list[tuple[int, int]] = []
     led = best = best_seat = -1
     discards = info.get("own_discards")
@@ -125,6 +146,8 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
             led, best, best_seat = card // 9, card, actor
             seen.leads.append((actor, card, before))
         else:
+            seen.follows.append(Follow(actor, card, len(trick), led, best, best_seat,
+                                       sum(value[c] for _, c in trick), before))
             suit = card // 9
             if suit != led and suit != mode:
                 # not following and not trumping: the seat has none of the suit led

@@ -5,6 +5,7 @@ The sampler deals the unseen cards to the three other seats respecting the voids
 replays the whole history on the sampled deal as the final check, and prefers samples whose
 Weis agree with what was announced and in which the opponents led as club players do: an
 opponent who led a card that could be beaten held no Bock (a card nobody can beat) to cash.
+With :data:`PLAY_FACTS` it also reads how they followed (:func:`play_facts`).
 
 The rollout plays a perfect-information deal to the end with a cheap greedy policy in a tight
 loop over bitmasks: trump by the heuristic's hand strength, then in each trick Schmieren when
@@ -32,8 +33,10 @@ from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass import JassDeal
 from atout.games.jass_play import (
+    JACK,
     LAST_TRICK_BONUS,
     MATCH_BONUS,
+    NINE,
     POWER,
     STOECK_POINTS,
     SUIT_MASK,
@@ -44,7 +47,7 @@ from atout.games.jass_play import (
 
 EPSILON = 0.1
 """Share of rollout moves played at random instead of greedily."""
-SOFT_TRIES = 12
+SOFT_TRIES = 48
 """Tries spent on the soft constraints (the Weis announced, the Bocks an opponent would have
 cashed) once a sample agreeing with the play exists."""
 LEAD_TOP = 0.7
@@ -53,6 +56,9 @@ BOCK_TRUST = 0.02
 """How far the sampler trusts that an opponent leads a card nobody can beat (a Bock) when he
 has one: a sample in which an opponent led a lesser card while holding a Bock is kept with
 this probability per such lead (1: no inference)."""
+PLAY_FACTS = False
+"""Whether the sampler also reads how the opponents followed (:func:`play_facts`). Off by
+default: it did not measurably strengthen the search (docs/bots.md)."""
 
 
 class JassDeterminizer(Determinizer):
@@ -72,14 +78,17 @@ class JassDeterminizer(Determinizer):
                                   [9 - seen.played[s].bit_count() for s in others],
                                   [FULL & ~seen.voids[s] for s in others],
                                   [seen.shown[s] & pool for s in others],
-                                  bock_leads(seen)))
-        seen, me, others, pool, sizes, allowed, forced, leads = self._cache[1]
+                                  bock_leads(seen),
+                                  play_facts(seen) if PLAY_FACTS else []))
+        seen, me, others, pool, sizes, allowed, forced, leads, plays = self._cache[1]
         fallback: Deal | None = None
+        worst = (True, 1 << 30)
         tries = 0
         for _ in range(MAX_TRIES):
             if fallback is not None:
-                # the Weis announcements are a soft constraint: when they are hard to
-                # meet, a few more tries and then the best sample so far
+                # the soft constraints (Weis announced, how opponents lead and follow):
+                # when they are hard to meet, a few more tries, then the sample that
+                # breaks fewest of them
                 tries += 1
                 if tries > SOFT_TRIES:
                     break
@@ -90,15 +99,17 @@ class JassDeterminizer(Determinizer):
             hands[me] = seen.hand | seen.played[me]
             for s, m in zip(others, got, strict=True):
                 hands[s] = m | seen.played[s]
-            agree = _weis_agree(hands, seen, me, rules) and _leads_agree(hands, leads, rng)
-            if not agree and fallback is not None:
+            weis_bad = not _weis_agree(hands, seen, me, rules)
+            misses = _lead_misses(hands, leads) + _play_misses(hands, plays)
+            agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
+            if not agree and fallback is not None and (weis_bad, misses) >= worst:
                 continue
             deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
             if not replay(deal, view.history, to_move=view.to_move):
                 continue
             if agree:
                 return deal
-            fallback = deal
+            fallback, worst = deal, (weis_bad, misses)
         if fallback is not None:
             return fallback
         raise NoConsistentDeal(f"no Jass deal agrees with the view of seat {me} after "
@@ -128,19 +139,91 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int]]:
                 bocks |= 1 << max(bit_list(left), key=power.__getitem__)
         above = sum(1 << c for c in bit_list(SUIT_MASK[card // 9] & ~played)
                     if power[c] > power[card])
+        if bocks & seen.played[actor]:
+            continue  # he played one of them later: he kept a Bock, the rule does not hold
         out.append((actor, bocks, above))
     return out
 
 
-def _leads_agree(hands: list[int], leads: list[tuple[int, int, int]],
-                 rng: random.Random) -> bool:
-    """Whether a sample passes the Bock inference: each lead of a lesser card by a seat
-    holding a Bock keeps it only with probability ``BOCK_TRUST``."""
-    for seat, bocks, above in leads:
-        hand = hands[seat]
-        if hand & bocks and above & ~hand and rng.random() >= BOCK_TRUST:
-            return False
-    return True
+def _lead_misses(hands: list[int], leads: list[tuple[int, int, int]]) -> int:
+    """How many of the opponents' leads a sample explains badly: a lesser card led while
+    holding a Bock."""
+    return sum(1 for seat, bocks, above in leads if hands[seat] & bocks and above & ~hands[seat])
+
+
+def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
+    """What the opponents' cards to tricks say they lacked, as ``(seat, cards)`` facts.
+
+    They are read as a club player (and the heuristic) plays:
+
+    - the other side holds the trick: he takes it when he can — last to play with any card
+      of the suit led that beats it, or with a trump when it holds points; earlier with the
+      best card still out of the suit led, or a trump when it holds 10 points or more;
+      otherwise he throws his cheapest card, so he had none cheaper;
+    - his partner holds the trick and he plays last: he feeds it (Schmieren) his best side
+      card, so he had none worth much more.
+
+    An opponent who played otherwise held none of ``cards`` then. Facts his own later play
+    contradicts are dropped; the others are soft, like the Bock inference.
+    """
+    mode = seen.mode
+    if mode < 0:
+        return []
+    power = POWER[mode]
+    value = VALUE[mode]
+    trumps = SUIT_MASK[mode] if mode < 4 else 0
+    honours = (1 << (mode * 9 + JACK) | 1 << (mode * 9 + NINE)) if mode < 4 else 0
+    side = FULL & ~trumps
+    pool = seen.unseen
+    out: list[tuple[int, int]] = []
+    for f in seen.follows:
+        actor, card = f.seat, f.card
+        if not (actor - seen.seat) % 2:
+            continue  # our side's cards
+        last = f.pos == seen.nplayers - 1
+        pb = power[f.best]
+        left = ~f.before
+        # the side cards he could have played instead
+        suits = (SUIT_MASK[f.led] if card // 9 == f.led else side) & side & left
+        lacked = 0
+        if not (f.best_seat - actor) % 2:
+            if not last:
+                continue  # whether his partner's trick was safe depends on his hand
+            if trumps >> card & 1:
+                if f.led != mode:
+                    lacked = side  # he fed a trump: he had no side card at all
+            else:
+                lacked = sum(1 << c for c in bit_list(suits) if value[c] // 2 > value[card])
+        else:
+            if (card // 9 == f.led or power[card] >= 100) and power[card] > pb:
+                continue  # he took it
+            above = (sum(1 << c for c in bit_list(SUIT_MASK[f.led] & left) if power[c] > pb)
+                     if f.led != mode and pb < 100 else 0)
+            ruff = sum(1 << c for c in bit_list(trumps & left) if power[c] > pb)
+            if last:
+                lacked = above | (ruff if f.points >= 4 else 0)
+            else:
+                if above:
+                    lacked = 1 << max(bit_list(above), key=power.__getitem__)
+                if f.points >= 20:
+                    lacked |= above | ruff
+                elif f.points >= 10:
+                    lacked |= ruff & ~honours
+            if not trumps >> card & 1:
+                vc, pc = value[card], power[card]
+                lacked |= sum(1 << c for c in bit_list(suits)
+                              if value[c] < 10 and (value[c], power[c]) < (vc, pc))
+        if lacked & seen.played[actor]:
+            continue  # he played otherwise: the rule does not hold for him
+        lacked &= pool
+        if lacked:
+            out.append((actor, lacked))
+    return out
+
+
+def _play_misses(hands: list[int], facts: list[tuple[int, int]]) -> int:
+    """How many of the play facts a sample breaks."""
+    return sum(1 for seat, lacked in facts if hands[seat] & lacked)
 
 
 _RUN_STARTS = sum(((1 << 7) - 1) << (9 * s) for s in range(4))

@@ -25,12 +25,13 @@ from typing import Any
 from atout.bots import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import FULL, _trump_tricks, choose_card, read_view
-from atout.bots.jass_search import SOFT_TRIES
 from atout.bots.kits import GameKit
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass_play import POWER, VALUE
 
+SOFT_TRIES = 12
+"""Tries spent on the announced Weis once a sample agreeing with the play exists."""
 PLAY_FROM = {2: 1.6, 3: 1.5, 4: 1.6, 5: 1.2}
 """Estimated tricks from which the heuristic plays, by number of players."""
 
