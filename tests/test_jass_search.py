@@ -260,7 +260,7 @@ def test_play_facts_read_who_could_not_take_the_trick() -> None:
     deal = JASS.deal(hands=hands, dealer=0)
     for text in ["trump H", "6C", "KC", "7C", "8C", "TS", "6S", "7S", "8S"]:
         deal.play(JASS.actions.parse(text))
-    seen = read_view(JASS, deal.view(0))
+    seen = read_view(JASS, deal.view(0), follows=True)
     facts = jass_search.play_facts(seen)
     assert facts == [(1, _m("AC")),
                      (1, _m("6H", "7H", "8H", "TH")),
@@ -281,7 +281,7 @@ def test_the_sampler_believes_opponents_take_what_they_can(monkeypatch: Any) -> 
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
-        facts = jass_search.play_facts(read_view(JASS, view))
+        facts = jass_search.play_facts(read_view(JASS, view, follows=True))
         assert jass_search._play_misses(list(deal.dealt), facts) == 0
         if not facts:
             continue
@@ -316,6 +316,6 @@ def test_play_facts_read_the_cheapest_card_and_the_schmieren() -> None:
     deal = JASS.deal(hands=hands, dealer=0)
     for text in ["trump H", "6C", "AC", "KC", "8C", "7S", "KS", "8S", "9S"]:
         deal.play(JASS.actions.parse(text))
-    facts = jass_search.play_facts(read_view(JASS, deal.view(0)))
+    facts = jass_search.play_facts(read_view(JASS, deal.view(0), follows=True))
     assert facts == [(1, _m("7H", "8H", "TH", "KH", "AH", "JC", "QC")), (3, _m("JS", "QS"))]
     assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0

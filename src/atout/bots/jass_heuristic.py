@@ -84,7 +84,8 @@ class JassSeen:
     leads: list[tuple[int, int, int]] = field(default_factory=list)
     """Every lead so far: the seat, the card and every card played before it."""
     follows: list[Follow] = field(default_factory=list)
-    """Every card played to a trick already led, with the trick as it stood."""
+    """Every card played to a trick already led, with the trick as it stood (only when
+    :func:`read_view` is asked for them)."""
 
     @property
     def played_all(self) -> int:
@@ -110,8 +111,12 @@ class JassSeen:
         return all(p[o] <= p[card] for o in bit_list(self.unseen & SUIT_MASK[card // 9]))
 
 
-def read_view(rules: Rules[Any], view: View) -> JassSeen:
-    """What the seat of ``view`` knows: cards played, voids shown, the trick, Weis shown."""
+def read_view(rules: Rules[Any], view: View, follows: bool = False) -> JassSeen:
+    """What the seat of ``view`` knows: cards played, voids shown, the trick, Weis shown.
+
+    With ``follows`` it also records every card played to a trick already led
+    (:attr:`JassSeen.follows`), which the play itself does not need.
+    """
     actions = rules.actions
     info = view.info
     trump = info.get("trump")
@@ -146,8 +151,9 @@ def read_view(rules: Rules[Any], view: View) -> JassSeen:
             led, best, best_seat = card // 9, card, actor
             seen.leads.append((actor, card, before))
         else:
-            seen.follows.append(Follow(actor, card, len(trick), led, best, best_seat,
-                                       sum(value[c] for _, c in trick), before))
+            if follows:
+                seen.follows.append(Follow(actor, card, len(trick), led, best, best_seat,
+                                           sum(value[c] for _, c in trick), before))
             suit = card // 9
             if suit != led and suit != mode:
                 # not following and not trumping: the seat has none of the suit led

@@ -70,7 +70,7 @@ class JassDeterminizer(Determinizer):
         """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
         rules = self.rules
         if self._cache is None or self._cache[0] is not view:
-            seen = read_view(rules, view)
+            seen = read_view(rules, view, follows=PLAY_FACTS)
             me = view.seat
             others = [s for s in range(4) if s != me]
             pool = seen.unseen
@@ -153,6 +153,8 @@ def _lead_misses(hands: list[int], leads: list[tuple[int, int, int]]) -> int:
 
 def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
     """What the opponents' cards to tricks say they lacked, as ``(seat, cards)`` facts.
+
+    ``seen`` must come from ``read_view(..., follows=True)``.
 
     They are read as a club player (and the heuristic) plays:
 
