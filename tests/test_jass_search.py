@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -199,6 +201,26 @@ def _heuristic_position(seed: int, steps: int) -> JassDeal:
     return deal
 
 
+def _breaks_in_samples(view: View, seed: int, breaks: Callable[[list[int]], int]) -> int:
+    """How often 20 samples of a fresh sampler break a rule (``breaks`` of their hands)."""
+    det = jass_search.JassDeterminizer(JASS)
+    rng = random.Random(seed)
+    total = 0
+    for _ in range(20):
+        sample = det.sample(view, rng)
+        assert isinstance(sample, JassDeal)
+        total += breaks(list(sample.dealt))
+    return total
+
+
+def _facts_after(hands: list[list[str]], plays: list[str]) -> list[tuple[int, int]]:
+    """The play facts seat 0 reads after ``plays`` on a deal of ``hands`` (dealer 0)."""
+    deal = JASS.deal(hands=hands, dealer=0)
+    for text in plays:
+        deal.play(JASS.actions.parse(text))
+    return jass_search.play_facts(read_view(JASS, deal.view(0), follows=True))
+
+
 def _breaks_bock_rule(hands: list[int], leads: list[tuple[int, int, int]]) -> bool:
     return any(hands[s] & bocks and above & ~hands[s] for s, bocks, above in leads)
 
@@ -222,12 +244,8 @@ def test_the_sampler_believes_opponents_cash_their_bocks(monkeypatch: Any) -> No
         checked += 1
         for trust in broken:
             monkeypatch.setattr(jass_search, "BOCK_TRUST", trust)
-            det = jass_search.JassDeterminizer(JASS)
-            rng = random.Random(seed)
-            for _ in range(20):
-                sample = det.sample(view, rng)
-                assert isinstance(sample, JassDeal)
-                broken[trust] += _breaks_bock_rule(list(sample.dealt), leads)
+            broken[trust] += _breaks_in_samples(view, seed,
+                                                partial(_breaks_bock_rule, leads=leads))
     assert checked >= 20
     # without the inference, samples break the rule often; with it, far less
     assert broken[1.0] >= 100
@@ -257,16 +275,12 @@ def test_play_facts_read_who_could_not_take_the_trick() -> None:
              ["KD", "AD", "6S", "7C", "JS", "QS", "KS", "JC", "QC"],
              ["6H", "7H", "8H", "9H", "TH", "JH", "KC", "TS", "QD"],
              ["6D", "7D", "8D", "9D", "TD", "JD", "8S", "6C", "AC"]]
-    deal = JASS.deal(hands=hands, dealer=0)
-    for text in ["trump H", "6C", "KC", "7C", "8C", "TS", "6S", "7S", "8S"]:
-        deal.play(JASS.actions.parse(text))
-    seen = read_view(JASS, deal.view(0), follows=True)
-    facts = jass_search.play_facts(seen)
+    facts = _facts_after(hands, ["trump H", "6C", "KC", "7C", "8C", "TS", "6S", "7S", "8S"])
     assert facts == [(1, _m("AC")),
                      (1, _m("6H", "7H", "8H", "TH")),
                      (3, _m("JS", "QS", "KS", "6H", "7H", "8H", "9H", "TH", "JH"))]
     assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
-    # a seat 3 that held the king of spades would break the second fact
+    # a seat 3 that held the king of spades would break the last fact
     assert jass_search._play_misses([0, 0, 0, _m("KS")], facts) == 1
 
 
@@ -288,12 +302,8 @@ def test_the_sampler_believes_opponents_take_what_they_can(monkeypatch: Any) -> 
         facts_seen += len(facts)
         for on in broken:
             monkeypatch.setattr(jass_search, "PLAY_FACTS", on)
-            det = jass_search.JassDeterminizer(JASS)
-            rng = random.Random(seed)
-            for _ in range(20):
-                sample = det.sample(view, rng)
-                assert isinstance(sample, JassDeal)
-                broken[on] += jass_search._play_misses(list(sample.dealt), facts)
+            broken[on] += _breaks_in_samples(view, seed,
+                                             partial(jass_search._play_misses, facts=facts))
     assert facts_seen >= 10
     assert broken[False] >= 60
     assert broken[True] * 2 < broken[False]
@@ -313,9 +323,6 @@ def test_play_facts_read_the_cheapest_card_and_the_schmieren() -> None:
              ["KC", "KS", "6S", "6D", "7D", "8D", "9D", "TD", "AD"],
              ["AC", "JC", "QC", "7S", "QS", "JS", "9H", "TH", "7H"],
              ["6C", "TC", "9S", "KH", "AH", "8H", "JD", "QD", "KD"]]
-    deal = JASS.deal(hands=hands, dealer=0)
-    for text in ["trump H", "6C", "AC", "KC", "8C", "7S", "KS", "8S", "9S"]:
-        deal.play(JASS.actions.parse(text))
-    facts = jass_search.play_facts(read_view(JASS, deal.view(0), follows=True))
+    facts = _facts_after(hands, ["trump H", "6C", "AC", "KC", "8C", "7S", "KS", "8S", "9S"])
     assert facts == [(1, _m("7H", "8H", "TH", "KH", "AH", "JC", "QC")), (3, _m("JS", "QS"))]
     assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0

@@ -136,13 +136,22 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int]]:
         for x in side:
             left = SUIT_MASK[x] & ~played
             if left:
-                bocks |= 1 << max(bit_list(left), key=power.__getitem__)
-        above = sum(1 << c for c in bit_list(SUIT_MASK[card // 9] & ~played)
-                    if power[c] > power[card])
+                bocks |= 1 << _strongest(left, power)
+        above = _stronger(SUIT_MASK[card // 9] & ~played, power, power[card])
         if bocks & seen.played[actor]:
             continue  # he played one of them later: he kept a Bock, the rule does not hold
         out.append((actor, bocks, above))
     return out
+
+
+def _strongest(cards: int, power: tuple[int, ...]) -> int:
+    """The strongest of a non-empty mask of cards."""
+    return max(bit_list(cards), key=power.__getitem__)
+
+
+def _stronger(cards: int, power: tuple[int, ...], than: int) -> int:
+    """The cards of ``cards`` whose power is above ``than``."""
+    return sum(1 << c for c in bit_list(cards) if power[c] > than)
 
 
 def _lead_misses(hands: list[int], leads: list[tuple[int, int, int]]) -> int:
@@ -199,14 +208,14 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
         else:
             if (card // 9 == f.led or power[card] >= 100) and power[card] > pb:
                 continue  # he took it
-            above = (sum(1 << c for c in bit_list(SUIT_MASK[f.led] & left) if power[c] > pb)
-                     if f.led != mode and pb < 100 else 0)
-            ruff = sum(1 << c for c in bit_list(trumps & left) if power[c] > pb)
+            plain = f.led != mode and pb < 100  # a card of the suit led can still win
+            above = _stronger(SUIT_MASK[f.led] & left, power, pb) if plain else 0
+            ruff = _stronger(trumps & left, power, pb)
             if last:
                 lacked = above | (ruff if f.points >= 4 else 0)
             else:
                 if above:
-                    lacked = 1 << max(bit_list(above), key=power.__getitem__)
+                    lacked = 1 << _strongest(above, power)
                 if f.points >= 20:
                     lacked |= above | ruff
                 elif f.points >= 10:
