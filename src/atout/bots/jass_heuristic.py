@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from atout.bots import Bot
+from atout.bots.jass_cards import card_choice
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Rules, View
 from atout.games.jass_play import (
@@ -265,99 +266,21 @@ def choose_trump(hand: int, modes: int, may_push: bool) -> int:
 
 # --- card play ----------------------------------------------------------------------------
 
-def _honour(seen: JassSeen, card: int) -> bool:
-    """The Buur or the Nell of the trump suit: cards a player keeps."""
-    return seen.mode < 4 and card // 9 == seen.mode and card % 9 in (JACK, NINE)
-
-
 def _beats(seen: JassSeen, card: int) -> bool:
+    """Whether ``card`` would win the trick on the table."""
     p = POWER[seen.mode]
     return (card // 9 == seen.led or p[card] >= 100) and p[card] > p[seen.best]
 
 
-def _cheapest(seen: JassSeen, cards: list[int]) -> int:
-    """The card that costs least to give away: low value, not an honour, not a top card."""
-    v = VALUE[seen.mode]
-    p = POWER[seen.mode]
-    return min(cards, key=lambda c: (_honour(seen, c), seen.is_top(c) and v[c] >= 10, v[c],
-                                     p[c] >= 100, p[c]))
-
-
 def choose_card(seen: JassSeen, legal: int) -> int:
-    """The heuristic's card: leading conventions, Schmieren, winning cheaply, keeping honours."""
-    cards = bit_list(legal)
-    if len(cards) == 1:
-        return cards[0]
-    mode = seen.mode
-    v = VALUE[mode]
-    p = POWER[mode]
-    trumps = SUIT_MASK[mode] if mode < 4 else 0
+    """The heuristic's card: leading conventions, Schmieren, winning cheaply, keeping honours
+    (the rules are in :func:`atout.bots.jass_cards.card_choice`)."""
+    seat = seen.seat
     pos = len(seen.trick)
-    if pos == 0:
-        return _lead(seen, cards)
-    last = pos == seen.nplayers - 1
-    if seen.partner >= 0 and seen.best_seat == seen.partner:
-        # The partner wins so far: Schmieren (feed points) if the trick is safe.
-        nxt = seen.next_seat[seen.seat]
-        safe = last or (seen.is_top(seen.best) and (
-            p[seen.best] >= 100 or mode >= 4 or not seen.voids[nxt] & SUIT_MASK[seen.led]))
-        if safe:
-            feed = [c for c in cards if not trumps >> c & 1]
-            if feed:
-                # the highest value, but a top card only if nothing else is worth giving
-                return max(feed, key=lambda c: (v[c] if not seen.is_top(c) else v[c] // 2,
-                                                v[c], -p[c]))
-        return _cheapest(seen, cards)
-    winners = [c for c in cards if _beats(seen, c)]
-    points = seen.trick_points()
-    if winners:
-        plain = [c for c in winners if not trumps >> c & 1]
-        if last:
-            if plain:
-                return min(plain, key=lambda c: p[c])
-            cheap = [c for c in winners if not _honour(seen, c)]
-            if points >= 4:
-                return min(cheap or winners, key=lambda c: p[c])
-        else:
-            tops = [c for c in plain if seen.is_top(c)]
-            if tops:
-                return max(tops, key=lambda c: v[c])
-            if points >= 10:
-                ruff = [c for c in winners if trumps >> c & 1 and not _honour(seen, c)]
-                if ruff:
-                    return min(ruff, key=lambda c: p[c])
-                if points >= 20:
-                    return min(winners, key=lambda c: p[c])
-    return _cheapest(seen, cards)
-
-
-def _lead(seen: JassSeen, cards: list[int]) -> int:
-    mode = seen.mode
-    v = VALUE[mode]
-    p = POWER[mode]
-    hand = seen.hand
-    if mode < 4:
-        trumps = [c for c in cards if c // 9 == mode]
-        out_trumps = seen.unseen & SUIT_MASK[mode]
-        if trumps and out_trumps and seen.pull_trumps:
-            top = max(trumps, key=lambda c: p[c])
-            if seen.is_top(top):
-                return top  # pull the opponents' trumps with the best one
-        plain = [c for c in cards if c // 9 != mode]
-        bocks = [c for c in plain if seen.is_top(c)]
-        if bocks:
-            return max(bocks, key=lambda c: (v[c], p[c]))
-        if plain:
-            # lead low from the longest side suit, keeping the Buur and the Nell
-            def length(c: int) -> int:
-                return (hand & SUIT_MASK[c // 9]).bit_count()
-            return min(plain, key=lambda c: (v[c] >= 10, -length(c), v[c], p[c]))
-        return min(cards, key=lambda c: (_honour(seen, c), p[c]))
-    bocks = [c for c in cards if seen.is_top(c)]
-    if bocks:
-        # run the longest suit headed by a top card
-        return max(bocks, key=lambda c: ((hand & SUIT_MASK[c // 9]).bit_count(), v[c]))
-    return min(cards, key=lambda c: (v[c] >= 10, -(hand & SUIT_MASK[c // 9]).bit_count(), v[c]))
+    return card_choice(legal, seen.hand, seat, pos, pos == seen.nplayers - 1, seen.led,
+                       seen.best, seen.best_seat, seen.partner, seen.trick_points(),
+                       FULL & ~seen.played_all & ~seen.gone,
+                       seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode)
 
 
 class JassHeuristic(Bot):
