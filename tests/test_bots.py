@@ -234,8 +234,9 @@ def test_search_takes_the_last_tricks_it_can_see_are_won() -> None:
     deal.play("KS")  # seat 1 leads
     seat = deal.to_move
     assert seat == 0
-    # at Obenabe the ace of spades takes the king and the ten stays a winner
-    bot = SearchBot(JASS, seat, 1, playouts=300)
+    # at Obenabe the ace of spades takes the king and the ten stays a winner (by about 5
+    # points of margin: 300 playouts can miss it)
+    bot = SearchBot(JASS, seat, 1, playouts=1000)
     assert str(bot.choose(deal.view(seat))) == "AS"
     assert bot.last and all(n > 0 for _, n in bot.last.values())
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
+from atout.bots.jass_cards import card_choice
 from atout.bots.jass_heuristic import (
     FULL,
     JassHeuristic,
@@ -346,8 +347,51 @@ def _top_lead(hand: int, hands: list[int], seat: int, power: tuple[int, ...],
     return -1
 
 
-def jass_rollout(deal: Deal, rng: random.Random) -> Result:
-    """Play a Jass deal to its end with the greedy policy; returns the result."""
+def _void_shown(card: int, led: int, best: int, mode: int) -> int:
+    """The cards a player shows he lacks by playing ``card`` to a trick led in ``led``."""
+    suit = card // 9
+    if suit != led and suit != mode:
+        lacks = SUIT_MASK[led]
+        if mode < 4 and led == mode:
+            lacks &= ~(1 << (mode * 9 + JACK))  # the Buur need not follow
+        return lacks
+    power = POWER[mode]
+    if suit != led and power[best] >= 100 and power[card] < power[best]:
+        return FULL & ~SUIT_MASK[mode]  # under-trumped: nothing else in hand
+    return 0
+
+
+def _public(deal: JassDeal) -> tuple[int, list[int]]:
+    """The cards played so far and the voids each seat has shown, from the deal's tricks."""
+    mode = deal.mode
+    power = POWER[mode]
+    nxt = deal.next_player
+    played = 0
+    voids = [0, 0, 0, 0]
+    tricks = [(lead, cards) for lead, cards, _, _ in deal.tricks]
+    if deal.trick:
+        tricks.append((deal.leader, tuple(deal.trick)))
+    for seat, cards in tricks:
+        led = cards[0] // 9
+        best = cards[0]
+        for i, c in enumerate(cards):
+            played |= 1 << c
+            if i:
+                voids[seat] |= _void_shown(c, led, best, mode)
+                if (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
+                    best = c
+            seat = nxt[seat]
+    return played, voids
+
+
+def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
+    """Play a Jass deal to its end with the greedy policy; returns the result.
+
+    ``model``: the side (0 or 1) whose seats play by the heuristic's rules instead
+    (:func:`~atout.bots.jass_cards.card_choice`, from their own hand and what has been
+    played), as a model of the table; 2: both sides (the heuristic's own game); -1: every
+    seat greedy.
+    """
     assert isinstance(deal, JassDeal)
     rnd = rng.random
     if deal.phase == "trump":
@@ -364,10 +408,25 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
     trump_mask = suit[mode] if mode < 4 else 0
     hands = deal.hands
     nxt = deal.next_player
+    played, voids = _public(deal) if model >= 0 else (0, [0, 0, 0, 0])
+    makers = deal.chooser & 1
+    modelled = (model in (0, 2), model in (1, 2))
     # the current trick and the first trick through the full path (Weis, Stöck)
     while not deal.play_over and (deal.trick or not deal.tricks):
-        c = _pick(deal._card_mask(), deal.turn, len(deal.trick), deal.led, deal.best,
-                  deal.best_seat, power, value, trump_mask, rnd)
+        seat = deal.turn
+        pos = len(deal.trick)
+        if modelled[seat & 1]:
+            c = card_choice(deal._card_mask(), hands[seat], seat, pos, pos == 3, deal.led,
+                            deal.best, deal.best_seat, nxt[nxt[seat]],
+                            sum(value[t] for t in deal.trick), FULL & ~played,
+                            voids[nxt[seat]], makers == seat & 1, mode)
+        else:
+            c = _pick(deal._card_mask(), seat, pos, deal.led, deal.best, deal.best_seat,
+                      power, value, trump_mask, rnd)
+        if model >= 0:
+            played |= 1 << c
+            if pos:
+                voids[seat] |= _void_shown(c, deal.led, deal.best, mode)
         deal._play_card(c)
     sk = sq = -1
     if deal.stoeck_seat >= 0 and not deal.stoeck_said:
@@ -384,18 +443,28 @@ def jass_rollout(deal: Deal, rng: random.Random) -> Result:
         led = -1
         for i in range(4):
             hand = hands[seat]
-            if i == 0:
-                mask = hand
-                if rnd() < LEAD_TOP:
-                    top = _top_lead(hand, hands, seat, power, suit)
-                    if top >= 0:
-                        mask = 1 << top
+            if modelled[seat & 1]:
+                c = card_choice(hand if i == 0 else legal_cards(hand, mode, led, best), hand,
+                                seat, i, i == 3, led, best, best_seat, nxt[nxt[seat]], pts,
+                                FULL & ~played, voids[nxt[seat]], makers == seat & 1, mode)
             else:
-                mask = legal_cards(hand, mode, led, best)
-            if mask & (mask - 1):
-                c = _pick(mask, seat, i, led, best, best_seat, power, value, trump_mask, rnd)
-            else:
-                c = mask.bit_length() - 1
+                if i == 0:
+                    mask = hand
+                    if rnd() < LEAD_TOP:
+                        top = _top_lead(hand, hands, seat, power, suit)
+                        if top >= 0:
+                            mask = 1 << top
+                else:
+                    mask = legal_cards(hand, mode, led, best)
+                if mask & (mask - 1):
+                    c = _pick(mask, seat, i, led, best, best_seat, power, value, trump_mask,
+                              rnd)
+                else:
+                    c = mask.bit_length() - 1
+            if model >= 0:
+                played |= 1 << c
+                if i:
+                    voids[seat] |= _void_shown(c, led, best, mode)
             hands[seat] = hand ^ (1 << c)
             if (c in (sk, sq)) and not hands[seat] >> (sk + sq - c) & 1:
                 deal.stoeck_said = True
@@ -458,8 +527,8 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> JassHe
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
-              explain=explain, playouts=1500, key_phases=frozenset({"trump"}), key_factor=4,
-              solver=jass_solver, exact_cost=30, tie=3.0)
+              explain=explain, playouts=1000, key_phases=frozenset({"trump"}), key_factor=4,
+              solver=jass_solver, exact_cost=30, tie=3.0, model_rollout=jass_rollout, model=1)
 """The Jass kit."""
 
 __all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

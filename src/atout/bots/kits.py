@@ -43,7 +43,10 @@ class GameKit:
     deal after an action and the seat, it gives that seat's exact margin (the search uses it near
     the end of a deal when asked, see ``SearchBot``); ``exact_cost`` is what one exact sample
     costs in playouts of the budget. ``tie``: the search bot's default margin within which it
-    prefers the heuristic's action (0: off).
+    prefers the heuristic's action (0: off). ``model_rollout`` (optional) is a rollout in
+    which one side (its third argument, 0 or 1) plays by the heuristic's rules: the search
+    uses it with the other side than its own, as a model of the table, when ``model`` is 1
+    (the search bot's default, see ``SearchBot``).
     """
 
     heuristic: Callable[..., Any]
@@ -56,6 +59,8 @@ class GameKit:
     solver: Callable[[Deal], Callable[[Deal, int], float]] | None = None
     exact_cost: int = 30
     tie: float = 0.0
+    model_rollout: Callable[[Deal, random.Random, int], Result] | None = None
+    model: int = 0
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

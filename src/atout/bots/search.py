@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from atout.bots import Bot
 from atout.bots.determinize import NoConsistentDeal
 from atout.bots.kits import kit_for
-from atout.core import Action, Result, Rules, View
+from atout.core import Action, Deal, Result, Rules, View
 
 
 def side_value(result: Result, seat: int) -> float:
@@ -50,7 +51,10 @@ class SearchBot(Bot):
     Only games with a solver take it (Jass). ``common``: 1 rolls every action out on a sample
     from the same random seed (common random numbers: the actions are compared on the same
     luck, so the comparison is less noisy), 0 (the default) from one running stream: in Jass
-    it made the choices steadier from seed to seed but not stronger.
+    it made the choices steadier from seed to seed but not stronger. ``model``: 1 plays
+    the other side in the rollouts by the heuristic's rules, from their own cards and what
+    they have seen (a model of the players at the table), 0 plays every seat by the rollout
+    policy; only games with such a rollout take 1 (Jass, where it is the default).
     """
 
     name = "search"
@@ -58,7 +62,7 @@ class SearchBot(Bot):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int = 2, tie: float | None = None,
-                 exact: int = 0, common: int = 0) -> None:
+                 exact: int = 0, common: int = 0, model: int | None = None) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -66,8 +70,25 @@ class SearchBot(Bot):
         """Plays when no deal consistent with the view can be sampled (counted in
         ``fallbacks``): a sampler that cannot follow a rare variant never stops the game."""
         self.fallbacks = 0
-        self.rollout = kit.rollout
         self.kit = kit
+        if model is None:
+            model = kit.model
+        if model not in (0, 1):
+            raise ValueError(f"model must be 0 or 1, not {model!r}")
+        if model and kit.model_rollout is None:
+            raise ValueError(f"model: there is no model of the players for {rules.name}; the "
+                             "games with one: jass")
+        self.model = bool(model)
+        self.rollout: Callable[[Deal, random.Random], Result] = kit.rollout
+        if self.model:
+            model_rollout = kit.model_rollout
+            assert model_rollout is not None
+            other = 1 - seat % 2
+
+            def rollout(deal: Deal, rng: random.Random) -> Result:
+                return model_rollout(deal, rng, other)
+
+            self.rollout = rollout
         self.key_phases = kit.key_phases
         self.key_factor = kit.key_factor
         if playouts is not None and playouts < 1:
