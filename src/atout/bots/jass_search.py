@@ -425,7 +425,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
                       power, value, trump_mask, rnd)
         if model >= 0:
             played |= 1 << c
-            if pos:
+            if pos and c // 9 != deal.led:
                 voids[seat] |= _void_shown(c, deal.led, deal.best, mode)
         deal._play_card(c)
     sk = sq = -1
@@ -444,9 +444,13 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
         for i in range(4):
             hand = hands[seat]
             if modelled[seat & 1]:
-                c = card_choice(hand if i == 0 else legal_cards(hand, mode, led, best), hand,
-                                seat, i, i == 3, led, best, best_seat, nxt[nxt[seat]], pts,
-                                FULL & ~played, voids[nxt[seat]], makers == seat & 1, mode)
+                mask = hand if i == 0 else legal_cards(hand, mode, led, best)
+                if mask & (mask - 1):
+                    c = card_choice(mask, hand, seat, i, i == 3, led, best, best_seat,
+                                    nxt[nxt[seat]], pts, FULL & ~played, voids[nxt[seat]],
+                                    makers == seat & 1, mode)
+                else:
+                    c = mask.bit_length() - 1
             else:
                 if i == 0:
                     mask = hand
@@ -463,7 +467,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
                     c = mask.bit_length() - 1
             if model >= 0:
                 played |= 1 << c
-                if i:
+                if i and c // 9 != led:
                     voids[seat] |= _void_shown(c, led, best, mode)
             hands[seat] = hand ^ (1 << c)
             if (c in (sk, sq)) and not hands[seat] >> (sk + sq - c) & 1:
