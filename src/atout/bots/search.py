@@ -83,7 +83,7 @@ class SearchBot(Bot):
         if self.model:
             model_rollout = kit.model_rollout
             assert model_rollout is not None
-            other = 1 - seat % 2
+            other = 1 - seat % 2  # two sides by seat parity: Jass, the one game with a model
 
             def rollout(deal: Deal, rng: random.Random) -> Result:
                 return model_rollout(deal, rng, other)
