@@ -90,8 +90,8 @@ def test_the_model_knows_only_what_its_player_knows(monkeypatch: Any) -> None:
         assert partner == (seat + 2) % 4 and last == (pos == 3)
         assert pull_trumps == (deal.chooser % 2 == seat % 2)
         calls.append(seat)
-        return card_choice(legal, hand, seat, pos, last, led, best, best_seat, partner, points, out,
-                    voids_next, pull_trumps, mode)
+        return card_choice(legal, hand, seat, pos, last, led, best, best_seat, partner, points,
+                           out, voids_next, pull_trumps, mode)
 
     monkeypatch.setattr(jass_search, "card_choice", spy)
     rng = random.Random(5)

@@ -112,6 +112,23 @@ class JassSeen:
         return all(p[o] <= p[card] for o in bit_list(self.unseen & SUIT_MASK[card // 9]))
 
 
+def void_shown(card: int, led: int, best: int, mode: int) -> int:
+    """The cards a player shows he lacks by playing ``card`` to a trick led in suit ``led``
+    and won so far by ``best``."""
+    suit = card // 9
+    if suit != led and suit != mode:
+        # not following and not trumping: the seat has none of the suit led
+        lacks = SUIT_MASK[led]
+        if mode < 4 and led == mode:
+            lacks &= ~(1 << (mode * 9 + JACK))  # the Buur need not follow
+        return lacks
+    power = POWER[mode]
+    if suit != led and power[best] >= 100 and power[card] < power[best]:
+        # under-trumping is allowed only with nothing else in hand
+        return FULL & ~SUIT_MASK[mode]
+    return 0
+
+
 def read_view(rules: Rules[Any], view: View, follows: bool = False) -> JassSeen:
     """What the seat of ``view`` knows: cards played, voids shown, the trick, Weis shown.
 
@@ -155,17 +172,8 @@ def read_view(rules: Rules[Any], view: View, follows: bool = False) -> JassSeen:
             if follows:
                 seen.follows.append(Follow(actor, card, len(trick), led, best, best_seat,
                                            sum(value[c] for _, c in trick), before))
-            suit = card // 9
-            if suit != led and suit != mode:
-                # not following and not trumping: the seat has none of the suit led
-                lacks = SUIT_MASK[led]
-                if mode < 4 and led == mode:
-                    lacks &= ~(1 << (mode * 9 + JACK))  # the Buur need not follow
-                seen.voids[actor] |= lacks
-            elif suit != led and power[best] >= 100 and power[card] < power[best]:
-                # under-trumping is allowed only with nothing else in hand
-                seen.voids[actor] |= FULL & ~SUIT_MASK[mode]
-            if (suit == led or power[card] >= 100) and power[card] > power[best]:
+            seen.voids[actor] |= void_shown(card, led, best, mode)
+            if (card // 9 == led or power[card] >= 100) and power[card] > power[best]:
                 best, best_seat = card, actor
         trick.append((actor, card))
         before |= 1 << card

@@ -27,6 +27,7 @@ from atout.bots.jass_heuristic import (
     JassSeen,
     choose_trump,
     read_view,
+    void_shown,
 )
 from atout.bots.jass_solve import EndgameSolver, solve_deal
 from atout.bots.kits import GameKit
@@ -347,20 +348,6 @@ def _top_lead(hand: int, hands: list[int], seat: int, power: tuple[int, ...],
     return -1
 
 
-def _void_shown(card: int, led: int, best: int, mode: int) -> int:
-    """The cards a player shows he lacks by playing ``card`` to a trick led in ``led``."""
-    suit = card // 9
-    if suit != led and suit != mode:
-        lacks = SUIT_MASK[led]
-        if mode < 4 and led == mode:
-            lacks &= ~(1 << (mode * 9 + JACK))  # the Buur need not follow
-        return lacks
-    power = POWER[mode]
-    if suit != led and power[best] >= 100 and power[card] < power[best]:
-        return FULL & ~SUIT_MASK[mode]  # under-trumped: nothing else in hand
-    return 0
-
-
 def _public(deal: JassDeal) -> tuple[int, list[int]]:
     """The cards played so far and the voids each seat has shown, from the deal's tricks."""
     mode = deal.mode
@@ -377,7 +364,7 @@ def _public(deal: JassDeal) -> tuple[int, list[int]]:
         for i, c in enumerate(cards):
             played |= 1 << c
             if i:
-                voids[seat] |= _void_shown(c, led, best, mode)
+                voids[seat] |= void_shown(c, led, best, mode)
                 if (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
                     best = c
             seat = nxt[seat]
@@ -426,7 +413,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
         if model >= 0:
             played |= 1 << c
             if pos and c // 9 != deal.led:
-                voids[seat] |= _void_shown(c, deal.led, deal.best, mode)
+                voids[seat] |= void_shown(c, deal.led, deal.best, mode)
         deal._play_card(c)
     sk = sq = -1
     if deal.stoeck_seat >= 0 and not deal.stoeck_said:
@@ -468,7 +455,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
             if model >= 0:
                 played |= 1 << c
                 if i and c // 9 != led:
-                    voids[seat] |= _void_shown(c, led, best, mode)
+                    voids[seat] |= void_shown(c, led, best, mode)
             hands[seat] = hand ^ (1 << c)
             if (c in (sk, sq)) and not hands[seat] >> (sk + sq - c) & 1:
                 deal.stoeck_said = True
