@@ -20,12 +20,12 @@ TEXTS = {
            r"trump", "played": r"You play |You choose |You push", "refused":
            r"You must follow|would under-trump|is not allowed now|not your turn",
            "end": r"Press Enter or Q to leave", "game_over": r"Game over",
-           "saved": r"Game saved", "resumed": r"Game resumed", "unknown": r"does nothing"},
+           "saved": r"Game saved", "resumed": r"Game \d+ resumed", "unknown": r"does nothing"},
     "fr": {"card_turn": r"À vous : choisissez une carte", "trump_turn": r"À vous de choisir "
            r"l'atout", "played": r"Vous jouez |Vous choisissez |Vous chibrez", "refused":
            r"Vous devez fournir|sous-couperait|pas permis maintenant|pas votre tour",
            "end": r"Appuyez sur Entrée ou Q pour quitter", "game_over": r"Partie terminée",
-           "saved": r"Partie sauvegardée", "resumed": r"Partie reprise",
+           "saved": r"Partie sauvegardée", "resumed": r"Partie \d+ reprise",
            "unknown": r"ne fait rien"},
 }
 
@@ -82,3 +82,12 @@ def play_to_end(child: pexpect.spawn[str], lang: str) -> dict[str, int]:
             counts["refused"] += 1
         else:
             raise AssertionError("no card of the hand was accepted")
+
+
+def store_player(data: Path) -> int:
+    """The id of the person at this computer in the store of ``data``."""
+    from atout.console.records import local_player
+    from atout.store import Store
+
+    with Store.open(data=data) as store:
+        return store.player(local_player())

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 
 from atout.console import run_play, run_replay
 from atout.console.keys import decode_escape, key_name, line_key
 from atout.console.speech import Output
+from atout.store import Store
 
 
 def test_line_keys() -> None:
@@ -47,10 +47,13 @@ def test_a_whole_deal_through_a_pipe(tmp_path: Path) -> None:
     assert status == 0
     assert "Deal 1 is over" in text and "Game over" in text
     assert text.count("You play the ") == 9
-    finished = list((tmp_path / "finished").glob("*.json"))
-    assert len(finished) == 1
+    with Store.open(data=tmp_path) as store:
+        games = store.games()
+        assert [g.status for g in games] == ["finished"]
+        assert store.get(games[0].id).summary.result is not None
+    assert "atout replay 1 replays it" in text
     replay_out = io.StringIO()
-    assert run_replay(finished[0], lang="en", stdin=io.StringIO("\n" * 60 + "q\n"),
+    assert run_replay("1", lang="en", data=tmp_path, stdin=io.StringIO("\n" * 60 + "q\n"),
                       stdout=replay_out) == 0
     assert replay_out.getvalue().count("You play the ") == 9
     assert "End of the replay" in replay_out.getvalue()
@@ -64,8 +67,12 @@ def test_typed_actions_and_refusals(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "ZZ n'est ni un code de carte ni une action de ce jeu" in text
     assert "Partie sauvegardée" in text
-    saved = json.loads((tmp_path / "current-game.json").read_text(encoding="utf-8"))
-    assert saved["game"] == "jass" and saved["finished"] is False
+    with Store.open(data=tmp_path) as store:
+        (game,) = store.games()
+        record = store.get(game.id)
+    assert game.game == "jass" and game.status == "playing"
+    # the bots' moves before the player's first turn are recorded; the refusals are not
+    assert game.actions_count == len(record.actions) and record.replay().to_move == 0
 
 
 def test_bad_settings_are_refused_in_words(tmp_path: Path) -> None:

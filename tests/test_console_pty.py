@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
@@ -11,7 +10,8 @@ import pexpect
 import pytest
 
 from atout.games import available
-from console_helpers import KEYS, TEXTS, play_to_end, spawn
+from atout.store import Store
+from console_helpers import KEYS, TEXTS, play_to_end, spawn, store_player
 
 
 @pytest.mark.parametrize(("lang", "seat", "seed"), [("en", 0, 11), ("fr", 3, 12)])
@@ -28,12 +28,13 @@ def test_full_jass_deal_by_keys(tmp_path: Path, lang: str, seat: int, seed: int)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    finished = list((tmp_path / "finished").glob("jass-*.json"))
-    assert len(finished) == 1
-    saved = json.loads(finished[0].read_text(encoding="utf-8"))
-    assert saved["finished"] is True
+    with Store.open(data=tmp_path) as store:
+        (game,) = store.games()
+        record = store.get(game.id)
+    assert game.finished and game.seat_of(store_player(tmp_path)) == seat
     # a trump choice, perhaps a push before it, and 36 cards
-    assert sum(len(d) for d in saved["match"]["actions"]) in (37, 38)
+    assert len(record.actions) in (37, 38)
+    assert record.replay().is_over is False  # one deal of a longer game: stopped by --deals
 
 
 def test_language_from_the_locale(tmp_path: Path) -> None:
@@ -108,8 +109,8 @@ def test_quit_saves_and_resume_finishes(tmp_path: Path) -> None:
     child.send("q")
     child.expect(TEXTS["en"]["saved"])
     child.expect(pexpect.EOF)
-    current = tmp_path / "current-game.json"
-    assert current.exists()
+    with Store.open(data=tmp_path) as store:
+        (game,) = store.games(status="playing")
     child = spawn(["play", "--resume", "--lang", "en", "--delay", "0"], tmp_path)
     child.expect(TEXTS["en"]["resumed"])
     child.expect("You hold 8 cards")
@@ -117,11 +118,10 @@ def test_quit_saves_and_resume_finishes(tmp_path: Path) -> None:
     assert counts["turns"] == 8
     child.send(KEYS["enter"])
     child.expect(pexpect.EOF)
-    assert not current.exists()
-    finished = list((tmp_path / "finished").glob("jass-*.json"))
-    assert len(finished) == 1
+    with Store.open(data=tmp_path) as store:
+        assert [(g.id, g.status) for g in store.games()] == [(game.id, "finished")]
 
-    replay = spawn(["replay", str(finished[0]), "--lang", "fr"], tmp_path)
+    replay = spawn(["replay", str(game.id), "--lang", "fr"], tmp_path)
     replay.expect("Partie rejouée de Jass suisse")
     replay.send(KEYS["right"])  # the trump choice, or a push and then the choice
     replay.expect("choisit")
@@ -169,8 +169,9 @@ def test_menu_reaches_a_game(tmp_path: Path) -> None:
     child.expect(TEXTS["en"]["card_turn"])
     child.send("q")
     child.expect(pexpect.EOF)
-    saved = json.loads((tmp_path / "current-game.json").read_text(encoding="utf-8"))
-    assert saved["options"]["direction"] == "clockwise"
+    with Store.open(data=tmp_path) as store:
+        (game,) = store.games(status="playing")
+    assert game.options["direction"] == "clockwise"
 
 
 def test_speak_without_a_speech_program(tmp_path: Path) -> None:

@@ -22,6 +22,22 @@ app = typer.Typer(help="atout: traditional card games against strong computer pl
 console = Console()
 
 
+Lang = Annotated[str | None, typer.Option(help="fr or en; the default comes from the locale")]
+DataDir = Annotated[str | None, typer.Option(help="the folder of atout's data (default "
+                                                  "$ATOUT_DATA_DIR, else the platform's "
+                                                  "user data folder)")]
+Db = Annotated[str | None, typer.Option(help="the store of games: an SQLite file or "
+                                             "postgresql://user@host/database (default "
+                                             "$ATOUT_DB, else atout.sqlite3 in the data "
+                                             "folder)")]
+
+
+def check_lang(lang: str | None) -> None:
+    """Refuse a language the client does not speak."""
+    if lang is not None and lang not in ("fr", "en"):
+        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+
+
 def parse_options(players: int | None, preset: str | None,
                   option: list[str] | None) -> dict[str, Any]:
     """Turn ``--players``, ``--preset`` and ``--option key=value`` into make() keywords."""
@@ -133,7 +149,9 @@ def play(
                                                     "options and players")] = None,
     lang: Annotated[str | None, typer.Option(help="fr or en; the default comes from the "
                                                   "locale")] = None,
-    resume: Annotated[bool, typer.Option(help="resume the game saved on quit")] = False,
+    resume: Annotated[bool, typer.Option(help="resume the latest unfinished game (of GAME "
+                                              "when given; GAME may be a game's number from "
+                                              "atout unfinished)")] = False,
     deals: Annotated[int | None, typer.Option(min=1, help="stop after this many deals (a "
                                                           "short game)")] = None,
     delay: Annotated[float, typer.Option(min=0, help="seconds each computer player waits "
@@ -151,34 +169,86 @@ def play(
     = False,
     visual: Annotated[bool, typer.Option(help="add colour pictures of the hand and table")]
     = False,
-    data_dir: Annotated[str | None, typer.Option(help="where games are saved (default "
-                                                      "$ATOUT_DATA_DIR, else "
-                                                      "~/.local/share/atout)")] = None,
+    data_dir: DataDir = None,
+    db: Db = None,
 ) -> None:
     """Play in the terminal against computer players, by single keys, in French or English."""
     from atout.console import run_play
 
-    if lang is not None and lang not in ("fr", "en"):
-        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+    check_lang(lang)
     opts = parse_options(players, preset, option)
     raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
-                              delay=delay, seed=seed, resume=resume, data=data_dir,
+                              delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
                               speak=speak, visual=visual))
 
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="a saved game (JSON)")],
-    lang: Annotated[str | None, typer.Option(help="fr or en")] = None,
+    game: Annotated[str, typer.Argument(help="a game's number (atout history lists them) or "
+                                             "a saved file (JSON)")],
+    lang: Lang = None,
     speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
     = False,
+    data_dir: DataDir = None,
+    db: Db = None,
 ) -> None:
-    """Replay a finished game move by move."""
+    """Replay a game move by move."""
     from atout.console import run_replay
 
-    if lang is not None and lang not in ("fr", "en"):
-        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
-    raise typer.Exit(run_replay(file, lang=lang, speak=speak))
+    check_lang(lang)
+    raise typer.Exit(run_replay(game, lang=lang, speak=speak, data=data_dir, db=db))
+
+
+@app.command()
+def unfinished(
+    game: Annotated[str | None, typer.Argument(help="only this game")] = None,
+    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
+) -> None:
+    """List the unfinished games, the latest first: atout play --resume NUMBER continues
+    one."""
+    from atout.console.listings import run_unfinished
+
+    check_lang(lang)
+    raise typer.Exit(run_unfinished(game=game, lang=lang, db=db, data=data_dir))
+
+
+@app.command()
+def history(
+    game: Annotated[str | None, typer.Argument(help="only this game")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="at most this many games")] = 50,
+    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
+) -> None:
+    """List the finished games with their results, the latest first."""
+    from atout.console.listings import run_history
+
+    check_lang(lang)
+    raise typer.Exit(run_history(game=game, limit=limit, lang=lang, db=db, data=data_dir))
+
+
+@app.command()
+def stats(
+    game: Annotated[str | None, typer.Argument(help="only this game")] = None,
+    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
+) -> None:
+    """Per game, variant and computer players: games, wins and average points."""
+    from atout.console.listings import run_stats
+
+    check_lang(lang)
+    raise typer.Exit(run_stats(game=game, lang=lang, db=db, data=data_dir))
+
+
+@app.command()
+def delete(
+    number: Annotated[int, typer.Argument(help="the game's number (atout unfinished, atout "
+                                               "history)")],
+    yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
+    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
+) -> None:
+    """Delete a game from the store, after confirmation."""
+    from atout.console.listings import run_delete
+
+    check_lang(lang)
+    raise typer.Exit(run_delete(number, yes=yes, lang=lang, db=db, data=data_dir))
 
 
 @app.command()

@@ -2,7 +2,8 @@
 
 One sentence per line as things happen, in French or English, single keys without Enter
 (lines when input is not a terminal), speech with ``--speak``, bots at a readable pace,
-games saved on quit and kept for replay. See docs/console.md.
+every move committed to the store of games (:mod:`atout.store`) so that every unfinished
+game can be resumed and every finished one replayed. See docs/console.md.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from atout.bots import bot_names, make_bot
 from atout.games import available
 from atout.i18n import detect_language, translator
 from atout.i18n.text import game_text
+from atout.store import PLAYING, GameRecord, SeatInfo, Store, StoreError
+from atout.store.legacy import read_file
 
-from . import store
 from .keys import open_keys
 from .menu import MenuQuit, choose_game, choose_settings
+from .records import Recorder, open_store, store_error
 from .replay import Replay
 from .session import Session, Settings, default_bot
 from .speech import Output, Speaker
@@ -40,29 +43,38 @@ def _output(lang: str, speak: bool, stream: IO[str]) -> Output:
 def run_play(game: str | None = None, *, lang: str | None = None,
              options: dict[str, Any] | None = None, seat: int = 0, bot: str | None = None,
              deals: int | None = None, delay: float = 1.0, seed: int | None = None,
-             resume: bool = False, data: str | Path | None = None, speak: bool = False,
-             visual: bool = False, stdin: IO[str] | None = None,
+             resume: bool = False, data: str | Path | None = None, db: str | None = None,
+             speak: bool = False, visual: bool = False, stdin: IO[str] | None = None,
              stdout: IO[str] | None = None) -> int:
-    """Play a game in the terminal; the exit status (0, or 2 for a bad setting)."""
+    """Play a game in the terminal; the exit status (0, 1 when the store fails, 2 for a bad
+    setting). With ``resume``, ``game`` may be a game's number in the store."""
+    lang_given = lang
     lang = lang or detect_language()
     tr = translator(lang)
     out = _output(lang, speak, stdout or sys.stdout)
     keys = open_keys(stdin)
-    folder = store.data_dir(data)
+    opened = open_store(tr, out, db, data)
+    if opened is None:
+        keys.close()
+        out.close()
+        return 2
+    store, me = opened
     try:
-        resumed = False
+        record: GameRecord | None = None
         if resume:
-            try:
-                rec = store.read(store.current_path(folder))
-            except ValueError:
-                out.say(tr._("There is no saved game to resume."))
+            record = _to_resume(store, me, game, tr, out)
+            if record is None:
                 return 2
-            game = str(rec["game"])
-            options = dict(rec.get("options") or {})
-            seat = int(rec.get("seat") or 0)
-            bot = str(rec.get("bot") or default_bot())
-            deals = rec.get("deals")
-            resumed = True
+            client = record.summary.client
+            game = record.summary.game
+            options = dict(record.summary.options)
+            seat = _int(client.get("seat"), record.summary.seat_of(me) or 0)
+            bot = str(client.get("bot") or default_bot(game))
+            deals = _int(client.get("deals"), None)
+            if lang_given is None and client.get("lang") in ("fr", "en") and \
+                    client.get("lang") != lang:
+                lang = str(client["lang"])
+                tr = translator(lang)
         if game is None:
             try:
                 game = choose_game(out, keys, tr)
@@ -96,48 +108,112 @@ def run_play(game: str | None = None, *, lang: str | None = None,
         except ValueError as exc:
             out.say(tr._("This computer player cannot play here: {error}").format(error=exc))
             return 2
-        if resumed:
+        if record is not None:
             try:
-                match = rules.load_match(rec["match"])
+                match = record.replay()
             except (ValueError, KeyError, TypeError) as exc:
                 out.say(tr._("The saved game cannot be resumed: {error}").format(error=exc))
                 return 2
+            recorder = Recorder(store, record.id, len(record.actions))
         else:
-            if store.current_path(folder).exists():
-                out.say(tr._("A saved game is waiting: atout play --resume continues it. "
-                             "Quitting this new game will replace it."))
+            waiting = len(store.games(status=PLAYING, player=me))
+            if waiting:
+                out.say(tr.ngettext("You have {n} unfinished game: atout play --resume "
+                                    "continues the latest, atout unfinished lists them.",
+                                    "You have {n} unfinished games: atout play --resume "
+                                    "continues the latest, atout unfinished lists them.",
+                                    waiting).format(n=waiting))
             if seed is None:
                 import random
 
                 seed = random.SystemRandom().randrange(1 << 31)
             match = rules.match(seed=seed)
+            seats = [SeatInfo(player_id=me) if s == seat else SeatInfo(bot=bot)
+                     for s in range(rules.seats)]
+            try:
+                game_id = store.create_game(
+                    rules.name, rules.options_dict(), match.save()["match"], seats,
+                    client={"seat": seat, "bot": bot, "deals": deals, "lang": lang})
+            except StoreError as exc:
+                out.say(store_error(tr, exc))
+                return 1
+            recorder = Recorder(store, game_id, 0)
         text = game_text(game, tr, seat, rules.seats)
-        settings = Settings(seat=seat, bot=bot, deals=deals, delay=delay, data=folder,
-                            visual=visual)
-        return Session(rules, match, settings, text, out, keys).run(resumed=resumed)
+        settings = Settings(seat=seat, bot=bot, deals=deals, delay=delay, visual=visual)
+        return Session(rules, match, settings, text, out, keys, recorder).run(
+            resumed=record is not None)
     finally:
+        store.close()
         keys.close()
         out.close()
 
 
-def run_replay(path: str | Path, *, lang: str | None = None, speak: bool = False,
+def _int(value: object, default: int | None) -> Any:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _to_resume(store: Store, me: int, which: str | None, tr: Any,
+               out: Any) -> GameRecord | None:
+    """The game ``atout play --resume [GAME|NUMBER]`` names: a number, or the latest
+    unfinished game (of that game); None after saying why there is none."""
+    try:
+        if which is not None and which.isdigit():
+            record = store.get(int(which))
+            if record.summary.finished:
+                out.say(tr._("Game {game} is over: atout replay {game} replays it.").format(
+                    game=record.id))
+                return None
+            return record
+        if which is not None and which not in available():
+            out.say(tr._("Unknown game {game}: the games are {games}.").format(
+                game=which, games=", ".join(available())))
+            return None
+        waiting = store.games(status=PLAYING, player=me, game=which, limit=1)
+        if not waiting:
+            out.say(tr._("There is no saved game to resume."))
+            return None
+        return store.get(waiting[0].id)
+    except StoreError as exc:
+        out.say(store_error(tr, exc))
+        return None
+
+
+def run_replay(which: str | Path, *, lang: str | None = None, speak: bool = False,
+               data: str | Path | None = None, db: str | None = None,
                stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Replay a saved game move by move; the exit status."""
+    """Replay a stored game (by its number) or a saved file, move by move; the exit
+    status."""
     lang = lang or detect_language()
     tr = translator(lang)
     out = _output(lang, speak, stdout or sys.stdout)
     try:
-        rec = store.read(Path(path))
-        rules = atout.make(str(rec["game"]), **dict(rec.get("options") or {}))
-    except ValueError as exc:
+        if str(which).isdigit():
+            opened = open_store(tr, out, db, data)
+            if opened is None:
+                return 2
+            store = opened[0]
+            try:
+                record = store.get(int(str(which)))
+            except StoreError as exc:
+                out.say(tr._("Cannot replay: {error}").format(error=store_error(tr, exc)))
+                return 2
+            finally:
+                store.close()
+            saved = record.saved()
+            seat = _int(record.summary.client.get("seat"), record.summary.seat_of(opened[1])
+                        or 0)
+        else:
+            rec = read_file(Path(which))
+            saved, seat = dict(rec["match"]), _int(rec.get("seat"), 0)
+        rules = atout.make(str(saved["game"]), **dict(saved.get("options") or {}))
+    except (ValueError, KeyError, TypeError) as exc:
         out.say(tr._("Cannot replay: {error}").format(error=exc))
         out.close()
         return 2
     keys = open_keys(stdin)
     try:
-        seat = int(rec.get("seat") or 0)
         text = game_text(rules.name, tr, seat, rules.seats)
-        return Replay(rules, rec, text, out, keys).run()
+        return Replay(rules, saved, seat, text, out, keys).run()
     except ValueError as exc:
         out.say(tr._("Cannot replay: {error}").format(error=exc))
         return 2

@@ -1,4 +1,4 @@
-"""``atout replay FILE``: a finished (or saved) game, move by move, in words."""
+"""``atout replay NUMBER`` (or ``FILE``): a stored game, move by move, in words."""
 
 from __future__ import annotations
 
@@ -14,15 +14,13 @@ from .table import AZERTY_DIGITS, Table
 class Replay(Table):
     """Steps through a saved game from the seat that played it."""
 
-    def __init__(self, rules: Rules[Any], record: dict[str, Any], text: Any, out: Output,
-                 keys: KeySource) -> None:
-        saved = record["match"]
+    def __init__(self, rules: Rules[Any], saved: dict[str, Any], seat: int, text: Any,
+                 out: Output, keys: KeySource) -> None:
         self.rules = rules
         self.params: dict[str, Any] = dict(saved.get("match") or {})
         self.moves: list[str] = [str(a) for deal in saved.get("actions") or [] for a in deal]
         self.pos = 0
-        super().__init__(rules.match(**self.params), int(record.get("seat") or 0), text, out,
-                         keys)
+        super().__init__(rules.match(**self.params), seat, text, out, keys)
 
     def goto(self, n: int) -> None:
         """Rebuild the game up to move ``n``, silently."""

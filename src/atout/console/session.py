@@ -1,23 +1,23 @@
 """A game in the terminal: the player's turns by keys, the bots' turns at a readable pace.
 
-The engines are pure; the session owns the clock (the bots' pause), the files (saving on
-quit, keeping finished games for replay) and the voice. No timer ever hurries the player:
-the session waits for a key as long as it takes.
+The engines are pure; the session owns the clock (the bots' pause), the record of the game
+(every action committed to the store before it is said) and the voice. No timer ever hurries
+the player: the session waits for a key as long as it takes.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from atout.bots import Bot, bot_names, make_bot
 from atout.core import Event, IllegalAction, Match, Rules, View
 from atout.i18n.text import GameText
+from atout.store import StoreError, stopped_result
 
-from . import store
 from .keys import KeySource
+from .records import Recorder, store_error
 from .speech import Output
 from .table import AZERTY_DIGITS, Table
 
@@ -40,7 +40,6 @@ class Settings:
     bot: str = "random"
     deals: int | None = None
     delay: float = 1.0
-    data: Path = Path(".")
     visual: bool = False
 
 
@@ -48,14 +47,19 @@ class Quit(Exception):
     """The player asked to leave."""
 
 
+class StoreFailed(Exception):
+    """A move could not be recorded: the game stops where the store has it."""
+
+
 class Session(Table):
     """One game between the player and bots, driven by keys."""
 
     def __init__(self, rules: Rules[Any], match: Match, settings: Settings, text: GameText,
-                 out: Output, keys: KeySource) -> None:
+                 out: Output, keys: KeySource, recorder: Recorder) -> None:
         super().__init__(match, settings.seat, text, out, keys, visual=settings.visual)
         self.rules = rules
         self.settings = settings
+        self.recorder = recorder
         self.bots: dict[int, Bot] = {
             s: make_bot(settings.bot, rules, s, match.seed) for s in range(rules.seats)
             if s != settings.seat}
@@ -71,10 +75,12 @@ class Session(Table):
             self.out.say(tr._("{game}. {intro} Press ? for the keys, R for the rules.").format(
                 game=self.text.title(self.rules.name, self.rules.title),
                 intro=self.text.intro()))
-            if resumed:
-                self.out.say(tr._("Game resumed."))
             view = self.view()
-            if not view.table and not view.history:
+            if resumed:
+                self.out.say(tr._("Game {game} resumed.").format(game=self.recorder.game_id))
+                for line in self.situation(view):
+                    self.out.say(line)
+            elif not view.table and not view.history:
                 self.out.say(self.text.event(Event(
                     "new_deal", view.dealer, {"deal": self.deals_done + 1,
                                               "dealer": view.dealer})) or "")
@@ -91,15 +97,26 @@ class Session(Table):
         except Quit:
             self.save_and_quit()
             return 0
+        except StoreFailed as exc:
+            self.out.say(tr._("This move could not be saved: {error} The game stops here; it "
+                              "resumes from the last saved move.").format(error=exc))
+            return 1
 
     def finished(self) -> bool:
         """Whether the game is over (or the number of deals asked for is played)."""
         return self.match.is_over or self.stopped
 
     def play(self, action: str) -> None:
-        """Play an action for the seat to move and say what happened."""
+        """Play an action for the seat to move, commit it to the store, then say what
+        happened (:class:`StoreFailed` when it cannot be committed)."""
         deal = self.match.deal
+        seat = self.match.to_move
+        assert seat is not None
         events = self.match.play(action)
+        try:
+            self.recorder.write(seat, str(self.rules.actions.parse(action)))
+        except StoreError as exc:
+            raise StoreFailed(store_error(self.tr, exc)) from None
         view = self.event_view(deal)
         self.turn_announced = False
         new_deal = False
@@ -297,17 +314,15 @@ class Session(Table):
                                      self.deals_done).format(n=self.deals_done))
             if said:
                 self.out.say(said)
-        folder = self.settings.data
-        rec = self.record(finished=True)
+        result = self.match.result if self.match.is_over else stopped_result(
+            [float(x) for x in self.match.scores], self.deals_done)
         try:
-            path = store.write(store.finished_path(folder, self.rules.name), rec)
-            current = store.current_path(folder)
-            if current.exists():
-                current.unlink()
-            self.out.say(tr._("The game is kept for replay: atout replay {path}").format(
-                path=path))
-        except OSError as exc:
-            self.out.say(tr._("The game could not be kept: {error}").format(error=exc))
+            self.recorder.finish(result)
+            self.out.say(tr._("The game is kept as game {game}: atout replay {game} replays "
+                              "it.").format(game=self.recorder.game_id))
+        except StoreError as exc:
+            self.out.say(tr._("The end of the game could not be saved: {error}").format(
+                error=store_error(tr, exc)))
         self.out.say(tr._("Press Enter or Q to leave; the other keys still answer."))
         while True:
             try:
@@ -318,21 +333,11 @@ class Session(Table):
                 return
             self.other_key(AZERTY_DIGITS.get(key, key))
 
-    def record(self, *, finished: bool) -> dict[str, Any]:
-        """The saved form of this game."""
-        return store.record(self.rules.name, self.rules.options_dict(), self.match.save(),
-                            self.seat, self.settings.bot, self.settings.deals, finished)
-
     def save_and_quit(self) -> None:
-        """Save the game in progress for ``atout play --resume``."""
-        tr = self.tr
+        """Say how to resume: every move is in the store already."""
         if self.finished():
             return
-        try:
-            store.write(store.current_path(self.settings.data), self.record(finished=False))
-            self.out.say(tr._("Game saved. Resume it with: atout play --resume"))
-        except OSError as exc:
-            self.out.say(tr._("The game could not be saved: {error}").format(error=exc))
+        self.out.say(self.tr._("Game saved. Resume it with: atout play --resume"))
 
 
-__all__ = ["Quit", "Session", "Settings", "default_bot"]
+__all__ = ["Quit", "Session", "Settings", "StoreFailed", "default_bot"]

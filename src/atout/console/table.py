@@ -47,6 +47,15 @@ class Table:
         v = deal.view(self.seat)
         return dataclasses.replace(v, info={**v.info, "match": self.match.match_info()})
 
+    def situation(self, view: View) -> list[str]:
+        """Where the game stands, one sentence each: the deal, the trump or contract, the
+        cards on the table, whose turn, the scores."""
+        match = view.info.get("match")
+        number = match.get("deal_number") if isinstance(match, dict) else None
+        lines = [self.tr._("This is deal {number}.").format(number=number)] if number else []
+        return [*lines, self.text.trump(view), self.text.table(view), self.text.turn(view),
+                self.text.scores(view)]
+
     # -- selection --------------------------------------------------------------------------
     def items(self, view: View) -> list[str]:
         """What the arrows move through: the hand (and other legal actions) or the choices."""

@@ -1,0 +1,303 @@
+"""The store of games: every action committed before anyone is told of it.
+
+One :class:`Store` per process, shared by its front ends. Methods are synchronous and each
+write is one transaction: when :meth:`Store.append` returns, the action is on disk (SQLite in
+WAL mode with full synchronous commits, or PostgreSQL's commit), so a process killed at any
+moment restarts with every game exactly where it was.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from atout.core import JSON, MatchResult
+
+from . import schema
+from .errors import StoreError
+from .location import resolve, shown
+from .models import Action, Game, Imported, Player, Seat, SeatResult, now
+from .records import (
+    FINISHED,
+    PLAYING,
+    GameRecord,
+    GameSummary,
+    SeatInfo,
+    Stats,
+    json_dict,
+    utc,
+)
+
+
+class Store:
+    """The records of games in one database (see :func:`Store.open`)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.where = shown(engine.url)
+
+    @classmethod
+    def open(cls, db: str | None = None, *, data: str | os.PathLike[str] | None = None,
+             timeout: float = 5.0) -> Store:
+        """The store at ``db`` (a URL or an SQLite file), else ``ATOUT_DB``, else the SQLite
+        file in the user's data folder; checked and migrated. :class:`StoreError` in words
+        when it is damaged, locked, foreign, newer or unreachable: nothing is written then."""
+        engine = schema.make_engine(resolve(db, data), timeout=timeout)
+        try:
+            schema.prepare(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except StoreError:
+            raise
+        except IntegrityError as exc:
+            raise StoreError("conflict", f"the store at {self.where} already holds this: "
+                             f"{str(exc.orig).splitlines()[0]} (the game is being played "
+                             "elsewhere)", {"path": self.where}) from None
+        except SQLAlchemyError as exc:
+            raise schema.translate(exc, self.where) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn:
+                yield conn
+        except SQLAlchemyError as exc:
+            raise schema.translate(exc, self.where) from None
+
+    # -- players ------------------------------------------------------------------------------
+    def player(self, name: str, kind: str = "local") -> int:
+        """The id of the player ``name`` of that kind, made on first use."""
+        with self._read() as conn:
+            found = conn.execute(select(Player.id).where(Player.kind == kind,
+                                                         Player.name == name)).scalar()
+        if found is not None:
+            return int(found)
+        try:
+            with self._write() as conn:
+                return int(conn.execute(insert(Player).values(
+                    kind=kind, name=name, created_at=now()).returning(Player.id)).scalar_one())
+        except StoreError as exc:
+            if exc.code != "conflict":
+                raise
+        return self.player(name, kind)  # made meanwhile by another process
+
+    # -- writing a game -------------------------------------------------------------------------
+    def create_game(self, game: str, options: Mapping[str, JSON], match: Mapping[str, JSON],
+                    seats: Sequence[SeatInfo], *, client: Mapping[str, JSON] | None = None,
+                    source: str = "console") -> int:
+        """Record a new game (no action yet); its number."""
+        seed = match.get("seed")
+        if not isinstance(seed, int):
+            raise ValueError("the match parameters need an integer 'seed'")
+        moment = now()
+        with self._write() as conn:
+            game_id = int(conn.execute(insert(Game).values(
+                game=game, options=dict(options), match=dict(match), seed=seed,
+                seats=len(seats), status=PLAYING, source=source, client=dict(client or {}),
+                actions_count=0, result=None, created_at=moment, updated_at=moment,
+            ).returning(Game.id)).scalar_one())
+            conn.execute(insert(Seat), [{"game_id": game_id, "seat": s,
+                                         "player_id": info.player_id, "bot": info.bot}
+                                        for s, info in enumerate(seats)])
+        return game_id
+
+    def append(self, game_id: int, index: int, seat: int, action: str) -> None:
+        """Commit action number ``index`` (from 0) of a game in play. A conflict (that number
+        is taken: the game is played elsewhere) or a finished game is refused."""
+        self.append_many(game_id, index, [(seat, action)])
+
+    def append_many(self, game_id: int, start: int,
+                    actions: Sequence[tuple[int, str]]) -> None:
+        """Commit several actions at once, numbered from ``start``: all or none."""
+        if not actions:
+            return
+        moment = now()
+        with self._write() as conn:
+            done = conn.execute(update(Game).where(
+                Game.id == game_id, Game.status == PLAYING, Game.actions_count == start,
+            ).values(actions_count=start + len(actions), updated_at=moment))
+            if done.rowcount != 1:
+                raise self._why_not_appended(conn, game_id, start)
+            conn.execute(insert(Action), [
+                {"game_id": game_id, "idx": start + i, "seat": seat, "action": action,
+                 "at": moment} for i, (seat, action) in enumerate(actions)])
+
+    def _why_not_appended(self, conn: Connection, game_id: int, start: int) -> StoreError:
+        row = conn.execute(select(Game.status, Game.actions_count).where(
+            Game.id == game_id)).first()
+        if row is None:
+            return StoreError("not_found", f"there is no game {game_id} in the store",
+                              {"game": game_id})
+        if row[0] != PLAYING:
+            return StoreError("finished", f"game {game_id} is over: nothing can be added",
+                              {"game": game_id})
+        return StoreError("conflict", f"game {game_id} has {row[1]} actions recorded, not "
+                          f"{start}: it is being played elsewhere", {"game": game_id,
+                                                                    "count": int(row[1])})
+
+    def finish(self, game_id: int, result: MatchResult) -> None:
+        """Record the end of a game with its result per seat."""
+        ranks = {seat: i for i, seat in enumerate(result.ranking)}
+        moment = now()
+        with self._write() as conn:
+            done = conn.execute(update(Game).where(
+                Game.id == game_id, Game.status == PLAYING).values(
+                status=FINISHED, result=result.to_dict(), finished_at=moment,
+                updated_at=moment))
+            if done.rowcount != 1:
+                raise self._why_not_appended(conn, game_id, -1)
+            conn.execute(insert(SeatResult), [
+                {"game_id": game_id, "seat": s, "score": float(score),
+                 "rank": ranks.get(s, len(result.scores)), "winner": s in result.winners}
+                for s, score in enumerate(result.scores)])
+
+    def delete(self, game_id: int) -> None:
+        """Delete a game and everything recorded of it."""
+        with self._write() as conn:
+            for table in (Action, Seat, SeatResult):
+                conn.execute(delete(table).where(table.game_id == game_id))
+            conn.execute(update(Imported).where(Imported.game_id == game_id).values(
+                game_id=None))
+            if conn.execute(delete(Game).where(Game.id == game_id)).rowcount != 1:
+                raise StoreError("not_found", f"there is no game {game_id} in the store",
+                                 {"game": game_id})
+
+    # -- reading --------------------------------------------------------------------------------
+    def get(self, game_id: int) -> GameRecord:
+        """A whole game; :class:`StoreError` ``not_found`` when there is none."""
+        with self._read() as conn:
+            game = conn.execute(select(Game.__table__).where(Game.id == game_id)).first()
+            if game is None:
+                raise StoreError("not_found", f"there is no game {game_id} in the store",
+                                 {"game": game_id})
+            summary = self._summaries(conn, [game])[0]
+            moves = conn.execute(select(Action.seat, Action.action).where(
+                Action.game_id == game_id).order_by(Action.idx)).all()
+        return GameRecord(summary, json_dict(game.match), tuple(str(m[1]) for m in moves),
+                          tuple(int(m[0]) for m in moves))
+
+    def games(self, *, status: str | None = None, game: str | None = None,
+              player: int | None = None, limit: int | None = None) -> list[GameSummary]:
+        """Games, the most recently played first; filtered by status, game and player."""
+        query = select(Game.__table__).order_by(Game.updated_at.desc(), Game.id.desc())
+        if status is not None:
+            query = query.where(Game.status == status)
+        if game is not None:
+            query = query.where(Game.game == game)
+        if player is not None:
+            query = query.where(Game.id.in_(select(Seat.game_id).where(
+                Seat.player_id == player)))
+        if limit is not None:
+            query = query.limit(limit)
+        with self._read() as conn:
+            rows = list(conn.execute(query))
+            return self._summaries(conn, rows)
+
+    def _summaries(self, conn: Connection, games: Sequence[Any]) -> list[GameSummary]:
+        ids = [g.id for g in games]
+        seats: dict[int, dict[int, SeatInfo]] = defaultdict(dict)
+        if ids:
+            for r in conn.execute(select(Seat.game_id, Seat.seat, Seat.player_id, Seat.bot,
+                                         Player.name, Player.kind).outerjoin(
+                    Player, Player.id == Seat.player_id).where(Seat.game_id.in_(ids))):
+                seats[r.game_id][r.seat] = SeatInfo(r.player_id, r.bot, r.name, r.kind)
+        return [GameSummary(
+            id=g.id, game=g.game, options=json_dict(g.options), status=g.status,
+            source=g.source, seats=tuple(seats[g.id].get(s, SeatInfo())
+                                         for s in range(g.seats)),
+            actions_count=g.actions_count, client=json_dict(g.client),
+            created_at=utc(g.created_at), updated_at=utc(g.updated_at),
+            finished_at=utc(g.finished_at) if g.finished_at else None,
+            result=json_dict(g.result) if g.result is not None else None) for g in games]
+
+    def count(self) -> dict[str, int]:
+        """How many games there are in each status."""
+        with self._read() as conn:
+            return {str(s): int(n) for s, n in conn.execute(
+                select(Game.status, func.count()).group_by(Game.status))}
+
+    def stats(self, player: int, *, game: str | None = None) -> list[Stats]:
+        """The player's finished games per game, variant and opponents: how many, how many
+        won, the average final score of the player's seat."""
+        query = (select(Game.id, Game.game, Game.options, Seat.seat, SeatResult.score,
+                        SeatResult.winner)
+                 .join(Seat, Seat.game_id == Game.id)
+                 .join(SeatResult, (SeatResult.game_id == Game.id)
+                       & (SeatResult.seat == Seat.seat))
+                 .where(Seat.player_id == player, Game.status == FINISHED))
+        if game is not None:
+            query = query.where(Game.game == game)
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+            bots: dict[int, set[str]] = defaultdict(set)
+            if rows:
+                for gid, bot in conn.execute(select(Seat.game_id, Seat.bot).where(
+                        Seat.game_id.in_({r.id for r in rows}), Seat.bot.is_not(None))):
+                    bots[gid].add(str(bot))
+        groups: dict[tuple[str, str, str], list[tuple[float, bool]]] = defaultdict(list)
+        for r in rows:
+            key = (r.game, variant(r.game, json_dict(r.options)),
+                   ", ".join(sorted(bots[r.id])) or "-")
+            groups[key].append((float(r.score), bool(r.winner)))
+        return [Stats(g, v, o, len(vals), sum(w for _, w in vals),
+                      sum(s for s, _ in vals) / len(vals))
+                for (g, v, o), vals in sorted(groups.items())]
+
+    # -- imported files -------------------------------------------------------------------------
+    def imported(self) -> set[str]:
+        """The paths of the save files already imported (or refused)."""
+        with self._read() as conn:
+            return {str(p) for p in conn.execute(select(Imported.path)).scalars()}
+
+    def mark_imported(self, path: str, sha256: str, game_id: int | None,
+                      error: str | None = None) -> None:
+        """Remember that a save file was imported (as ``game_id``) or refused (``error``)."""
+        with self._write() as conn:
+            conn.execute(insert(Imported).values(path=path, sha256=sha256, game_id=game_id,
+                                                 error=error, at=now()))
+
+
+def variant(game: str, options: Mapping[str, Any]) -> str:
+    """The options that differ from the game's defaults, as ``name=value`` (else
+    ``standard``)."""
+    import atout
+
+    defaults = {}
+    for info in atout.games():
+        if info.name == game:
+            defaults = {o.name: o.default for o in info.options}
+    shown_ = [f"{k}={v}" for k, v in sorted(options.items())
+              if k != "preset" and defaults.get(k, object()) != v]
+    return ", ".join(shown_) or "standard"
+
+
+__all__ = ["Store", "variant"]
