@@ -41,7 +41,7 @@ def resolve(db: str | None = None, data: str | os.PathLike[str] | None = None) -
         return URL.create("sqlite", database=str(Path(given)))
     try:
         url = make_url(given)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         raise StoreError("bad_url", f"{given!r} is not a database URL: expected "
                          "postgresql://user:password@host/database or sqlite:///path",
                          {"url": given}) from None

@@ -47,8 +47,11 @@ def check(path: Path) -> None:
 
 
 def _inspect(path: Path) -> None:
+    # Without a WAL file, "immutable" reads the file alone and creates no -wal or -shm beside
+    # it; with one (a store left by a killed process), read-only mode reads both.
+    mode = "mode=ro" if Path(f"{path}-wal").exists() else "immutable=1"
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=2)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=2)
     except sqlite3.Error as exc:
         raise _error(path, exc) from None
     try:
