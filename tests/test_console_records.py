@@ -125,3 +125,31 @@ def test_the_commands_exist_on_the_command_line(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "expected fr or en" in result.output
     result = runner.invoke(app, ["stats", "--db", "mysql://x@y/z", "--lang", "en"], env=env)
     assert result.exit_code == 2 and "is not a database address" in result.output
+
+
+class DeletingKeys(io.StringIO):
+    """Keys that delete the game from the store (as another window would) before the first
+    key is read."""
+
+    def __init__(self, data: Path, keys: str) -> None:
+        super().__init__(keys)
+        self.data = data
+        self.done = False
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if not self.done:
+            self.done = True
+            with Store.open(data=self.data) as store:
+                store.delete(1)
+        return super().readline(size)
+
+
+def test_a_move_the_store_refuses_stops_the_game_in_words(tmp_path: Path) -> None:
+    out = io.StringIO()
+    status = run_play("jass", lang="en", delay=0, seed=4, data=tmp_path,
+                      stdin=DeletingKeys(tmp_path, "\n\n"), stdout=out)
+    said = out.getvalue()
+    assert status == 1
+    assert ("This move could not be saved: There is no game number 1. The game stops here; "
+            "it resumes from the last saved move.") in said
+    assert "You play the " not in said  # the move that could not be saved is not said
