@@ -136,7 +136,7 @@ class DeletingKeys(io.StringIO):
         self.data = data
         self.done = False
 
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+    def readline(self, size: int = -1) -> str:  # type: ignore[override]
         if not self.done:
             self.done = True
             with Store.open(data=self.data) as store:

@@ -15,7 +15,7 @@ from typing import IO, Any
 import atout
 from atout.bots import bot_names, make_bot
 from atout.games import available
-from atout.i18n import detect_language, translator
+from atout.i18n import Translator, detect_language, translator
 from atout.i18n.text import game_text
 from atout.store import PLAYING, GameRecord, SeatInfo, Store, StoreError
 from atout.store.legacy import read_file
@@ -152,8 +152,8 @@ def _int(value: object, default: int | None) -> Any:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def _to_resume(store: Store, me: int, which: str | None, tr: Any,
-               out: Any) -> GameRecord | None:
+def _to_resume(store: Store, me: int, which: str | None, tr: Translator,
+               out: Output) -> GameRecord | None:
     """The game ``atout play --resume [GAME|NUMBER]`` names: a number, or the latest
     unfinished game (of that game); None after saying why there is none."""
     try:

@@ -25,7 +25,7 @@ def _title(tr: Translator, game: str) -> str:
     return game_text(game, tr, 0, 2).title(game, game)
 
 
-def _players(tr: Translator, g: GameSummary, me: int) -> str:
+def _against(tr: Translator, g: GameSummary) -> str:
     bots = sorted({s.bot for s in g.seats if s.bot})
     return tr._("against {bots}").format(bots=", ".join(bots)) if bots else ""
 
@@ -35,7 +35,7 @@ def _summary(tr: Translator, g: GameSummary, me: int) -> str:
     head = tr._("Game {id}: {game}").format(id=g.id, game=_title(tr, g.game))
     if seat is not None:
         head += tr._(", seat {seat}").format(seat=seat)
-    against = _players(tr, g, me)
+    against = _against(tr, g)
     if against:
         head += ", " + against
     if g.status == PLAYING:

@@ -10,7 +10,7 @@ import getpass
 import os
 from pathlib import Path
 
-from atout.core import Match, MatchResult
+from atout.core import MatchResult
 from atout.i18n import Translator
 from atout.store import Store, StoreError, data_dir
 from atout.store.legacy import import_folder
@@ -110,9 +110,4 @@ def open_store(tr: Translator, out: Output, db: str | None,
     return store, me
 
 
-def replay_upto(match: Match) -> int:
-    """How many actions a game has had (its number of the next action)."""
-    return sum(len(h) for h in match.history)
-
-
-__all__ = ["Recorder", "local_player", "open_store", "replay_upto", "store_error"]
+__all__ = ["Recorder", "local_player", "open_store", "store_error"]

@@ -47,4 +47,29 @@ CODES = {
 """Every code a :class:`StoreError` may carry, with what it means."""
 
 
-__all__ = ["CODES", "StoreError"]
+def from_database(detail: str, where: str, *, connecting: bool = False) -> StoreError:
+    """A database's own error message as a :class:`StoreError` that says what to do;
+    ``connecting`` when it came while reaching the database."""
+    low = detail.lower()
+    if "locked" in low or "busy" in low:
+        return StoreError("locked", f"the store at {where} is locked by another program: "
+                          "close it (or wait for it to finish) and try again.",
+                          {"path": where})
+    if "malformed" in low or "not a database" in low or "corrupt" in low:
+        return StoreError("damaged", f"the store at {where} is damaged ({detail}). It was "
+                          "left untouched; restore it from a backup, or move it away.",
+                          {"path": where, "detail": detail})
+    if "readonly" in low or "read-only" in low or "permission" in low or \
+            "unable to open" in low:
+        return StoreError("unwritable", f"the store at {where} cannot be opened or written: "
+                          f"{detail}.", {"path": where, "detail": detail})
+    if connecting or "connect" in low or "connection" in low or "password" in low or \
+            "does not exist" in low or "could not translate host" in low:
+        return StoreError("unreachable", f"cannot reach the database at {where}: {detail}. "
+                          "Check that the server runs and that the URL, user and password "
+                          "are right.", {"path": where, "detail": detail})
+    return StoreError("unreachable", f"the database at {where} answered with an error: "
+                      f"{detail}.", {"path": where, "detail": detail})
+
+
+__all__ = ["CODES", "StoreError", "from_database"]

@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL
-from sqlalchemy.exc import DBAPIError, NoSuchModuleError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import NoSuchModuleError, OperationalError, SQLAlchemyError
 
 from . import sqlite_check
-from .errors import StoreError
+from .errors import StoreError, from_database
 from .location import shown
 from .sqlite_check import OURS
 
@@ -135,28 +135,11 @@ def _upgrade(engine: Engine) -> None:
 
 def translate(exc: SQLAlchemyError, where: str) -> StoreError:
     """A database error as a :class:`StoreError` that says what to do."""
-    detail = str(getattr(exc, "orig", exc) or exc).strip().splitlines()[0] if str(
-        getattr(exc, "orig", exc)) else type(exc).__name__
-    low = detail.lower()
-    if "locked" in low or "busy" in low:
-        return StoreError("locked", f"the store at {where} is locked by another program: "
-                          "close it (or wait for it to finish) and try again.",
-                          {"path": where})
-    if "malformed" in low or "not a database" in low or "corrupt" in low:
-        return StoreError("damaged", f"the store at {where} is damaged ({detail}). It was "
-                          "left untouched; restore it from a backup, or move it away.",
-                          {"path": where, "detail": detail})
-    if isinstance(exc, OperationalError | DBAPIError) and (
-            "connect" in low or "connection" in low or "password" in low
-            or "does not exist" in low or "could not translate host" in low):
-        return StoreError("unreachable", f"cannot reach the database at {where}: {detail}. "
-                          "Check that the server runs and that the URL, user and password "
-                          "are right.", {"path": where, "detail": detail})
-    if "readonly" in low or "read-only" in low or "permission" in low:
-        return StoreError("unwritable", f"the store at {where} cannot be written: {detail}.",
-                          {"path": where, "detail": detail})
-    return StoreError("unreachable", f"the database at {where} answered with an error: "
-                      f"{detail}.", {"path": where, "detail": detail})
+    lines = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    detail = lines[0] if lines else type(exc).__name__
+    # an operational error from a server (not a file) came while reaching it
+    return from_database(detail, where,
+                         connecting=isinstance(exc, OperationalError) and "://" in where)
 
 
 __all__ = ["HEAD", "REVISIONS", "make_engine", "migrations_dir", "prepare", "translate"]

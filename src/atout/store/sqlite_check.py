@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from .errors import StoreError
+from .errors import StoreError, from_database
 
 MAGIC = b"SQLite format 3\x00"
 OURS = {"games", "actions", "seats"}
@@ -76,16 +76,7 @@ def _inspect(path: Path) -> None:
 
 
 def _error(path: Path, exc: sqlite3.Error) -> StoreError:
-    text = str(exc)
-    if "locked" in text or "busy" in text:
-        return StoreError("locked", f"{path} is locked by another program: close it (or wait "
-                          "for it to finish) and try again.", {"path": str(path)})
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return StoreError("damaged", f"{path} is damaged ({text}). It was left untouched; "
-                          "restore it from a backup, or move it away to start a new store.",
-                          {"path": str(path), "detail": text})
-    return StoreError("unwritable", f"{path} cannot be opened: {text}.",
-                      {"path": str(path), "detail": text})
+    return from_database(str(exc), str(path))
 
 
 __all__ = ["check"]
