@@ -332,6 +332,38 @@ def tournament(
             console.print(f"plot saved to {path}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="the port")] = 8765,
+    db: Db = None,
+    data_dir: DataDir = None,
+    bot_delay: Annotated[float, typer.Option(min=0, help="seconds a computer player waits "
+                                                         "before playing")] = 1.0,
+    grace: Annotated[float, typer.Option(min=0, help="seconds a player who drops keeps the "
+                                                     "seat before a computer player plays "
+                                                     "for them")] = 60.0,
+    standin: Annotated[str, typer.Option(help="the computer player that plays for an "
+                                              "absent player")] = "heuristic",
+    rate_limit: Annotated[int, typer.Option(min=1, help="the most messages one connection "
+                                                        "may send in 20 seconds")] = 100,
+) -> None:
+    """Run the multiplayer server: tables, seats, bots, spectators and chat (docs/server.md)."""
+    try:
+        from atout.server import Settings
+        from atout.server import serve as run
+    except ModuleNotFoundError as exc:
+        raise typer.BadParameter(f"the server needs its extra: pip install 'atout[server]' "
+                                 f"({exc.name} is missing)") from None
+    from atout.bots import bot_names
+
+    if standin.split(":")[0] not in bot_names():
+        raise typer.BadParameter(f"--standin {standin!r}: expected one of "
+                                 f"{', '.join(bot_names())}")
+    run(host, port, db, Settings(bot_delay=bot_delay, grace=grace, standin=standin,
+                                 rate=rate_limit), data_dir)
+
+
 def main() -> None:
     """Entry point of the ``atout`` command."""
     app()

@@ -59,6 +59,21 @@ class Player(Base):
     kind: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+
+
+class Session(Base):
+    """A sign-in: the SHA-256 of its token (the token itself is never stored), whose
+    player, until when, and whether it was revoked."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                           index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Game(Base):
@@ -153,4 +168,4 @@ class Imported(Base):
 
 
 __all__ = ["Action", "Base", "ChatLine", "Game", "Imported", "Player", "Seat", "SeatResult",
-           "now"]
+           "Session", "now"]

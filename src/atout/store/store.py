@@ -23,7 +23,7 @@ from atout.core import JSON, MatchResult
 from . import schema
 from .errors import StoreError
 from .location import resolve, shown
-from .models import Action, Game, Imported, Player, Seat, SeatResult, now
+from .models import Action, ChatLine, Game, Imported, Player, Seat, SeatResult, now
 from .records import (
     FINISHED,
     PLAYING,
@@ -77,7 +77,9 @@ class Store:
         return self.engine.dialect.name
 
     @contextlib.contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def transaction(self) -> Iterator[Connection]:
+        """A connection in one transaction, committed on leaving (errors as
+        :class:`StoreError`)."""
         try:
             with self._one_writer or contextlib.nullcontext(), self.engine.begin() as conn:
                 yield conn
@@ -91,7 +93,8 @@ class Store:
             raise schema.translate(exc, self.where) from None
 
     @contextlib.contextmanager
-    def _read(self) -> Iterator[Connection]:
+    def connection(self) -> Iterator[Connection]:
+        """A connection for reading (errors as :class:`StoreError`)."""
         try:
             with self.engine.connect() as conn:
                 yield conn
@@ -101,13 +104,13 @@ class Store:
     # -- players ------------------------------------------------------------------------------
     def player(self, name: str, kind: str = "local") -> int:
         """The id of the player ``name`` of that kind, made on first use."""
-        with self._read() as conn:
+        with self.connection() as conn:
             found = conn.execute(select(Player.id).where(Player.kind == kind,
                                                          Player.name == name)).scalar()
         if found is not None:
             return int(found)
         try:
-            with self._write() as conn:
+            with self.transaction() as conn:
                 return int(conn.execute(insert(Player).values(
                     kind=kind, name=name, created_at=now()).returning(Player.id)).scalar_one())
         except StoreError as exc:
@@ -124,7 +127,7 @@ class Store:
         if not isinstance(seed, int):
             raise ValueError("the match parameters need an integer 'seed'")
         moment = now()
-        with self._write() as conn:
+        with self.transaction() as conn:
             game_id = int(conn.execute(insert(Game).values(
                 game=game, options=dict(options), match=dict(match), seed=seed,
                 seats=len(seats), status=PLAYING, source=source, client=dict(client or {}),
@@ -146,7 +149,7 @@ class Store:
         if not actions:
             return
         moment = now()
-        with self._write() as conn:
+        with self.transaction() as conn:
             done = conn.execute(update(Game).where(
                 Game.id == game_id, Game.status == PLAYING, Game.actions_count == start,
             ).values(actions_count=start + len(actions), updated_at=moment))
@@ -169,11 +172,43 @@ class Store:
                           f"{start}: it is being played elsewhere", {"game": game_id,
                                                                     "count": int(row[1])})
 
+    def set_seat(self, game_id: int, seat: int, info: SeatInfo) -> None:
+        """Change who sits at a seat (a table's seats change until its game starts)."""
+        with self.transaction() as conn:
+            done = conn.execute(update(Seat).where(Seat.game_id == game_id,
+                                                   Seat.seat == seat).values(
+                player_id=info.player_id, bot=info.bot))
+            if done.rowcount != 1:
+                raise StoreError("not_found", f"there is no seat {seat} in game {game_id}",
+                                 {"game": game_id})
+
+    def set_client(self, game_id: int, client: Mapping[str, JSON]) -> None:
+        """Replace a game's front-end settings (a server table's settings, say)."""
+        with self.transaction() as conn:
+            if conn.execute(update(Game).where(Game.id == game_id).values(
+                    client=dict(client))).rowcount != 1:
+                raise StoreError("not_found", f"there is no game {game_id} in the store",
+                                 {"game": game_id})
+
+    def add_chat(self, game_id: int, name: str, text: str, *, seat: int | None = None,
+                 player: int | None = None) -> None:
+        """Record a line of a game's chat."""
+        with self.transaction() as conn:
+            conn.execute(insert(ChatLine).values(game_id=game_id, seat=seat, player_id=player,
+                                                 name=name, text=text, at=now()))
+
+    def chat(self, game_id: int, limit: int = 100) -> list[tuple[str, str, int | None]]:
+        """The last lines of a game's chat, oldest first: (name, text, seat)."""
+        with self.connection() as conn:
+            rows = conn.execute(select(ChatLine.name, ChatLine.text, ChatLine.seat).where(
+                ChatLine.game_id == game_id).order_by(ChatLine.id.desc()).limit(limit)).all()
+        return [(str(r[0]), str(r[1]), r[2]) for r in reversed(rows)]
+
     def finish(self, game_id: int, result: MatchResult) -> None:
         """Record the end of a game with its result per seat."""
         ranks = {seat: i for i, seat in enumerate(result.ranking)}
         moment = now()
-        with self._write() as conn:
+        with self.transaction() as conn:
             done = conn.execute(update(Game).where(
                 Game.id == game_id, Game.status == PLAYING).values(
                 status=FINISHED, result=result.to_dict(), finished_at=moment,
@@ -187,8 +222,8 @@ class Store:
 
     def delete(self, game_id: int) -> None:
         """Delete a game and everything recorded of it."""
-        with self._write() as conn:
-            for table in (Action, Seat, SeatResult):
+        with self.transaction() as conn:
+            for table in (Action, Seat, SeatResult, ChatLine):
                 conn.execute(delete(table).where(table.game_id == game_id))
             conn.execute(update(Imported).where(Imported.game_id == game_id).values(
                 game_id=None))
@@ -199,7 +234,7 @@ class Store:
     # -- reading --------------------------------------------------------------------------------
     def get(self, game_id: int) -> GameRecord:
         """A whole game; :class:`StoreError` ``not_found`` when there is none."""
-        with self._read() as conn:
+        with self.connection() as conn:
             game = conn.execute(select(Game.__table__).where(Game.id == game_id)).first()
             if game is None:
                 raise StoreError("not_found", f"there is no game {game_id} in the store",
@@ -211,9 +246,13 @@ class Store:
                           tuple(int(m[0]) for m in moves))
 
     def games(self, *, status: str | None = None, game: str | None = None,
-              player: int | None = None, limit: int | None = None) -> list[GameSummary]:
-        """Games, the most recently played first; filtered by status, game and player."""
+              player: int | None = None, limit: int | None = None,
+              source: str | None = None) -> list[GameSummary]:
+        """Games, the most recently played first; filtered by status, game, player and
+        source (``console``, ``server``, ``import``)."""
         query = select(Game.__table__).order_by(Game.updated_at.desc(), Game.id.desc())
+        if source is not None:
+            query = query.where(Game.source == source)
         if status is not None:
             query = query.where(Game.status == status)
         if game is not None:
@@ -223,7 +262,7 @@ class Store:
                 Seat.player_id == player)))
         if limit is not None:
             query = query.limit(limit)
-        with self._read() as conn:
+        with self.connection() as conn:
             rows = list(conn.execute(query))
             return self._summaries(conn, rows)
 
@@ -246,7 +285,7 @@ class Store:
 
     def count(self) -> dict[str, int]:
         """How many games there are in each status."""
-        with self._read() as conn:
+        with self.connection() as conn:
             return {str(s): int(n) for s, n in conn.execute(
                 select(Game.status, func.count()).group_by(Game.status))}
 
@@ -261,7 +300,7 @@ class Store:
                  .where(Seat.player_id == player, Game.status == FINISHED))
         if game is not None:
             query = query.where(Game.game == game)
-        with self._read() as conn:
+        with self.connection() as conn:
             rows = conn.execute(query).all()
             bots: dict[int, set[str]] = defaultdict(set)
             if rows:
@@ -280,13 +319,13 @@ class Store:
     # -- imported files -------------------------------------------------------------------------
     def imported(self) -> set[str]:
         """The paths of the save files already imported (or refused)."""
-        with self._read() as conn:
+        with self.connection() as conn:
             return {str(p) for p in conn.execute(select(Imported.path)).scalars()}
 
     def mark_imported(self, path: str, sha256: str, game_id: int | None,
                       error: str | None = None) -> None:
         """Remember that a save file was imported (as ``game_id``) or refused (``error``)."""
-        with self._write() as conn:
+        with self.transaction() as conn:
             conn.execute(insert(Imported).values(path=path, sha256=sha256, game_id=game_id,
                                                  error=error, at=now()))
 

@@ -1,0 +1,220 @@
+"""The ASGI application: HTTP for sign-in, the lobby and the records; one WebSocket per
+client for the tables (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from atout.core import JSON
+from atout.store import FINISHED, Store, StoreError
+
+from .accounts import AuthError, Player
+from .hub import Conn, Hub, Settings, error
+from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
+
+log = logging.getLogger("atout.server")
+
+
+def create_app(db: str | None = None, settings: Settings | None = None,
+               data: str | None = None) -> Starlette:
+    """The server's application on the store at ``db`` (see :meth:`Store.open`)."""
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store.open, db, data=data)
+        hub = Hub(store, settings)
+        restored = await hub.restore()
+        log.info("atout server on %s: %d tables restored", store.where, restored)
+        state["hub"] = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    def hub() -> Hub:
+        found: Hub = state["hub"]
+        return found
+
+    async def body(request: Request) -> dict[str, Any]:
+        try:
+            data = await request.json()
+        except (ValueError, UnicodeDecodeError):
+            raise AuthError("bad_json", "the body must be a JSON object") from None
+        if not isinstance(data, dict):
+            raise AuthError("bad_json", "the body must be a JSON object")
+        return data
+
+    def fail(code: str, message: str, status: int) -> JSONResponse:
+        return JSONResponse({"error": code, "message": message}, status_code=status)
+
+    async def signed(request: Request) -> Player:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else ""
+        return await asyncio.to_thread(hub().accounts.player, token)
+
+    def answer(token: str, player: Player) -> JSONResponse:
+        return JSONResponse({"token": token, "player": player.to_dict()})
+
+    async def guest(request: Request) -> Response:
+        data = await body(request)
+        return answer(*await asyncio.to_thread(hub().accounts.guest, data.get("name")))
+
+    async def register(request: Request) -> Response:
+        data = await body(request)
+        return answer(*await asyncio.to_thread(hub().accounts.register, data.get("name"),
+                                               data.get("password")))
+
+    async def login(request: Request) -> Response:
+        data = await body(request)
+        return answer(*await asyncio.to_thread(hub().accounts.login, data.get("name"),
+                                               data.get("password")))
+
+    async def logout(request: Request) -> Response:
+        header = request.headers.get("authorization", "")
+        token = header[7:] if header.lower().startswith("bearer ") else ""
+        done = await asyncio.to_thread(hub().accounts.logout, token)
+        return JSONResponse({"revoked": done})
+
+    async def tables(_request: Request) -> Response:
+        return JSONResponse({"tables": [t.info() for t in hub().tables.values()
+                                        if not t.private and not t.over]})
+
+    async def game_record(request: Request) -> Response:
+        try:
+            gid = int(request.path_params["game"])
+        except ValueError:
+            return fail("bad_game", "a game's number is a whole number", 400)
+        try:
+            record = await asyncio.to_thread(hub().store.get, gid)
+        except StoreError as exc:
+            return fail(exc.code, str(exc), 404)
+        if record.summary.status != FINISHED:
+            return fail("in_play", "this game is still being played: join or watch its "
+                        "table", 409)
+        summary = record.summary
+        return JSONResponse({
+            "game": summary.game, "options": dict(summary.options), "match": dict(record.match),
+            "actions": list(record.actions), "actors": list(record.actors),
+            "seats": [s.to_dict() for s in summary.seats], "result": summary.result})
+
+    async def my_history(request: Request) -> Response:
+        me = await signed(request)
+        games = await asyncio.to_thread(hub().store.games, player=me.id, limit=100)
+        return JSONResponse({"games": [{
+            "game": g.id, "name": g.game, "status": g.status, "seat": g.seat_of(me.id),
+            "result": g.result, "updated": g.updated_at.isoformat()} for g in games]})
+
+    async def my_stats(request: Request) -> Response:
+        me = await signed(request)
+        lines = await asyncio.to_thread(hub().store.stats, me.id)
+        return JSONResponse({"stats": [{"game": s.game, "variant": s.variant,
+                                        "opponents": s.opponents, "games": s.games,
+                                        "wins": s.wins, "average": s.average}
+                                       for s in lines]})
+
+    async def protocol(_request: Request) -> Response:
+        return JSONResponse({"protocol": PROTOCOL, "client": schema("client"),
+                             "server": schema("server")})
+
+    async def health(_request: Request) -> Response:
+        h = hub()
+        return JSONResponse({"ok": True, "tables": len(h.tables), "clients": len(h.conns),
+                             "actions": h.actions})
+
+    async def home(_request: Request) -> Response:
+        return PlainTextResponse("atout server: the protocol is at /api/protocol; the web "
+                                 "page comes later.\n")
+
+    async def sockets(websocket: WebSocket) -> None:
+        await websocket.accept()
+
+        async def send(frame: dict[str, JSON]) -> None:
+            await websocket.send_text(json.dumps(frame, ensure_ascii=False))
+
+        async def close(code: int, reason: str) -> None:
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                await websocket.close(code, reason)
+
+        conn = Conn(send=send, close=close)
+
+        async def writer() -> None:
+            while (frame := await conn.outbox.get()) is not None:
+                await send(frame)
+
+        out = asyncio.create_task(writer())
+        await hub().connected(conn)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text") if message.get("text") is not None else \
+                    message.get("bytes")
+                try:
+                    checked = parse(raw or "")
+                except ProtocolError as exc:
+                    conn.push(error(exc.code, exc.message))
+                    continue
+                try:
+                    await hub().receive(conn, checked)
+                except AuthError as exc:
+                    conn.push(error(exc.code, str(exc), checked.get("ref")))
+                except Exception:  # nothing a client sends may take the server down
+                    log.exception("while handling %s", checked.get("type"))
+                    conn.push(error("internal", "the server failed on this message; it was "
+                                    "not done", checked.get("ref")))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub().disconnected(conn)
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(out, 2)
+            out.cancel()
+
+    async def auth_error(_request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, AuthError)
+        status = 401 if exc.code in ("bad_token", "bad_login") else \
+            409 if exc.code == "name_taken" else 400
+        return fail(exc.code, str(exc), status)
+
+    async def store_error(_request: Request, exc: Exception) -> Response:
+        log.error("store: %s", exc)
+        return fail("store", "the server could not read or write its records; try again", 503)
+
+    return Starlette(routes=[
+        Route("/", home), Route("/health", health), Route("/api/protocol", protocol),
+        Route("/api/guest", guest, methods=["POST"]),
+        Route("/api/register", register, methods=["POST"]),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/tables", tables), Route("/api/games/{game}", game_record),
+        Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
+        WebSocketRoute("/ws", sockets),
+    ], lifespan=lifespan, exception_handlers={AuthError: auth_error, StoreError: store_error})
+
+
+def serve(host: str = "127.0.0.1", port: int = 8765, db: str | None = None,
+          settings: Settings | None = None, data: str | None = None) -> None:
+    """Run the server under uvicorn until it is stopped."""
+    import uvicorn
+
+    uvicorn.run(create_app(db, settings, data), host=host, port=port, log_level="info",
+                ws_max_size=MAX_FRAME * 8, ws="websockets-sansio", lifespan="on")
+
+
+__all__ = ["create_app", "serve"]

@@ -1,0 +1,500 @@
+"""The server's heart: connections, tables, bots and the store, on one asyncio loop.
+
+Every accepted action is checked by its table, written to the store (off the event loop, in
+a worker thread), applied, and only then sent: each recipient gets its own filtered update at
+the last step. Bots and stand-ins play at the table's pace; a person who drops keeps the seat
+for a grace period, then a bot plays for them until they come back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import atout
+from atout.bots import Bot, bot_names, make_bot
+from atout.core import JSON
+from atout.store import PLAYING, SeatInfo, Store, StoreError
+
+from .accounts import Accounts, AuthError, Player
+from .protocol import PROTOCOL, ProtocolError
+from .table import SeatState, Table, TableError, Update
+
+log = logging.getLogger("atout.server")
+
+RATE_COUNT = 100
+RATE_SECONDS = 20.0
+OUTBOX = 2000
+"""A client this many frames behind is too slow: it is disconnected (it may come back)."""
+
+
+@dataclass
+class Settings:
+    """How the server behaves (``atout serve`` options)."""
+
+    bot_delay: float = 1.0
+    """Seconds a bot waits before playing: the console's readable pace."""
+    grace: float = 60.0
+    """Seconds a dropped person keeps the seat before a bot plays for them."""
+    standin: str = "heuristic"
+    """The bot that plays for an absent person."""
+    rate: int = RATE_COUNT
+    """The most messages one connection may send in ``RATE_SECONDS``."""
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client's connection: who it is, what it follows, what waits to be sent."""
+
+    send: Callable[[dict[str, JSON]], Awaitable[None]]
+    close: Callable[[int, str], Awaitable[None]]
+    player: Player | None = None
+    subs: dict[int, int | None] = field(default_factory=dict)
+    times: deque[float] = field(default_factory=deque)
+    strikes: int = 0
+    outbox: asyncio.Queue[dict[str, JSON] | None] = field(
+        default_factory=lambda: asyncio.Queue(OUTBOX))
+
+    def push(self, frame: dict[str, JSON]) -> bool:
+        """Queue a frame; False when the client is too far behind."""
+        try:
+            self.outbox.put_nowait(frame)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def allowed(self, now: float, limit: int = RATE_COUNT) -> bool:
+        """Count a message against the rate limit; whether it may be handled."""
+        while self.times and now - self.times[0] > RATE_SECONDS:
+            self.times.popleft()
+        if len(self.times) >= limit:
+            self.strikes += 1
+            return False
+        self.times.append(now)
+        return True
+
+
+def error(code: str, message: str, ref: Any = None, table: int | None = None) -> dict[str, JSON]:
+    """An error frame."""
+    out: dict[str, JSON] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["ref"] = ref
+    if table is not None:
+        out["table"] = table
+    return out
+
+
+class Hub:
+    """Every table and connection of one server process."""
+
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.store = store
+        self.accounts = Accounts(store)
+        self.settings = settings or Settings()
+        self.tables: dict[int, Table] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.bots: dict[tuple[int, int, str], Bot] = {}
+        self.conns: set[Conn] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.actions = 0
+
+    # -- start and stop ---------------------------------------------------------------------
+    async def restore(self) -> int:
+        """Rebuild every unfinished server table from the store; how many."""
+        summaries = await asyncio.to_thread(self.store.games, status=PLAYING, source="server")
+        for summary in summaries:
+            try:
+                record = await asyncio.to_thread(self.store.get, summary.id)
+                table = self._rebuild(record.summary, record.replay())
+            except (ValueError, StoreError) as exc:  # a record that no longer replays
+                log.error("table %s cannot be restored: %s", summary.id, exc)
+                continue
+            self._add(table)
+            for s in table.seats:
+                if s.player is not None and table.started:
+                    self._later(self.settings.grace, self._grace_over(table, s.player.id))
+            self._schedule_bot(table)
+        return len(summaries)
+
+    def _rebuild(self, summary: Any, match: atout.Match) -> Table:
+        settings = dict(summary.client.get("table") or {})
+        seats = []
+        for info in summary.seats:
+            player = None
+            if info.player_id is not None:
+                name = str(info.name or "?")
+                player = Player(info.player_id, name.rsplit("#", 1)[0]
+                                if info.kind == "guest" else name, str(info.kind))
+            seats.append(SeatState(player=player, bot=info.bot))
+        table = Table(summary.id, match.rules, match, host=settings.get("host"), seats=seats,
+                      private=bool(settings.get("private")), invite=settings.get("invite"),
+                      deals=settings.get("deals"), clock=settings.get("clock"),
+                      started=bool(settings.get("started")))
+        return table
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.locks[table.id] = asyncio.Lock()
+
+    async def stop(self) -> None:
+        """Cancel the bots' and timers' tasks."""
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _later(self, delay: float, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            await asyncio.sleep(delay)
+            await work
+        self._spawn(run())
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def guarded() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a failing task must not take the server down
+                log.exception("a table task failed")
+        task = asyncio.get_running_loop().create_task(guarded())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- connections ------------------------------------------------------------------------
+    async def connected(self, conn: Conn) -> None:
+        """A new connection (it must say hello first)."""
+        self.conns.add(conn)
+
+    async def disconnected(self, conn: Conn) -> None:
+        """A connection closed: its seats are held for the grace period."""
+        self.conns.discard(conn)
+        if conn.player is None:
+            return
+        pid = conn.player.id
+        if any(c.player is not None and c.player.id == pid for c in self.conns):
+            return  # still connected elsewhere
+        for tid, seat in list(conn.subs.items()):
+            table = self.tables.get(tid)
+            if table is None:
+                continue
+            if seat is None:
+                table.spectators = max(0, table.spectators - 1)
+                continue
+            update = table.dropped(pid)
+            if update is not None:
+                self._broadcast(table, update)
+                self._later(self.settings.grace, self._grace_over(table, pid))
+
+    async def _grace_over(self, table: Table, pid: int) -> None:
+        async with self.locks[table.id]:
+            update = table.stand_in(pid)
+            if update is not None:
+                self._broadcast(table, update)
+        self._schedule_bot(table)
+
+    async def receive(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Handle one checked message; every refusal is answered with an error frame."""
+        ref = message.get("ref")
+        kind = message["type"]
+        if not conn.allowed(time.monotonic(), self.settings.rate):
+            conn.push(error("rate_limited", f"at most {self.settings.rate} messages in "
+                            f"{RATE_SECONDS:.0f} s: this one was ignored", ref))
+            if conn.strikes > self.settings.rate:
+                await conn.close(1008, "too many messages")
+            return
+        if conn.player is None and kind != "hello":
+            conn.push(error("hello_first", "say hello with your token first", ref))
+            return
+        handler = getattr(self, f"_on_{kind}")
+        try:
+            await handler(conn, message)
+        except (TableError, AuthError, ProtocolError) as exc:
+            conn.push(error(exc.code, str(exc), ref, message.get("table")))
+        except StoreError as exc:
+            log.error("store: %s", exc)
+            conn.push(error("store", "the server could not record this: it was not done; "
+                            "try again", ref, message.get("table")))
+
+    def _broadcast(self, table: Table, update: Update) -> None:
+        for conn in list(self.conns):
+            if table.id in conn.subs and not conn.push(table.frame(update,
+                                                                   conn.subs[table.id])):
+                self._spawn(conn.close(1013, "too slow: reconnect"))
+
+    def _table(self, message: dict[str, Any], conn: Conn, invite_ok: bool = False) -> Table:
+        table = self.tables.get(int(message["table"]))
+        if table is None:
+            raise TableError("no_table", f"there is no open table {message['table']}")
+        if table.private and not invite_ok and table.id not in conn.subs:
+            assert conn.player is not None
+            if table.seat_of(conn.player.id) is None and \
+                    message.get("invite") != table.invite:
+                raise TableError("private", "this table is private: its invite code is "
+                                 "needed")
+        return table
+
+    # -- messages ---------------------------------------------------------------------------
+    async def _on_hello(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.player is not None:
+            raise TableError("hello_again", "you said hello already")
+        player = await asyncio.to_thread(self.accounts.player, message["token"])
+        conn.player = player
+        conn.push({"type": "welcome", "protocol": PROTOCOL, "player": player.to_dict(),
+                   **({"ref": message["ref"]} if "ref" in message else {})})
+
+    async def _on_ping(self, conn: Conn, message: dict[str, Any]) -> None:
+        conn.push({"type": "pong", **({"ref": message["ref"]} if "ref" in message else {})})
+
+    async def _on_lobby(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        pid = conn.player.id
+        tables: list[JSON] = [t.info() for t in self.tables.values()
+                              if not t.over and (not t.private or t.seat_of(pid) is not None)]
+        conn.push({"type": "lobby", "tables": tables,
+                   **({"ref": message["ref"]} if "ref" in message else {})})
+
+    async def _on_create(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        try:
+            rules = atout.make(str(message["game"]), **dict(message.get("options") or {}))
+        except (ValueError, TypeError) as exc:
+            raise TableError("bad_options", str(exc)) from None
+        seat = message.get("seat")
+        seat = 0 if seat is None else int(seat)
+        if not 0 <= seat < rules.seats:
+            raise TableError("bad_seat", f"this game has seats 0 to {rules.seats - 1}")
+        match = rules.match(seed=random.SystemRandom().randrange(1 << 31))
+        private = bool(message.get("private"))
+        settings: dict[str, JSON] = {
+            "host": conn.player.id, "private": private,
+            "invite": secrets.token_urlsafe(6) if private else None,
+            "deals": message.get("deals"), "clock": message.get("clock"), "started": False}
+        seats = [SeatInfo(player_id=conn.player.id) if s == seat else SeatInfo()
+                 for s in range(rules.seats)]
+        tid = await asyncio.to_thread(self.store.create_game, rules.name,
+                                      rules.options_dict(), match.save()["match"], seats,
+                                      client={"table": settings}, source="server")
+        table = self._rebuild_new(tid, rules, match, settings, conn.player, seat)
+        self._add(table)
+        conn.subs[tid] = seat
+        conn.push({**table.snapshot(seat), **({"ref": message["ref"]} if "ref" in message
+                                              else {})})
+
+    def _rebuild_new(self, tid: int, rules: Any, match: atout.Match,
+                     settings: dict[str, JSON], player: Player, seat: int) -> Table:
+        seats = [SeatState() for _ in range(rules.seats)]
+        seats[seat] = SeatState(player=player, connected=True)
+        deals = settings.get("deals")
+        clock = settings.get("clock")
+        return Table(tid, rules, match, host=player.id, seats=seats,
+                     private=bool(settings.get("private")),
+                     invite=str(settings["invite"]) if settings.get("invite") else None,
+                     deals=int(deals) if isinstance(deals, int) else None,
+                     clock=float(clock) if isinstance(clock, int | float) else None)
+
+    async def _on_join(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        table = self._table(message, conn)
+        seat = int(message["seat"])
+        async with self.locks[table.id]:
+            was = table.seat_of(conn.player.id)
+            update = table.sit(conn.player, seat)
+            if was != seat:
+                if was is not None:
+                    await asyncio.to_thread(self.store.set_seat, table.id, was, SeatInfo())
+                await asyncio.to_thread(self.store.set_seat, table.id, seat,
+                                        SeatInfo(player_id=conn.player.id))
+            conn.subs[table.id] = seat
+            conn.push(table.snapshot(seat))
+            self._broadcast(table, update)
+        self._schedule_bot(table)
+
+    async def _on_watch(self, conn: Conn, message: dict[str, Any]) -> None:
+        table = self._table(message, conn)
+        if conn.subs.get(table.id, -1) is not None:
+            table.spectators += table.id not in conn.subs
+            conn.subs[table.id] = None
+        conn.push(table.snapshot(None))
+
+    async def _on_leave(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        table = self._table(message, conn, invite_ok=True)
+        async with self.locks[table.id]:
+            seat = conn.subs.pop(table.id, None)
+            if seat is None:
+                table.spectators = max(0, table.spectators - 1)
+            update = table.stand(conn.player.id)
+            if update is not None:
+                if not table.started:
+                    await asyncio.to_thread(self.store.set_seat, table.id, update.seat or 0,
+                                            SeatInfo())
+                self._broadcast(table, update)
+        conn.push({"type": "left", "table": table.id})
+        self._schedule_bot(table)
+
+    async def _on_bot(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        table = self._table(message, conn)
+        name = str(message["bot"])
+        try:
+            make_bot(name, table.rules, int(message["seat"]) % table.rules.seats, 0)
+        except ValueError as exc:
+            raise TableError("bad_bot", f"{exc} (the bots: {', '.join(bot_names())})") from None
+        await self._set_bot(conn, table, int(message["seat"]), name)
+
+    async def _on_unbot(self, conn: Conn, message: dict[str, Any]) -> None:
+        await self._set_bot(conn, self._table(message, conn), int(message["seat"]), None)
+
+    async def _set_bot(self, conn: Conn, table: Table, seat: int, name: str | None) -> None:
+        assert conn.player is not None
+        async with self.locks[table.id]:
+            update = table.set_bot(conn.player.id, seat, name)
+            await asyncio.to_thread(self.store.set_seat, table.id, seat, SeatInfo(bot=name))
+            self._broadcast(table, update)
+
+    async def _on_start(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        table = self._table(message, conn)
+        async with self.locks[table.id]:
+            update = table.start(conn.player.id)
+            await asyncio.to_thread(self.store.set_client, table.id,
+                                    {"table": self._settings(table)})
+            self._broadcast(table, update)
+        self._schedule_bot(table)
+
+    def _settings(self, table: Table) -> dict[str, JSON]:
+        return {"host": table.host, "private": table.private, "invite": table.invite,
+                "deals": table.deals, "clock": table.clock, "started": table.started}
+
+    async def _on_act(self, conn: Conn, message: dict[str, Any]) -> None:
+        table = self._table(message, conn)
+        seat = conn.subs.get(table.id)
+        assert conn.player is not None
+        if seat is None or table.seat_of(conn.player.id) != seat:
+            raise TableError("not_seated", "you do not sit at this table")
+        async with self.locks[table.id]:
+            await self._play(table, seat, str(message["action"]))
+        self._schedule_bot(table)
+
+    async def _play(self, table: Table, seat: int, action: str) -> None:
+        """Check, write, apply, send (the table's lock is held)."""
+        parsed = table.check(seat, action)
+        index = sum(len(h) for h in table.match.history)
+        await asyncio.to_thread(self.store.append, table.id, index, seat, parsed.text)
+        update = table.apply(parsed)
+        self.actions += 1
+        self._broadcast(table, update)
+        if table.over:
+            await asyncio.to_thread(self.store.finish, table.id, table.result())
+            self._broadcast(table, table.ended())
+
+    async def _on_chat(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        table = self._table(message, conn)
+        if table.id not in conn.subs:
+            raise TableError("not_here", "join or watch the table to chat there")
+        seat = conn.subs[table.id]
+        text = " ".join(str(message["text"]).split())
+        async with self.locks[table.id]:
+            await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
+                                    seat=seat, player=conn.player.id)
+            self._broadcast(table, table.say(conn.player.name, seat, text))
+
+    async def _on_sync(self, conn: Conn, message: dict[str, Any]) -> None:
+        """A client comes back: its seat again, and what it missed (or a snapshot)."""
+        assert conn.player is not None
+        table = self._table(message, conn)
+        seat = table.seat_of(conn.player.id)
+        async with self.locks[table.id]:
+            if seat is not None:
+                conn.subs[table.id] = seat
+                back = table.sit(conn.player, seat)
+            else:
+                table.spectators += table.id not in conn.subs
+                conn.subs.setdefault(table.id, None)
+                back = None
+            view_seat = conn.subs[table.id]
+            missed = table.since(int(message.get("after") or 0)) \
+                if message.get("epoch") == table.epoch else None
+            if missed is None:
+                conn.push(table.snapshot(view_seat))
+            else:
+                for update in missed:
+                    conn.push(table.frame(update, view_seat))
+            if back is not None:
+                self._broadcast(table, back)
+        self._schedule_bot(table)
+
+    async def _on_rematch(self, conn: Conn, message: dict[str, Any]) -> None:
+        assert conn.player is not None
+        old = self._table(message, conn)
+        if not old.over:
+            raise TableError("not_over", "a rematch follows the end of the game")
+        if old.seat_of(conn.player.id) is None:
+            raise TableError("not_seated", "only the players may ask for a rematch")
+        match = old.rules.match(seed=random.SystemRandom().randrange(1 << 31))
+        settings = {**self._settings(old), "started": False}
+        seats = [SeatInfo(player_id=s.player.id if s.player else None, bot=s.bot)
+                 for s in old.seats]
+        tid = await asyncio.to_thread(self.store.create_game, old.rules.name,
+                                      old.rules.options_dict(), match.save()["match"], seats,
+                                      client={"table": settings}, source="server")
+        table = Table(tid, old.rules, match, host=old.host,
+                      seats=[SeatState(player=s.player, bot=s.bot) for s in old.seats],
+                      private=old.private, invite=old.invite, deals=old.deals,
+                      clock=old.clock)
+        self._add(table)
+        for c in list(self.conns):
+            if old.id in c.subs and c.player is not None:
+                seat = table.seat_of(c.player.id)
+                c.subs[tid] = seat
+                if seat is not None:
+                    table.seats[seat].connected = True
+        self._broadcast(old, old.rematch(tid))
+        for c in list(self.conns):
+            if tid in c.subs:
+                c.push(table.snapshot(c.subs[tid]))
+
+    # -- bots -------------------------------------------------------------------------------
+    def _schedule_bot(self, table: Table) -> None:
+        if table.bot_seat() is None or table.bot_pending:
+            return
+        table.bot_pending = True
+
+        async def move() -> None:
+            try:
+                await asyncio.sleep(self.settings.bot_delay)
+                async with self.locks[table.id]:
+                    seat = table.bot_seat()
+                    if seat is None:
+                        return
+                    bot = self._bot(table, seat)
+                    view = table.match.view(seat)
+                    action = await asyncio.to_thread(bot.choose, view)
+                    await self._play(table, seat, str(action))
+            finally:
+                table.bot_pending = False
+            self._schedule_bot(table)
+
+        self._spawn(move())
+
+    def _bot(self, table: Table, seat: int) -> Bot:
+        name = table.seats[seat].bot or self.settings.standin
+        key = (table.id, seat, name)
+        bot = self.bots.get(key)
+        if bot is None:
+            bot = self.bots[key] = make_bot(name, table.rules, seat, table.match.seed)
+        return bot
+
+
+__all__ = ["Conn", "Hub", "Settings", "error"]

@@ -1,0 +1,229 @@
+"""The real server under uvicorn on a loopback port, with real WebSocket clients: complete
+games of every game, every frame checked against the protocol's schema and against what the
+recipient may know; spectators; a dropped seat played by a bot; a client coming back."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import atout
+from atout.client import Client
+from atout.server.protocol import schema
+from atout.store import Store
+from server_helpers import running
+
+GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"]
+SERVER_FRAMES = Draft202012Validator(schema("server"))
+TOKEN = re.compile(r"[A-Z0-9]{2,3}")
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A legal action: knock when one may (a rummy deal ends), else any at random."""
+    knocks = [a for a in legal if a.startswith("knock")]
+    return knocks[0] if knocks else rng.choice(legal)
+
+
+async def play_along(client: Client, table: int, seat: int) -> None:
+    """Play a legal action on each of this seat's turns until the game ends."""
+    rng = random.Random(seat)
+    waiting = False
+    frame = client.last.get(table, {})  # the latest state first: it may be our turn already
+    while True:
+        if not frame:
+            frame = await client.recv(30)
+        assert frame.get("type") != "error", frame
+        if frame.get("table") != table or frame.get("type") not in ("update", "table"):
+            frame = {}
+            continue
+        if frame.get("kind") == "end":
+            return
+        if frame.get("kind") == "action" and frame.get("seat") == seat:
+            waiting = False
+        view = frame["view"]
+        if frame["info"]["status"] == "playing" and view["to_move"] == seat and \
+                view["legal"] and not waiting:
+            waiting = True
+            await client.send({"type": "act", "table": table,
+                               "action": choose(view["legal"], rng)})
+        frame = {}
+
+
+async def refused(client: Client, message: dict[str, Any]) -> str:
+    """Send a message that must be refused; the error's code (other frames are skipped)."""
+    await client.send({**message, "ref": "r"})
+    while True:
+        frame = await client.recv(10)
+        assert not (frame.get("kind") == "start" and message["type"] == "start")
+        if frame.get("type") == "error" and frame.get("ref") == "r":
+            return str(frame["code"])
+
+
+async def a_table(base: str, game: str, names: list[str],
+                  **fields: Any) -> tuple[list[Client], int]:
+    clients = [await Client.guest(base, name) for name in names]
+    snap = await clients[0].create(game, seat=0, **fields)
+    table = int(snap["table"])
+    for seat, c in enumerate(clients[1:], start=1):
+        await c.join(table, seat, snap.get("invite"))
+    return clients, table
+
+
+def cards_of(value: Any, out: set[str]) -> set[str]:
+    """Every token of every string in a frame that could be a card code."""
+    if isinstance(value, str):
+        out.update(TOKEN.findall(value.upper()) if " " in value else
+                   ([value] if TOKEN.fullmatch(value) or value == "EX" else []))
+    elif isinstance(value, dict):
+        for v in value.values():
+            cards_of(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            cards_of(v, out)
+    return out
+
+
+def check_frames(frames: list[dict[str, Any]], seat: int | None, rules: atout.Rules[Any],
+                 params: dict[str, Any], actions: tuple[str, ...], deals: int | None) -> int:
+    """Replay the game beside the frames a recipient got: each view is the engine's view
+    for that recipient, each event list the engine's events it may see, and no frame names a
+    card that is, at that moment, in another seat's hand and unknown to the recipient.
+    Returns the number of frames checked."""
+    match = rules.match(**params)
+    k = 0
+    last_events: list[Any] = []
+    checked = 0
+    for frame in frames:
+        assert SERVER_FRAMES.is_valid(frame), list(SERVER_FRAMES.iter_errors(frame))[:1]
+        if frame["type"] not in ("table", "update"):
+            continue
+        if frame["type"] == "update" and frame["kind"] == "action":
+            assert frame["action"] == actions[k]
+            last_events = match.play(actions[k])
+            k += 1
+            expected = [e.to_dict() for e in last_events if e.visible_to(seat)]
+            if deals is not None and len(match.deals) >= deals and not match.is_over:
+                expected = [e for e in expected if e["kind"] != "new_deal"]
+            assert frame["events"] == expected
+        elif frame["type"] == "update":
+            assert frame["events"] == []
+        shown: Any = match
+        if deals is not None and len(match.deals) >= deals and not match.is_over:
+            shown = match.deals[-1]
+        if seat is not None:
+            assert frame["view"] == shown.view(seat).to_dict()
+            known = cards_of(frame["view"], set()) | set(shown.view(seat).hand)
+            hidden = {c for t in range(rules.seats) if t != seat
+                      for c in shown.view(t).hand} - known
+        else:  # a spectator knows what every seat knows (a Weis shown, the cards played)
+            assert frame["view"]["hand"] == [] and frame["view"]["legal"] == []
+            known = set.intersection(*(cards_of(shown.view(t).to_dict(), set())
+                                       for t in range(rules.seats)))
+            hidden = {c for t in range(rules.seats) for c in shown.view(t).hand} - known
+        kinds = {e["kind"] for e in frame.get("events", [])}
+        scope = frame if not kinds & {"deal_over", "new_deal", "game_over"} else \
+            {**frame, "events": []}
+        leaked = cards_of(scope, set()) & hidden
+        assert not leaked, f"{frame['type']} {frame.get('kind')} n={frame['n']} names {leaked}"
+        checked += 1
+    assert k == len(actions)
+    return checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_four_clients_and_a_spectator_play_a_whole_game(tmp_path: Path, game: str) -> None:
+    db = str(tmp_path / "server.sqlite3")
+
+    async def scenario(base: str) -> tuple[int, list[Client]]:
+        clients, table = await a_table(base, game, ["Ana", "Bruno", "Clara", "David"],
+                                       deals=1)
+        watcher = await Client.guest(base, "Eve")
+        await watcher.request({"type": "watch", "table": table}, "table")
+        await clients[0].request({"type": "chat", "table": table, "text": "bonne partie"},
+                                 "update")
+        await clients[0].send({"type": "start", "table": table})
+        await asyncio.gather(*(play_along(c, table, s) for s, c in enumerate(clients)))
+        while True:  # the spectator sees the end too
+            frame = await watcher.recv(30)
+            if frame.get("kind") == "end":
+                break
+        for c in [*clients, watcher]:
+            await c.close()
+        return table, [*clients, watcher]
+
+    with running(db, tmp_path) as server:
+        table, clients = asyncio.run(scenario(server.base))
+    with Store.open(db) as store:
+        record = store.get(table)
+    assert record.summary.status == "finished" and record.summary.result is not None
+    rules = atout.make(game)
+    for seat, client in enumerate(clients):
+        n = check_frames(client.frames, seat if seat < 4 else None, rules,
+                         dict(record.match), record.actions, 1)
+        assert n > len(record.actions)
+    chat = [f for f in clients[3].frames if f.get("kind") == "chat"]
+    assert chat and chat[0]["chat"] == {"name": "Ana", "seat": 0, "text": "bonne partie"}
+
+
+def test_bots_fill_seats_and_a_dropped_player_is_replaced_then_comes_back(
+        tmp_path: Path) -> None:
+    db = str(tmp_path / "server.sqlite3")
+
+    async def scenario(base: str) -> None:
+        ana = await Client.guest(base, "Ana")
+        snap = await ana.create("jass", deals=1)
+        table = int(snap["table"])
+        for seat in (1, 2, 3):
+            await ana.request({"type": "bot", "table": table, "seat": seat,
+                               "bot": "heuristic"}, "update")
+        bob = await Client.guest(base, "Bob")
+        assert await refused(bob, {"type": "join", "table": table, "seat": 1}) == "taken"
+        await ana.request({"type": "unbot", "table": table, "seat": 2}, "update")
+        await bob.join(table, 2)
+        assert await refused(bob, {"type": "start", "table": table}) == "not_host"
+        await ana.send({"type": "start", "table": table})
+        while True:  # until it is Bob's turn
+            frame = await bob.recv(20)
+            if frame.get("type") == "update" and frame["view"]["to_move"] == 2 and \
+                    frame["info"]["status"] == "playing":
+                break
+        await bob.close()  # Bob drops: after the grace period, a bot plays for him
+        while True:
+            frame = await ana.recv(20)
+            if frame.get("kind") == "standin":
+                assert frame["seat"] == 2 and frame["info"]["seats"][2]["standin"] is True
+                break
+        while True:  # the stand-in plays Bob's card
+            frame = await ana.recv(20)
+            if frame.get("kind") == "action" and frame["seat"] == 2:
+                break
+        bob2 = await Client.guest(base, "Bob") if False else Client(bob.base, bob.token,
+                                                                    bob.player)
+        await bob2.connect()
+        bob2.seen = dict(bob.seen)
+        await bob2.sync(table)  # back with the last number seen: what was missed follows
+        frame = await bob2.recv(10)
+        assert frame["type"] == "update" and frame["n"] == bob.seen[table][1] + 1
+        assert frame["view"]["seat"] == 2
+        while True:
+            frame = await ana.recv(20)
+            if frame.get("kind") == "seat" and frame["seat"] == 2:
+                assert frame["info"]["seats"][2]["connected"] is True
+                assert frame["info"]["seats"][2]["standin"] is False
+                break
+        await asyncio.gather(play_along(bob2, table, 2), play_along(ana, table, 0))
+        for c in (ana, bob2):
+            await c.close()
+
+    with running(db, tmp_path, grace=0.3) as server:
+        asyncio.run(scenario(server.base))
+    with Store.open(db) as store:
+        (game,) = store.games()
+    assert game.status == "finished"
+    assert [s.bot for s in game.seats] == [None, "heuristic", None, "heuristic"]
