@@ -5,6 +5,7 @@ recipient may know; spectators; a dropped seat played by a bot; a client coming 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -17,7 +18,7 @@ import atout
 from atout.client import Client
 from atout.server.protocol import schema
 from atout.store import Store
-from server_helpers import running
+from server_helpers import Server, running
 
 GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"]
 SERVER_FRAMES = Draft202012Validator(schema("server"))
@@ -90,12 +91,15 @@ def cards_of(value: Any, out: set[str]) -> set[str]:
 
 
 def check_frames(frames: list[dict[str, Any]], seat: int | None, rules: atout.Rules[Any],
-                 params: dict[str, Any], actions: tuple[str, ...], deals: int | None) -> int:
+                 params: dict[str, Any], actions: tuple[str, ...], deals: int | None,
+                 start: tuple[str, ...] = ()) -> int:
     """Replay the game beside the frames a recipient got: each view is the engine's view
     for that recipient, each event list the engine's events it may see, and no frame names a
     card that is, at that moment, in another seat's hand and unknown to the recipient.
     Returns the number of frames checked."""
     match = rules.match(**params)
+    for done in start:  # the actions before these frames
+        match.play(done)
     k = 0
     last_events: list[Any] = []
     checked = 0
@@ -227,3 +231,59 @@ def test_bots_fill_seats_and_a_dropped_player_is_replaced_then_comes_back(
         (game,) = store.games()
     assert game.status == "finished"
     assert [s.bot for s in game.seats] == [None, "heuristic", None, "heuristic"]
+
+
+def test_killed_with_sigkill_the_server_restarts_every_table_with_no_action_lost(
+        db_url: str, tmp_path: Path) -> None:
+    """On SQLite and on PostgreSQL: kill -9 mid-game, start again on the same store, the
+    players come back and finish; what anyone was told is in the store, in order."""
+    port_one = Server(db_url, tmp_path)
+
+    async def first_half(base: str) -> tuple[list[Client], int]:
+        clients, table = await a_table(base, "pitch", ["Ana", "Bruno", "Clara", "David"],
+                                       deals=1)
+        await clients[0].send({"type": "start", "table": table})
+        plays = [asyncio.ensure_future(play_along(c, table, s)) for s, c in enumerate(clients)]
+        while sum(1 for f in clients[0].frames if f.get("kind") == "action") < 12:
+            await asyncio.sleep(0.01)
+        port_one.kill()  # mid-game, while the clients keep playing
+        for p in plays:
+            with contextlib.suppress(Exception):
+                await p
+        return clients, table
+
+    async def second_half(base: str, old: list[Client], table: int) -> list[Client]:
+        clients = [Client(base, c.token, c.player) for c in old]
+        for c, before in zip(clients, old, strict=True):
+            await c.connect()
+            c.seen = dict(before.seen)
+            await c.sync(table)  # a new epoch: each gets a full snapshot
+            snap = await c.expect("table")
+            assert snap["epoch"] != before.seen[table][0]
+        await asyncio.gather(*(play_along(c, table, s) for s, c in enumerate(clients)))
+        for c in clients:
+            await c.close()
+        return clients
+
+    port_one.start()
+    try:
+        old, table = asyncio.run(first_half(port_one.base))
+    finally:
+        port_one.stop()
+    told = [f["action"] for f in old[0].frames if f.get("kind") == "action"]
+    with Store.open(db_url) as store:
+        kept = store.get(table).actions
+    assert len(told) >= 12 and kept[:len(told)] == tuple(told)  # nothing told was lost
+    with running(db_url, tmp_path) as again:
+        assert again.health()["tables"] == 1
+        new = asyncio.run(second_half(again.base, old, table))
+    with Store.open(db_url) as store:
+        record = store.get(table)
+    assert record.summary.status == "finished"
+    assert record.actions[:len(kept)] == kept
+    rules = atout.make("pitch")
+    for seat, c in enumerate(new):  # the second half's frames, checked like any others
+        snapshot_at = len(kept)
+        frames = [f for f in c.frames if f.get("type") != "welcome"]
+        check_frames(frames, seat, rules, dict(record.match), record.actions[snapshot_at:],
+                     1, start=record.actions[:snapshot_at])
