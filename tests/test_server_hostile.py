@@ -57,7 +57,7 @@ async def answered(client: Client, frame: str, k: int) -> list[dict[str, Any]]:
     """Send a frame, then a ping; what came back before the pong."""
     await client.send_raw(frame)
     await client.send({"type": "ping", "ref": f"p{k}"})
-    got = []
+    got: list[dict[str, Any]] = []
     while True:
         reply = await client.recv(10)
         if reply.get("type") == "pong" and reply.get("ref") == f"p{k}":
