@@ -287,3 +287,23 @@ def test_killed_with_sigkill_the_server_restarts_every_table_with_no_action_lost
         frames = [f for f in c.frames if f.get("type") != "welcome"]
         check_frames(frames, seat, rules, dict(record.match), record.actions[snapshot_at:],
                      1, start=record.actions[:snapshot_at])
+
+
+def test_a_move_clock_plays_for_a_person_who_waits_too_long(tmp_path: Path) -> None:
+    async def scenario(base: str) -> None:
+        ana = await Client.guest(base, "Ana")
+        snap = await ana.create("pitch", deals=1, clock=1, seat=1)
+        table = int(snap["table"])
+        assert snap["info"]["clock"] == 1
+        for seat in (0, 2, 3):
+            await ana.request({"type": "bot", "table": table, "seat": seat,
+                               "bot": "random"}, "update")
+        await ana.send({"type": "start", "table": table})
+        while True:  # Ana never moves: the clock moves for her, the game goes on
+            frame = await ana.recv(20)
+            if frame.get("kind") == "action" and frame["seat"] == 1:
+                break
+        await ana.close()
+
+    with running(str(tmp_path / "s.sqlite3"), tmp_path) as srv:
+        asyncio.run(scenario(srv.base))

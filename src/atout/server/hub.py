@@ -121,7 +121,7 @@ class Hub:
             for s in table.seats:
                 if s.player is not None and table.started:
                     self._later(self.settings.grace, self._grace_over(table, s.player.id))
-            self._schedule_bot(table)
+            self._after_move(table)
         return len(summaries)
 
     def _rebuild(self, summary: Any, match: atout.Match) -> Table:
@@ -370,7 +370,7 @@ class Hub:
             await asyncio.to_thread(self.store.set_client, table.id,
                                     {"table": self._settings(table)})
             self._broadcast(table, update)
-        self._schedule_bot(table)
+        self._after_move(table)
 
     def _settings(self, table: Table) -> dict[str, JSON]:
         return {"host": table.host, "private": table.private, "invite": table.invite,
@@ -384,7 +384,7 @@ class Hub:
             raise TableError("not_seated", "you do not sit at this table")
         async with self.locks[table.id]:
             await self._play(table, seat, str(message["action"]))
-        self._schedule_bot(table)
+        self._after_move(table)
 
     async def _play(self, table: Table, seat: int, action: str) -> None:
         """Check, write, apply, send (the table's lock is held)."""
@@ -466,6 +466,34 @@ class Hub:
                 c.push(table.snapshot(c.subs[tid]))
 
     # -- bots -------------------------------------------------------------------------------
+    def _schedule_clock(self, table: Table) -> None:
+        """With a move clock, a person who has not moved in time has that one move played
+        by the stand-in bot (no clock by default: nobody is hurried)."""
+        if table.clock is None or not table.started or table.over:
+            return
+        seat = table.match.to_move
+        if seat is None or table.bot_seat() is not None:
+            return
+        moves = sum(len(h) for h in table.match.history)
+
+        async def expire() -> None:
+            async with self.locks[table.id]:
+                if table.over or table.match.to_move != seat or \
+                        sum(len(h) for h in table.match.history) != moves:
+                    return  # moved in time
+                view = table.match.view(seat)
+                bot = self._bot(table, seat, self.settings.standin)
+                action = await asyncio.to_thread(bot.choose, view)
+                await self._play(table, seat, str(action))
+            self._after_move(table)
+
+        self._later(table.clock, expire())
+
+    def _after_move(self, table: Table) -> None:
+        """What follows a change of a table: a bot's move, or the clock of a person's."""
+        self._schedule_bot(table)
+        self._schedule_clock(table)
+
     def _schedule_bot(self, table: Table) -> None:
         if table.bot_seat() is None or table.bot_pending:
             return
@@ -484,12 +512,12 @@ class Hub:
                     await self._play(table, seat, str(action))
             finally:
                 table.bot_pending = False
-            self._schedule_bot(table)
+            self._after_move(table)
 
         self._spawn(move())
 
-    def _bot(self, table: Table, seat: int) -> Bot:
-        name = table.seats[seat].bot or self.settings.standin
+    def _bot(self, table: Table, seat: int, name: str | None = None) -> Bot:
+        name = name or table.seats[seat].bot or self.settings.standin
         key = (table.id, seat, name)
         bot = self.bots.get(key)
         if bot is None:
