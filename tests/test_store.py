@@ -261,3 +261,43 @@ def test_unreachable_and_unusable_urls_are_refused_in_words(tmp_path: object) ->
     with pytest.raises(StoreError) as exc:
         Store.open("postgresql://u@host:port/atout")
     assert exc.value.code == "bad_url"
+
+
+def test_a_batch_of_several_games_is_all_or_nothing(db_url: str) -> None:
+    with Store.open(db_url) as store:
+        one, _, _ = new_game(store, seed=1)
+        two, _, _ = new_game(store, seed=2)
+        store.append_batch([(one, 0, 3, "push"), (two, 0, 3, "trump H"), (one, 1, 1, "trump S")])
+        assert store.get(one).actions == ("push", "trump S")
+        assert store.get(two).actions == ("trump H",)
+        with pytest.raises(StoreError) as exc:  # game two's number 0 is taken: nothing is done
+            store.append_batch([(one, 2, 0, "AH"), (two, 0, 0, "AH")])
+        assert exc.value.code == "conflict"
+        assert len(store.get(one).actions) == 2
+        with pytest.raises(StoreError):
+            store.append_batch([(one, 2, 0, "AH"), (one, 4, 0, "KH")])  # not in a row
+
+
+def test_the_servers_writer_groups_commits_and_fails_a_conflict_alone(tmp_path: Any) -> None:
+    import asyncio
+
+    from atout.server.writer import Writer
+
+    async def run(store: Store, games: list[int]) -> list[BaseException | None]:
+        writer = Writer(store)
+        first = await asyncio.gather(*(writer.append(g, i, 0, "push") for i in range(3)
+                                       for g in games), return_exceptions=True)
+        assert first == [None] * 30
+        assert writer.commits < 3 * len(games)  # grouped
+        jobs = [writer.append(games[0], 0, 0, "push")]  # a conflict: number 0 is taken
+        jobs += [writer.append(g, 3, 0, "push") for g in games]
+        results = await asyncio.gather(*jobs, return_exceptions=True)
+        await writer.stop()
+        return list(results)
+
+    with Store.open(str(tmp_path / "w.sqlite3")) as store:
+        games = [new_game(store, seed=s)[0] for s in range(10)]
+        results = asyncio.run(run(store, games))
+        assert isinstance(results[0], StoreError) and results[0].code == "conflict"
+        assert results[1:] == [None] * 10  # the others of its group are written
+        assert all(len(store.get(g).actions) == 4 for g in games)

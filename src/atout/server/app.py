@@ -132,7 +132,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     async def health(_request: Request) -> Response:
         h = hub()
         return JSONResponse({"ok": True, "tables": len(h.tables), "clients": len(h.conns),
-                             "actions": h.actions})
+                             "actions": h.actions, "commits": h.writer.commits})
 
     async def home(_request: Request) -> Response:
         return PlainTextResponse("atout server: the protocol is at /api/protocol; the web "

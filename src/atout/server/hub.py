@@ -27,6 +27,7 @@ from atout.store import PLAYING, SeatInfo, Store, StoreError
 from .accounts import Accounts, AuthError, Player
 from .protocol import PROTOCOL, ProtocolError
 from .table import SeatState, Table, TableError, Update
+from .writer import Writer
 
 log = logging.getLogger("atout.server")
 
@@ -105,6 +106,7 @@ class Hub:
         self.conns: set[Conn] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.actions = 0
+        self.writer = Writer(store)
 
     # -- start and stop ---------------------------------------------------------------------
     async def restore(self) -> int:
@@ -145,12 +147,13 @@ class Hub:
         self.locks[table.id] = asyncio.Lock()
 
     async def stop(self) -> None:
-        """Cancel the bots' and timers' tasks."""
+        """Cancel the bots' and timers' tasks, then the writer."""
         for task in list(self.tasks):
             task.cancel()
         for task in list(self.tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.writer.stop()
 
     def _later(self, delay: float, work: Awaitable[None]) -> None:
         async def run() -> None:
@@ -390,7 +393,7 @@ class Hub:
         """Check, write, apply, send (the table's lock is held)."""
         parsed = table.check(seat, action)
         index = sum(len(h) for h in table.match.history)
-        await asyncio.to_thread(self.store.append, table.id, index, seat, parsed.text)
+        await self.writer.append(table.id, index, seat, parsed.text)
         update = table.apply(parsed)
         self.actions += 1
         self._broadcast(table, update)

@@ -145,19 +145,34 @@ class Store:
 
     def append_many(self, game_id: int, start: int,
                     actions: Sequence[tuple[int, str]]) -> None:
-        """Commit several actions at once, numbered from ``start``: all or none."""
-        if not actions:
-            return
+        """Commit several actions of one game at once, numbered from ``start``: all or
+        none."""
+        if actions:
+            self.append_batch([(game_id, start + i, seat, action)
+                               for i, (seat, action) in enumerate(actions)])
+
+    def append_batch(self, items: Sequence[tuple[int, int, int, str]]) -> None:
+        """Commit actions of several games in one transaction (``(game, index, seat,
+        action)``, in order within each game): all or none. A server groups the actions of
+        many tables this way, paying one commit for all of them."""
+        by_game: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+        for game_id, index, seat, action in items:
+            by_game[game_id].append((index, seat, action))
         moment = now()
         with self.transaction() as conn:
-            done = conn.execute(update(Game).where(
-                Game.id == game_id, Game.status == PLAYING, Game.actions_count == start,
-            ).values(actions_count=start + len(actions), updated_at=moment))
-            if done.rowcount != 1:
-                raise self._why_not_appended(conn, game_id, start)
-            conn.execute(insert(Action), [
-                {"game_id": game_id, "idx": start + i, "seat": seat, "action": action,
-                 "at": moment} for i, (seat, action) in enumerate(actions)])
+            for game_id, moves in by_game.items():
+                start = moves[0][0]
+                if [i for i, _, _ in moves] != list(range(start, start + len(moves))):
+                    raise StoreError("conflict", f"game {game_id}: the actions are not "
+                                     "numbered in a row", {"game": game_id})
+                done = conn.execute(update(Game).where(
+                    Game.id == game_id, Game.status == PLAYING, Game.actions_count == start,
+                ).values(actions_count=start + len(moves), updated_at=moment))
+                if done.rowcount != 1:
+                    raise self._why_not_appended(conn, game_id, start)
+                conn.execute(insert(Action), [
+                    {"game_id": game_id, "idx": i, "seat": seat, "action": action, "at": moment}
+                    for i, seat, action in moves])
 
     def _why_not_appended(self, conn: Connection, game_id: int, start: int) -> StoreError:
         row = conn.execute(select(Game.status, Game.actions_count).where(
