@@ -307,3 +307,38 @@ def test_a_move_clock_plays_for_a_person_who_waits_too_long(tmp_path: Path) -> N
 
     with running(str(tmp_path / "s.sqlite3"), tmp_path) as srv:
         asyncio.run(scenario(srv.base))
+
+
+def test_the_console_plays_at_a_server_table_with_its_keys_and_words(tmp_path: Path) -> None:
+    """``atout play --server``: a new table with computer players, played by Enter to the
+    end; then a second console joins a table another client made, and leaves."""
+    import io
+
+    from atout.console import run_play
+
+    with running(str(tmp_path / "s.sqlite3"), tmp_path) as srv:
+        out = io.StringIO()
+        status = run_play("jass", lang="en", deals=1, server=srv.base, name="Ana", bot="random",
+                          stdin=io.StringIO("m\n" + "\n" * 80), stdout=out)
+        said = out.getvalue()
+        assert status == 0, said
+        assert "Table 1: " in said and "You hold 9 cards" in said
+        assert said.count("You play the ") == 9 and "Deal 1 is over" in said
+        assert "Game over" in said
+
+        async def host() -> tuple[Client, int]:
+            bob = await Client.guest(srv.base, "Bob")
+            snap = await bob.create("pitch", deals=1)
+            return bob, int(snap["table"])
+
+        _bob, table = asyncio.run(host())
+        out = io.StringIO()
+        assert run_play(lang="fr", server=srv.base, table=table, seat=2, name="Clara",
+                        stdin=io.StringIO("t\nq\n"), stdout=out) == 0
+        said = out.getvalue()
+        assert f"Table {table}" in said and "Bob" in said and "Clara" in said
+        assert f"Vous avez quitté la table {table}" in said or "You left" in said
+        out = io.StringIO()
+        assert run_play(lang="en", server=srv.base, table=999, seat=0, name="Dan",
+                        stdin=io.StringIO(""), stdout=out) == 2
+        assert "there is no open table 999" in out.getvalue()

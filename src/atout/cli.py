@@ -171,6 +171,12 @@ def play(
     = False,
     data_dir: DataDir = None,
     db: Db = None,
+    server: Annotated[str | None, typer.Option(help="play at a table of this server "
+                                                    "(http://host:port)")] = None,
+    table: Annotated[int | None, typer.Option(help="with --server: join this table at "
+                                                   "--seat (else a new table with computer "
+                                                   "players)")] = None,
+    name: Annotated[str | None, typer.Option(help="with --server: your nickname")] = None,
 ) -> None:
     """Play in the terminal against computer players, by single keys, in French or English."""
     from atout.console import run_play
@@ -179,7 +185,8 @@ def play(
     opts = parse_options(players, preset, option)
     raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
                               delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
-                              speak=speak, visual=visual))
+                              speak=speak, visual=visual, server=server, table=table,
+                              name=name))
 
 
 @app.command()

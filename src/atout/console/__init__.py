@@ -45,14 +45,23 @@ def run_play(game: str | None = None, *, lang: str | None = None,
              deals: int | None = None, delay: float = 1.0, seed: int | None = None,
              resume: bool = False, data: str | Path | None = None, db: str | None = None,
              speak: bool = False, visual: bool = False, stdin: IO[str] | None = None,
-             stdout: IO[str] | None = None) -> int:
+             stdout: IO[str] | None = None, server: str | None = None,
+             table: int | None = None, name: str | None = None) -> int:
     """Play a game in the terminal; the exit status (0, 1 when the store fails, 2 for a bad
-    setting). With ``resume``, ``game`` may be a game's number in the store."""
+    setting). With ``resume``, ``game`` may be a game's number in the store. With ``server``,
+    the game is a table of that server (``table``: join it at ``seat``; else a new one)."""
     lang_given = lang
     lang = lang or detect_language()
     tr = translator(lang)
     out = _output(lang, speak, stdout or sys.stdout)
     keys = open_keys(stdin)
+    if server is not None:
+        try:
+            return _remote(server, game, options or {}, table, seat, bot, deals, name, tr,
+                           out, keys)
+        finally:
+            keys.close()
+            out.close()
     opened = open_store(tr, out, db, data)
     if opened is None:
         keys.close()
@@ -146,6 +155,35 @@ def run_play(game: str | None = None, *, lang: str | None = None,
         store.close()
         keys.close()
         out.close()
+
+
+def _remote(server: str, game: str | None, options: dict[str, Any], table: int | None,
+            seat: int, bot: str | None, deals: int | None, name: str | None,
+            tr: Translator, out: Output, keys: Any) -> int:
+    """A table of a server, with the same keys and words."""
+    from .records import local_player
+    from .remote import run_remote
+
+    if table is None:
+        if game is None or game not in available():
+            out.say(tr._("Unknown game {game}: the games are {games}.").format(
+                game=game, games=", ".join(available())))
+            return 2
+        try:
+            atout.make(game, **options)
+        except ValueError as exc:
+            out.say(tr._("Bad option: {error}").format(error=exc))
+            return 2
+
+    def text_for(snapshot: dict[str, Any] | None) -> Any:
+        if snapshot is None:
+            return game_text(game or "jass", tr, 0, 4)
+        seats = len(snapshot["info"]["seats"])
+        return game_text(str(snapshot["info"]["game"]), tr, int(snapshot["seat"]), seats)
+
+    return run_remote(server, name or local_player(), game, options, table=table, seat=seat,
+                      bot=bot or default_bot(game), deals=deals, text_for=text_for, out=out,
+                      keys=keys)
 
 
 def _int(value: object, default: int | None) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.core import Rules
+from atout.core import Match, Rules
 
 from .keys import KeySource
 from .speech import Output
@@ -13,6 +13,8 @@ from .table import AZERTY_DIGITS, Table
 
 class Replay(Table):
     """Steps through a saved game from the seat that played it."""
+
+    match: Match
 
     def __init__(self, rules: Rules[Any], saved: dict[str, Any], seat: int, text: Any,
                  out: Output, keys: KeySource) -> None:

@@ -54,6 +54,8 @@ class StoreFailed(Exception):
 class Session(Table):
     """One game between the player and bots, driven by keys."""
 
+    match: Match
+
     def __init__(self, rules: Rules[Any], match: Match, settings: Settings, text: GameText,
                  out: Output, keys: KeySource, recorder: Recorder) -> None:
         super().__init__(match, settings.seat, text, out, keys, visual=settings.visual)

@@ -7,8 +7,9 @@ answers the information keys. The playing session and the replay build on it.
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
-from atout.core import Deal, Match, View
+from atout.core import JSON, Deal, View
 from atout.i18n import Translator
 from atout.i18n.text import GameText, is_card
 
@@ -22,10 +23,23 @@ AZERTY_DIGITS = {"&": "1", "é": "2", '"': "3", "'": "4", "(": "5", "-": "6", "�
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 
 
+class Viewed(Protocol):
+    """What the information keys read: a seat's view and the game's public facts (a local
+    match, or a server's table seen through its updates)."""
+
+    def view(self, seat: int) -> View:
+        """The seat's view now."""
+
+    def match_info(self) -> dict[str, JSON]:
+        """The game's public facts (scores, deal number)."""
+
+
 class Table:
     """A game seen from one seat, with the information keys answered in words."""
 
-    def __init__(self, match: Match, seat: int, text: GameText, out: Output,
+    match: Viewed
+
+    def __init__(self, match: Viewed, seat: int, text: GameText, out: Output,
                  keys: KeySource, *, visual: bool = False) -> None:
         self.match = match
         self.seat = seat

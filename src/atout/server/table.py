@@ -59,6 +59,7 @@ class Update:
     action: str | None = None
     chat: dict[str, JSON] | None = None
     next: int | None = None
+    result: dict[str, JSON] | None = None
 
 
 @dataclass
@@ -252,7 +253,7 @@ class Table:
 
     def ended(self) -> Update:
         """The game's end, with its result."""
-        return self._push("end")
+        return self._push("end", result=self.result().to_dict())
 
     def rematch(self, new_table: int) -> Update:
         """Everyone is invited to the next table."""
@@ -284,6 +285,8 @@ class Table:
             out["chat"] = update.chat
         if update.next is not None:
             out["next"] = update.next
+        if update.result is not None:
+            out["result"] = update.result
         return out
 
     def snapshot(self, seat: int | None) -> dict[str, JSON]:
