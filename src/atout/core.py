@@ -19,17 +19,11 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from atout.refusal import IllegalAction as IllegalAction
+from atout.refusal import Refusal as Refusal
+
 JSON = Any
 """A JSON-ready value: None, bool, int, float, str, and lists and dicts of those."""
-
-
-class IllegalAction(ValueError):
-    """An action that is unknown or not allowed now; ``reason`` says why, in words."""
-
-    def __init__(self, reason: str, action: object = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.action = action
 
 
 class Action(int):
@@ -139,17 +133,18 @@ class ActionSpace(Sequence[Action]):
                 sample = ", ".join(repr(a.text) for a in self._actions[:3])
                 raise IllegalAction(
                     f"{action!r} is not an action of this game: expected a card code or an "
-                    f"action word, such as {sample}", action)
+                    f"action word, such as {sample}", action, code="unknown_action",
+                    params={"action": str(action)})
             return found
         if isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(self._actions):
                 return self._actions[action]
             raise IllegalAction(
                 f"action id {int(action)} is out of range: expected 0 to {len(self._actions) - 1}",
-                action)
+                action, code="unknown_action", params={"action": str(action)})
         raise IllegalAction(
             f"{action!r} is not an action: expected its notation (a string) or its id (an int)",
-            action)
+            action, code="unknown_action", params={"action": repr(action)})
 
     def texts(self) -> list[str]:
         """Every notation, by id."""
@@ -465,10 +460,19 @@ class Deal(ABC):
     def _apply(self, action: int) -> list[Event]:
         """Perform a legal action; return its events."""
 
-    def _why_illegal(self, action: Action) -> str:
-        """Why a (known) action is not legal now, in words."""
-        legal = ", ".join(a.text for a in self.legal_actions())
-        return f"{action.text} is not allowed now: the legal actions are {legal}"
+    def _why_illegal(self, action: Action) -> Refusal | str:
+        """Why a (known) action is not legal now: a :class:`Refusal` (or words only)."""
+        legal = [a.text for a in self.legal_actions()]
+        return Refusal("not_allowed", f"{action.text} is not allowed now: the legal actions "
+                       f"are {', '.join(legal)}", {"action": action.text, "legal": legal})
+
+    def refusal(self, action: Action) -> Refusal:
+        """Why ``action`` (not legal now) is refused, always as a :class:`Refusal`."""
+        why = self._why_illegal(action)
+        if isinstance(why, Refusal):
+            return why
+        return Refusal("not_allowed", why, {"action": action.text,
+                                            "legal": [a.text for a in self.legal_actions()]})
 
     @abstractmethod
     def _view(self, seat: int) -> View:
@@ -537,9 +541,10 @@ class Deal(ABC):
         a = self.rules.actions.parse(action)
         seat = self.to_move
         if seat is None:
-            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
+            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action,
+                                code="deal_over", params={"action": a.text})
         if not self.legal_mask() >> a & 1:
-            raise IllegalAction(self._why_illegal(a), action)
+            raise IllegalAction.of(self.refusal(a), action)
         events = self._apply(a)
         self._history.append(a)
         self._actors.append(seat)
@@ -694,7 +699,8 @@ class Match(ABC):
     def play(self, action: Action | int | str) -> list[Event]:
         """Play in the current deal; score it and start the next when it ends."""
         if self._over:
-            raise IllegalAction("the game is over", action)
+            raise IllegalAction("the game is over", action, code="game_over",
+                                params={"action": str(action)})
         events = self.deal.play(action)
         events = self._after_action(events)
         if not self._over and self.deal.is_over:

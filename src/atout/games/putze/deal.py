@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from atout.cards import JASS_DECK
-from atout.core import JSON, Event, Result, View
+from atout.core import JSON, Event, Refusal, Result, View
 from atout.games.jass_play import (
     CODES,
     LAST_TRICK_BONUS,
@@ -110,6 +110,8 @@ class PutzeDeal(TrickPlay):
         opts = rules.options
         self.weis_enabled = opts.weis
         self.big_sequences = opts.big_sequences
+        self.strict_under = opts.under_trump == "strict"
+        self.buur_free = opts.buur_free
         self.stoeck_enabled = opts.stoeck
         self.weis_scoring = "best-side" if opts.weis_scoring == "best" else "each"
         self.multiplier = 1
@@ -320,13 +322,14 @@ class PutzeDeal(TrickPlay):
             return (1 << TAKE if self.blind else 0) | 1 << MINE | passing
         return 1 << PLAY | passing
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
         phase = self.phase
         if phase == "play":
             if a >= 36:
                 return f"{action} is not possible now: the card play has begun, play a card"
-            return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a)
+            return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
+                                strict_under=self.strict_under, buur_free=self.buur_free)
         if phase == "better":
             if a < 36:
                 return f"{action} is not in your hand: discard one of your own cards"
@@ -538,7 +541,9 @@ class PutzeDeal(TrickPlay):
             led = -1
             for i in range(nplay):
                 hand = hands[seat]
-                mask = hand if i == 0 else legal_cards(hand, mode, led, best)
+                mask = hand if i == 0 else legal_cards(hand, mode, led, best,
+                                                       strict_under=self.strict_under,
+                                                       buur_free=self.buur_free)
                 k = int(rnd() * mask.bit_count())
                 for _ in range(k):
                     mask &= mask - 1
