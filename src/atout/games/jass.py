@@ -245,14 +245,19 @@ class JassDeal(TrickPlay):
 
     def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
+        text = str(action)
         if self.phase != "play":
             if a < TRUMP_ACTIONS:
-                return f"{action} cannot be played yet: trump must be chosen first"
+                return Refusal("choose_trump_first", f"{text} cannot be played yet: trump must "
+                               "be chosen first", {"action": text})
             if a == PUSH:
-                return "you cannot push: your partner pushed to you, so you must choose trump"
-            return f"{action} is not offered at this table"
+                return Refusal("no_second_push", "you cannot push: your partner pushed to you, "
+                               "so you must choose trump")
+            return Refusal("not_offered", f"{text} is not offered at this table",
+                           {"action": text})
         if a >= TRUMP_ACTIONS:
-            return f"{action} is not possible now: trump is already chosen, play a card"
+            return Refusal("play_a_card", f"{text} is not possible now: trump is already "
+                           "chosen, play a card", {"action": text})
         return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
                                 strict_under=self.strict_under, buur_free=self.buur_free)
 
