@@ -170,3 +170,64 @@ def test_putze_jass_txt_follows_the_text() -> None:
     assert opts.under_trump == "strict" and opts.buur_free is False
     opts = atout.make("putze").options
     assert opts.under_trump == "swiss" and opts.buur_free is True
+
+
+# --- Weis readings --------------------------------------------------------------------------
+
+def weis_after_first_trick(hands: list[list[str]], trump: str, **options: Any) -> list[int]:
+    """Each team's Weis points once the first trick (first legal cards) is over."""
+    deal = atout.make("jass", **options).deal(hands=hands, dealer=1)
+    deal.play(f"trump {trump}")
+    for _ in range(4):
+        deal.play(deal.legal_actions()[0])
+    points: list[int] = deal.view(0).info["weis_points"]
+    return points
+
+
+# Seat 0: four nines and four sixes; nobody else holds a Weis (no three in a row, no four).
+FOURS = [
+    ["9H", "9D", "9S", "9C", "6H", "6D", "6S", "6C", "AH"],
+    ["7D", "JD", "AD", "7S", "JS", "AS", "7C", "JC", "AC"],
+    ["8D", "QD", "8S", "QS", "8C", "QC", "7H", "TH", "KH"],
+    ["TD", "KD", "TS", "KS", "TC", "KC", "8H", "JH", "QH"],
+]
+
+
+@pytest.mark.parametrize(("low_fours", "expected"), [(0, 150), (100, 250)])
+def test_four_nines_and_four_sixes(low_fours: int, expected: int) -> None:
+    # Four nines score 150 (SPOT, Jassonkel); four sixes nothing, or 100 with low_fours.
+    assert weis_after_first_trick(FOURS, "H", low_fours=low_fours) == [expected, 0]
+
+
+# Seat 0: all nine spades; the other hands hold every third card of each other suit.
+NINE_RUN = [
+    ["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+    ["6H", "9H", "QH", "6D", "9D", "QD", "6C", "9C", "QC"],
+    ["7H", "TH", "KH", "7D", "TD", "KD", "7C", "TC", "KC"],
+    ["8H", "JH", "AH", "8D", "JD", "AD", "8C", "JC", "AC"],
+]
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({}, 100),                             # five cards or more in a row: 100
+    ({"nine_sequence": 150}, 150),         # Jassonkel: 100 from the ace + 50 from the nine
+    ({"big_sequences": True}, 300),        # the big scale: nine cards 300
+])
+def test_nine_card_sequence(options: dict[str, Any], expected: int) -> None:
+    assert weis_after_first_trick(NINE_RUN, "H", **options) == [expected, 0]
+
+
+# Seat 0: four jacks and TH JH QH KH, the JH in both; the others hold no Weis.
+SHARED = [
+    ["JH", "JD", "JS", "JC", "TH", "QH", "KH", "6D", "6C"],
+    ["6H", "9H", "8D", "QD", "6S", "9S", "KS", "8C", "QC"],
+    ["7H", "AH", "9D", "KD", "7S", "TS", "AS", "9C", "KC"],
+    ["8H", "7D", "TD", "AD", "8S", "QS", "7C", "TC", "AC"],
+]
+
+
+@pytest.mark.parametrize(("share", "expected"), [(False, 200), (True, 250)])
+def test_a_card_in_two_weis(share: bool, expected: int) -> None:
+    # One Weis per card: the four jacks (200) beat the run T-J-Q-K (50), and TH QH KH
+    # without the JH are no run. weis_share: the JH counts in both, 200 + 50.
+    assert weis_after_first_trick(SHARED, "S", weis_share=share) == [expected, 0]

@@ -7,9 +7,9 @@ code into the player's language instead of working the rule out again from the v
 
 :data:`CODES` lists every code with the names of its parameters; the i18n catalogues hold a
 sentence for each, in every language, and a test checks it. Parameter names say how a front
-end renders a value: ``card``, ``best`` and ``trump_card`` are card codes, ``suit`` and
-``trump`` suit letters, ``legal``, ``cards``, ``hand`` and ``kept`` lists of action
-notations, every other parameter a number or a word shown as it is.
+end renders a value: ``card``, ``best`` and ``called`` are card codes, ``suit`` and
+``trump`` suit letters, ``legal`` and ``cards`` lists of action notations, ``seat`` a seat,
+every other parameter a number or a word shown as it is.
 
 >>> r = Refusal("follow_suit", "you must follow H: you hold 6H", {"suit": "H", "legal": ["6H"]})
 >>> err = IllegalAction(r.text, "AS", code=r.code, params=r.params)
@@ -40,6 +40,7 @@ CODES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "follow_or_trump": ("card", "suit", "trump", "legal"),
     "under_trump": ("card", "best", "rule", "legal"),
     "must_trump": ("card", "legal"),
+    "void_must_trump": ("card", "suit", "legal"),
     "must_overtrump": ("card", "best", "legal"),
     # Jass and Putze before the play
     "choose_trump_first": ("action",),
@@ -65,7 +66,8 @@ CODES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "ecart_bout": ("card",),
     "ecart_trump": ("card", "cards"),
     "ecart_more": ("action", "count"),
-    "called_suit_lead": ("card", "suit", "legal"),
+    "called_suit_lead": ("card", "suit", "called", "legal"),
+    "poignee_size": ("action", "held", "need"),
     # Pitch
     "pitch_tangage_off": ("action",),
     "pitch_four_closed": ("card",),

@@ -262,7 +262,11 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
         if not said:
             if _has_weis(hands[s]):
                 return False
-        elif sum(w.value for w in find_weis(hands[s], seen.mode, big)) != said:
+        elif sum(w.value for w in find_weis(
+                hands[s], seen.mode, big,
+                nine_sequence=getattr(rules.options, "nine_sequence", 100),
+                low_fours=getattr(rules.options, "low_fours", 0),
+                share=getattr(rules.options, "weis_share", False))) != said:
             return False
     return True
 

@@ -91,6 +91,17 @@ class JassOptions:
     weis: bool = option(True, doc="announcements (sequences, four of a kind) score")
     big_sequences: bool = option(False, doc="sequences of 6, 7, 8, 9 cards score 150, 200, "
                                             "250, 300 instead of 100")
+    nine_sequence: int = option(100, choices=(100, 150),
+                                doc="a run of all nine cards of a suit, without big_sequences: "
+                                    "100 like any run of five or more, or 150 (Jassonkel: 100 "
+                                    "from the ace and 50 from the nine)")
+    low_fours: int = option(0, choices=(0, 100),
+                            doc="four sixes, sevens or eights: no Weis (0: SPOT, Jassonkel) or "
+                                "100 like four aces, kings, queens or tens, where a table counts "
+                                "them")
+    weis_share: bool = option(False, doc="a card may serve in a four of a kind and in a "
+                                         "sequence at once (False: one Weis per card, "
+                                         "Jassonkel, bepopcorn)")
     weis_tie: str = option("first", choices=("first", "both"),
                            doc="Weis of equal strength in both teams: the first announcer's "
                                "team scores, or both teams score")
@@ -199,6 +210,9 @@ class JassDeal(TrickPlay):
         self.big_sequences = opts.big_sequences
         self.strict_under = opts.under_trump == "strict"
         self.buur_free = opts.buur_free
+        self.nine_sequence = opts.nine_sequence
+        self.low_fours = opts.low_fours
+        self.weis_share = opts.weis_share
         self.stoeck_enabled = opts.stoeck
         self.weis_scoring = "best-side"
         self.mode = -1

@@ -230,17 +230,36 @@ def _sequences(hand: int, mode: int, values: dict[int, int]) -> list[Weis]:
     return out
 
 
-def find_weis(hand: int, mode: int, big_sequences: bool = False) -> list[Weis]:
-    """The best set of Weis in a hand: disjoint announcements of the greatest total value.
+def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequence: int = 100,
+              low_fours: int = 0, share: bool = False) -> list[Weis]:
+    """The best set of Weis in a hand: announcements of the greatest total value.
 
-    A card serves in one Weis only; a run counts whole. When a four of a kind shares cards with
-    a run, the choice that scores more is kept.
+    A card serves in one Weis only (``share``: a card may serve in a four of a kind and in a
+    sequence too); a run counts whole. When a four of a kind shares cards with a run, the
+    choice that scores more is kept. ``nine_sequence`` is the value of a nine-card run when
+    ``big_sequences`` is off (Jassonkel: 100 from the ace and 50 from the nine, 150);
+    ``low_fours`` the value of four sixes, sevens or eights (0: not a Weis).
+
+    >>> from atout.cards import JASS_DECK
+    >>> nines = JASS_DECK.mask(["9H", "9D", "9S", "9C"])
+    >>> [(w.kind, w.value) for w in find_weis(nines, 0)]
+    [('four', 150)]
+    >>> run = JASS_DECK.mask(["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"])
+    >>> find_weis(run, 0)[0].value, find_weis(run, 0, nine_sequence=150)[0].value
+    (100, 150)
     """
     values = BIG_SEQUENCE_VALUES if big_sequences else SEQUENCE_VALUES
+    if nine_sequence != values[9] and not big_sequences:
+        values = {**values, 9: nine_sequence}
+    four_masks = _FOUR_MASKS + (tuple((r, low_fours, sum(1 << (s * 9 + r) for s in range(4)))
+                                      for r in (SIX, SEVEN, EIGHT)) if low_fours else ())
     fours = [Weis("four", mask, v, 4, (8 - r) if mode == UNDENUFE else r)
-             for r, v, mask in _FOUR_MASKS if hand & mask == mask]
+             for r, v, mask in four_masks if hand & mask == mask]
     if not fours:
         return sorted(_sequences(hand, mode, values), key=lambda w: (-w.value, -w.length, -w.top))
+    if share:
+        return sorted(fours + _sequences(hand, mode, values),
+                      key=lambda w: (-w.value, -w.length, -w.top))
     best: list[Weis] = []
     best_total = -1
     for pick in range(1 << len(fours)):
@@ -289,6 +308,12 @@ class TrickPlay(Deal):
     """The strict reading of the under-trumping rule (see :func:`legal_cards`)."""
     buur_free: bool = True
     """Nobody is forced to play the Buur on a trump lead (see :func:`legal_cards`)."""
+    nine_sequence: int = 100
+    """The value of a nine-card run without big sequences (see :func:`find_weis`)."""
+    low_fours: int = 0
+    """The value of four sixes, sevens or eights (0: not a Weis)."""
+    weis_share: bool = False
+    """A card may serve in a four of a kind and in a sequence."""
 
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
@@ -314,7 +339,9 @@ class TrickPlay(Deal):
         self.declared: dict[int, list[Weis]] = {}
         if self.weis_enabled:
             for s in order:
-                ws = find_weis(self.hands[s], self.mode, self.big_sequences)
+                ws = find_weis(self.hands[s], self.mode, self.big_sequences,
+                               nine_sequence=self.nine_sequence, low_fours=self.low_fours,
+                               share=self.weis_share)
                 if ws:
                     self.declared[s] = ws
         self.weis_keys = {s: max(weis_key(w, self.mode) for w in ws)
