@@ -17,6 +17,9 @@ every other parameter a number or a word shown as it is.
 ('follow_suit', 'H', 'you must follow H: you hold 6H')
 >>> IllegalAction("no").code   # a reason in words only: the generic code
 'not_allowed'
+>>> import pickle
+>>> pickle.loads(pickle.dumps(err)).params["legal"]
+['6H']
 """
 
 from __future__ import annotations
@@ -115,10 +118,18 @@ class IllegalAction(ValueError):
         self.code = code
         self.params: Mapping[str, Any] = dict(params or {})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # keep the code and parameters through pickling (worker processes, Ray)
+        return (_rebuild, (self.reason, self.action, self.code, dict(self.params)))
+
     @classmethod
     def of(cls, refusal: Refusal, action: object = None) -> IllegalAction:
         """The exception that carries ``refusal``."""
         return cls(refusal.text, action, code=refusal.code, params=refusal.params)
+
+
+def _rebuild(reason: str, action: object, code: str, params: dict[str, Any]) -> IllegalAction:
+    return IllegalAction(reason, action, code=code, params=params)
 
 
 __all__ = ["CODES", "IllegalAction", "Refusal"]
