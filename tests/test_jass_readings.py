@@ -231,3 +231,32 @@ def test_a_card_in_two_weis(share: bool, expected: int) -> None:
     # One Weis per card: the four jacks (200) beat the run T-J-Q-K (50), and TH QH KH
     # without the JH are no run. weis_share: the JH counts in both, 200 + 50.
     assert weis_after_first_trick(SHARED, "S", weis_share=share) == [expected, 0]
+
+
+# Putze, 5 players, the 36th card (6H) turned; seat 4 leads the AH and seat 3's only trump is
+# the Buur.
+FIVE_BUUR = [
+    ["JS", "QS", "KS", "AS", "QC", "KC", "AC"],
+    ["TD", "JD", "QD", "KD", "AD", "9S", "TS"],
+    ["9H", "TH", "8H", "7H", "6S", "7S", "8S"],
+    ["JH", "6C", "7C", "8C", "9C", "TC", "JC"],
+    ["AH", "KH", "QH", "6D", "7D", "8D", "9D"],
+]
+
+
+@pytest.mark.parametrize("buur_free", [True, False])
+def test_putze_buur_exception(buur_free: bool) -> None:
+    rules = atout.make("putze", preset="regle-27-v2", buur_free=buur_free)
+    deal = rules.deal(hands=FIVE_BUUR, dealer=0, stock=["6H"])
+    run(deal, "play, play, play, play, play, AH")
+    assert deal.to_move == 3
+    if buur_free:
+        assert legal(deal) == ["JH", "6C", "7C", "8C", "9C", "TC", "JC"]
+        run(deal, "6C")
+        # seat 2 holds four trumps: he must follow with one of them
+        assert legal(deal) == ["7H", "8H", "9H", "TH"]
+    else:
+        assert legal(deal) == ["JH"]
+        with pytest.raises(atout.IllegalAction) as info:
+            deal.play("6C")
+        assert info.value.code == "follow_suit" and info.value.params["legal"] == ["JH"]
