@@ -36,6 +36,8 @@ RULESETS: list[Rules[Any]] = [
     atout.make("jass", direction="clockwise", weis_tie="both", big_sequences=True),
     atout.make("jass", multipliers="swiss-german", counting_order="stoeck-tricks-weis"),
     atout.make("jass", preset="tournament", obenabe=False),
+    atout.make("jass", preset="jass-txt"),
+    atout.make("jass", under_trump="strict", big_sequences=True),
 ]
 SWISS_GERMAN = {"H": 1, "D": 2, "S": 2, "C": 1, "obenabe": 3, "undenufe": 4}
 
@@ -64,8 +66,13 @@ def value(card: str, mode: str) -> int:
     return (TRUMP_VALUE if suit == mode else PLAIN_VALUE).get(rank, 0)
 
 
-def ref_legal(hand: list[str], mode: str, table: list[str]) -> set[str]:
-    """The cards the rule text allows, from the hand and the cards already on the table."""
+def ref_legal(hand: list[str], mode: str, table: list[str], strict: bool = False,
+              buur_free: bool = True) -> set[str]:
+    """The cards the rule text allows, from the hand and the cards already on the table.
+
+    ``strict``: a lower trump only when nothing else is left (else the Swiss rule: a hand of
+    nothing but trumps plays any); ``buur_free``: the Buur alone need not follow trumps.
+    """
     if not table:
         return set(hand)
     led = table[0][1]
@@ -75,7 +82,11 @@ def ref_legal(hand: list[str], mode: str, table: list[str]) -> set[str]:
     trumps = {c for c in hand if c[1] == mode}
     if led == mode:
         # Must follow with a trump, unless the only trump held is the Buur.
-        return trumps if trumps - {"J" + mode} else set(hand)
+        if buur_free:
+            return trumps if trumps - {"J" + mode} else set(hand)
+        return trumps or set(hand)
+    if not strict and trumps == set(hand):
+        return set(hand)  # nothing but trumps: any of them (the Swiss rule)
     best_trump = max((strength(c, mode, led) for c in table if c[1] == mode), default=-1)
     ok = set(follow) | {c for c in trumps if strength(c, mode, led) > best_trump}
     if not follow:
@@ -84,7 +95,7 @@ def ref_legal(hand: list[str], mode: str, table: list[str]) -> set[str]:
 
 
 def ref_play(dealt: list[list[str]], mode: str, dealer: int, cards: list[str],
-             clockwise: bool) -> dict[str, Any]:
+             clockwise: bool, strict: bool = False, buur_free: bool = True) -> dict[str, Any]:
     """Replay the card plays by the rule text: who played what, trick winners, points."""
     step = 1 if clockwise else -1
     hands = [set(h) for h in dealt]
@@ -97,7 +108,8 @@ def ref_play(dealt: list[list[str]], mode: str, dealer: int, cards: list[str],
         seat = leader
         seats = []
         for i, card in enumerate(trick):
-            assert card in ref_legal(sorted(hands[seat]), mode, trick[:i]), (card, t)
+            assert card in ref_legal(sorted(hands[seat]), mode, trick[:i], strict,
+                                     buur_free), (card, t)
             hands[seat].remove(card)
             seats.append(seat)
             seat = (seat + step) % 4
@@ -144,7 +156,8 @@ def check_result(rules: Rules[Any], deal: Deal, dealt: list[list[str]]) -> None:
     assert sorted(cards) == sorted(JASS_DECK.codes)
     for seat, card in zip(deal.actors[len(choice_texts):], cards, strict=True):
         assert card in dealt[seat]
-    ref = ref_play(dealt, mode, deal.dealer, cards, opts.direction == "clockwise")
+    ref = ref_play(dealt, mode, deal.dealer, cards, opts.direction == "clockwise",
+                   opts.under_trump == "strict", opts.buur_free)
     assert det["card_points"] == ref["card_points"]
     assert sum(det["card_points"]) == 157
     assert det["tricks_won"] == ref["tricks_won"]
@@ -254,7 +267,9 @@ def random_public_deal(rules: Rules[Any], seed: int, *, full_checks: bool) -> De
         info = view.info
         if info["trump"] is not None and len(deal.history) > 1 + (info["pushed"] is True):
             table = [c for _, c in view.table]
-            assert {str(a) for a in legal} == ref_legal(list(view.hand), info["trump"], table)
+            assert {str(a) for a in legal} == ref_legal(
+                list(view.hand), info["trump"], table, rules.options.under_trump == "strict",
+                rules.options.buur_free)
         # Illegal actions are refused with a reason and change nothing.
         illegal = [a for a in range(n_actions) if a not in legal]
         tries = illegal if full_checks else [illegal[rng.randrange(len(illegal))]]
@@ -334,14 +349,17 @@ def positions(draw: st.DrawFn) -> tuple[list[str], str, list[str]]:
 
 
 @settings(max_examples=400, deadline=None)
-@given(positions())
-def test_legal_cards_matches_the_rule_text(pos: tuple[list[str], str, list[str]]) -> None:
+@given(positions(), st.booleans(), st.booleans())
+def test_legal_cards_matches_the_rule_text(pos: tuple[list[str], str, list[str]], strict: bool,
+                                           buur_free: bool) -> None:
     hand, mode, table = pos
     m = MODES.index(mode)
+    rules = {"strict_under": strict, "buur_free": buur_free}
     if table:
         led = table[0][1]
         best = max(table, key=lambda c: strength(c, mode, led))
-        got = legal_cards(JASS_DECK.mask(hand), m, SUITS.index(led), JASS_DECK.index[best])
+        got = legal_cards(JASS_DECK.mask(hand), m, SUITS.index(led), JASS_DECK.index[best],
+                          **rules)
     else:
-        got = legal_cards(JASS_DECK.mask(hand), m, -1, -1)
-    assert set(JASS_DECK.codes_of(got)) == ref_legal(hand, mode, table)
+        got = legal_cards(JASS_DECK.mask(hand), m, -1, -1, **rules)
+    assert set(JASS_DECK.codes_of(got)) == ref_legal(hand, mode, table, strict, buur_free)

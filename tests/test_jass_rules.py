@@ -496,17 +496,21 @@ def test_may_trump_instead_of_following() -> None:
 def test_legal_cards_mask_cases() -> None:
     idx = JASS_DECK.index
     hand = JASS_DECK.mask(["6H", "9H"])
-    # Only trumps, one below and one above the 7H that trumped a diamond lead: only 9H.
-    assert legal_cards(hand, 0, 1, idx["7H"]) == JASS_DECK.mask(["9H"])
+    # Only trumps, one below and one above the 7H that trumped a diamond lead: the Swiss
+    # rule lets a hand of nothing but trumps play either; the strict reading only 9H.
+    assert legal_cards(hand, 0, 1, idx["7H"]) == hand
+    assert legal_cards(hand, 0, 1, idx["7H"], strict_under=True) == JASS_DECK.mask(["9H"])
     # Only trumps, both below the trumping 9H: the under-trump is all that is left.
     assert legal_cards(JASS_DECK.mask(["6H", "7H"]), 0, 1, idx["9H"]) == \
         JASS_DECK.mask(["6H", "7H"])
     # On a trump lead the Buur with another trump: must follow with either.
     assert legal_cards(JASS_DECK.mask(["JH", "6H", "AS"]), 0, 0, idx["AH"]) == \
         JASS_DECK.mask(["JH", "6H"])
-    # The Buur alone: anything.
+    # The Buur alone: anything; without the Buur exception (jass.txt) the Buur must follow.
     assert legal_cards(JASS_DECK.mask(["JH", "AS", "6C"]), 0, 0, idx["AH"]) == \
         JASS_DECK.mask(["JH", "AS", "6C"])
+    assert legal_cards(JASS_DECK.mask(["JH", "AS", "6C"]), 0, 0, idx["AH"],
+                       buur_free=False) == JASS_DECK.mask(["JH"])
 
 
 # --- Dealing, direction, bad input ----------------------------------------------------------

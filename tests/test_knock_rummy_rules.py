@@ -78,8 +78,9 @@ def test_seed_example_jean_rum_wins_132() -> None:
     assert deal.view(0).info["showdown"][1]["deadwood"] == []
 
 
-def test_tie_with_knocker_goes_to_the_other_player() -> None:
-    rules = atout.make("knock-rummy", players=2)
+@pytest.mark.parametrize("tie_fine", [False, True])
+def test_tie_with_knocker_goes_to_the_other_player(tie_fine: bool) -> None:
+    rules = atout.make("knock-rummy", players=2, tie_fine=tie_fine)
     # Seat 0 (dealer) holds 10 melded cards and 7D; seat 1 knocks with a 7 too.
     h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
     h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
@@ -88,8 +89,13 @@ def test_tie_with_knocker_goes_to_the_other_player() -> None:
     events = _play(deal, "draw stock", "knock", "4C")
     score = _score(events)
     assert score["deadwood"] == [7, 7]
-    assert score["winners"] == [0] and score["penalty"]
-    assert deal.result.points == (10, -10)
+    assert score["winners"] == [0]
+    if tie_fine:
+        # 'not lowest' read as 'not the only lowest': the tied knocker pays 0 + 10
+        assert score["penalty"] and deal.result.points == (10, -10)
+    else:
+        # the seed: a tied knocker has the least, so no fine: he pays the difference, 0
+        assert not score["penalty"] and deal.result.points == (0, 0)
 
 
 def test_knocker_may_not_discard_the_card_just_taken() -> None:
@@ -202,9 +208,20 @@ def test_settle_variants() -> None:
     assert pts == [10, -6, 9, -13]  # 6 + 3 + 10 = 19 shared
     pts, winners, _, _ = settle([4, 9, 4, 7], 3, _opts(tie="next"))
     assert winners == [0] and pts == [18, -5, 0, -13]
-    # The knocker ties the lowest and another: he never wins a tie.
+    # The knocker ties the lowest and another: he never wins a tie. The seed fines only a
+    # knocker who has not the least: seat 3 pays 3, shared, the odd point to seat 2 first.
     pts, winners, penalty, _ = settle([4, 4, 4, 7], 1, _opts())
+    assert winners == [2, 0] and not penalty and pts == [1, 0, 2, -3]
+    # tie_fine: the tied knocker pays the 10 too: 13 shared.
+    pts, winners, penalty, _ = settle([4, 4, 4, 7], 1, _opts(tie_fine=True))
     assert winners == [2, 0] and penalty and pts == [6, -10, 7, -3]
+    # Rum at zero tied: seat 2 also has no deadwood. Seat 2 wins the deal (the tie rule);
+    # the rum bonus is a winning knocker's, so nobody collects it; the knocker pays 0
+    # (no fine by default, 10 with tie_fine). Seats 0 and 3 pay their deadwood.
+    pts, winners, penalty, rum = settle([5, 0, 0, 9], 1, _opts())
+    assert winners == [2] and not penalty and not rum and pts == [-5, 0, 14, -9]
+    pts, winners, penalty, rum = settle([5, 0, 0, 9], 1, _opts(tie_fine=True))
+    assert winners == [2] and penalty and not rum and pts == [-5, -10, 24, -9]
     # Harsh penalty: the knocker pays 10 to every player not above him.
     pts, winners, _, _ = settle([4, 9, 6, 8], 3, _opts(penalty_to="each"))
     assert winners == [0] and pts == [5 + 2 + 4 + 10, -5, -2 + 10, -4 - 20]
@@ -315,18 +332,18 @@ def test_views_show_what_was_seen_only() -> None:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.integers(0, 60), min_size=2, max_size=5), st.data(),
-       st.sampled_from(["split", "next"]), st.sampled_from(["winner", "each"]))
+       st.sampled_from(["split", "next"]), st.sampled_from(["winner", "each"]), st.booleans())
 def test_settle_properties(dead: list[int], data: st.DataObject, tie: str,
-                           penalty_to: str) -> None:
+                           penalty_to: str, tie_fine: bool) -> None:
     knocker = data.draw(st.integers(0, len(dead) - 1))
-    opts = _opts(tie=tie, penalty_to=penalty_to)
+    opts = _opts(tie=tie, penalty_to=penalty_to, tie_fine=tie_fine)
     pts, winners, penalty, rum = settle(dead, knocker, opts)
     assert sum(pts) == 0
     low = min(dead)
     assert winners and all(dead[w] == low for w in winners)
     lowest = [s for s in range(len(dead)) if dead[s] == low]
     assert (knocker in winners) == (lowest == [knocker])
-    assert penalty == (knocker not in winners)
+    assert penalty == (knocker not in winners and (tie_fine or dead[knocker] > low))
     assert rum == (knocker in winners and low == 0)
     if tie == "next":
         assert len(winners) == 1
@@ -399,3 +416,45 @@ def test_knock_limit_without_the_knockers_discard() -> None:
     deal.play("draw stock")  # AC: seat 0 shows 7D and AC: 8
     events = deal.play("knock")
     assert _score(events)["deadwood"] == [8, 4] and deal.result.points == (-14, 14)
+
+
+@pytest.mark.parametrize(("limit", "allowed"), [(5, True), (4, False)])
+def test_knock_allowed_at_exactly_the_limit(limit: int, allowed: bool) -> None:
+    # Seat 0 draws 6D: throwing 5S or 5C leaves 5D-6D-7D and a five (5), 7D leaves 6D (6),
+    # 6D leaves 7D (7). A limit of 5 is reached exactly: the knock is legal, with those two
+    # discards only; a limit of 4 is not.
+    rules = atout.make("knock-rummy", players=2, knock_limit=limit)
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "QC", "4C"]
+    deal = rules.deal(hands=[H0, h1], dealer=0, discard=["9H"], stock=["KC", "6D"])
+    _play(deal, "draw stock", "KC", "draw stock")
+    assert ("knock" in [a.text for a in deal.legal_actions()]) == allowed
+    if allowed:
+        deal.play("knock")
+        assert [a.text for a in deal.legal_actions()] == ["5S", "5C"]
+        with pytest.raises(IllegalAction) as info:
+            deal.play("6D")
+        assert info.value.code == "knock_discard"
+        assert dict(info.value.params) == {"card": "6D", "limit": 5, "left": 7}
+    else:
+        with pytest.raises(IllegalAction) as info:
+            deal.play("knock")
+        assert info.value.code == "knock_limit" and info.value.params["limit"] == 4
+
+
+@pytest.mark.parametrize(("limit", "allowed"), [(8, True), (7, False)])
+def test_knock_at_exactly_the_limit_without_a_discard(limit: int, allowed: bool) -> None:
+    # The knocker shows the hand with the card he drew: seat 0 holds 7D and AC loose, 8.
+    rules = atout.make("knock-rummy", players=2, knock_limit=limit, knocker_discards=False)
+    deal = rules.deal(hands=[H0, H1], dealer=0, discard=["9H"], stock=["KC", "AC"])
+    _play(deal, "draw stock", "KC", "draw stock")
+    assert ("knock" in [a.text for a in deal.legal_actions()]) == allowed
+
+
+def test_docs_worked_example_of_a_tied_knocker() -> None:
+    # docs/knock-rummy.md: Pierre 21, Jean (knocker) 5, Jacques 28, Paul 5. Paul ties Jean
+    # and wins: 16 + 23 = 39; Jean pays 0, or 10 more with tie_fine.
+    pts, winners, penalty, _ = settle([21, 5, 28, 5], 1, _opts())
+    assert winners == [3] and not penalty and pts == [-16, 0, -23, 39]
+    pts, winners, penalty, _ = settle([21, 5, 28, 5], 1, _opts(tie_fine=True))
+    assert winners == [3] and penalty and pts == [-16, -10, -23, 49]
+    assert atout.make("knock-rummy", preset="seed").options.tie_fine is False

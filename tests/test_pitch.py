@@ -449,14 +449,29 @@ def test_first_to_target_counts_pitcher_first() -> None:
     assert m.is_over and m.result.winners == (1,)  # both reach 7: the pitcher counts first
 
 
-def test_set_pitcher_over_target_does_not_win() -> None:
-    rules = atout.make("pitch", players=4)
+@pytest.mark.parametrize("win", ["pitcher", "bid-made"])
+def test_set_pitcher_over_target(win: str) -> None:
+    # Seat 3 pitches with 11 and is set back by his bid of 3: 8 at the end of a hand he
+    # pitched. The seed (« au moins 7 points à la fin d'une main dont il était le lanceur »)
+    # makes him the winner, made or not; "bid made" wants the bid made: the game goes on.
+    rules = atout.make("pitch", players=4, win=win)
     m = rules.match(seed=1)
     m.deal = rules.deal(hands=FOUR_HANDS, dealer=0)
     m.scores = [0.0, 0.0, 0.0, 11.0]
     for a in FOUR_BIDS + FOUR_PLAY:
         m.play(a)
-    assert not m.is_over and m.scores == [1, 1, 0, 8]
+    assert m.scores == [1, 1, 0, 8]
+    if win == "pitcher":
+        assert m.is_over and m.result.winners == (3,)
+    else:
+        assert not m.is_over
+
+
+def test_seed_preset_is_the_seed_text() -> None:
+    opts: Any = atout.make("pitch", preset="seed").options
+    assert opts.low == "won" and opts.win == "pitcher"
+    opts = atout.make("pitch", preset="bicycle").options
+    assert opts.low == "dealt" and opts.win == "bid-made"
 
 
 def test_partnership_match_winner_is_a_team() -> None:

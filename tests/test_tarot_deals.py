@@ -243,8 +243,9 @@ def test_five_players_king_called_by_the_taker_holding_it(
         contract: str, taker_points: float, points: tuple[int, ...]) -> None:
     bids = [contract, "pass", "pass", "pass", "pass"]
     ecart = ECART_5 if contract in ("prise", "garde") else []
+    # the first trick opens hearts, the called suit: the reading that allows it
     deal = scripted(5, 4, SUIT_5 + TRUMPS_5, "JH NH JD",
-                    [*bids, "call KH", *ecart, "no chelem"])
+                    [*bids, "call KH", *ecart, "no chelem"], called_suit_lead="free")
     res = deal.result
     assert res.details["taker_points"] == taker_points
     assert res.details["partner"] == 0
@@ -253,7 +254,7 @@ def test_five_players_king_called_by_the_taker_holding_it(
 
 def test_five_players_queen_called_with_four_kings_partner_and_chelem() -> None:
     deal = scripted(5, 4, SUIT_5 + TRUMPS_5, "JH NH JD",
-                    [*BIDS_5, "call QH", *ECART_5, "no chelem"])
+                    [*BIDS_5, "call QH", *ECART_5, "no chelem"], called_suit_lead="free")
     res = deal.result
     # seat 1 holds QH: his tricks and his excuse are the taker's side's: all 91 points,
     # every trick, unannounced: (25 + 55) x 2 + 200 = 360; taker x 2, partner x 1
@@ -344,3 +345,37 @@ def test_chelem_of_the_defence() -> None:
     assert res.details["chelem"] == "defence"
     assert res.details["petit_au_bout"] == "defence"
     assert res.points == (464, -1392, 464, 464)
+
+
+# -- 5 players: the called king's suit on the first trick ------------------------------------
+# The same deal: seat 0 takes with a garde, calls his own KH, and leads the first trick with
+# 5H KH 5D KD 5S KS 5C KC and T15..T21 in hand (the écart gave the chien back).
+@pytest.mark.parametrize("reading", ["king-only", "free"])
+def test_five_players_called_suit_on_the_first_lead(reading: str) -> None:
+    hands = columns(SUIT_5 + TRUMPS_5, 5)
+    rules = atout.make("tarot", players=5, called_suit_lead=reading)
+    deal = rules.deal(hands=hands, dealer=4, chien=["JH", "NH", "JD"])
+    for a in [*BIDS_5, "call KH", *ECART_5, "no chelem"]:
+        deal.play(a)
+    assert deal.to_move == 0
+    if "no poignee" in [str(a) for a in deal.legal_actions()]:
+        deal.play("no poignee")
+    legal = [str(a) for a in deal.legal_actions()]
+    trumps = [f"T{n}" for n in range(15, 22)]
+    if reading == "free":
+        assert legal == ["5H", "KH", "5D", "KD", "5S", "KS", "5C", "KC", *trumps]
+        deal.play("5H")
+        assert deal.to_move == 1
+        # later tricks are free under either reading: only the first lead is barred
+        return
+    # FFT: hearts, the called suit, may open the first trick only with the KH itself
+    assert legal == ["KH", "5D", "KD", "5S", "KS", "5C", "KC", *trumps]
+    with pytest.raises(atout.IllegalAction) as info:
+        deal.play("5H")
+    assert info.value.code == "called_suit_lead"
+    assert info.value.params["suit"] == "H" and info.value.params["called"] == "KH"
+    assert info.value.params["legal"] == legal
+    deal.play("KH")
+    # the followers follow hearts as usual: seat 1 holds 1H 9H TH QH and the excuse
+    assert deal.to_move == 1
+    assert [str(a) for a in deal.legal_actions()] == ["1H", "9H", "TH", "QH", "EX"]

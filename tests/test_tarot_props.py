@@ -51,11 +51,17 @@ BOUT_MASK = sum(BIT[b] for b in BOUTS)
 PLAIN_MASK = sum(SUIT_MASK.values()) & ~KING_MASK
 
 
-def reference_plays(hand: int, trick: list[int]) -> int:
+def reference_plays(hand: int, trick: list[int], barred_suit: str = "", called: int = 0) -> int:
     """The legal plays from the rule text: follow, else trump (over if able), else any;
-    the excuse at any time. Masks in, mask out."""
+    the excuse at any time. Masks in, mask out. ``barred_suit``: on the first trick at 5
+    players, the called card's suit, which may open the trick only with the called card
+    (``called``, a bit) unless the hand holds nothing else."""
     played = [1 << c for c in trick if 1 << c != EX_BIT]
     if not played:
+        if barred_suit in SUIT_MASK:
+            barred = hand & SUIT_MASK[barred_suit] & ~called
+            if hand & ~barred:
+                return hand & ~barred
         return hand
     ex = hand & EX_BIT
     trumps = hand & TRUMP_MASK
@@ -130,7 +136,11 @@ def play_random(deal: TarotDeal, rng: random.Random, *, leak_every: int = 0) -> 
         assert legal, "no legal action before the end"
         hand = deal.hands[seat]
         if legal & cards:
-            assert legal == reference_plays(hand, deal.trick), (hand, deal.trick, legal)
+            barred = ""
+            if deal.called >= 0 and deal.trick_no == 0:
+                barred = SUIT_OF.get(1 << deal.called, "")
+            assert legal == reference_plays(hand, deal.trick, barred, 1 << max(deal.called, 0)), \
+                (hand, deal.trick, legal)
         elif legal >> 78 & cards:
             if ecart_start_plain < 0:
                 ecart_start_plain = (hand & PLAIN_MASK).bit_count()

@@ -122,3 +122,21 @@ def test_the_command_prints_the_table_and_saves_plot_and_json(tmp_path: Path) ->
     bad = runner.invoke(app, ["tournament", "jass", "--bots", "heuristic,genius",
                               "--deals", "1", "--no-plot"])
     assert bad.exit_code != 0 and "unknown bot" in bad.output
+
+
+def test_difference_is_paired_by_board() -> None:
+    # Bot a scores p and bot b scores q on every table of board i: the boards swing a lot
+    # (70 to 130 for a), the difference little (40, 50, 30, 40). Paired by board, the CI is
+    # that of the differences: sd = sqrt((0 + 100 + 100 + 0) / 3) = 8.165, CI = 1.96 × 8.165
+    # / 2 = 8.00. Unpaired it would be 1.96 × sqrt(625 / 4 + 291.7 / 4) = 29.7.
+    p = (100.0, 130.0, 70.0, 110.0)
+    q = (60.0, 80.0, 40.0, 70.0)
+    boards = tuple(Board(i, i, ((0, 1, 0, 1), (1, 0, 1, 0)),
+                         ((p[i], q[i], p[i], q[i]), (q[i], p[i], q[i], p[i])),
+                         (10, 10), (0.1, 0.2)) for i in range(4))
+    res = TournamentResult(Tournament("jass", ("a", "b"), deals=4), boards)
+    d, ci = res.difference()
+    assert d == pytest.approx(40.0)
+    assert ci == pytest.approx(1.959964 * math.sqrt(200 / 3) / 2, rel=1e-4)
+    d, ci = res.difference(1, 0)
+    assert d == pytest.approx(-40.0) and ci == pytest.approx(8.0, abs=0.01)

@@ -21,7 +21,11 @@ SUITS = "HDSC"
 
 
 def bits(mask: int) -> Iterator[int]:
-    """Yield the indices of the set bits of ``mask``, lowest first."""
+    """Yield the indices of the set bits of ``mask``, lowest first.
+
+    >>> list(bits(0b10110))
+    [1, 2, 4]
+    """
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -29,7 +33,11 @@ def bits(mask: int) -> Iterator[int]:
 
 
 def bit_list(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask`` as a list, lowest first."""
+    """The indices of the set bits of ``mask`` as a list, lowest first.
+
+    >>> bit_list(JASS_DECK.mask(["AH", "6D"]))
+    [8, 9]
+    """
     out: list[int] = []
     while mask:
         low = mask & -mask
@@ -67,7 +75,14 @@ class Deck:
         self.suit_masks: tuple[int, int, int, int] = (masks[0], masks[1], masks[2], masks[3])
 
     def parse(self, code: str) -> int:
-        """The index of a card given by its code; ``ValueError`` in words when unknown."""
+        """The index of a card given by its code; ``ValueError`` in words when unknown.
+
+        >>> JASS_DECK.parse("ah"), FULL_DECK.parse("2H"), TAROT_DECK.parse("T21")
+        (8, 0, 76)
+        >>> JASS_DECK.parse("2H")
+        Traceback (most recent call last):
+        ValueError: '2H' is not a card of the Jass deck: expected rank then suit, like 'AC' or '6H'
+        """
         key = code.strip().upper()
         try:
             return self.index[key]
@@ -78,7 +93,11 @@ class Deck:
             ) from None
 
     def mask(self, cards: Iterable[str | int]) -> int:
-        """The mask of the given cards (codes or indices)."""
+        """The mask of the given cards (codes or indices).
+
+        >>> JASS_DECK.mask(["6H", "AH"]) == JASS_DECK.mask([0, 8]) == 0b100000001
+        True
+        """
         m = 0
         for c in cards:
             m |= 1 << (self.parse(c) if isinstance(c, str) else c)
@@ -104,7 +123,11 @@ class Deck:
         return m
 
     def codes_of(self, mask: int) -> list[str]:
-        """The codes of the cards in ``mask``, in deck order."""
+        """The codes of the cards in ``mask``, in deck order.
+
+        >>> JASS_DECK.codes_of(JASS_DECK.mask(["AH", "6H", "TS"]) & JASS_DECK.suit_masks[0])
+        ['6H', 'AH']
+        """
         return [self.codes[i] for i in bit_list(mask)]
 
     def shuffled(self, rng: random.Random) -> list[int]:
@@ -112,6 +135,10 @@ class Deck:
 
         One big random number below ``size!`` (drawn by rejection, so without bias) is read
         in the factorial base as a Fisher-Yates shuffle: one draw instead of one per card.
+
+        >>> order = JASS_DECK.shuffled(random.Random(1))
+        >>> sorted(order) == list(range(36)), order == JASS_DECK.shuffled(random.Random(1))
+        (True, True)
         """
         n = self.size
         limit = self._factorial
@@ -126,7 +153,12 @@ class Deck:
         return order
 
     def cardset(self, cards: Iterable[str | int] | int = 0) -> CardSet:
-        """A :class:`CardSet` of this deck."""
+        """A :class:`CardSet` of this deck.
+
+        >>> hand = JASS_DECK.cardset(["AH", "6H", "TS"])
+        >>> len(hand), "AH" in hand, str(hand), hand.suit("H").codes()
+        (3, True, '6H AH TS', ['6H', 'AH'])
+        """
         return CardSet(cards if isinstance(cards, int) else self.mask(cards), self)
 
     def __repr__(self) -> str:

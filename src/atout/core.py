@@ -15,21 +15,19 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-JSON = Any
-"""A JSON-ready value: None, bool, int, float, str, and lists and dicts of those."""
-
-
-class IllegalAction(ValueError):
-    """An action that is unknown or not allowed now; ``reason`` says why, in words."""
-
-    def __init__(self, reason: str, action: object = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.action = action
+from atout.options import JSON as JSON
+from atout.options import OptionInfo as OptionInfo
+from atout.options import OptionsT as OptionsT
+from atout.options import build_options as build_options
+from atout.options import describe_options as describe_options
+from atout.options import option as option
+from atout.options import options_dict as options_dict
+from atout.refusal import IllegalAction as IllegalAction
+from atout.refusal import Refusal as Refusal
 
 
 class Action(int):
@@ -128,7 +126,16 @@ class ActionSpace(Sequence[Action]):
         return iter(self._actions)
 
     def parse(self, action: object) -> Action:
-        """The action named by an :class:`Action`, an id or a notation; else ``IllegalAction``."""
+        """The action named by an :class:`Action`, an id or a notation; else ``IllegalAction``.
+
+        >>> import atout
+        >>> actions = atout.make("jass").actions
+        >>> actions.parse("trump h"), actions.parse(42), int(actions.parse("AH"))
+        (Action(36, 'trump H'), Action(42, 'push'), 8)
+        >>> actions.parse("ZZ")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        atout.refusal.IllegalAction: 'ZZ' is not an action of this game: expected a card ...
+        """
         if type(action) is Action and action < len(self._actions) and \
                 self._actions[action] is action:
             return action
@@ -139,17 +146,18 @@ class ActionSpace(Sequence[Action]):
                 sample = ", ".join(repr(a.text) for a in self._actions[:3])
                 raise IllegalAction(
                     f"{action!r} is not an action of this game: expected a card code or an "
-                    f"action word, such as {sample}", action)
+                    f"action word, such as {sample}", action, code="unknown_action",
+                    params={"action": str(action)})
             return found
         if isinstance(action, int) and not isinstance(action, bool):
             if 0 <= action < len(self._actions):
                 return self._actions[action]
             raise IllegalAction(
                 f"action id {int(action)} is out of range: expected 0 to {len(self._actions) - 1}",
-                action)
+                action, code="unknown_action", params={"action": str(action)})
         raise IllegalAction(
             f"{action!r} is not an action: expected its notation (a string) or its id (an int)",
-            action)
+            action, code="unknown_action", params={"action": repr(action)})
 
     def texts(self) -> list[str]:
         """Every notation, by id."""
@@ -237,80 +245,6 @@ class Result:
         return {"points": list(self.points), "details": copy.deepcopy(dict(self.details))}
 
 
-def option(default: Any, *, choices: Sequence[Any] | None = None, doc: str = "") -> Any:
-    """Declare a field of a game's options dataclass, with its accepted values and a doc."""
-    meta: dict[str, Any] = {"doc": doc}
-    if choices is not None:
-        meta["choices"] = tuple(choices)
-    return field(default=default, metadata=meta)
-
-
-@dataclass(frozen=True, slots=True)
-class OptionInfo:
-    """One option of a game: its name, default, accepted values (None: any) and meaning."""
-
-    name: str
-    default: JSON
-    choices: tuple[JSON, ...] | None
-    doc: str
-
-
-OptionsT = TypeVar("OptionsT")
-
-
-def _check_value(game: str, name: str, value: Any, default: Any,
-                 choices: tuple[Any, ...] | None) -> None:
-    if choices is not None:
-        if value not in choices or (type(value) is not type(default) and not (
-                isinstance(value, int) and isinstance(default, int)
-                and not isinstance(value, bool) and not isinstance(default, bool))):
-            accepted = ", ".join(repr(c) for c in choices)
-            raise ValueError(f"{game}: option {name}={value!r} is not accepted: expected one "
-                             f"of {accepted}")
-    elif type(value) is not type(default):
-        raise ValueError(f"{game}: option {name}={value!r} has the wrong type: expected "
-                         f"{type(default).__name__}, like the default {default!r}")
-
-
-def build_options(game: str, cls: type[OptionsT], presets: Mapping[str, Mapping[str, Any]],
-                  preset: str | None, given: Mapping[str, Any]) -> OptionsT:
-    """Validate options (a preset, then explicit keywords over it) into ``cls``.
-
-    Raises ``ValueError`` naming the option and the accepted values.
-    """
-    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
-    values: dict[str, Any] = {}
-    if preset is not None:
-        if preset not in presets:
-            accepted = ", ".join(repr(p) for p in presets) or "none"
-            raise ValueError(f"{game}: unknown preset {preset!r}: expected one of {accepted}")
-        values.update(presets[preset])
-    for name, value in given.items():
-        if name not in known:
-            accepted = ", ".join(sorted(known)) or "none"
-            raise ValueError(f"{game}: unknown option {name!r}: the options are {accepted}")
-        values[name] = value
-    for name, value in values.items():
-        f = known[name]
-        _check_value(game, name, value, f.default, f.metadata.get("choices"))
-    opts = cls(**values)
-    check = getattr(opts, "validate", None)
-    if check is not None:
-        check()
-    return opts
-
-
-def describe_options(cls: type[Any]) -> list[OptionInfo]:
-    """The :class:`OptionInfo` of every field of an options dataclass."""
-    return [OptionInfo(f.name, f.default, f.metadata.get("choices"), f.metadata.get("doc", ""))
-            for f in fields(cls)]
-
-
-def options_dict(opts: Any) -> dict[str, JSON]:
-    """An options dataclass instance as a plain dict."""
-    return {f.name: getattr(opts, f.name) for f in fields(opts)}
-
-
 def check_seat(value: object, seats: int, name: str = "dealer") -> int:
     """``value`` as a seat number, or ``ValueError`` saying what is expected."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
@@ -369,6 +303,14 @@ class Rules(ABC, Generic[OptionsT]):
         ``hands`` lists each seat's cards (codes); games with more piles (a blind, a chien, a
         stock) take them as further keywords, named in the game's docs. With neither seed nor
         hands, seed 0 is used, so a deal is always reproducible.
+
+        >>> import atout
+        >>> rules = atout.make("jass")
+        >>> deal = rules.deal(seed=7)
+        >>> deal.to_move, deal.view(3).hand[:4]
+        (3, ('9H', 'JH', 'QH', 'AH'))
+        >>> rules.deal(seed=7).view(3).hand == deal.view(3).hand   # same seed, same deal
+        True
         """
         check_seat(dealer, self.seats)
         if hands is None:
@@ -465,10 +407,19 @@ class Deal(ABC):
     def _apply(self, action: int) -> list[Event]:
         """Perform a legal action; return its events."""
 
-    def _why_illegal(self, action: Action) -> str:
-        """Why a (known) action is not legal now, in words."""
-        legal = ", ".join(a.text for a in self.legal_actions())
-        return f"{action.text} is not allowed now: the legal actions are {legal}"
+    def _why_illegal(self, action: Action) -> Refusal | str:
+        """Why a (known) action is not legal now: a :class:`Refusal` (or words only)."""
+        legal = [a.text for a in self.legal_actions()]
+        return Refusal("not_allowed", f"{action.text} is not allowed now: the legal actions "
+                       f"are {', '.join(legal)}", {"action": action.text, "legal": legal})
+
+    def refusal(self, action: Action) -> Refusal:
+        """Why ``action`` (not legal now) is refused, always as a :class:`Refusal`."""
+        why = self._why_illegal(action)
+        if isinstance(why, Refusal):
+            return why
+        return Refusal("not_allowed", why, {"action": action.text,
+                                            "legal": [a.text for a in self.legal_actions()]})
 
     @abstractmethod
     def _view(self, seat: int) -> View:
@@ -517,7 +468,12 @@ class Deal(ABC):
         return tuple((s, a.text) for s, a in zip(self._actors, self._history, strict=True))
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to move, by id; empty only when the deal is over."""
+        """The legal actions of the seat to move, by id; empty only when the deal is over.
+
+        >>> import atout
+        >>> [str(a) for a in atout.make("jass").deal(seed=7).legal_actions()]
+        ['trump H', 'trump D', 'trump S', 'trump C', 'obenabe', 'undenufe', 'push']
+        """
         return self.rules.actions.from_mask(self.legal_mask())
 
     def legal_mask(self) -> int:
@@ -531,15 +487,29 @@ class Deal(ABC):
     def play(self, action: Action | int | str) -> list[Event]:
         """Play an action (an Action, its id or its notation) for the seat to move.
 
-        Returns the events it caused. Raises :class:`IllegalAction` with the reason in words,
-        and changes nothing, when the action is unknown or not allowed now.
+        Returns the events it caused. Raises :class:`IllegalAction` with the reason in words
+        and as data (``code``, ``params``), and changes nothing, when the action is unknown or
+        not allowed now.
+
+        >>> import atout
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> deal.play("trump H")
+        [Event(kind='trump', seat=3, data={'mode': 'H', 'multiplier': 1}, to=None)]
+        >>> try:
+        ...     deal.play("push")
+        ... except atout.IllegalAction as refused:
+        ...     print(refused.code, "-", refused.reason)
+        play_a_card - push is not possible now: trump is already chosen, play a card
+        >>> len(deal.history)
+        1
         """
         a = self.rules.actions.parse(action)
         seat = self.to_move
         if seat is None:
-            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action)
+            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action,
+                                code="deal_over", params={"action": a.text})
         if not self.legal_mask() >> a & 1:
-            raise IllegalAction(self._why_illegal(a), action)
+            raise IllegalAction.of(self.refusal(a), action)
         events = self._apply(a)
         self._history.append(a)
         self._actors.append(seat)
@@ -580,7 +550,15 @@ class Deal(ABC):
         return self._result()
 
     def clone(self) -> Deal:
-        """A cheap independent copy."""
+        """A cheap independent copy.
+
+        >>> import atout
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> twin = deal.clone()
+        >>> _ = twin.play("push")
+        >>> len(twin.history), len(deal.history)
+        (1, 0)
+        """
         return copy.deepcopy(self)
 
     def _clone_state(self: DealSelf) -> DealSelf:
@@ -611,7 +589,16 @@ class Deal(ABC):
         return new
 
     def save(self) -> dict[str, JSON]:
-        """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays."""
+        """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays.
+
+        >>> import atout
+        >>> rules = atout.make("jass")
+        >>> deal = rules.deal(seed=7)
+        >>> _ = deal.play("trump H")
+        >>> saved = deal.save()
+        >>> saved["actions"], rules.load(saved).history == deal.history
+        (['trump H'], True)
+        """
         return {"game": self.rules.name, "options": self.rules.options_dict(),
                 "setup": copy.deepcopy(self.setup),
                 "actions": [a.text for a in self._history]}
@@ -694,7 +681,8 @@ class Match(ABC):
     def play(self, action: Action | int | str) -> list[Event]:
         """Play in the current deal; score it and start the next when it ends."""
         if self._over:
-            raise IllegalAction("the game is over", action)
+            raise IllegalAction("the game is over", action, code="game_over",
+                                params={"action": str(action)})
         events = self.deal.play(action)
         events = self._after_action(events)
         if not self._over and self.deal.is_over:

@@ -262,7 +262,11 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
         if not said:
             if _has_weis(hands[s]):
                 return False
-        elif sum(w.value for w in find_weis(hands[s], seen.mode, big)) != said:
+        elif sum(w.value for w in find_weis(
+                hands[s], seen.mode, big,
+                nine_sequence=getattr(rules.options, "nine_sequence", 100),
+                low_fours=getattr(rules.options, "low_fours", 0),
+                share=getattr(rules.options, "weis_share", False))) != said:
             return False
     return True
 
@@ -398,6 +402,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
     played, voids = _public(deal) if model >= 0 else (0, [0, 0, 0, 0])
     makers = deal.chooser & 1
     modelled = (model in (0, 2), model in (1, 2))
+    strict, free = deal.strict_under, deal.buur_free
     # the current trick and the first trick through the full path (Weis, Stöck)
     while not deal.play_over and (deal.trick or not deal.tricks):
         seat = deal.turn
@@ -431,7 +436,8 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
         for i in range(4):
             hand = hands[seat]
             if modelled[seat & 1]:
-                mask = hand if i == 0 else legal_cards(hand, mode, led, best)
+                mask = hand if i == 0 else legal_cards(hand, mode, led, best,
+                                                       strict_under=strict, buur_free=free)
                 if mask & (mask - 1):
                     c = card_choice(mask, hand, seat, i, i == 3, led, best, best_seat,
                                     nxt[nxt[seat]], pts, FULL & ~played, voids[nxt[seat]],
@@ -446,7 +452,8 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
                         if top >= 0:
                             mask = 1 << top
                 else:
-                    mask = legal_cards(hand, mode, led, best)
+                    mask = legal_cards(hand, mode, led, best, strict_under=strict,
+                                       buur_free=free)
                 if mask & (mask - 1):
                     c = _pick(mask, seat, i, led, best, best_seat, power, value, trump_mask,
                               rnd)
@@ -492,7 +499,8 @@ def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:
     of the sample, so positions reached through several actions are solved once.
     """
     assert isinstance(sample, JassDeal)
-    solver = EndgameSolver(sample.mode, sample.next_player, sample.match_bonus_enabled())
+    solver = EndgameSolver(sample.mode, sample.next_player, sample.match_bonus_enabled(),
+                           strict_under=sample.strict_under, buur_free=sample.buur_free)
 
     def exact(deal: Deal, seat: int) -> float:
         assert isinstance(deal, JassDeal)

@@ -43,11 +43,16 @@ ORDERS = _orders()
 class EndgameSolver:
     """Solves Jass endgames for one trump mode; keeps a table across calls on one deal.
 
-    ``match_bonus``: whether a side taking every trick scores the 100 of a match.
+    ``match_bonus``: whether a side taking every trick scores the 100 of a match;
+    ``strict_under`` and ``buur_free``: the table's following rules (see
+    :func:`atout.games.jass_play.legal_cards`).
     """
 
-    def __init__(self, mode: int, nxt: list[int], match_bonus: bool = True) -> None:
+    def __init__(self, mode: int, nxt: list[int], match_bonus: bool = True, *,
+                 strict_under: bool = False, buur_free: bool = True) -> None:
         self.mode = mode
+        self.strict_under = strict_under
+        self.buur_free = buur_free
         self.nxt = nxt
         self.match_bonus = match_bonus
         self.power = POWER[mode]
@@ -117,7 +122,8 @@ class EndgameSolver:
                     return v
             a0, b0 = alpha, beta
         hand = hands[seat]
-        legal = legal_cards(hand, self.mode, led, best)
+        legal = legal_cards(hand, self.mode, led, best, strict_under=self.strict_under,
+                            buur_free=self.buur_free)
         out = hands[0] | hands[1] | hands[2] | hands[3]
         if best >= 0:
             out |= 1 << best  # the card to beat separates two cards around it
@@ -180,7 +186,8 @@ class EndgameSolver:
 def solve_deal(deal: JassDeal, solver: EndgameSolver | None = None) -> int:
     """The exact value (side 0 minus side 1) of the rest of a Jass deal's card play."""
     if solver is None:
-        solver = EndgameSolver(deal.mode, deal.next_player, deal.match_bonus_enabled())
+        solver = EndgameSolver(deal.mode, deal.next_player, deal.match_bonus_enabled(),
+                               strict_under=deal.strict_under, buur_free=deal.buur_free)
     if deal.play_over:
         return 0
     won = sum(1 << s for s in (0, 1) if deal.tricks_won[s])

@@ -240,14 +240,16 @@ class Session(Table):
                                     "game. Press W to hear what you may do.").format(
                 typed=text))
             return False
-        reason = ""
+        refused: IllegalAction | None = None
         probe = self.match.deal.clone()
         try:
             probe.play(text)
         except IllegalAction as exc:
-            reason = exc.reason
-        self.out.tell(self.text.refusal(view, text.upper() if len(text) <= 3 else text,
-                                        reason))
+            refused = exc
+        self.out.tell(self.text.refusal(
+            view, text.upper() if len(text) <= 3 else text,
+            refused.reason if refused else "", refused.code if refused else "",
+            refused.params if refused else None))
         return False
 
     def hint(self, view: View) -> None:

@@ -24,6 +24,7 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
+    Refusal,
     Result,
     Rules,
     View,
@@ -37,6 +38,7 @@ from atout.games.jass_play import (
     OBENABE,
     STOECK_POINTS,
     UNDENUFE,
+    UNDER_TRUMP_RULES,
     TrickPlay,
     describe_refusal,
     legal_cards,
@@ -77,9 +79,29 @@ class JassOptions:
     obenabe: bool = option(True, doc="Obenabe (no trump, ace high, eights worth 8) may be chosen")
     undenufe: bool = option(True, doc="Undenufe (no trump, six high, eights worth 8) may be "
                                       "chosen")
+    under_trump: str = option("swiss", choices=UNDER_TRUMP_RULES,
+                              doc="after a plain lead has been trumped: swiss (a hand of "
+                                  "nothing but trumps may play any of them, under-trumping "
+                                  "included) or strict (a lower trump only when every card "
+                                  "held is a trump lower than the best one in the trick)")
+    buur_free: bool = option(True, doc="nobody is forced to play the Buur: on a trump lead, "
+                                       "a player whose only trump is the Buur may play any "
+                                       "card (False: he must follow with it, as jass.txt "
+                                       "reads)")
     weis: bool = option(True, doc="announcements (sequences, four of a kind) score")
     big_sequences: bool = option(False, doc="sequences of 6, 7, 8, 9 cards score 150, 200, "
                                             "250, 300 instead of 100")
+    nine_sequence: int = option(100, choices=(100, 150),
+                                doc="a run of all nine cards of a suit, without big_sequences: "
+                                    "100 like any run of five or more, or 150 (Jassonkel: 100 "
+                                    "from the ace and 50 from the nine)")
+    low_fours: int = option(0, choices=(0, 100),
+                            doc="four sixes, sevens or eights: no Weis (0: SPOT, Jassonkel) or "
+                                "100 like four aces, kings, queens or tens, where a table counts "
+                                "them")
+    weis_share: bool = option(False, doc="a card may serve in a four of a kind and in a "
+                                         "sequence at once (False: one Weis per card, "
+                                         "Jassonkel, bepopcorn)")
     weis_tie: str = option("first", choices=("first", "both"),
                            doc="Weis of equal strength in both teams: the first announcer's "
                                "team scores, or both teams score")
@@ -100,7 +122,15 @@ PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "tournament": {"weis": False, "stoeck": False, "match_bonus": False},
     "multiplied": {"multipliers": "suits-1-2-nt-3", "target": 2500},
+    "jass-txt": {"direction": "clockwise", "obenabe": False, "undenufe": False,
+                 "under_trump": "strict", "buur_free": False, "weis": False,
+                 "stoeck": False, "match_bonus": False},
 }
+"""classic: the defaults; tournament: no Weis, Stöck or match bonus; multiplied: the
+suits-1-2-nt-3 multipliers to 2500; jass-txt: the card play of shared/seeds/jass.txt as
+written (the player on the dealer's left chooses among the four suits, no Buur exception,
+the strict reading of « sauf s'il n'a que cette possibilité », 157 points a deal: no Weis,
+Stöck or match bonus, which the text does not have)."""
 
 
 class JassRules(Rules[JassOptions]):
@@ -178,6 +208,11 @@ class JassDeal(TrickPlay):
         self.nsides = 2
         self.weis_enabled = opts.weis
         self.big_sequences = opts.big_sequences
+        self.strict_under = opts.under_trump == "strict"
+        self.buur_free = opts.buur_free
+        self.nine_sequence = opts.nine_sequence
+        self.low_fours = opts.low_fours
+        self.weis_share = opts.weis_share
         self.stoeck_enabled = opts.stoeck
         self.weis_scoring = "best-side"
         self.mode = -1
@@ -216,22 +251,29 @@ class JassDeal(TrickPlay):
         if self.phase == "play":
             if self.play_over:
                 return 0
-            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best)
+            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best,
+                               strict_under=self.strict_under, buur_free=self.buur_free)
         if self.pushed:
             return self.rules.mode_mask
         return self.rules.mode_mask | 1 << PUSH
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
+        text = str(action)
         if self.phase != "play":
             if a < TRUMP_ACTIONS:
-                return f"{action} cannot be played yet: trump must be chosen first"
+                return Refusal("choose_trump_first", f"{text} cannot be played yet: trump must "
+                               "be chosen first", {"action": text})
             if a == PUSH:
-                return "you cannot push: your partner pushed to you, so you must choose trump"
-            return f"{action} is not offered at this table"
+                return Refusal("no_second_push", "you cannot push: your partner pushed to you, "
+                               "so you must choose trump")
+            return Refusal("not_offered", f"{text} is not offered at this table",
+                           {"action": text})
         if a >= TRUMP_ACTIONS:
-            return f"{action} is not possible now: trump is already chosen, play a card"
-        return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a)
+            return Refusal("play_a_card", f"{text} is not possible now: trump is already "
+                           "chosen, play a card", {"action": text})
+        return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
+                                strict_under=self.strict_under, buur_free=self.buur_free)
 
     def _apply(self, action: int) -> list[Event]:
         if self.phase == "play":

@@ -72,6 +72,8 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
     card_points = deal.card_points
     side_of = deal.side_of
     leader = deal.leader
+    swiss = not deal.strict_under
+    buur_free = deal.buur_free
     left = 9 - len(tricks)
     while left:
         left -= 1
@@ -85,7 +87,7 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
         winner = leader
         if notrump or led == mode:
             # follow the suit led (on a trump lead, unless the Buur is the only trump)
-            free = NOT_BUUR if led == mode else 511
+            free = NOT_BUUR if led == mode and buur_free else 511
             for s in orders[leader]:
                 h = hs[s]
                 f = h[led]
@@ -121,7 +123,9 @@ def play_tricks(deal: JassDeal, rng: random.Random) -> None:
                         c = mode * 9 + ra
                 else:
                     ms = [h[0], h[1], h[2], h[3]]
-                    ms[mode] = t
+                    ms[mode] = 0
+                    # the Swiss rule: a hand of nothing but trumps plays any of them
+                    ms[mode] = h[mode] if swiss and not (ms[0] | ms[1] | ms[2] | ms[3]) else t
                     if ms[0] | ms[1] | ms[2] | ms[3]:
                         su, ra = _pick(grb(30), ms[0], ms[1], ms[2], ms[3])
                     else:  # nothing but lower trumps: the under-trump is the only way

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from atout.cards import JASS_DECK, bit_list
-from atout.core import Deal, Event
+from atout.core import Deal, Event, Refusal
 
 SUIT_MASK = JASS_DECK.suit_masks
 CODES = JASS_DECK.codes
@@ -83,16 +83,32 @@ TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 10
 CARD_EVENTS = tuple(tuple(Event("card", s, CARD_DATA[c]) for c in range(36)) for s in range(6))
 """The event of each seat playing each card: immutable, so made once and shared."""
 
+UNDER_TRUMP_RULES = ("swiss", "strict")
+"""The readings of the under-trumping rule: the Swiss rule (a hand of nothing but trumps
+plays any of them) and the strict one (a lower trump only when nothing else is left)."""
+
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 STOECK_POINTS = 20
 
 
-def legal_cards(hand: int, mode: int, led: int, best: int) -> int:
+def legal_cards(hand: int, mode: int, led: int, best: int, *, strict_under: bool = False,
+                buur_free: bool = True) -> int:
     """The cards of ``hand`` that may be played.
 
     ``led`` is the suit led in the current trick (-1 when leading), ``best`` the card now
-    winning the trick (-1 when leading).
+    winning the trick (-1 when leading). ``strict_under`` picks the strict reading of the
+    under-trumping rule (a lower trump only when the hand holds nothing but lower trumps)
+    instead of the Swiss rule (a hand of nothing but trumps may play any of them);
+    ``buur_free`` frees a hand whose only trump is the Buur from following a trump lead.
+
+    >>> from atout.cards import JASS_DECK
+    >>> hand = JASS_DECK.mask(["6H", "AH"])   # hearts trump, nothing but trumps
+    >>> trumped = JASS_DECK.index["9H"]       # a diamond lead trumped with the Nell
+    >>> JASS_DECK.codes_of(legal_cards(hand, 0, 1, trumped))
+    ['6H', 'AH']
+    >>> JASS_DECK.codes_of(legal_cards(hand, 0, 1, JASS_DECK.index["TH"], strict_under=True))
+    ['AH']
     """
     if led < 0:
         return hand
@@ -102,31 +118,49 @@ def legal_cards(hand: int, mode: int, led: int, best: int) -> int:
     trumps = hand & SUIT_MASK[mode]
     if led == mode:
         # Nobody is forced to play the Buur: holding it as the only trump frees the hand.
-        if follow & ~(1 << (mode * 9 + JACK)):
-            return follow
+        if not buur_free or follow & ~(1 << (mode * 9 + JACK)):
+            return follow or hand
         return hand
-    allowed_trumps = trumps & HIGHER_TRUMPS[mode][best] if best // 9 == mode else trumps
+    if best // 9 == mode:
+        if trumps == hand and not strict_under:
+            return hand  # the Swiss rule: nothing but trumps, any of them
+        allowed_trumps = trumps & HIGHER_TRUMPS[mode][best]
+    else:
+        allowed_trumps = trumps
     if follow:
         return follow | allowed_trumps
     legal = (hand & ~trumps) | allowed_trumps
-    # Under-trumping only when nothing else can be played: the hand holds only lower trumps.
+    # Strict reading: under-trumping only when the hand holds only lower trumps.
     return legal or hand
 
 
-def describe_refusal(hand: int, mode: int, led: int, best: int, card: int) -> str:
-    """Why ``card`` may not be played, in words."""
+def describe_refusal(hand: int, mode: int, led: int, best: int, card: int, *,
+                     strict_under: bool = False, buur_free: bool = True) -> Refusal:
+    """Why ``card`` may not be played (it is not among :func:`legal_cards`), as data."""
     code = CODES[card]
     if not hand >> card & 1:
-        return f"{code} is not in your hand"
-    follow = hand & SUIT_MASK[led]
+        return Refusal("not_in_hand", f"{code} is not in your hand", {"card": code})
+    legal = legal_cards(hand, mode, led, best, strict_under=strict_under, buur_free=buur_free)
+    allowed = [CODES[c] for c in bit_list(legal)]
     suit = "HDSC"[led]
     if mode < 4 and card // 9 == mode and best // 9 == mode and led != mode:
-        return (f"{code} would under-trump {CODES[best]}: you may only play a lower trump "
-                f"when you hold nothing else")
-    held = " ".join(CODES[c] for c in bit_list(follow))
-    if mode < 4:
-        return f"you must follow {suit} or trump: you hold {held}"
-    return f"you must follow {suit}: you hold {held}"
+        if strict_under:
+            rule = "strict"
+            text = (f"{code} would under-trump {CODES[best]}: you may play a lower trump only "
+                    f"when every card you hold is a trump lower than {CODES[best]}")
+        else:
+            rule = "swiss"
+            text = (f"{code} would under-trump {CODES[best]}: you may play a lower trump only "
+                    "when you hold nothing but trumps")
+        return Refusal("under_trump", f"{text}; you may play {' '.join(allowed)}",
+                       {"card": code, "best": CODES[best], "rule": rule, "legal": allowed})
+    held = " ".join(allowed)
+    if mode < 4 and led != mode:
+        return Refusal("follow_or_trump", f"you must follow {suit} or trump: you may play "
+                       f"{held}", {"card": code, "suit": suit, "trump": "HDSC"[mode],
+                                   "legal": allowed})
+    return Refusal("follow_suit", f"you must follow {suit}: you may play {held}",
+                   {"card": code, "suit": suit, "legal": allowed})
 
 
 def trick_points(cards: list[int], mode: int) -> int:
@@ -196,17 +230,36 @@ def _sequences(hand: int, mode: int, values: dict[int, int]) -> list[Weis]:
     return out
 
 
-def find_weis(hand: int, mode: int, big_sequences: bool = False) -> list[Weis]:
-    """The best set of Weis in a hand: disjoint announcements of the greatest total value.
+def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequence: int = 100,
+              low_fours: int = 0, share: bool = False) -> list[Weis]:
+    """The best set of Weis in a hand: announcements of the greatest total value.
 
-    A card serves in one Weis only; a run counts whole. When a four of a kind shares cards with
-    a run, the choice that scores more is kept.
+    A card serves in one Weis only (``share``: a card may serve in a four of a kind and in a
+    sequence too); a run counts whole. When a four of a kind shares cards with a run, the
+    choice that scores more is kept. ``nine_sequence`` is the value of a nine-card run when
+    ``big_sequences`` is off (Jassonkel: 100 from the ace and 50 from the nine, 150);
+    ``low_fours`` the value of four sixes, sevens or eights (0: not a Weis).
+
+    >>> from atout.cards import JASS_DECK
+    >>> nines = JASS_DECK.mask(["9H", "9D", "9S", "9C"])
+    >>> [(w.kind, w.value) for w in find_weis(nines, 0)]
+    [('four', 150)]
+    >>> run = JASS_DECK.mask(["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"])
+    >>> find_weis(run, 0)[0].value, find_weis(run, 0, nine_sequence=150)[0].value
+    (100, 150)
     """
     values = BIG_SEQUENCE_VALUES if big_sequences else SEQUENCE_VALUES
+    if nine_sequence != values[9] and not big_sequences:
+        values = {**values, 9: nine_sequence}
+    four_masks = _FOUR_MASKS + (tuple((r, low_fours, sum(1 << (s * 9 + r) for s in range(4)))
+                                      for r in (SIX, SEVEN, EIGHT)) if low_fours else ())
     fours = [Weis("four", mask, v, 4, (8 - r) if mode == UNDENUFE else r)
-             for r, v, mask in _FOUR_MASKS if hand & mask == mask]
+             for r, v, mask in four_masks if hand & mask == mask]
     if not fours:
         return sorted(_sequences(hand, mode, values), key=lambda w: (-w.value, -w.length, -w.top))
+    if share:
+        return sorted(fours + _sequences(hand, mode, values),
+                      key=lambda w: (-w.value, -w.length, -w.top))
     best: list[Weis] = []
     best_total = -1
     for pick in range(1 << len(fours)):
@@ -251,6 +304,16 @@ class TrickPlay(Deal):
     weis_scoring: str  # "best-side": only the side with the best Weis scores all of theirs
     #                    "each": every declared Weis counts for its side
     multiplier: int
+    strict_under: bool = False
+    """The strict reading of the under-trumping rule (see :func:`legal_cards`)."""
+    buur_free: bool = True
+    """Nobody is forced to play the Buur on a trump lead (see :func:`legal_cards`)."""
+    nine_sequence: int = 100
+    """The value of a nine-card run without big sequences (see :func:`find_weis`)."""
+    low_fours: int = 0
+    """The value of four sixes, sevens or eights (0: not a Weis)."""
+    weis_share: bool = False
+    """A card may serve in a four of a kind and in a sequence."""
 
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
@@ -276,7 +339,9 @@ class TrickPlay(Deal):
         self.declared: dict[int, list[Weis]] = {}
         if self.weis_enabled:
             for s in order:
-                ws = find_weis(self.hands[s], self.mode, self.big_sequences)
+                ws = find_weis(self.hands[s], self.mode, self.big_sequences,
+                               nine_sequence=self.nine_sequence, low_fours=self.low_fours,
+                               share=self.weis_share)
                 if ws:
                     self.declared[s] = ws
         self.weis_keys = {s: max(weis_key(w, self.mode) for w in ws)
@@ -299,7 +364,8 @@ class TrickPlay(Deal):
 
     # the legal cards of the seat to move
     def _card_mask(self) -> int:
-        return legal_cards(self.hands[self.turn], self.mode, self.led, self.best)
+        return legal_cards(self.hands[self.turn], self.mode, self.led, self.best,
+                           strict_under=self.strict_under, buur_free=self.buur_free)
 
     def _credit(self, side: int, points: int, kind: str, seat: int | None,
                 data: dict[str, Any]) -> Event:

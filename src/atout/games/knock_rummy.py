@@ -34,6 +34,7 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
+    Refusal,
     Result,
     Rules,
     View,
@@ -110,6 +111,11 @@ class KnockRummyOptions:
         "winner", choices=("winner", "each"),
         doc="'winner': the knocker's penalty goes to the winner; 'each': the knocker pays it "
             "to every player whose deadwood is not above his")
+    tie_fine: bool = option(
+        False, doc="whether a knocker tied for the least deadwood, who loses the deal to the "
+                   "player he ties, also pays the knock penalty: False, the seed's « n'a pas "
+                   "le moins de points » (a tied knocker has the least; also cardgameheaven, "
+                   "smirkify); True, 'not lowest' read as 'not the only lowest'")
     rum_bonus: int = option(
         25, doc="extra points a winning knocker with no deadwood collects from each player")
     tie: str = option(
@@ -162,7 +168,8 @@ def settle(points: Sequence[int], knocker: int | None, options: KnockRummyOption
     pays = [0] * n
     knocker_wins = knocker is not None and knocker in winners
     rum = knocker_wins and low == 0
-    penalty = knocker is not None and not knocker_wins and options.knock_penalty > 0
+    penalty = (knocker is not None and not knocker_wins and options.knock_penalty > 0
+               and (options.tie_fine or points[knocker] > low))
     extra = [0] * n  # penalty paid to every player the knocker did not beat ('each')
     for s in range(n):
         if s in winners:
@@ -369,30 +376,34 @@ class KnockRummyDeal(Deal):
             mask = 0
         return mask
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Refusal:
         a = int(action)
         text = _CODES[a] if a < 52 else self.rules.actions[a].text
         if self.phase == _DRAW:
             if a == DRAW_STOCK:
-                return "the stock is empty: take the top card of the discard pile"
-            return f"{text} is not allowed now: first draw, 'draw stock' or 'draw discard'"
+                return Refusal("stock_empty", "the stock is empty: take the top card of the "
+                               "discard pile")
+            return Refusal("draw_first", f"{text} is not allowed now: first draw, 'draw "
+                           "stock' or 'draw discard'", {"action": text})
         if a in (DRAW_STOCK, DRAW_DISCARD):
-            return "you have already drawn this turn: discard a card" + (
-                "" if self.knocker >= 0 else " or knock")
+            may_knock = self.knocker < 0
+            return Refusal("already_drawn", "you have already drawn this turn: discard a card"
+                           + (" or knock" if may_knock else ""), {"knock": may_knock})
         limit = self.opts.knock_limit
         if a == KNOCK:
             if self.knocker >= 0:
-                return "you have already knocked: discard a card"
-            return (f"you may knock only with {limit} points of deadwood or less; your best "
-                    "is more")
+                return Refusal("already_knocked", "you have already knocked: discard a card")
+            return Refusal("knock_limit", f"you may knock only with {limit} points of deadwood "
+                           "or less; your best is more", {"limit": limit})
         if not self.hands[self.turn] >> a & 1:
-            return f"you do not hold {text}"
+            return Refusal("not_in_hand", f"you do not hold {text}", {"card": text})
         if a == self.taken and not self.opts.discard_taken:
-            return (f"you cannot discard {text} at once: you just took it from the discard "
-                    "pile")
+            return Refusal("discard_taken", f"you cannot discard {text} at once: you just took "
+                           "it from the discard pile", {"card": text})
         left = deadwood(self.hands[self.turn] ^ 1 << a)
-        return (f"you knocked: your deadwood must be {limit} or less, and discarding {text} "
-                f"leaves {left}")
+        return Refusal("knock_discard", f"you knocked: your deadwood must be {limit} or less, "
+                       f"and discarding {text} leaves {left}",
+                       {"card": text, "limit": limit, "left": left})
 
     def _apply(self, action: int) -> list[Event]:
         t = self.turn

@@ -26,6 +26,7 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
+    Refusal,
     Result,
     Rules,
     View,
@@ -91,10 +92,12 @@ class PitchOptions:
                       doc="who scores Low: the player dealt the lowest trump in play ('dealt') "
                       "or the player who wins it in a trick ('won')")
     target: int = option(7, choices=(7, 10, 11, 15, 21), doc="points needed to win the game")
-    win: str = option("pitcher", choices=("pitcher", "first"),
-                      doc="'pitcher': only the pitcher who makes his bid and so reaches the "
-                      "target wins (the seed); 'first': the first to reach the target, points "
-                      "counted pitcher first, then High, Low, Jack, Game")
+    win: str = option("pitcher", choices=("pitcher", "bid-made", "first"),
+                      doc="'pitcher': the first to reach the target at the end of a hand in "
+                      "which he was the pitcher, his bid made or not (the seed); 'bid-made': "
+                      "only a pitcher who makes his bid and so reaches the target ('bid out'); "
+                      "'first': the first to reach the target, points counted pitcher first, "
+                      "then High, Low, Jack, Game")
 
     max_hands: int = option(100, choices=(0, 30, 50, 100, 200, 500),
                             doc="after this many hands with no winner (0: no limit), the game "
@@ -108,8 +111,8 @@ class PitchOptions:
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "seed": {},
-    "bicycle": {"min_bid": 1, "low": "dealt", "steal_four": False, "win": "pitcher"},
+    "seed": {"low": "won"},
+    "bicycle": {"min_bid": 1, "low": "dealt", "steal_four": False, "win": "bid-made"},
     "partners": {"players": 4, "partnership": True, "target": 11},
     "setback": {"players": 4, "partnership": True, "target": 11, "min_bid": 2,
                 "all_pass": "redeal", "steal_four": True, "low": "won", "win": "first"},
@@ -391,49 +394,65 @@ class PitchDeal(Deal):
             game[s % self.sides] += self.game_won[s]
         return game
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Refusal:
         a = int(action)
         seat = self.turn
         hand = self.hands[seat]
+        text = action.text
+        legal = [x.text for x in self.legal_actions()]
         if self.phase == AUCTION:
             floor = self._bid_floor()[0]
             if a < NCARDS:
                 if not self.rules.options.tangage:
-                    return (f"{action.text} cannot be played yet: the auction is on and "
-                            "pitching a card (tangage) is off; pass or bid")
+                    return Refusal("pitch_tangage_off", f"{text} cannot be played yet: the "
+                                   "auction is on and pitching a card (tangage) is off; pass "
+                                   "or bid", {"action": text})
                 if not hand >> a & 1:
-                    return f"you do not hold {action.text}: your hand is {_codes(hand)}"
-                return (f"you cannot pitch {action.text} now: pitching a card is a bid of 4, "
-                        "and a bid of 4 is not open to you")
+                    return Refusal("not_in_hand", f"you do not hold {text}: your hand is "
+                                   f"{_codes(hand)}", {"card": text})
+                return Refusal("pitch_four_closed", f"you cannot pitch {text} now: pitching a "
+                               "card is a bid of 4, and a bid of 4 is not open to you",
+                               {"card": text})
             if a == PASS:
-                return (f"as dealer you cannot pass when everyone else has: you must bid at "
-                        f"least {floor}")
+                return Refusal("dealer_must_bid", "as dealer you cannot pass when everyone "
+                               f"else has: you must bid at least {floor}", {"floor": floor})
             k = a - BID0
             if k < self.rules.options.min_bid:
-                return f"bid {k} is below the lowest bid, {self.rules.options.min_bid}"
+                return Refusal("bid_below_minimum", f"bid {k} is below the lowest bid, "
+                               f"{self.rules.options.min_bid}",
+                               {"bid": k, "minimum": self.rules.options.min_bid})
             if self.turn == self.dealer_seat and self.high == 4 and k == 4:
-                return ("the dealer may not steal a bid of 4 (option steal_four is off): "
-                        "pass")
+                return Refusal("no_steal_four", "the dealer may not steal a bid of 4 (option "
+                               "steal_four is off): pass")
             if self.turn == self.dealer_seat and self.high and k == self.high:
-                return "the dealer may not steal here (option dealer_steal is off): bid higher"
+                return Refusal("no_steal", "the dealer may not steal here (option "
+                               "dealer_steal is off): bid higher")
             if self.turn == self.dealer_seat and self.high == 0:
-                return (f"everyone else passed: as dealer you must bid at least {floor}")
-            if self.turn == self.dealer_seat and floor == self.high:
-                return (f"bid {k} is below the high bid, {self.high} by seat "
-                        f"{self.high_seat}: as dealer you may equal it (steal) or top it")
-            return f"bid {k} must top the high bid, {self.high} by seat {self.high_seat}"
+                return Refusal("dealer_must_bid", "everyone else passed: as dealer you must "
+                               f"bid at least {floor}", {"floor": floor})
+            steal = self.turn == self.dealer_seat and floor == self.high
+            words = (f"bid {k} is below the high bid, {self.high} by seat {self.high_seat}: as "
+                     "dealer you may equal it (steal) or top it" if steal else
+                     f"bid {k} must top the high bid, {self.high} by seat {self.high_seat}")
+            return Refusal("bid_must_top", words, {"bid": k, "high": self.high,
+                                                   "seat": self.high_seat, "steal": steal})
         if a >= NCARDS:
-            return f"the auction is over: {action.text} is not allowed; play a card"
+            return Refusal("auction_over", f"the auction is over: {text} is not allowed; play "
+                           "a card", {"action": text})
         if not hand >> a & 1:
-            return f"you do not hold {action.text}: your hand is {_codes(hand)}"
+            return Refusal("not_in_hand", f"you do not hold {text}: your hand is "
+                           f"{_codes(hand)}", {"card": text})
         led = SUIT_OF[self.trick[0]]
         follow = hand & SUIT_MASK[led]
         if led == self.trump:
-            return (f"trump ({SUIT_NAMES[led]}) was led: you must follow with a trump: you "
-                    f"hold {_codes(follow)}")
-        return (f"you must follow {SUIT_NAMES[led]} or play a trump "
-                f"({SUIT_NAMES[self.trump]}): you hold {_codes(follow)} in "
-                f"{SUIT_NAMES[led]} and {_codes(hand & SUIT_MASK[self.trump])} in trumps")
+            return Refusal("follow_suit", f"trump ({SUIT_NAMES[led]}) was led: you must follow "
+                           f"with a trump: you hold {_codes(follow)}",
+                           {"card": text, "suit": "HDSC"[led], "legal": legal})
+        return Refusal("follow_or_trump", f"you must follow {SUIT_NAMES[led]} or play a trump "
+                       f"({SUIT_NAMES[self.trump]}): you hold {_codes(follow)} in "
+                       f"{SUIT_NAMES[led]} and {_codes(hand & SUIT_MASK[self.trump])} in trumps",
+                       {"card": text, "suit": "HDSC"[led], "trump": "HDSC"[self.trump],
+                        "legal": legal})
 
     def _view(self, seat: int) -> View:
         lead = self.leader
@@ -508,9 +527,13 @@ class PitchMatch(Match):
         d = deal.details
         if not d.get("redeal"):
             before = [self.scores[s] for s in range(self.sides)]  # seat s plays for side s
-            if self.rules.options.win == "pitcher":
+            win = self.rules.options.win
+            if win != "first":
+                # the seed: at the end of a hand he pitched, made or not; bid-made: only
+                # by making his bid
                 ps = deal.side_of(deal.pitcher)
-                if d["made"] and before[ps] + deal.scores[ps] >= self.target:
+                if (d["made"] or win == "pitcher") and \
+                        before[ps] + deal.scores[ps] >= self.target:
                     self.winner_side = ps
             else:
                 running = list(before)

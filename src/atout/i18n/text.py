@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from atout.core import JSON, Event, View
 from atout.i18n import Translator
+from atout.i18n.refusals import refusal_sentence
 
 NAMES = ("Anna", "Bruno", "Clara", "David", "Emma", "Félix", "Gina", "Hugo")
 """The names of the other players, by seat (the player's own seat is "you")."""
@@ -320,11 +321,21 @@ class GameText:
         return self.tr._("You may: {actions}.").format(
             actions=self.tr.join([self.action(a) for a in view.legal]))
 
-    def refusal(self, view: View, action: str, reason: str) -> str:
-        """Why ``action`` is refused, in words; the engine's ``reason`` is in English."""
+    def refusal(self, view: View, action: str, reason: str, code: str = "",
+                params: Mapping[str, Any] | None = None) -> str:
+        """Why ``action`` is refused, in words.
+
+        ``code`` and ``params`` are the engine's reason as data (see :mod:`atout.refusal`):
+        when given, the sentence says that very reason in the player's language. ``reason``
+        is the engine's English sentence, said as it is to an English player when the code
+        is unknown here.
+        """
         tr = self.tr
         if view.to_move != self.me:
             return tr._("It is not your turn: {turn}").format(turn=self.turn(view))
+        said = refusal_sentence(self, code, params or {}) if code else None
+        if said:
+            return said
         if is_card(action) and action.upper() not in view.hand and any(
                 is_card(a) and a in view.hand for a in view.legal):
             return tr._("{card} is not in your hand.").format(card=tr.sentence(tr.card(action)))

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from atout.cards import JASS_DECK
-from atout.core import JSON, Event, Result, View
+from atout.core import JSON, Event, Refusal, Result, View
 from atout.games.jass_play import (
     CODES,
     LAST_TRICK_BONUS,
@@ -110,6 +110,8 @@ class PutzeDeal(TrickPlay):
         opts = rules.options
         self.weis_enabled = opts.weis
         self.big_sequences = opts.big_sequences
+        self.strict_under = opts.under_trump == "strict"
+        self.buur_free = opts.buur_free
         self.stoeck_enabled = opts.stoeck
         self.weis_scoring = "best-side" if opts.weis_scoring == "best" else "each"
         self.multiplier = 1
@@ -320,38 +322,51 @@ class PutzeDeal(TrickPlay):
             return (1 << TAKE if self.blind else 0) | 1 << MINE | passing
         return 1 << PLAY | passing
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
+        text = str(action)
         phase = self.phase
         if phase == "play":
             if a >= 36:
-                return f"{action} is not possible now: the card play has begun, play a card"
-            return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a)
+                return Refusal("play_a_card", f"{text} is not possible now: the card play has "
+                               "begun, play a card", {"action": text})
+            return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
+                                    strict_under=self.strict_under, buur_free=self.buur_free)
         if phase == "better":
             if a < 36:
-                return f"{action} is not in your hand: discard one of your own cards"
+                return Refusal("not_in_hand", f"{text} is not in your hand: discard one of your "
+                               "own cards", {"card": text})
             if a == LOOK:
-                return "you have begun to discard: discard three cards in all (27.21)"
-            return (f"{action} is not possible now: discard three cards to take the better "
-                    "cards, or say look to refuse and look at them (27.21)")
+                return Refusal("discard_three", "you have begun to discard: discard three "
+                               "cards in all (27.21)")
+            return Refusal("discard_or_look", f"{text} is not possible now: discard three "
+                           "cards to take the better cards, or say look to refuse and look at "
+                           "them (27.21)", {"action": text})
         if phase == "six":
-            return (f"{action} is not possible now: say exchange six or keep six, as holder "
-                    "of the six of trump (27.14)")
-        words = " or ".join(a.text for a in self.legal_actions())
+            return Refusal("six_choice", f"{text} is not possible now: say exchange six or "
+                           "keep six, as holder of the six of trump (27.14)", {"action": text})
+        legal = [x.text for x in self.legal_actions()]
+        words = " or ".join(legal)
         if a < 36:
-            return (f"{action} cannot be played yet: every player must first say if he plays "
-                    f"(say {words})")
+            return Refusal("declare_first", f"{text} cannot be played yet: every player must "
+                           f"first say if he plays (say {words})",
+                           {"action": text, "legal": legal})
         if a == TAKE:
             if self.plan.talon != "blind":
-                return "there is no blind at this table"
-            return f"the blind has already been taken: say {words}"
+                return Refusal("no_blind", "there is no blind at this table")
+            return Refusal("blind_taken", f"the blind has already been taken: say {words}",
+                           {"legal": legal})
         if a == PASS:
-            return f"you may not decline to play at this table, everybody plays: say {words}"
+            return Refusal("must_play", "you may not decline to play at this table, everybody "
+                           f"plays: say {words}", {"legal": legal})
         if a == LOOK:
-            return f"there are no better cards to look at now: say {words}"
+            return Refusal("no_better_cards", "there are no better cards to look at now: say "
+                           f"{words}", {"legal": legal})
         if a in (EXCHANGE, KEEP):
-            return "the six of trump is exchanged only once everybody has spoken (27.14)"
-        return f"{action} is not a choice here: say {words}"
+            return Refusal("six_later", "the six of trump is exchanged only once everybody has "
+                           "spoken (27.14)")
+        return Refusal("wrong_phase", f"{text} is not a choice here: say {words}",
+                       {"action": text, "legal": legal})
 
     def _apply(self, action: int) -> list[Event]:
         phase = self.phase
@@ -538,7 +553,9 @@ class PutzeDeal(TrickPlay):
             led = -1
             for i in range(nplay):
                 hand = hands[seat]
-                mask = hand if i == 0 else legal_cards(hand, mode, led, best)
+                mask = hand if i == 0 else legal_cards(hand, mode, led, best,
+                                                       strict_under=self.strict_under,
+                                                       buur_free=self.buur_free)
                 k = int(rnd() * mask.bit_count())
                 for _ in range(k):
                     mask &= mask - 1

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.core import option
+from atout.games.jass_play import UNDER_TRUMP_RULES
 
 TALONS = ("none", "blind", "better-cards", "spare-card")
 """What lies beside the hands: nothing (the last card dealt is turned for trump), a 9-card
@@ -68,6 +69,16 @@ class PutzeOptions:
                             doc="when every player is under the pomme limit (possible when "
                                 "few cards are in play): each is pomme (27.5 as written), or "
                                 "nothing is marked")
+    under_trump: str = option("swiss", choices=UNDER_TRUMP_RULES,
+                              doc="after a plain lead has been trumped: swiss (a hand of "
+                                  "nothing but trumps may play any of them) or strict (a lower "
+                                  "trump only when every card held is a trump lower than the "
+                                  "best one in the trick: jass.txt « sauf s'il n'a que cette "
+                                  "possibilité » as we read it)")
+    buur_free: bool = option(True, doc="nobody is forced to play the Buur: on a trump lead, "
+                                       "a player whose only trump is the Buur may play any "
+                                       "card (False in jass-txt: « il doit obligatoirement "
+                                       "suivre »)")
     weis: bool = option(True, doc="announcements (sequences, four of a kind) count in the "
                                   "player's total (27.4 'annonces valables cumulées')")
     weis_scoring: str = option("best", choices=("best", "each"),
@@ -106,11 +117,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     "regle-27-v3": {"base": "regle-27", "players": 5, "talon": "none",
                     "dealer_sits_out": True},
     "jass-txt": {"base": "jass-txt", "players": 3, "may_pass": False, "weis": False,
-                 "stoeck": False, "loser_first": False},
+                 "stoeck": False, "loser_first": False, "under_trump": "strict",
+                 "buur_free": False},
 }
 """regle-27: rules 27.1-27.24 (and 27.25 at 5 players); regle-27-blind: 2 players with a blind
 (27.24); regle-27-v1/v2/v3: the three 5-player variants 27.25/27.26/27.27; jass-txt: the
-"La Pomme ou le Putz" section (3 players, or 5 with ``players=5``)."""
+"La Pomme ou le Putz" section (3 players, or 5 with ``players=5``), with the card play of
+jass.txt as written: no Buur exception (« il doit obligatoirement suivre ») and the strict
+reading of under-trumping (« sauf s'il n'a que cette possibilité »)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from atout.cards import bit_list
-from atout.core import JSON, Action, Deal, Event, Result, View
+from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
 
 from .scoring import score_deal
 from .tables import (
@@ -203,7 +203,7 @@ class TarotDeal(Deal):
         h = self.hands[seat]
         tm = self.trick_mask & ~BIT_EX
         if not tm:
-            return h
+            return h & ~self._barred_lead(h)
         first = self.trick[0] if self.trick[0] != EX else self.trick[1]
         led = CARD_SUIT[first]
         if led < 4:
@@ -219,6 +219,17 @@ class TarotDeal(Deal):
             if over:
                 return over | (h & BIT_EX)
         return trumps | (h & BIT_EX)
+
+    def _barred_lead(self, h: int) -> int:
+        """The cards of ``h`` that may not open the first trick: at 5 players the called
+        king's suit, except the called card itself, unless the hand holds nothing else."""
+        if self.trick_no or self.called < 0 or self.rules.options.called_suit_lead == "free":
+            return 0
+        suit = CARD_SUIT[self.called]
+        if suit >= 4:
+            return 0
+        barred = h & SUIT_MASKS[suit] & ~(1 << self.called)
+        return barred if h & ~barred else 0
 
     def _ecart_mask(self) -> int:
         h = self.hands[self.taker]
@@ -503,79 +514,110 @@ class TarotDeal(Deal):
         return self._result_cache
 
     # -- reasons ----------------------------------------------------------------------------
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Refusal:
         a = int(action)
         ph = self.phase
         seat = self._to_move
         assert seat is not None
         text = action.text
+        act = {"action": text}
         if ph == PH_PETIT_SEC:
-            return (f"{text} is not allowed: seat {seat} holds the petit sec and must declare "
-                    "it ('petit sec'); the deal is void")
+            return Refusal("petit_sec_declare", f"{text} is not allowed: seat {seat} holds the "
+                           "petit sec and must declare it ('petit sec'); the deal is void", act)
         if ph == PH_BID:
             if A_BID <= a < A_BID + 4:
                 best = max(b for _, b in self.bids)
-                return (f"{text} is too low: the bid stands at {CONTRACTS[best]}; bid higher "
-                        "or pass")
-            return f"{text} is not allowed now: it is the bidding, say pass or a contract"
+                return Refusal("bid_too_low", f"{text} is too low: the bid stands at "
+                               f"{CONTRACTS[best]}; bid higher or pass",
+                               {"action": text, "contract": CONTRACTS[best]})
+            return Refusal("bid_or_pass", f"{text} is not allowed now: it is the bidding, say "
+                           "pass or a contract", act)
         if ph == PH_CALL:
             if A_CALL <= a < A_NO_POIGNEE:
                 r = (a - A_CALL) // 4
                 if not self.rules.options.call_self and self.hands[seat] >> \
                         CALL_CARDS[a - A_CALL] & 1:
-                    return f"{text} is not allowed: at this table you may not call a card you hold"
+                    return Refusal("call_own_card", f"{text} is not allowed: at this table you "
+                                   "may not call a card you hold", act)
                 if r > 0:
-                    return (f"{text} is not allowed: you may call a {CALL_NAMES[r]} only when "
-                            f"you hold the four {CALL_NAMES[r - 1]}s")
-                return f"{text} is not allowed"  # pragma: no cover - kings are always legal
-            return f"{text} is not allowed now: the taker calls a king, e.g. 'call KH'"
+                    return Refusal("call_rank", f"{text} is not allowed: you may call a "
+                                   f"{CALL_NAMES[r]} only when you hold the four "
+                                   f"{CALL_NAMES[r - 1]}s", {"action": text,
+                                                             "rank": CALL_NAMES[r],
+                                                             "lower": CALL_NAMES[r - 1]})
+            return Refusal("call_a_king", f"{text} is not allowed now: the taker calls a king, "
+                           "e.g. 'call KH'", act)
         if ph == PH_ECART:
             if A_DISCARD <= a < A_PASS:
                 card = a - A_DISCARD
                 code = DECK.codes[card]
                 if not self.hands[seat] >> card & 1:
-                    return f"you do not hold {code}"
+                    return Refusal("not_in_hand", f"you do not hold {code}", {"card": code})
                 if (1 << card) & KINGS:
-                    return f"{code} cannot go to the écart: a king never does"
+                    return Refusal("ecart_king", f"{code} cannot go to the écart: a king never "
+                                   "does", {"card": code})
                 if (1 << card) & BOUTS:
-                    return f"{code} cannot go to the écart: a bout never does"
+                    return Refusal("ecart_bout", f"{code} cannot go to the écart: a bout never "
+                                   "does", {"card": code})
                 others = _codes(self.hands[seat] & PLAIN_DISCARDABLE)
-                return (f"{code} cannot go to the écart: a trump goes there only when nothing "
-                        f"else can; you still have {', '.join(others)}")
-            return (f"{text} is not allowed now: put {self.ecart_left} more card(s) in the "
-                    "écart with 'discard <card>'")
+                return Refusal("ecart_trump", f"{code} cannot go to the écart: a trump goes "
+                               f"there only when nothing else can; you still have "
+                               f"{', '.join(others)}", {"card": code, "cards": others})
+            return Refusal("ecart_more", f"{text} is not allowed now: put {self.ecart_left} "
+                           "more card(s) in the écart with 'discard <card>'",
+                           {"action": text, "count": self.ecart_left})
+        legal_now = [x.text for x in self.legal_actions()]
         if ph == PH_CHELEM:
-            return f"{text} is not allowed now: announce 'chelem' or 'no chelem'"
+            return Refusal("wrong_phase", f"{text} is not allowed now: announce 'chelem' or "
+                           "'no chelem'", {"action": text, "legal": legal_now})
         # play
         if self.trick_no == 0 and not self.decided >> seat & 1 and self._legal_mask() >> \
                 A_NO_POIGNEE & 1:
             if A_POIGNEE <= a < A_NO_CHELEM:
                 t = (self.hands[seat] & (TRUMPS | BIT_EX)).bit_count()
                 need = POIGNEE_SIZES[self.n][a - A_POIGNEE]
-                return (f"{text} is not allowed: you hold {t} trumps (the excuse counted), a "
-                        f"{POIGNEE_LEVELS[a - A_POIGNEE]} poignée needs {need}")
-            return ("before your first card, say whether you show a poignée: 'no poignee' "
-                    "or 'poignee simple'…")
+                return Refusal("poignee_size", f"{text} is not allowed: you hold {t} trumps "
+                               f"(the excuse counted), a {POIGNEE_LEVELS[a - A_POIGNEE]} "
+                               f"poignée needs {need}", {"action": text, "held": t,
+                                                         "need": need})
+            return Refusal("wrong_phase", "before your first card, say whether you show a "
+                           "poignée: 'no poignee' or 'poignee simple'…",
+                           {"action": text, "legal": legal_now})
         if a >= A_DISCARD:
-            return f"{text} is not allowed now: play a card"
+            return Refusal("play_a_card", f"{text} is not allowed now: play a card", act)
         code = DECK.codes[a]
         h = self.hands[seat]
         if not h >> a & 1:
-            return f"you do not hold {code}"
-        legal = self._play_mask(seat) & ~BIT_EX
+            return Refusal("not_in_hand", f"you do not hold {code}", {"card": code})
+        legal = self._play_mask(seat)
+        allowed = _codes(legal)
+        shown = ", ".join(_codes(legal & ~BIT_EX))
+        if not self.trick_mask & ~BIT_EX:
+            called = DECK.codes[self.called]
+            suit = SUIT_NAMES[CARD_SUIT[self.called]]
+            return Refusal("called_suit_lead", f"{code} may not open the first trick: the "
+                           f"called suit ({suit}) may be led only with {called} itself; you may "
+                           f"play {', '.join(allowed)}",
+                           {"card": code, "suit": "HDSC"[CARD_SUIT[self.called]],
+                            "called": called, "legal": allowed})
         first = self.trick[0] if self.trick[0] != EX else self.trick[1]
         led = CARD_SUIT[first]
-        shown = ", ".join(_codes(legal))
         if led < 4 and h & SUIT_MASKS[led]:
-            return f"you must follow {SUIT_NAMES[led]}: you hold {shown} (or the excuse)"
+            return Refusal("follow_suit", f"you must follow {SUIT_NAMES[led]}: you hold {shown} "
+                           "(or the excuse)", {"card": code, "suit": "HDSC"[led],
+                                               "legal": allowed})
         top = DECK.codes[(self.trick_mask & TRUMPS).bit_length() - 1] \
             if self.trick_mask & TRUMPS else ""
         if top and legal & ~((1 << (self.trick_mask & TRUMPS).bit_length()) - 1):
-            return (f"you must play a trump over {top}: you hold {shown} (or the excuse)")
+            return Refusal("must_overtrump", f"you must play a trump over {top}: you hold "
+                           f"{shown} (or the excuse)", {"card": code, "best": top,
+                                                        "legal": allowed})
         if led < 4:
-            return (f"you have no {SUIT_NAMES[led]}, so you must trump: you hold {shown} "
-                    "(or the excuse)")
-        return f"you must play a trump: you hold {shown} (or the excuse)"
+            return Refusal("void_must_trump", f"you have no {SUIT_NAMES[led]}, so you must "
+                           f"trump: you hold {shown} (or the excuse)",
+                           {"card": code, "suit": "HDSC"[led], "legal": allowed})
+        return Refusal("must_trump", f"you must play a trump: you hold {shown} (or the "
+                       "excuse)", {"card": code, "legal": allowed})
 
     # -- views ------------------------------------------------------------------------------
     def _sees_ecart(self, seat: int) -> bool:

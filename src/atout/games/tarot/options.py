@@ -41,6 +41,10 @@ class TarotOptions:
                                     doc="Whether the taker's view keeps showing his écart "
                                         "during play (an aid; the FFT forbids looking at it "
                                         "once play begins).")
+    called_suit_lead: str = option("king-only", choices=("king-only", "free"),
+                                   doc="At 5 players, the first trick: 'king-only' (FFT) "
+                                       "the called king's suit may not be led, except the "
+                                       "called card itself; 'free': any card may be led.")
 
     def validate(self) -> None:
         """Impossible combinations: the packet size applies only at 3 players."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.i18n.text import GameText, is_card
+from atout.i18n.text import GameText
 
 
 class JassText(GameText):
@@ -205,36 +205,6 @@ class JassText(GameText):
         if suit and view.info.get("trump") == suit:
             return self.tr._("{suit}, trump").format(suit=name)
         return name
-
-    def _refusal(self, view: View, action: str) -> str | None:
-        tr = self.tr
-        a = action.strip().lower()
-        if view.phase == "trump":
-            if is_card(action):
-                return tr._("The trump must be chosen first.")
-            if a == "push":
-                return tr._("You cannot push: your partner pushed to you, so you choose the "
-                            "trump.")
-            return None
-        if not is_card(action):
-            return tr._("The trump is already chosen: play a card.")
-        legal = [c for c in view.legal if is_card(c)]
-        led = view.info.get("led")
-        trump = view.info.get("trump")
-        card = action.strip().upper()
-        playable = tr.cards(legal)
-        if isinstance(led, str) and any(c[-1] == led for c in view.hand) and card[-1] != led \
-                and card[-1] != trump:
-            if isinstance(trump, str) and trump in "HDSC" and trump != led:
-                return tr._("You must follow {suit} or trump. You may play {cards}.").format(
-                    suit=tr.suit(led), cards=playable)
-            return tr._("You must follow {suit}. You may play {cards}.").format(
-                suit=tr.suit(led), cards=playable)
-        if isinstance(trump, str) and card[-1] == trump and led != trump:
-            return tr._("{card} would under-trump: you may play a lower trump only when you "
-                        "hold nothing else. You may play {cards}.").format(
-                card=tr.sentence(tr.card(card)), cards=playable)
-        return None
 
     def prompt(self, view: View) -> str:
         """The turn prompt, with the trump choice spelled out."""
