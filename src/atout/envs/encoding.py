@@ -165,13 +165,12 @@ def _w_per_seat(feature: Feature) -> Writer:
     def write(value: Any, at: int, enc: Encoder, ones: list[int],
               vals: list[tuple[int, float]]) -> None:
         rel = enc.rel
-        if isinstance(value, Mapping):
-            items: list[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
-        else:
-            items = list(enumerate(value or ()))
+        items = ([(int(k), v) for k, v in value.items()] if isinstance(value, Mapping)
+                 else enumerate(value))
         for s, v in items:
-            if v is not None and not isinstance(v, bool):
-                vals.append((at + rel[s], _clip(float(v) / scale)))
+            if v and v is not True:  # zeros (and absent values) stay 0
+                x = v / scale
+                vals.append((at + rel[s], -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
 
     return write
 
@@ -307,6 +306,8 @@ class Encoder:
         self._actions, self._phase = off["actions"], off["phase"]
         self._to_move, self._dealer = off["to_move"], off["dealer"]
         self._rels = [[(s - me) % n for s in range(n)] for me in range(n)]
+        self._seen: list[tuple[tuple[tuple[int, str | None], ...], list[int]]] = [
+            ((), []) for _ in range(n)]
 
     def layout(self) -> list[Block]:
         """Every block of the observation, in order."""
@@ -326,15 +327,25 @@ class Encoder:
         base = self._table
         for s, c in view.table:
             ones.append(base + rel[s] * d + card_index[c])
+        # The history only grows during a deal: the bits of the part already seen by this
+        # seat are kept, and only the new actions are read (a different prefix starts over).
+        history = view.history
+        seen, seen_ones = self._seen[me]
+        start = len(seen)
+        if len(history) < start or history[:start] != seen:
+            start = 0
+            seen_ones = []
         played, acted = self._played, self._actions
-        for s, text in view.history:
+        for s, text in history[start:]:
             if text is None:
                 continue
             i = card_index.get(text)
             if i is not None:
-                ones.append(played + rel[s] * d + i)
+                seen_ones.append(played + rel[s] * d + i)
             else:
-                ones.append(acted + rel[s] * k + word_index[text])
+                seen_ones.append(acted + rel[s] * k + word_index[text])
+        self._seen[me] = (history, seen_ones)
+        ones += seen_ones
         ones.append(self._phase + self.phase_index.get(view.phase, len(self.phases) - 1))
         ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
         ones.append(self._dealer + rel[view.dealer])
@@ -350,8 +361,9 @@ class Encoder:
         else:
             out.fill(0.0)
         out[ones] = 1.0
-        for i, v in vals:
-            out[i] = v
+        if vals:
+            where, values = zip(*vals, strict=True)
+            out[list(where)] = values
         return out
 
     def _match(self, match: JSON, vals: list[tuple[int, float]]) -> None:

@@ -20,7 +20,7 @@ class GameSpec:
     ``version`` is the encoding version (the ``-vN`` of the env id); ``reward_scale`` divides
     the deal's points into rewards; ``match_scale`` divides whole-match scores in the
     observation; ``trick_points`` names how a trick's points are read for shaping (None: the
-    game has no tricks).
+    game has no tricks) and ``trick_scale`` divides them (about the card points of a deal).
     """
 
     game: str
@@ -30,6 +30,7 @@ class GameSpec:
     reward_scale: float
     match_scale: float
     trick_points: str | None
+    trick_scale: float = 1.0
 
 
 SPECS: dict[str, GameSpec] = {
@@ -49,7 +50,8 @@ SPECS: dict[str, GameSpec] = {
             F("weis_announced", "per_seat", "Weis value announced per seat", scale=300),
             F("weis_shown", "seat_cards", "cards shown in Weis, per seat"),
             F("own_weis", "cards", "the cards of the seat's own Weis"),
-        ), reward_scale=157, match_scale=1000, trick_points="points"),
+        ), reward_scale=157, match_scale=1000, trick_points="points",
+        trick_scale=157),
     "putze": GameSpec(
         "putze", 0, ("speak", "better", "six", "play", "over"), (
             F("trump", "suit", "the trump suit"),
@@ -71,7 +73,8 @@ SPECS: dict[str, GameSpec] = {
             F("own_better_seen", "cards", "the cards the seat saw when bettering"),
             F("putzes_in_play", "number", "putzes at stake", scale=3),
             F("points", "per_seat", "the game's points so far", scale=21),
-        ), reward_scale=1, match_scale=21, trick_points="points"),
+        ), reward_scale=1, match_scale=21, trick_points="points",
+        trick_scale=157),
     "tarot": GameSpec(
         "tarot", 0, ("bidding", "call", "ecart", "chelem", "petit sec", "play", "over"), (
             F("taker", "seat", "the taker"),
@@ -87,7 +90,8 @@ SPECS: dict[str, GameSpec] = {
             F("leader", "seat", "who leads the trick under way"),
             F("trick_number", "number", "the trick under way", scale=24),
             F("tricks_won", "per_seat", "tricks taken", scale=24),
-        ), reward_scale=100, match_scale=1000, trick_points="tarot"),
+        ), reward_scale=100, match_scale=1000, trick_points="tarot",
+        trick_scale=91),
     "pitch": GameSpec(
         "pitch", 0, ("auction", "play", "over"), (
             F("trump", "suit", "the trump suit"),
@@ -100,7 +104,8 @@ SPECS: dict[str, GameSpec] = {
             F("tricks_won", "per_seat", "tricks taken", scale=6),
             F("hand_sizes", "per_seat", "cards left per seat", scale=6),
             F("game_points", "per_seat", "points toward Game taken", scale=40),
-        ), reward_scale=4, match_scale=21, trick_points="points"),
+        ), reward_scale=4, match_scale=21, trick_points="points",
+        trick_scale=40),
     "knock-rummy": GameSpec(
         "knock-rummy", 0, ("draw", "discard", "over"), (
             F("stock", "number", "cards left in the stock", scale=52),

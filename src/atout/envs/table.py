@@ -10,8 +10,9 @@ from ``game.view(seat)`` only. Rewards are the game's own points, made zero-sum 
   (and when the game ends) each seat receives its gain in match score since the last payment,
   made zero-sum and scaled the same way.
 - ``shaping="tricks"``: besides, after every trick each seat receives the trick's card points
-  when its side won the trick, less the mean over seats, scaled; the payment at the end of the
-  deal is reduced by what the tricks paid, so each seat's total per deal is unchanged.
+  when its side won the trick, less the mean over seats, divided by the game's
+  ``trick_scale`` (about the card points of a deal); the payment at the end of the deal is
+  reduced by what the tricks paid, so each seat's total per deal is unchanged.
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ class Table:
             share = [points if side[s] else 0.0 for s in range(self.seats)]
             mean = sum(share) / self.seats
             for s in range(self.seats):
-                r = (share[s] - mean) / self.reward_scale
+                r = (share[s] - mean) / self.spec.trick_scale
                 rewards[s] += r
                 self.paid[s] += r
 
