@@ -118,18 +118,20 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
         self._cache = {}
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        for a, r in zip(self.possible_agents, rewards, strict=True):
-            self.rewards[a] = r
+        if any(rewards) or any(self.rewards.values()):
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         if self.table.is_over:
             points = self.table.points()
             for i, a in enumerate(self.possible_agents):
                 self.terminations[a] = True
                 self.infos[a] = {"points": points[i]}
+            self._accumulate_rewards()
         else:
             seat = self.table.to_move
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
+            if any(rewards):  # shaping, or a deal of a match ended
+                self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The selected agent's view in words (``ansi`` returns it, ``human`` prints it)."""

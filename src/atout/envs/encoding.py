@@ -360,10 +360,10 @@ class Encoder:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        out[ones] = 1.0
+        out[np.array(ones, dtype=np.intp)] = 1.0
         if vals:
             where, values = zip(*vals, strict=True)
-            out[list(where)] = values
+            out.put(where, values)
         return out
 
     def _match(self, match: JSON, vals: list[tuple[int, float]]) -> None:

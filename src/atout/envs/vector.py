@@ -5,7 +5,9 @@ self-play: each row is the deal's seat to move (``seats``), and the caller choos
 With ``opponents`` (a bot name, or one per other seat), bots hold every seat but ``seat``, and
 each row is always that seat's decision. A finished deal is replaced at once by the next one
 from the same table's sequence (its final rewards and points are in that step's output), so
-every row always has a decision to take.
+every row always has a decision to take. With ``opponents``, a deal in which the seat never
+gets to move is skipped, and what the bots' moves before the seat's first turn paid is added to
+the row's next step.
 
 Arrays returned are the environment's own buffers, overwritten by the next call (pass
 ``copy=True`` to get fresh arrays). An illegal action raises :class:`atout.IllegalAction`
@@ -72,6 +74,7 @@ class VectorEnv:
         self._rewards = np.zeros((b, n), dtype=np.float32)
         self._dones = np.zeros(b, dtype=np.bool_)
         self._points = np.zeros((b, n), dtype=np.float32)
+        self._carry = [[0.0] * n for _ in range(b)]  # bots' rewards before the seat's turn
 
     def reset(self, seed: int | None = None) -> Batch:
         """New deals everywhere; with ``seed``, table ``i`` starts the sequence ``seed + i``."""
@@ -96,8 +99,8 @@ class VectorEnv:
                 return
             rewards = [0.0] * table.seats
             play_bots(table, self.bots[i], rewards)
-            if not table.is_over:
-                self._rewards[i] += rewards
+            if not table.is_over:  # else a deal the seat never plays in: skipped
+                self._carry[i] = rewards  # paid with the row's next step
                 return
 
     def _observe(self, i: int, table: Table) -> None:
@@ -121,6 +124,9 @@ class VectorEnv:
             except IllegalAction as exc:
                 raise IllegalAction(f"row {i}: {exc.reason}", exc.action) from None
             if self.opponents is not None:
+                for s, r in enumerate(self._carry[i]):
+                    rewards[s] += r
+                self._carry[i] = [0.0] * self.num_seats
                 play_bots(table, self.bots[i], rewards)
             self._rewards[i] = rewards
             if table.is_over:
