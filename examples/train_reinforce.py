@@ -5,7 +5,8 @@
 The policy (one hidden layer, masked softmax over the game's action ids) plays every seat of
 many deals at once through :func:`atout.envs.vector_env` (self-play, random dealers). Its
 score is measured as it learns, by the greedy policy in seat 0 against three random bots and
-against three heuristic bots, on the same evaluation deals each time: the mean reward per deal
+against three heuristic bots (evaluation time is not counted as training time), on the same
+evaluation deals each time: the mean reward per deal
 (the deal's points made zero-sum and scaled, see docs/envs.md), which is 0 for a player as
 good as the table on average. It writes ``curve.json`` and, with matplotlib installed,
 ``curve.png`` into ``--out``.
@@ -28,6 +29,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np
 import numpy.typing as npt
 
+from atout.bots import make_bot
 from atout.envs import vector_env
 
 Array = npt.NDArray[np.float64]
@@ -120,6 +122,22 @@ def evaluate(policy: Policy, game: str, opponents: str, deals: int, rows: int = 
     return total / (per_row * rows)
 
 
+def bot_reference(game: str, bot: str, opponents: str, deals: int) -> float:
+    """Mean reward per deal of ``bot`` in seat 0 against ``opponents`` (for comparison)."""
+    v = vector_env(game, num_envs=1, opponents=opponents, seat=0)
+    table = v.tables[0]
+    me = make_bot(bot, table.rules, 0, 1)
+    batch = v.reset(seed=10_000)
+    total = 0.0
+    for _ in range(deals):
+        while True:
+            batch = v.step(np.array([int(me.choose(table.game.view(0)))]))
+            if batch.dones[0]:
+                total += float(batch.rewards[0, 0])
+                break
+    return total / deals
+
+
 def train(game: str, minutes: float, rows: int, batch_size: int, evals: int, eval_deals: int,
           seed: int) -> dict[str, Any]:
     """Self-play REINFORCE for ``minutes``; the evaluation curve."""
@@ -135,26 +153,35 @@ def train(game: str, minutes: float, rows: int, batch_size: int, evals: int, eva
     returns = np.zeros((rows, v.num_seats))
     curve: dict[str, Any] = {"game": game, "seconds": [], "deals": [], "decisions": [],
                              "vs_random": [], "vs_heuristic": []}
-    start = time.perf_counter()
     budget = minutes * 60
-    next_eval = 0.0
+    # evaluations at 0, then doubling intervals up to the budget: learning is fastest early
+    schedule = [0.0] + [budget / 2 ** j for j in reversed(range(max(evals - 1, 1)))]
     deals = decisions = 0
 
+    paused = 0.0  # time spent evaluating, not counted as training time
+
     def record() -> None:
-        elapsed = time.perf_counter() - start
+        nonlocal paused
+        t0 = time.perf_counter()
+        elapsed = t0 - start - paused
         r = evaluate(policy, game, "random", eval_deals)
         h = evaluate(policy, game, "heuristic", eval_deals)
+        paused += time.perf_counter() - t0
         for key, value in (("seconds", round(elapsed, 1)), ("deals", deals),
                            ("decisions", decisions), ("vs_random", r), ("vs_heuristic", h)):
             curve[key].append(value)
         print(f"{elapsed:7.1f}s  {deals:8d} deals  vs random {r:+.3f}  vs heuristic {h:+.3f}",
               flush=True)
 
+    curve["heuristic_vs_random"] = bot_reference(game, "heuristic", "random", eval_deals)
+    print(f"reference: the heuristic bot in seat 0 against random bots "
+          f"{curve['heuristic_vs_random']:+.3f}", flush=True)
+    start = time.perf_counter()
     while True:
-        if time.perf_counter() - start >= next_eval:
+        if time.perf_counter() - start - paused >= schedule[0]:
             record()
-            next_eval += budget / evals
-            if time.perf_counter() - start >= budget:
+            schedule.pop(0)
+            if not schedule:
                 break
         obs = batch.observations.astype(np.float64)
         masks = batch.masks.copy()
@@ -196,10 +223,15 @@ def plot(curve: dict[str, Any], path: Path) -> bool:
     ax.plot(curve["deals"], curve["vs_heuristic"], marker="o",
             label="against 3 heuristic bots")
     ax.axhline(0.0, color="grey", linewidth=0.8)
-    ax.set_xlabel("self-play deals trained")
+    ax.axhline(curve["heuristic_vs_random"], color="grey", linestyle="--", linewidth=0.8,
+               label="the heuristic bot against 3 random bots")
+    ax.set_xscale("symlog", linthresh=100)
+    ax.set_xlim(left=0)
+    ax.set_xlabel("self-play deals trained (log scale)")
     ax.set_ylabel("mean reward per deal (seat 0, greedy)")
-    ax.set_title(f"REINFORCE on atout {curve['game']} (numpy, {curve['seconds'][-1]:.0f} s)")
-    ax.legend()
+    ax.set_title(f"REINFORCE on atout {curve['game']} "
+                 f"(numpy, {curve['seconds'][-1]:.0f} s of training)")
+    ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -213,7 +245,8 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=4.0, help="training time")
     parser.add_argument("--rows", type=int, default=64, help="deals stepped together")
     parser.add_argument("--batch", type=int, default=4096, help="decisions per update")
-    parser.add_argument("--evals", type=int, default=10, help="evaluations over the run")
+    parser.add_argument("--evals", type=int, default=10,
+                        help="evaluations: at the start, then at doubling intervals")
     parser.add_argument("--eval-deals", type=int, default=1000, help="deals per evaluation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("."), help="folder for the results")

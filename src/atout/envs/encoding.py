@@ -283,13 +283,14 @@ class Encoder:
         for name, width, doc in common:
             blocks.append(Block(name, at, width, doc))
             at += width
-        self._features: list[tuple[str, int, Writer]] = []
+        self._features: list[tuple[str, int, Writer, bool]] = []
         for f in features:
             w = _width(f, n, d)
             scale = f" / {f.scale:g}" if f.kind in ("number", "per_seat", "per_team") else ""
             blocks.append(Block(f.name, at, w, f"info[{f.source!r}] ({f.kind}{scale}): "
                                 + f.doc))
-            self._features.append((f.source, at, _writer(f)))
+            # a false value (0, False, empty) writes nothing, but seat 0 is a seat
+            self._features.append((f.source, at, _writer(f), f.kind == "seat"))
             at += w
         self.match_scale = match_scale
         self._match_at = at
@@ -350,9 +351,9 @@ class Encoder:
         ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
         ones.append(self._dealer + rel[view.dealer])
         info = view.info
-        for key, at, write in self._features:
+        for key, at, write, zero_counts in self._features:
             value = info.get(key)
-            if value is not None:
+            if value or (zero_counts and value is not None):
                 write(value, at, self, ones, vals)
         if self.match_scale is not None:
             self._match(info.get("match"), vals)

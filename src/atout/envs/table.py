@@ -31,6 +31,9 @@ from atout.envs.features import GameSpec, spec_of, tarot_card_points
 
 Mask = npt.NDArray[np.int8]
 
+MASKS_KEPT = 1 << 14
+"""How many distinct action masks a table keeps made (then it starts over)."""
+
 EPISODES = ("deal", "match")
 SHAPINGS = ("none", "tricks")
 
@@ -79,6 +82,7 @@ class Table:
         self.paid = [0.0] * self.seats  # rewards paid since the last full payment
         self.paid_scores: list[float] = [0.0] * self.seats
         self._mask_bytes = (self.num_actions + 7) // 8
+        self._masks: dict[int, Mask] = {}
         self._partners = self._sides()
 
     def _sides(self) -> list[list[bool]]:
@@ -126,11 +130,17 @@ class Table:
         return self.game.legal_mask() if self.game.to_move == seat else 0
 
     def mask(self, seat: int) -> Mask:
-        """The seat's legal actions as an int8 array over action ids."""
-        raw = np.frombuffer(self.mask_bits(seat).to_bytes(self._mask_bytes, "little"),
-                            dtype=np.uint8)
-        bits = np.unpackbits(raw, count=self.num_actions, bitorder="little")
-        return bits.view(np.int8)
+        """The seat's legal actions as a new int8 array over action ids (copied from a
+        table of the masks already made)."""
+        bits = self.mask_bits(seat)
+        made = self._masks.get(bits)
+        if made is None:
+            raw = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
+            made = np.unpackbits(raw, count=self.num_actions, bitorder="little").view(np.int8)
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            self._masks[bits] = made
+        return made.copy()
 
     def is_legal(self, action: int) -> bool:
         """Whether the action id is legal for the seat to move."""
