@@ -33,6 +33,7 @@ from atout.core import JSON, Rules, View
 from atout.i18n.text import is_card
 
 SUITS = "HDSC"
+_SUIT_AT = {c: i for i, c in enumerate(SUITS)}
 
 Float = npt.NDArray[np.float32]
 Writer = Callable[[Any, int, "Encoder", list[int], list[tuple[int, float]]], None]
@@ -74,36 +75,10 @@ def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
-def _seat_of(value: Any) -> int | None:
-    if value is None or isinstance(value, bool):
-        return None
-    s = int(value)
-    return None if s < 0 else s
-
-
-def _w_seat(value: Any, at: int, enc: Encoder, ones: list[int],
-            vals: list[tuple[int, float]]) -> None:
-    s = _seat_of(value)
-    if s is not None:
-        ones.append(at + enc.rel[s])
-
-
 def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int],
              vals: list[tuple[int, float]]) -> None:
     for s in value or ():
         ones.append(at + enc.rel[int(s)])
-
-
-def _w_suit(value: Any, at: int, enc: Encoder, ones: list[int],
-            vals: list[tuple[int, float]]) -> None:
-    if isinstance(value, str) and len(value) == 1 and value in SUITS:
-        ones.append(at + SUITS.index(value))
-
-
-def _w_flag(value: Any, at: int, enc: Encoder, ones: list[int],
-            vals: list[tuple[int, float]]) -> None:
-    if value:
-        ones.append(at)
 
 
 def _card_codes(value: Any) -> list[str]:
@@ -148,17 +123,6 @@ def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
                 ones.append(base + i)
 
 
-def _w_number(feature: Feature) -> Writer:
-    scale = feature.scale
-
-    def write(value: Any, at: int, enc: Encoder, ones: list[int],
-              vals: list[tuple[int, float]]) -> None:
-        if value is not None and not isinstance(value, bool):
-            vals.append((at, _clip(float(value) / scale)))
-
-    return write
-
-
 def _w_per_seat(feature: Feature) -> Writer:
     scale = feature.scale
 
@@ -171,19 +135,6 @@ def _w_per_seat(feature: Feature) -> Writer:
             if v and v is not True:  # zeros (and absent values) stay 0
                 x = v / scale
                 vals.append((at + rel[s], -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
-
-    return write
-
-
-def _w_per_team(feature: Feature) -> Writer:
-    scale = feature.scale
-
-    def write(value: Any, at: int, enc: Encoder, ones: list[int],
-              vals: list[tuple[int, float]]) -> None:
-        if value:
-            own = enc.me % 2
-            vals.append((at, _clip(float(value[own]) / scale)))
-            vals.append((at + 1, _clip(float(value[1 - own]) / scale)))
 
     return write
 
@@ -236,14 +187,13 @@ def _width(feature: Feature, seats: int, deck: int) -> int:
 
 
 def _writer(feature: Feature) -> Writer:
-    simple: dict[str, Writer] = {"seat": _w_seat, "seats": _w_seats, "suit": _w_suit,
-                                 "flag": _w_flag, "cards": _w_cards,
+    """The writer of a kind that :meth:`Encoder.encode` does not read inline."""
+    simple: dict[str, Writer] = {"seats": _w_seats, "cards": _w_cards,
                                  "seat_cards": _w_seat_cards}
     if feature.kind in simple:
         return simple[feature.kind]
-    made: dict[str, Callable[[Feature], Writer]] = {
-        "number": _w_number, "per_seat": _w_per_seat, "per_team": _w_per_team,
-        "choice": _w_choice}
+    made: dict[str, Callable[[Feature], Writer]] = {"per_seat": _w_per_seat,
+                                                    "choice": _w_choice}
     return made[feature.kind](feature)
 
 
@@ -283,14 +233,32 @@ class Encoder:
         for name, width, doc in common:
             blocks.append(Block(name, at, width, doc))
             at += width
-        self._features: list[tuple[str, int, Writer, bool]] = []
+        # The simple kinds are read inline by encode (a call per feature costs more than
+        # the reading); the others through their writer.
+        self._seat_f: list[tuple[str, int]] = []
+        self._flag_f: list[tuple[str, int]] = []
+        self._suit_f: list[tuple[str, int]] = []
+        self._number_f: list[tuple[str, int, float]] = []
+        self._team_f: list[tuple[str, int, float]] = []
+        self._features: list[tuple[str, int, Writer]] = []
         for f in features:
             w = _width(f, n, d)
             scale = f" / {f.scale:g}" if f.kind in ("number", "per_seat", "per_team") else ""
             blocks.append(Block(f.name, at, w, f"info[{f.source!r}] ({f.kind}{scale}): "
                                 + f.doc))
-            # a false value (0, False, empty) writes nothing, but seat 0 is a seat
-            self._features.append((f.source, at, _writer(f), f.kind == "seat"))
+            key, kind = f.source, f.kind
+            if kind == "seat":
+                self._seat_f.append((key, at))
+            elif kind == "flag":
+                self._flag_f.append((key, at))
+            elif kind == "suit":
+                self._suit_f.append((key, at))
+            elif kind == "number":
+                self._number_f.append((key, at, 1.0 / f.scale))
+            elif kind == "per_team":
+                self._team_f.append((key, at, 1.0 / f.scale))
+            else:
+                self._features.append((key, at, _writer(f)))
             at += w
         self.match_scale = match_scale
         self._match_at = at
@@ -350,13 +318,36 @@ class Encoder:
         ones.append(self._phase + self.phase_index.get(view.phase, len(self.phases) - 1))
         ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
         ones.append(self._dealer + rel[view.dealer])
-        info = view.info
-        for key, at, write, zero_counts in self._features:
-            value = info.get(key)
-            if value or (zero_counts and value is not None):
-                write(value, at, self, ones, vals)
+        get = view.info.get
+        for key, at in self._seat_f:
+            v = get(key)
+            if type(v) is int and v >= 0:
+                ones.append(at + rel[v])
+        for key, at in self._flag_f:
+            if get(key):
+                ones.append(at)
+        for key, at in self._suit_f:
+            v = get(key)
+            if type(v) is str and v in _SUIT_AT:
+                ones.append(at + _SUIT_AT[v])
+        for key, at, inv in self._number_f:
+            v = get(key)
+            if v and type(v) is not bool:
+                x = v * inv
+                vals.append((at, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+        for key, at, inv in self._team_f:
+            v = get(key)
+            if v:
+                own = me & 1
+                for place, x in ((at, v[own] * inv), (at + 1, v[1 - own] * inv)):
+                    if x:
+                        vals.append((place, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+        for key, at, write in self._features:
+            v = get(key)
+            if v:  # a false value (0, empty) writes nothing
+                write(v, at, self, ones, vals)
         if self.match_scale is not None:
-            self._match(info.get("match"), vals)
+            self._match(get("match"), vals)
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
