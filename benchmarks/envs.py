@@ -16,8 +16,9 @@ Each environment is at its fastest: no wrappers (``raw_env``), no rendering.
 - OpenSpiel hearts through Shimmy's ``OpenSpielCompatibilityV0`` (the mask is in the info;
   chance nodes are played by the wrapper and not counted).
 
-Each round measures every line once; medians are reported, and each ratio is the median of
-the per-round ratios, so that a change of load on a shared machine hits both sides alike.
+In each round the environments take turns in short slices (``--slices`` per round), so that
+a change of load on a shared machine hits every line alike; medians over rounds are reported,
+and each ratio is the median of the per-round ratios.
 """
 
 from __future__ import annotations
@@ -37,44 +38,70 @@ from atout.envs import GAMES, env, raw_env, vector_env
 MakeEnv = Callable[[], Any]
 
 
-def aec_rate(make: MakeEnv, seconds: float, mask_in_info: bool = False) -> float:
-    """Decisions per second of a random legal player in an AEC environment."""
-    e = make()
-    rng = random.Random(0)
-    decisions = 0
-    episode = 0
-    start = time.perf_counter()
-    while True:
-        e.reset(seed=episode)
-        episode += 1
-        for _ in e.agent_iter():
-            obs, _, term, trunc, info = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(info["action_mask"] if mask_in_info
-                                   else obs["action_mask"])
-            e.step(int(legal[int(rng.random() * len(legal))]))
-            decisions += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return decisions / elapsed
+class Runner:
+    """A random legal player in one environment, measured slice by slice.
+
+    ``run(seconds)`` plays whole episodes (resets included) until ``seconds`` have passed and
+    adds the decisions and the time to the current round's totals.
+    """
+
+    def __init__(self, make: MakeEnv, mask_in_info: bool = False) -> None:
+        self.env = make()
+        self.mask_in_info = mask_in_info
+        self.rng = random.Random(0)
+        self.episode = 0
+        self.decisions = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play episodes for about ``seconds``."""
+        e, rng, in_info = self.env, self.rng, self.mask_in_info
+        start = time.perf_counter()
+        while True:
+            e.reset(seed=self.episode)
+            self.episode += 1
+            for _ in e.agent_iter():
+                obs, _, term, trunc, info = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                legal = np.flatnonzero(info["action_mask"] if in_info else obs["action_mask"])
+                e.step(int(legal[int(rng.random() * len(legal))]))
+                self.decisions += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                self.elapsed += elapsed
+                return
+
+    def take_rate(self) -> float:
+        """Decisions per second since the last call, and start counting anew."""
+        rate = self.decisions / self.elapsed if self.elapsed else 0.0
+        self.decisions, self.elapsed = 0, 0.0
+        return rate
 
 
-def vector_rate(game: str, seconds: float, rows: int = 64) -> float:
-    """Decisions per second of the vector form (self-play, random legal actions)."""
-    v = vector_env(game, num_envs=rows)
-    batch = v.reset(seed=0)
-    rng = np.random.default_rng(0)
-    decisions = 0
-    start = time.perf_counter()
-    while True:
-        noise = rng.random(batch.masks.shape) * batch.masks
-        batch = v.step(noise.argmax(axis=1))
-        decisions += rows
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return decisions / elapsed
+class VectorRunner(Runner):
+    """The vector form (self-play, random legal actions), measured the same way."""
+
+    def __init__(self, game: str, rows: int = 64) -> None:
+        self.vec = vector_env(game, num_envs=rows)
+        self.batch = self.vec.reset(seed=0)
+        self.np_rng = np.random.default_rng(0)
+        self.rows = rows
+        self.decisions = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Step all rows for about ``seconds``."""
+        start = time.perf_counter()
+        while True:
+            noise = self.np_rng.random(self.batch.masks.shape) * self.batch.masks
+            self.batch = self.vec.step(noise.argmax(axis=1))
+            self.decisions += self.rows
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                self.elapsed += elapsed
+                return
 
 
 def peers() -> dict[str, tuple[MakeEnv, bool]]:
@@ -100,26 +127,28 @@ def peers() -> dict[str, tuple[MakeEnv, bool]]:
 def main() -> None:
     """Measure, then print the medians and the ratios to the fastest peer."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="seconds per environment and round")
     parser.add_argument("--rounds", type=int, default=5, help="rounds (medians are reported)")
+    parser.add_argument("--slices", type=int, default=8,
+                        help="slices per round: the environments take turns slice by slice")
     args = parser.parse_args()
-    ours: dict[str, tuple[MakeEnv, bool]] = {}
-    for game in GAMES:
-        ours[f"atout {game} raw_env"] = (partial(raw_env, game), False)
-    others = peers()
-    lines = {**ours, **others}
-    extra: dict[str, Callable[[], float]] = {
-        "atout jass env (PettingZoo wrappers)": lambda: aec_rate(lambda: env("jass"),
-                                                                 args.seconds),
-        "atout jass vector_env (64 rows)": lambda: vector_rate("jass", args.seconds),
+    ours: dict[str, Runner] = {f"atout {game} raw_env": Runner(partial(raw_env, game))
+                               for game in GAMES}
+    others = {name: Runner(make, in_info) for name, (make, in_info) in peers().items()}
+    extra: dict[str, Runner] = {
+        "atout jass env (PettingZoo wrappers)": Runner(partial(env, "jass")),
+        "atout jass vector_env (64 rows)": VectorRunner("jass"),
     }
-    rates: dict[str, list[float]] = {name: [] for name in [*lines, *extra]}
+    runners = {**ours, **others, **extra}
+    rates: dict[str, list[float]] = {name: [] for name in runners}
     ratios: dict[str, list[float]] = {name: [] for name in ours}
     for r in range(args.rounds):
-        for name, (make, in_info) in lines.items():
-            rates[name].append(aec_rate(make, args.seconds, in_info))
-        for name, measure in extra.items():
-            rates[name].append(measure())
+        for _ in range(args.slices):
+            for runner in runners.values():
+                runner.run(args.seconds / args.slices)
+        for name, runner in runners.items():
+            rates[name].append(runner.take_rate())
         fastest_peer = max((rates[p][-1] for p in others), default=0.0)
         for name in ours:
             if fastest_peer:

@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import atout
-from atout.envs import GAMES, env_id, single_agent, vector_env
+from atout.envs import GAMES, Table, env_id, single_agent, vector_env
 from envs_helpers import CONFIGS, IDS
 
 
@@ -134,3 +134,21 @@ def test_vector_refuses_an_illegal_action_naming_the_row() -> None:
         v.step(np.zeros(3, dtype=np.int64))
     with pytest.raises(ValueError, match="num_envs"):
         vector_env("jass", num_envs=0)
+
+
+def test_gymnasium_make_vec_batches_the_single_agent_env() -> None:
+    v = gymnasium.make_vec(env_id("pitch"), num_envs=3, opponents="random")
+    obs, _ = v.reset(seed=1)
+    assert obs["observation"].shape == (3, Table("pitch").encoder.size)
+    assert obs["action_mask"].shape == (3, atout.make("pitch").num_actions)
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(60):
+        # a row that just ended shows an empty mask: its next action is ignored (autoreset)
+        acts = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0
+                         for m in obs["action_mask"]])
+        obs, _, terminated, truncated, _ = v.step(acts)
+        assert not truncated.any()
+        finished += int(terminated.sum())
+    assert finished > 0
+    v.close()

@@ -7,11 +7,12 @@ import random
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.core import Deal
-from atout.envs import GAMES, Table, raw_env
+from atout.envs import GAMES, Block, Table, raw_env
 
 # Options that make another seat's hidden cards public by rule (Weis and Stöck are
 # announced from the hand) are switched off: this test looks for leaks, not for rules.
@@ -100,3 +101,58 @@ def test_the_mask_is_the_legal_actions_over_random_play(game: str, seed: int) ->
             if other != agent:
                 assert not e.observe(other)["action_mask"].any()
         e.step(rng.choice(legal))
+
+
+def part(obs: np.ndarray[Any, Any], blocks: dict[str, Block], name: str
+         ) -> np.ndarray[Any, Any]:
+    """The block ``name`` of an observation."""
+    b = blocks[name]
+    return obs[b.offset:b.offset + b.width]
+
+
+def test_the_observation_says_what_the_view_says() -> None:
+    """Decode the common blocks (and some of each game's) back and compare with the view."""
+    for game in GAMES:
+        table = Table(game)
+        enc = table.encoder
+        blocks = {b.name: b for b in enc.layout()}
+        n, d = table.seats, enc.deck_size
+        rng = random.Random(game)
+        for seed in range(5):
+            table.reset(seed)
+            while True:
+                seat = rng.randrange(n)
+                view = table.game.view(seat)
+                obs = table.observation(seat)
+                assert obs.min() >= -1.0 and obs.max() <= 1.0
+
+                rel = [(s - seat) % n for s in range(n)]
+                assert set(np.flatnonzero(part(obs, blocks, "hand"))) == {
+                    enc.card_index[c] for c in view.hand}
+                assert set(np.flatnonzero(part(obs, blocks, "table"))) == {
+                    rel[s] * d + enc.card_index[c] for s, c in view.table}
+                seen = {rel[s] * d + enc.card_index[t] for s, t in view.history
+                        if t is not None and t in enc.card_index}
+                assert set(np.flatnonzero(part(obs, blocks, "played"))) == seen
+                words = {rel[s] * len(enc.words) + enc.word_index[t] for s, t in view.history
+                         if t is not None and t in enc.word_index}
+                assert set(np.flatnonzero(part(obs, blocks, "actions"))) == words
+                phase = enc.phases.index(view.phase)
+                assert list(np.flatnonzero(part(obs, blocks, "phase"))) == [phase]
+                to_move = n if view.to_move is None else rel[view.to_move]
+                assert list(np.flatnonzero(part(obs, blocks, "to_move"))) == [to_move]
+                assert list(np.flatnonzero(part(obs, blocks, "dealer"))) == [rel[view.dealer]]
+                if game == "jass" and view.info.get("trump"):
+                    modes = ["H", "D", "S", "C", "obenabe", "undenufe"]
+                    trump = part(obs, blocks, "trump")
+                    assert list(np.flatnonzero(trump)) == [modes.index(view.info["trump"])]
+                    points = view.info.get("card_points")
+                    if points:
+                        assert part(obs, blocks, "card_points")[0] == pytest.approx(
+                            points[seat % 2] / 157)
+                if game == "knock-rummy":
+                    assert set(np.flatnonzero(part(obs, blocks, "discard_pile"))) == {
+                        enc.card_index[c] for c in view.info["discard_pile"]}
+                if table.is_over:
+                    break
+                table.play(rng.choice([int(a) for a in table.game.legal_actions()]))

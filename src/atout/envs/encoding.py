@@ -22,7 +22,7 @@ generated from it and a test keeps the two equal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,28 +81,26 @@ def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int],
         ones.append(at + enc.rel[int(s)])
 
 
-def _card_codes(value: Any) -> list[str]:
-    """Card codes from a code, a list of codes, or a list of dicts with ``cards``."""
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    out: list[str] = []
-    for item in value:
-        if isinstance(item, str):
-            out.append(item)
+def _add_cards(value: Any, base: int, index: Mapping[str, int], ones: list[int]) -> None:
+    """Set the bits of the cards in ``value``: a code, a list of codes, or a list of dicts
+    with ``cards`` (such as Weis); unknown codes are ignored."""
+    if type(value) is str:
+        i = index.get(value)
+        if i is not None:
+            ones.append(base + i)
+        return
+    for item in value or ():
+        if type(item) is str:
+            i = index.get(item)
+            if i is not None:
+                ones.append(base + i)
         elif isinstance(item, Mapping):
-            out += list(item.get("cards") or ())
-    return out
+            _add_cards(item.get("cards"), base, index, ones)
 
 
 def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int],
              vals: list[tuple[int, float]]) -> None:
-    index = enc.card_index
-    for code in _card_codes(value):
-        i = index.get(code)
-        if i is not None:
-            ones.append(at + i)
+    _add_cards(value, at, enc.card_index, ones)
 
 
 def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
@@ -110,17 +108,14 @@ def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
     """Cards per seat: a dict {seat: cards}, a list by seat, or dicts with seat and cards."""
     d, index, rel = enc.deck_size, enc.card_index, enc.rel
     if isinstance(value, Mapping):
-        pairs: list[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
+        pairs: Iterable[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
     elif value and isinstance(value[0], Mapping) and "seat" in value[0]:
         pairs = [(int(item["seat"]), item.get("cards")) for item in value]
     else:
-        pairs = list(enumerate(value or ()))
+        pairs = enumerate(value)
     for seat, cards in pairs:
-        base = at + rel[seat] * d
-        for code in _card_codes(cards):
-            i = index.get(code)
-            if i is not None:
-                ones.append(base + i)
+        if cards:
+            _add_cards(cards, at + rel[seat] * d, index, ones)
 
 
 def _w_per_seat(feature: Feature) -> Writer:
