@@ -238,3 +238,14 @@ def test_nothing_outside_envs_imports_envs() -> None:
         if "envs" in path.relative_to(src).parts:
             continue
         assert "atout.envs" not in path.read_text(encoding="utf-8"), path
+
+
+def test_match_options_reach_the_match() -> None:
+    e = raw_env("tarot", episode="match", match_options={"deals": 2})
+    random_episode(e, 1)
+    match = e.table.game
+    assert isinstance(match, atout.Match) and len(match.deals) == 2
+    with pytest.raises(ValueError, match="deals"):
+        raw_env("tarot", episode="match", match_options={"deals": 0})
+    with pytest.raises(ValueError, match="only with episode='match'"):
+        raw_env("tarot", match_options={"deals": 2})

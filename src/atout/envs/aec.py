@@ -37,7 +37,8 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
     """One atout game as a PettingZoo AEC environment (agents ``player_0`` …).
 
     Keywords: ``episode`` ("deal" or "match"), ``shaping`` ("none" or "tricks"),
-    ``reward_scale`` (a number; default per game), ``render_mode`` ("human" prints, "ansi"
+    ``reward_scale`` (a number; default per game), ``match_options`` (keywords of
+    ``rules.match`` with ``episode="match"``), ``render_mode`` ("human" prints, "ansi"
     returns the text), ``lang`` ("en" or "fr"); every other keyword is an option of the game,
     as :func:`atout.make` takes it (``players=3``, ``preset="fft"`` …).
     """
@@ -67,7 +68,6 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._cache: dict[int, dict[str, Float | Mask]] = {}
-        self._steps = 0
         self._clear()
 
     def _clear(self) -> None:
@@ -91,7 +91,6 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
         self.agents = self.possible_agents[:]
         self._clear()
         self._cache = {}
-        self._steps = 0
         seat = self.table.to_move
         assert seat is not None
         self.agent_selection = self.possible_agents[seat]
@@ -116,7 +115,6 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
             raise ValueError(f"{agent} is to move: give an action id, not None")
         rewards = self.table.play(int(action))
         self._cache = {}
-        self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         if any(rewards) or any(self.rewards.values()):
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))

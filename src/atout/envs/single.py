@@ -22,6 +22,8 @@ from atout.envs.table import Table
 from atout.envs.text import view_text
 
 ILLEGAL = ("terminate", "raise")
+SKIP_LIMIT = 1000
+"""Deals in a row without a move of the learning seat before reset gives up."""
 
 
 def make_bots(table: Table, opponents: str | Sequence[str], seat: int,
@@ -110,7 +112,11 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
         self.table.reset()
         rewards = [0.0] * self.table.seats
         play_bots(self.table, self.bots, rewards)
+        skipped = 0
         while self.table.is_over:  # a deal the learning seat never plays in: the next one
+            skipped += 1
+            if skipped > SKIP_LIMIT:
+                raise ValueError(f"seat {self.seat} never got to move in {SKIP_LIMIT} deals")
             self.table.reset()
             play_bots(self.table, self.bots, rewards)
         self._over = False
@@ -150,4 +156,4 @@ def single_agent(game: str, **options: Any) -> SingleAgentEnv:
     return SingleAgentEnv(game, **options)
 
 
-__all__ = ["ILLEGAL", "SingleAgentEnv", "make_bots", "play_bots", "single_agent"]
+__all__ = ["ILLEGAL", "SKIP_LIMIT", "SingleAgentEnv", "make_bots", "play_bots", "single_agent"]

@@ -6,7 +6,8 @@ from ``game.view(seat)`` only. Rewards are the game's own points, made zero-sum 
 
 - ``episode="deal"`` (the default): one deal per episode; when it ends each seat receives
   ``(points[seat] - mean(points)) / reward_scale``, where ``points`` is ``deal.result.points``.
-- ``episode="match"``: a whole game per episode (``rules.match``); at the end of each deal
+- ``episode="match"``: a whole game per episode (``rules.match``, given ``match_options``
+  such as ``{"deals": 3}`` for tarot or ``{"target": 50}`` for knock-rummy); at the end of each deal
   (and when the game ends) each seat receives its gain in match score since the last payment,
   made zero-sum and scaled the same way.
 - ``shaping="tricks"``: besides, after every trick each seat receives the trick's card points
@@ -52,14 +53,15 @@ def make_rules(game: str, options: dict[str, Any]) -> Rules[Any]:
         return atout.make(game, **options)
     except ValueError as exc:
         raise ValueError(f"{exc} (environment keywords: episode, shaping, reward_scale, "
-                         "render_mode, lang)") from None
+                         "match_options, render_mode, lang)") from None
 
 
 class Table:
     """One game of one environment: deal, observe, play, reward."""
 
     def __init__(self, game: str, *, episode: str = "deal", shaping: str = "none",
-                 reward_scale: float | None = None, **options: Any) -> None:
+                 reward_scale: float | None = None, match_options: dict[str, Any] | None = None,
+                 **options: Any) -> None:
         self.spec: GameSpec = spec_of(game)
         self.episode = _choice("episode", episode, EPISODES)
         self.shaping = _choice("shaping", shaping, SHAPINGS)
@@ -70,7 +72,13 @@ class Table:
                 reward_scale, (int, float)) or reward_scale <= 0):
             raise ValueError(f"reward_scale must be a positive number, not {reward_scale!r}")
         self.reward_scale = float(reward_scale or self.spec.reward_scale)
+        if match_options is not None and (episode != "match"
+                                          or not isinstance(match_options, dict)):
+            raise ValueError("match_options must be a dict, and only with episode='match'")
+        self.match_options = dict(match_options or {})
         self.rules = make_rules(game, options)
+        if self.episode == "match":
+            self.rules.match(seed=0, **self.match_options)  # a bad parameter fails here
         self.name = game
         self.seats = self.rules.seats
         self.num_actions = self.rules.num_actions
@@ -104,7 +112,8 @@ class Table:
         game_seed = self.rng.getrandbits(63)
         dealer = self.rng.randrange(self.seats)
         if self.episode == "match":
-            self.game = self.rules.match(seed=game_seed, first_dealer=dealer)
+            self.game = self.rules.match(seed=game_seed, first_dealer=dealer,
+                                         **self.match_options)
         else:
             self.game = self.rules.deal(seed=game_seed, dealer=dealer)
         self.paid = [0.0] * self.seats

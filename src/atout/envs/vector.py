@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from atout.bots import Bot
 from atout.core import IllegalAction
-from atout.envs.single import check_seat_arg, make_bots, play_bots
+from atout.envs.single import SKIP_LIMIT, check_seat_arg, make_bots, play_bots
 from atout.envs.table import Table
 
 
@@ -93,7 +93,7 @@ class VectorEnv:
 
     def _start(self, i: int, table: Table) -> None:
         """A new deal in row ``i``, bots moving until the row has a decision to take."""
-        while True:
+        for _ in range(SKIP_LIMIT):
             table.reset()
             if self.opponents is None:
                 return
@@ -102,6 +102,7 @@ class VectorEnv:
             if not table.is_over:  # else a deal the seat never plays in: skipped
                 self._carry[i] = rewards  # paid with the row's next step
                 return
+        raise ValueError(f"row {i}: seat {self.seat} never got to move in {SKIP_LIMIT} deals")
 
     def _observe(self, i: int, table: Table) -> None:
         seat = table.to_move
