@@ -249,3 +249,12 @@ def test_match_options_reach_the_match() -> None:
         raw_env("tarot", episode="match", match_options={"deals": 0})
     with pytest.raises(ValueError, match="only with episode='match'"):
         raw_env("tarot", match_options={"deals": 2})
+
+
+def test_the_package_example_runs() -> None:
+    import doctest
+
+    import atout.envs
+
+    result = doctest.testmod(atout.envs)
+    assert result.attempted >= 4 and result.failed == 0
