@@ -258,3 +258,15 @@ def test_the_package_example_runs() -> None:
 
     result = doctest.testmod(atout.envs)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_an_env_pickles_with_its_arguments() -> None:
+    import pickle
+
+    e = raw_env("tarot", players=5, shaping="tricks", render_mode="ansi")
+    copy = pickle.loads(pickle.dumps(e))
+    copy.reset(seed=1)
+    e.reset(seed=1)
+    assert copy.possible_agents == e.possible_agents
+    assert copy.table.shaping == "tricks"
+    assert copy.render() == e.render()
