@@ -1,0 +1,52 @@
+"""Reinforcement-learning environments for every atout game (the ``rl`` extra).
+
+>>> from atout.envs import env
+>>> e = env("jass")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["action_mask"].dtype
+dtype('int8')
+
+- :func:`env`, :func:`raw_env`: PettingZoo AEC environments (agents ``player_0`` …).
+- :func:`single_agent`: a Gymnasium environment where one seat learns and bots hold the others.
+- :func:`vector_env`: many deals stepped together, numpy arrays in and out.
+
+Each is registered under ``atout/<game>-v<N>`` (PettingZoo's registry for the AEC form,
+Gymnasium's for the single-agent form) when this package is imported. The observation
+encoding of each game is described in docs/envs.md; ``N`` is its version.
+"""
+
+from __future__ import annotations
+
+from atout.envs.aec import AtoutEnv, env, raw_env
+from atout.envs.encoding import Block, Encoder, Feature
+from atout.envs.features import SPECS, GameSpec, spec_of
+from atout.envs.registration import env_id, register_envs
+from atout.envs.single import SingleAgentEnv, single_agent
+from atout.envs.table import Table
+from atout.envs.vector import VectorEnv, vector_env
+
+GAMES = tuple(SPECS)
+"""The games with environments."""
+
+register_envs()
+
+__all__ = [
+    "GAMES",
+    "SPECS",
+    "AtoutEnv",
+    "Block",
+    "Encoder",
+    "Feature",
+    "GameSpec",
+    "SingleAgentEnv",
+    "Table",
+    "VectorEnv",
+    "env",
+    "env_id",
+    "raw_env",
+    "register_envs",
+    "single_agent",
+    "spec_of",
+    "vector_env",
+]

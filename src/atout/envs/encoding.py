@@ -1,0 +1,365 @@
+"""Observation encoding: one seat's :class:`~atout.core.View` as a flat float32 vector.
+
+An :class:`Encoder` reads only the view (hand, table, history as the seat saw it, phase,
+whose turn, dealer, and the game's public ``info``), never the deal. Every block has a fixed
+place; seats are counted relative to the observer (0 is the observer, 1 the next seat in
+seat order, and so on), so one policy can play every seat.
+
+The common blocks come first, in this order:
+
+``hand``          the seat's own cards (one bit per card of the deck, in action-id order)
+``table``         the cards of the trick under way, one plane of the deck per relative seat
+``played``        every card action the seat saw, one plane of the deck per relative seat
+``actions``       every word action (bid, trump, pass, knock …) the seat saw, per relative seat
+``phase``         the phase, one-hot (the game's phases, then "other")
+``to_move``       the seat to move, relative, one-hot (last place: nobody, the deal is over)
+``dealer``        the dealer, relative, one-hot
+
+then the game's own features (:mod:`atout.envs.features`), then, for whole matches, the match
+scores. :meth:`Encoder.layout` lists every block with its offset and width: docs/envs.md is
+generated from it and a test keeps the two equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from atout.core import JSON, Rules, View
+from atout.i18n.text import is_card
+
+SUITS = "HDSC"
+_SUIT_AT = {c: i for i, c in enumerate(SUITS)}
+
+Float = npt.NDArray[np.float32]
+Writer = Callable[[Any, int, "Encoder", list[int], list[tuple[int, float]]], None]
+"""Writes a feature's value at an offset: indices to set to 1, and (index, value) pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A block of the observation taken from one key of ``view.info``.
+
+    ``kind`` says how the value is read (see :data:`KINDS`); ``scale`` divides numbers (the
+    result is clipped to [-1, 1]); ``choices`` lists the values of a ``choice``.
+    """
+
+    name: str
+    kind: str
+    doc: str
+    key: str = ""
+    scale: float = 1.0
+    choices: tuple[str, ...] = ()
+
+    @property
+    def source(self) -> str:
+        """The key of ``view.info`` the feature reads."""
+        return self.key or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A block of the observation vector: its name, offset, width and meaning."""
+
+    name: str
+    offset: int
+    width: int
+    doc: str
+
+
+def _clip(x: float) -> float:
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
+
+
+def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int],
+             vals: list[tuple[int, float]]) -> None:
+    for s in value or ():
+        ones.append(at + enc.rel[int(s)])
+
+
+def _add_cards(value: Any, base: int, index: Mapping[str, int], ones: list[int]) -> None:
+    """Set the bits of the cards in ``value``: a code, a list of codes, or a list of dicts
+    with ``cards`` (such as Weis); unknown codes are ignored."""
+    if type(value) is str:
+        i = index.get(value)
+        if i is not None:
+            ones.append(base + i)
+        return
+    for item in value or ():
+        if type(item) is str:
+            i = index.get(item)
+            if i is not None:
+                ones.append(base + i)
+        elif isinstance(item, Mapping):
+            _add_cards(item.get("cards"), base, index, ones)
+
+
+def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int],
+             vals: list[tuple[int, float]]) -> None:
+    _add_cards(value, at, enc.card_index, ones)
+
+
+def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
+                  vals: list[tuple[int, float]]) -> None:
+    """Cards per seat: a dict {seat: cards}, a list by seat, or dicts with seat and cards."""
+    d, index, rel = enc.deck_size, enc.card_index, enc.rel
+    if isinstance(value, Mapping):
+        pairs: Iterable[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
+    elif value and isinstance(value[0], Mapping) and "seat" in value[0]:
+        pairs = [(int(item["seat"]), item.get("cards")) for item in value]
+    else:
+        pairs = enumerate(value)
+    for seat, cards in pairs:
+        if cards:
+            _add_cards(cards, at + rel[seat] * d, index, ones)
+
+
+def _w_per_seat(feature: Feature) -> Writer:
+    scale = feature.scale
+
+    def write(value: Any, at: int, enc: Encoder, ones: list[int],
+              vals: list[tuple[int, float]]) -> None:
+        rel = enc.rel
+        items = ([(int(k), v) for k, v in value.items()] if isinstance(value, Mapping)
+                 else enumerate(value))
+        for s, v in items:
+            if v and v is not True:  # zeros (and absent values) stay 0
+                x = v / scale
+                vals.append((at + rel[s], -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+
+    return write
+
+
+def _w_choice(feature: Feature) -> Writer:
+    where = {c: i for i, c in enumerate(feature.choices)}
+
+    def write(value: Any, at: int, enc: Encoder, ones: list[int],
+              vals: list[tuple[int, float]]) -> None:
+        i = where.get(value) if isinstance(value, str) else None
+        if i is not None:
+            ones.append(at + i)
+
+    return write
+
+
+KINDS: dict[str, str] = {
+    "seat": "a seat, relative to the observer, one-hot (none when absent)",
+    "seats": "a set of seats, relative, one bit each",
+    "suit": "a suit H D S C, one-hot",
+    "flag": "true or false, one bit",
+    "cards": "a set of cards, one bit per card of the deck",
+    "seat_cards": "cards per seat: one plane of the deck per relative seat",
+    "number": "a number divided by its scale, clipped to [-1, 1]",
+    "per_seat": "a number per seat, relative, divided by the scale, clipped to [-1, 1]",
+    "per_team": "a number per Jass team: the observer's team, then the other",
+    "choice": "one of the listed words, one-hot",
+}
+"""How a :class:`Feature` is read, by kind."""
+
+
+def _width(feature: Feature, seats: int, deck: int) -> int:
+    kind = feature.kind
+    if kind in ("seat", "seats", "per_seat"):
+        return seats
+    if kind == "suit":
+        return 4
+    if kind in ("flag", "number"):
+        return 1
+    if kind == "cards":
+        return deck
+    if kind == "seat_cards":
+        return seats * deck
+    if kind == "per_team":
+        return 2
+    if kind == "choice":
+        return len(feature.choices)
+    raise ValueError(f"feature {feature.name}: unknown kind {kind!r}: expected one of "
+                     f"{', '.join(KINDS)}")
+
+
+def _writer(feature: Feature) -> Writer:
+    """The writer of a kind that :meth:`Encoder.encode` does not read inline."""
+    simple: dict[str, Writer] = {"seats": _w_seats, "cards": _w_cards,
+                                 "seat_cards": _w_seat_cards}
+    if feature.kind in simple:
+        return simple[feature.kind]
+    made: dict[str, Callable[[Feature], Writer]] = {"per_seat": _w_per_seat,
+                                                    "choice": _w_choice}
+    return made[feature.kind](feature)
+
+
+class Encoder:
+    """Turns one seat's views into observation vectors for one game's rules.
+
+    Build it once per environment: the card and action tables are computed here, and
+    :meth:`encode` only looks them up.
+    """
+
+    def __init__(self, rules: Rules[Any], phases: Sequence[str], features: Sequence[Feature],
+                 *, match_scale: float | None = None) -> None:
+        self.seats = n = rules.seats
+        texts = [a.text for a in rules.actions]
+        self.cards = tuple(t for t in texts if is_card(t))
+        self.deck_size = d = len(self.cards)
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.words = tuple(t for t in texts if not is_card(t))
+        self.word_index = {w: i for i, w in enumerate(self.words)}
+        self.phases = (*phases, "other")
+        self.phase_index = {p: i for i, p in enumerate(self.phases)}
+        self.me = 0
+        self.rel: list[int] = list(range(n))
+        k = len(self.words)
+        common = [
+            ("hand", d, "the seat's own cards"),
+            ("table", n * d, "cards of the trick under way, a deck plane per relative seat"),
+            ("played", n * d, "card actions seen, a deck plane per relative seat"),
+            ("actions", n * k, "word actions seen (" + ", ".join(self.words[:6])
+             + (" …" if k > 6 else "") + "), per relative seat"),
+            ("phase", len(self.phases), "the phase: " + ", ".join(self.phases)),
+            ("to_move", n + 1, "the seat to move, relative; last: nobody"),
+            ("dealer", n, "the dealer, relative"),
+        ]
+        blocks: list[Block] = []
+        at = 0
+        for name, width, doc in common:
+            blocks.append(Block(name, at, width, doc))
+            at += width
+        # The simple kinds are read inline by encode (a call per feature costs more than
+        # the reading); the others through their writer.
+        self._seat_f: list[tuple[str, int]] = []
+        self._flag_f: list[tuple[str, int]] = []
+        self._suit_f: list[tuple[str, int]] = []
+        self._number_f: list[tuple[str, int, float]] = []
+        self._team_f: list[tuple[str, int, float]] = []
+        self._features: list[tuple[str, int, Writer]] = []
+        for f in features:
+            w = _width(f, n, d)
+            scale = f" / {f.scale:g}" if f.kind in ("number", "per_seat", "per_team") else ""
+            blocks.append(Block(f.name, at, w, f"info[{f.source!r}] ({f.kind}{scale}): "
+                                + f.doc))
+            key, kind = f.source, f.kind
+            if kind == "seat":
+                self._seat_f.append((key, at))
+            elif kind == "flag":
+                self._flag_f.append((key, at))
+            elif kind == "suit":
+                self._suit_f.append((key, at))
+            elif kind == "number":
+                self._number_f.append((key, at, 1.0 / f.scale))
+            elif kind == "per_team":
+                self._team_f.append((key, at, 1.0 / f.scale))
+            else:
+                self._features.append((key, at, _writer(f)))
+            at += w
+        self.match_scale = match_scale
+        self._match_at = at
+        if match_scale is not None:
+            blocks.append(Block("match_scores", at, n,
+                                f"info['match']['scores'] per relative seat / {match_scale:g}"))
+            at += n
+            blocks.append(Block("deal_number", at, 1, "info['match']['deal_number'] / 100"))
+            at += 1
+        self.blocks = tuple(blocks)
+        self.size = at
+        off = {b.name: b.offset for b in blocks}
+        self._hand, self._table, self._played = off["hand"], off["table"], off["played"]
+        self._actions, self._phase = off["actions"], off["phase"]
+        self._to_move, self._dealer = off["to_move"], off["dealer"]
+        self._rels = [[(s - me) % n for s in range(n)] for me in range(n)]
+        self._seen: list[tuple[tuple[tuple[int, str | None], ...], list[int]]] = [
+            ((), []) for _ in range(n)]
+
+    def layout(self) -> list[Block]:
+        """Every block of the observation, in order."""
+        return list(self.blocks)
+
+    def encode(self, view: View, out: Float | None = None) -> Float:
+        """The observation of ``view`` (written into ``out`` when given, else a new array)."""
+        n, d, k = self.seats, self.deck_size, len(self.words)
+        me = view.seat
+        self.me = me
+        rel = self.rel = self._rels[me]
+        card_index, word_index = self.card_index, self.word_index
+        ones: list[int] = []
+        vals: list[tuple[int, float]] = []
+        base = self._hand
+        ones += [base + card_index[c] for c in view.hand]
+        base = self._table
+        for s, c in view.table:
+            ones.append(base + rel[s] * d + card_index[c])
+        # The history only grows during a deal: the bits of the part already seen by this
+        # seat are kept, and only the new actions are read (a different prefix starts over).
+        history = view.history
+        seen, seen_ones = self._seen[me]
+        start = len(seen)
+        if len(history) < start or history[:start] != seen:
+            start = 0
+            seen_ones = []
+        played, acted = self._played, self._actions
+        for s, text in history[start:]:
+            if text is None:
+                continue
+            i = card_index.get(text)
+            if i is not None:
+                seen_ones.append(played + rel[s] * d + i)
+            else:
+                seen_ones.append(acted + rel[s] * k + word_index[text])
+        self._seen[me] = (history, seen_ones)
+        ones += seen_ones
+        ones.append(self._phase + self.phase_index.get(view.phase, len(self.phases) - 1))
+        ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
+        ones.append(self._dealer + rel[view.dealer])
+        get = view.info.get
+        for key, at in self._seat_f:
+            v = get(key)
+            if type(v) is int and v >= 0:
+                ones.append(at + rel[v])
+        for key, at in self._flag_f:
+            if get(key):
+                ones.append(at)
+        for key, at in self._suit_f:
+            v = get(key)
+            if type(v) is str and v in _SUIT_AT:
+                ones.append(at + _SUIT_AT[v])
+        for key, at, inv in self._number_f:
+            v = get(key)
+            if v and type(v) is not bool:
+                x = v * inv
+                vals.append((at, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+        for key, at, inv in self._team_f:
+            v = get(key)
+            if v:
+                own = me & 1
+                for place, x in ((at, v[own] * inv), (at + 1, v[1 - own] * inv)):
+                    if x:
+                        vals.append((place, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+        for key, at, write in self._features:
+            v = get(key)
+            if v:  # a false value (0, empty) writes nothing
+                write(v, at, self, ones, vals)
+        if self.match_scale is not None:
+            self._match(get("match"), vals)
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        out[np.array(ones, dtype=np.intp)] = 1.0
+        if vals:
+            where, values = zip(*vals, strict=True)
+            out.put(where, values)
+        return out
+
+    def _match(self, match: JSON, vals: list[tuple[int, float]]) -> None:
+        if not match or self.match_scale is None:
+            return
+        at = self._match_at
+        for s, v in enumerate(match.get("scores") or ()):
+            vals.append((at + self.rel[s], _clip(float(v) / self.match_scale)))
+        vals.append((at + self.seats, _clip(float(match.get("deal_number", 0)) / 100.0)))
+
+
+__all__ = ["KINDS", "SUITS", "Block", "Encoder", "Feature"]
