@@ -20,7 +20,7 @@ from atout.i18n.text import game_text
 from atout.store import PLAYING, GameRecord, SeatInfo, Store, StoreError
 from atout.store.legacy import read_file
 
-from .keys import open_keys
+from .keys import HookedKeys, open_keys
 from .menu import MenuQuit, choose_game, choose_settings
 from .records import Recorder, open_store, store_error
 from .replay import Replay
@@ -52,7 +52,7 @@ def run_play(game: str | None = None, *, lang: str | None = None,
     lang = lang or detect_language()
     tr = translator(lang)
     out = _output(lang, speak, stdout or sys.stdout)
-    keys = open_keys(stdin)
+    keys = HookedKeys(open_keys(stdin), out.interrupt)
     opened = open_store(tr, out, db, data)
     if opened is None:
         keys.close()
@@ -210,7 +210,7 @@ def run_replay(which: str | Path, *, lang: str | None = None, speak: bool = Fals
         out.say(tr._("Cannot replay: {error}").format(error=exc))
         out.close()
         return 2
-    keys = open_keys(stdin)
+    keys = HookedKeys(open_keys(stdin), out.interrupt)
     try:
         text = game_text(rules.name, tr, seat, rules.seats)
         return Replay(rules, saved, seat, text, out, keys).run()
