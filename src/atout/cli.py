@@ -169,6 +169,13 @@ def play(
     = False,
     visual: Annotated[bool, typer.Option(help="add colour pictures of the hand and table")]
     = False,
+    short: Annotated[bool, typer.Option(help="short messages: 'Bruno: seven of hearts.' (the "
+                                             "V key switches)")] = False,
+    quiet: Annotated[bool, typer.Option(help="leave out the routine lines about the others "
+                                             "(a hidden discard, a draw from the stock)")]
+    = False,
+    bell: Annotated[bool, typer.Option(help="ring the terminal's bell when it becomes your "
+                                            "turn")] = False,
     data_dir: DataDir = None,
     db: Db = None,
 ) -> None:
@@ -179,7 +186,8 @@ def play(
     opts = parse_options(players, preset, option)
     raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
                               delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
-                              speak=speak, visual=visual))
+                              speak=speak, visual=visual, short=short, quiet=quiet,
+                              bell=bell))
 
 
 @app.command()

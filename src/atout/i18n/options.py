@@ -123,4 +123,15 @@ def option_value(tr: Translator, value: object) -> str:
     return words.get(value) or value.replace("-", " ")
 
 
-__all__ = ["option_label", "option_value"]
+def bot_label(tr: Translator, name: str) -> str:
+    """A computer player's name in words (« heuristique », « recherche », « au hasard »);
+    parameters (``search:playouts=300``) are kept after the name."""
+    base, sep, params = name.partition(":")
+    words = {"heuristic": tr._("heuristic (rules of thumb)"),
+             "search": tr._("search (the strongest, slower)"),
+             "random": tr._("random")}
+    said = words.get(base, base)
+    return f"{said} ({params.replace(':', ', ')})" if sep else said
+
+
+__all__ = ["bot_label", "option_label", "option_value"]

@@ -13,6 +13,7 @@ class JassText(GameText):
     """The sentences of Schieber Jass (seats 0 and 2 play against 1 and 3)."""
 
     game: ClassVar[str] = "jass"
+    ranks: ClassVar[str] = "6789TJQKA"
 
     # -- teams ---------------------------------------------------------------------------------
     def partner(self) -> int:

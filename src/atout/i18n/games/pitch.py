@@ -238,6 +238,24 @@ class PitchText(GameText):
             cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
+    def tally(self, view: View) -> str:
+        """Each side's tricks and card points toward Game in this hand."""
+        tr = self.tr
+        tricks = view.info.get("tricks_won")
+        points = view.info.get("game_points")
+        if not isinstance(tricks, list):
+            return super().tally(view)
+        parts = []
+        for s, n in enumerate(tricks):
+            won = int(n) if isinstance(n, (int, float)) else 0
+            line = tr.ngettext("{player}: {n} trick", "{player}: {n} tricks", won).format(
+                player=self.Name(s), n=won)
+            if isinstance(points, list) and s < len(points):
+                line = tr._("{tricks}, {points} toward Game").format(tricks=line,
+                                                                     points=_n(points[s]))
+            parts.append(line)
+        return tr._("This deal: {list}.").format(list="; ".join(parts))
+
     def legal(self, view: View) -> str:
         """In the auction: the bids, and the tangage when a card may be pitched at once."""
         if view.phase != "auction" or view.to_move != self.me:
@@ -260,6 +278,15 @@ class PitchText(GameText):
             return tr._("Your turn to bid: {actions}. Arrows choose, Enter confirms.").format(
                 actions=bids)
         return super().prompt(view)
+
+    def confirmation(self, action: str, view: View) -> str | None:
+        """A card in the auction is a tangage, a bid of 4: asked on its own line."""
+        if view.phase == "auction" and view.to_move == self.me and is_card(action) and \
+                action.upper() in view.legal:
+            return self.tr._("Pitch {card} at once? That is a tangage: a bid of 4 that "
+                             "nobody can take, and its suit is trump. Enter confirms, any "
+                             "other key cancels.").format(card=self.tr.card(action))
+        return None
 
     def game_keys(self) -> list[tuple[str, str]]:
         """A: the bids, or the trump."""

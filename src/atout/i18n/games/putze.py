@@ -6,13 +6,15 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.i18n.text import GameText
+from atout.i18n.text import GameText, is_card
 
 
 class PutzeText(GameText):
     """The sentences of Putze: every player for themselves, Jass cards and Weis."""
 
     game: ClassVar[str] = "putze"
+    ranks: ClassVar[str] = "6789TJQKA"
+    routine: ClassVar[frozenset[str]] = frozenset({"discard"})
 
     def _action(self, text: str) -> str | None:
         tr = self.tr
@@ -117,9 +119,22 @@ class PutzeText(GameText):
 
     def trump(self, view: View) -> str:
         """The trump suit, turned up."""
+        tr = self.tr
         trump = view.info.get("trump")
+        turned = view.info.get("trump_card")
         if isinstance(trump, str) and len(trump) == 2:
-            return self.tr._("Trump: {suit}.").format(suit=self.tr.suit(trump[-1]))
+            trump = trump[-1]
+        if isinstance(turned, str) and is_card(turned) and isinstance(trump, str) and trump:
+            holder = view.info.get("trump_card_holder")
+            said = tr._("The turned card is {card}: {suit} are trump.").format(
+                card=tr.card(turned), suit=tr.suit(trump))
+            if holder == self.me:
+                said += " " + tr._("You hold it.")
+            elif isinstance(holder, int):
+                said += " " + tr._("{player} holds it.").format(player=self.Name(holder))
+            return said
+        if isinstance(trump, str) and trump:
+            return tr._("Trump: {suit}.").format(suit=tr.suit(trump))
         return super().trump(view)
 
     def game_keys(self) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ class TarotText(GameText):
 
     game: ClassVar[str] = "tarot"
     suit_order: ClassVar[str] = "HSDC"
+    routine: ClassVar[frozenset[str]] = frozenset({"discard"})
 
     # -- words ---------------------------------------------------------------------------------
     def num(self, value: JSON) -> str:
@@ -348,6 +349,11 @@ class TarotText(GameText):
         if trumps:
             groups.append(("T", trumps))
         return groups
+
+    def trumps_out(self, view: View) -> list[str]:
+        """The trumps 21 to 1 neither played nor in the player's hand."""
+        seen = set(self.played_cards(view)) | set(view.hand)
+        return [f"T{n}" for n in range(21, 0, -1) if f"T{n}" not in seen]
 
     def group_name(self, suit: str, view: View) -> str:
         """Trumps have their own group."""
