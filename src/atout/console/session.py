@@ -100,7 +100,7 @@ class Session(Table):
                 self.out.say(tr._("Game {game} resumed.").format(game=self.recorder.game_id))
                 for line in self.where(view):
                     self.out.say(line)
-            elif not view.table and not view.history:
+            elif not view.history:
                 self.out.say(self.text.event(Event(
                     "new_deal", view.dealer, {"deal": self.deals_done + 1,
                                               "dealer": view.dealer})) or "")

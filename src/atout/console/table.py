@@ -231,7 +231,8 @@ class Table:
     def help(self) -> str:
         """The list of keys in one message."""
         return self.tr._("Keys: {keys}.").format(
-            keys="; ".join(f"{k}: {v}" for k, v in self.help_keys()))
+            keys="; ".join(self.tr._("{key}: {what}").format(key=k, what=v)
+                           for k, v in self.help_keys()))
 
     # -- the visual mode --------------------------------------------------------------------
     def picture(self, view: View) -> str:

@@ -383,7 +383,8 @@ class GameText:
             said.append(tr.ngettext(
                 "{n} trump still out, not in your hand: {cards}.",
                 "{n} trumps still out, not in your hand: {cards}.", len(out)).format(
-                n=len(out), cards=tr.join([tr.card(c, article=False) for c in out]))
+                n=len(out), cards=tr.join([tr.rank(c[0]) if len(c) == 2 and c[1] in "HDSC"
+                                           else tr.card(c, article=False) for c in out]))
                 if out else tr._("No trump is still out: the others hold none."))
         return " ".join(said)
 

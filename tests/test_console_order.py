@@ -1,0 +1,98 @@
+"""The parts of the console's aids that need no terminal: the arrows follow M's order in
+every game, suit groups, quiet and short lines, card words typed in either language."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+import atout
+from atout.console.keys import LineKeys
+from atout.console.speech import Output
+from atout.console.table import Table
+from atout.core import Event
+from atout.games import available
+from atout.i18n import translator
+from atout.i18n.text import game_text
+
+
+@pytest.mark.parametrize("game", available())
+def test_the_arrows_follow_the_order_m_reads(game: str) -> None:
+    rules = atout.make(game)
+    rnd = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        match = rules.match(seed=seed)
+        for _ in range(40):
+            if match.to_move is None or match.is_over:
+                break
+            seat = match.to_move
+            text = game_text(game, translator("en"), seat, rules.seats)
+            table = Table(match, seat, text, Output(io.StringIO()), LineKeys(io.StringIO()))
+            view = match.view(seat)
+            items = table.items(view)
+            read = [c for _, cards in text.hand_groups(view.hand) for c in cards]
+            cards = [it for it in items if it in view.hand]
+            if cards:  # the hand is what the arrows go through (not a list of choices)
+                assert cards == read, (game, seed, cards, read)
+                checked += 1
+            match.play(rnd.choice(match.deal.legal_actions()))
+    assert checked > 20
+
+
+def test_pitch_hands_were_out_of_m_order_before() -> None:
+    """The engine's order differs from M's for Pitch (hearts, spades, diamonds, clubs):
+    without :meth:`GameText.hand_order` the arrows would not follow M."""
+    rules = atout.make("pitch")
+    text = game_text("pitch", translator("en"), 0, rules.seats)
+    differs = [s for s in range(30) if list(rules.deal(seed=s).view(0).hand) !=
+               text.hand_order(rules.deal(seed=s).view(0).hand)]
+    assert differs
+
+
+def test_quiet_leaves_out_the_others_hidden_discards_only() -> None:
+    text = game_text("tarot", translator("fr"), 0, 4)
+    hidden = Event("discard", 2, {"card": None})
+    shown = Event("discard", 2, {"card": "T5"})
+    assert text.event(hidden) == "Clara met une carte à l'écart."
+    text.quiet = True
+    assert text.event(hidden) is None
+    assert text.event(shown) is not None and "5" in str(text.event(shown))
+    rummy = game_text("knock-rummy", translator("en"), 0, 4)
+    rummy.quiet = True
+    assert rummy.event(Event("draw", 1, {"source": "stock", "stock": 20})) is None
+    assert rummy.event(Event("discard", 1, {"card": "9C"})) == \
+        "Bruno discards the nine of clubs."
+
+
+def test_short_card_lines() -> None:
+    for lang, said in (("en", "Bruno: seven of hearts."), ("fr", "Bruno : sept de cœur.")):
+        text = game_text("jass", translator(lang), 0, 4)
+        text.short = True
+        assert text.event(Event("card", 1, {"card": "7H"})) == said
+
+
+@pytest.mark.parametrize(("lang", "typed", "code"), [
+    ("fr", "dix de cœur", "TH"), ("fr", "Dix de Coeur", "TH"), ("fr", "le roi de pique", "KS"),
+    ("en", "ten of hearts", "TH"), ("fr", "ten of hearts", "TH"), ("en", "th", "th")])
+def test_typed_card_words(lang: str, typed: str, code: str) -> None:
+    rules = atout.make("jass")
+    deal = rules.deal(hands=[["TH", "KS", "6C", "7C", "8C", "9C", "TC", "JC", "QC"],
+                             ["6H", "7H", "8H", "9H", "JH", "QH", "KH", "AH", "6D"],
+                             ["7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD", "6S"],
+                             ["7S", "8S", "9S", "TS", "JS", "QS", "AS", "KC", "AC"]],
+                      dealer=3)
+    text = game_text("jass", translator(lang), 0, 4)
+    assert text.typed_action(typed, deal.view(0)) == code
+
+
+def test_typed_action_words_in_french() -> None:
+    rules = atout.make("pitch")
+    match = rules.match(seed=0)
+    view = match.view(match.to_move or 0)
+    text = game_text("pitch", translator("fr"), view.seat, rules.seats)
+    assert "pass" in view.legal
+    assert text.typed_action("passer", view) == "pass"
+    assert text.typed_action("annoncer 2", view) == "bid 2"
