@@ -42,7 +42,7 @@ WORDS = {
            "tangage_done": r"Vous jouez aussitôt .* : une enchère de 4",
            "turned": r"La carte retournée est l[ea'] ?\w+ de \w+ : l'atout est \w+\.",
            "speaks": r"joue cette donne|passe|gard|prend", "top": r"Sur la défausse : ",
-           "draw_prompt": r"piochez ou prenez la carte de la défausse",
+           "draw_prompt": r"piochez dans le talon ou prenez la carte de la défausse",
            "pile": r"La défausse, du dessus vers le dessous : ",
            "melds": r"Vous n'avez encore aucune combinaison|Vos combinaisons : ",
            "last_turn": r"Dernier tour : |Personne n'a encore défaussé",
