@@ -69,28 +69,50 @@ def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
 
 
 @app.command()
-def games() -> None:
-    """List every game with its options, presets and defaults."""
-    for info in atout.games():
-        table = Table(title=f"{info.name} — {info.title}", title_justify="left")
-        table.add_column("option")
-        table.add_column("default")
-        table.add_column("accepted")
-        table.add_column("meaning")
-        for o in info.options:
-            if o.choices is not None:
-                accepted = ", ".join(str(c) for c in o.choices)
-            elif isinstance(o.default, bool):
-                accepted = "true, false"
-            else:
-                accepted = f"any {type(o.default).__name__}"
-            table.add_row(o.name, str(o.default), accepted, o.doc)
-        console.print(table)
+def games(
+    game: Annotated[str | None, typer.Argument(help="one game, shown in detail")] = None,
+    details: Annotated[bool, typer.Option("--details", help="every option with its default, "
+                                                            "accepted values and meaning")]
+    = False,
+) -> None:
+    """List the games: one short paragraph each (--details, or a game's name: every option)."""
+    infos = [i for i in atout.games() if game is None or i.name == game]
+    if not infos:
+        raise typer.BadParameter(f"unknown game {game!r}: the games are "
+                                 f"{', '.join(i.name for i in atout.games())}")
+    for info in infos:
+        if details or game is not None:
+            _game_details(info)
+            continue
+        console.print(f"[bold]{info.name}[/bold]: {info.title}")
+        console.print(f"  options: {', '.join(o.name for o in info.options) or 'none'}",
+                      soft_wrap=False)
         if info.presets:
-            for name, values in info.presets.items():
-                shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
-                console.print(f"  preset [bold]{name}[/bold]: {shown}")
-        console.print()
+            console.print(f"  presets: {', '.join(info.presets)}")
+    if not details and game is None:
+        console.print("Details of a game: atout games GAME; of all: atout games --details.")
+
+
+def _game_details(info: Any) -> None:
+    table = Table(title=f"{info.name} — {info.title}", title_justify="left")
+    table.add_column("option")
+    table.add_column("default")
+    table.add_column("accepted")
+    table.add_column("meaning")
+    for o in info.options:
+        if o.choices is not None:
+            accepted = ", ".join(str(c) for c in o.choices)
+        elif isinstance(o.default, bool):
+            accepted = "true, false"
+        else:
+            accepted = f"any {type(o.default).__name__}"
+        table.add_row(o.name, str(o.default), accepted, o.doc)
+    console.print(table)
+    if info.presets:
+        for name, values in info.presets.items():
+            shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
+            console.print(f"  preset [bold]{name}[/bold]: {shown}")
+    console.print()
 
 
 @app.command()
@@ -334,10 +356,21 @@ def tournament(
         path = plot or f"{game}-tournament.png"
         try:
             tour.plot(result, path)
-        except ModuleNotFoundError:
-            console.print("no plot: matplotlib is missing (pip install 'atout[tournament]')")
+        except ModuleNotFoundError as exc:
+            console.print(plot_missing(exc.name))
         else:
             console.print(f"plot saved to {path}")
+
+
+PLOT_EXTRA = "tournament"
+"""The extra of pyproject.toml that installs what the tournament's plot needs."""
+
+
+def plot_missing(module: str | None) -> str:
+    """What to say when the plot cannot be drawn for want of ``module``."""
+    name = (module or "matplotlib").split(".")[0]
+    return (f"no plot: the {name} package is missing; pip install 'atout[{PLOT_EXTRA}]' "
+            "installs it (or use --no-plot)")
 
 
 def main() -> None:
