@@ -9,17 +9,24 @@ fail: :meth:`GameText.event` never raises.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
 from atout.core import JSON, Event, View
+from atout.events import MatchEvent
 from atout.i18n import Translator
 
 NAMES = ("Anna", "Bruno", "Clara", "David", "Emma", "Félix", "Gina", "Hugo")
 """The names of the other players, by seat (the player's own seat is "you")."""
 
 _GAME_TEXT_MODULES = {"knock-rummy": "knock_rummy"}
+
+EventSentence = Callable[[Any, Event, "View | None"], "str | None"]
+"""A renderer's method that says one kind of event: None for the common sentence, "" for
+silence."""
+EventTable = Mapping[str, EventSentence]
+"""Kinds of events (the members of :mod:`atout.events`) and the methods that say them."""
 
 
 def _is_card(text: str) -> bool:
@@ -121,44 +128,67 @@ class GameText:
             return said or None
         return self.generic_event(e)
 
-    def _event(self, e: Event, view: View | None) -> str | None:
-        """A game's own sentence for ``e``; None to use the common or generic one.
+    events: ClassVar[EventTable] = {}
+    """A game's own sentences: each kind of event (:mod:`atout.events`) and its method."""
 
-        Return an empty string for an event that should be silent.
-        """
-        return None
+    def _event(self, e: Event, view: View | None) -> str | None:
+        """A game's own sentence for ``e``, from :attr:`events`; None to use the common or
+        generic one, an empty string for an event that should be silent."""
+        say = self.events.get(e.kind)
+        return say(self, e, view) if say is not None else None
 
     def _common_event(self, e: Event, view: View | None) -> str | None:
+        """The sentence that every game shares for ``e`` (:attr:`common_events`)."""
+        say = self.common_events.get(e.kind)
+        return say(self, e, view) if say is not None else None
+
+    def _on_card(self, e: Event, view: View | None) -> str | None:
+        """A card played."""
+        d = e.data
+        if not isinstance(d.get("card"), str):
+            return None
+        card = self.tr.card(str(d["card"]))
+        if e.seat == self.me:
+            return self.tr._("You play {card}.").format(card=card)
+        return self.tr._("{player} plays {card}.").format(player=self.Name(e.seat), card=card)
+
+    def _on_trick(self, e: Event, view: View | None) -> str | None:
+        """A trick won, with its points."""
+        tr = self.tr
+        pts = e.data.get("points")
+        if e.seat == self.me:
+            return tr.ngettext("You win the trick, {points} point.",
+                               "You win the trick, {points} points.",
+                               int(pts or 0)).format(points=pts)
+        return tr.ngettext("{player} wins the trick, {points} point.",
+                           "{player} wins the trick, {points} points.",
+                           int(pts or 0)).format(player=self.Name(e.seat), points=pts)
+
+    def _on_deal_over(self, e: Event, view: View | None) -> str | None:
+        """The end of a deal, with the scores."""
+        d = e.data
+        return self.tr._("Deal {number} is over. {scores}").format(
+            number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
+
+    def _on_new_deal(self, e: Event, view: View | None) -> str | None:
+        """A new deal and its dealer."""
         tr = self.tr
         d = e.data
-        me = e.seat == self.me
-        if e.kind == "card" and isinstance(d.get("card"), str):
-            card = tr.card(str(d["card"]))
-            if me:
-                return tr._("You play {card}.").format(card=card)
-            return tr._("{player} plays {card}.").format(player=self.Name(e.seat), card=card)
-        if e.kind == "trick":
-            pts = d.get("points")
-            if me:
-                return tr.ngettext("You win the trick, {points} point.",
-                                   "You win the trick, {points} points.",
-                                   int(pts or 0)).format(points=pts)
-            return tr.ngettext("{player} wins the trick, {points} point.",
-                               "{player} wins the trick, {points} points.",
-                               int(pts or 0)).format(player=self.Name(e.seat), points=pts)
-        if e.kind == "deal_over":
-            return tr._("Deal {number} is over. {scores}").format(
-                number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
-        if e.kind == "new_deal":
-            dealer = d.get("dealer", e.seat)
-            dealer_seat = dealer if isinstance(dealer, int) else None
-            if dealer_seat == self.me:
-                return tr._("Deal {number}: you deal.").format(number=d.get("deal"))
-            return tr._("Deal {number}: {player} deals.").format(
-                number=d.get("deal"), player=self.name(dealer_seat))
-        if e.kind == "game_over":
-            return self.game_over_sentence(d)
-        return None
+        dealer = d.get("dealer", e.seat)
+        dealer_seat = dealer if isinstance(dealer, int) else None
+        if dealer_seat == self.me:
+            return tr._("Deal {number}: you deal.").format(number=d.get("deal"))
+        return tr._("Deal {number}: {player} deals.").format(
+            number=d.get("deal"), player=self.name(dealer_seat))
+
+    def _on_game_over(self, e: Event, view: View | None) -> str | None:
+        """The end of the game."""
+        return self.game_over_sentence(e.data)
+
+    common_events: ClassVar[EventTable] = {
+        "card": _on_card, "trick": _on_trick, MatchEvent.DEAL_OVER: _on_deal_over,
+        MatchEvent.NEW_DEAL: _on_new_deal, MatchEvent.GAME_OVER: _on_game_over}
+    """The sentences every game shares (a game's :attr:`events` come first)."""
 
     def generic_event(self, e: Event) -> str:
         """A plain sentence for an event no renderer knows: who, what, and its details."""
@@ -546,4 +576,5 @@ def game_text(game: str, tr: Translator, me: int, seats: int,
     return cls(tr, me, seats, names)
 
 
-__all__ = ["NAMES", "GameText", "game_text", "is_card", "rules_text"]
+__all__ = ["NAMES", "EventSentence", "EventTable", "GameText", "game_text", "is_card",
+           "rules_text"]

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.i18n.text import GameText, is_card
+from atout.events import KnockRummyEvent
+from atout.i18n.text import EventTable, GameText, is_card
 
 
 class KnockRummyText(GameText):
@@ -21,49 +22,95 @@ class KnockRummyText(GameText):
                 "draw discard": tr._("take the top of the discard pile"),
                 "knock": tr._("knock")}.get(text.lower())
 
-    def _event(self, e: Event, view: View | None) -> str | None:
+    def _on_draw(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``draw`` event."""
         tr = self.tr
         d = e.data
         me = e.seat == self.me
         who = self.Name(e.seat)
-        if e.kind == "draw":
-            if d.get("source") == "discard":
-                card = tr.card(str(d.get("card")))
-                said = tr._("You take {card} from the discard pile.").format(card=card) if me \
-                    else tr._("{player} takes {card} from the discard pile.").format(
-                        player=who, card=card)
-                return f"{said} {self.top(view)}" if view is not None else said
-            return "" if me else tr._("{player} draws from the stock.").format(player=who)
-        if e.kind == "drawn":
-            return tr._("You draw {card}.").format(card=tr.card(str(d.get("card"))))
-        if e.kind == "discard":
+        if d.get("source") == "discard":
             card = tr.card(str(d.get("card")))
-            return tr._("You discard {card}.").format(card=card) if me else tr._(
-                "{player} discards {card}.").format(player=who, card=card)
-        if e.kind == "knock":
-            return tr._("You knock!") if me else tr._("{player} knocks!").format(player=who)
-        if e.kind == "show":
-            melds = [tr.cards([str(c) for c in m]) for m in d.get("melds") or []
-                     if isinstance(m, list)]
-            dead = [str(c) for c in d.get("deadwood") or []]
-            if not melds:
-                said = tr._("{player} shows no meld; deadwood {dead}: {points} points.") \
-                    if not me else tr._("You show no meld; deadwood {dead}: {points} points.")
-            else:
-                said = tr._("{player} shows {melds}; deadwood {dead}: {points} points.") \
-                    if not me else tr._("You show {melds}; deadwood {dead}: {points} points.")
-            return said.format(player=who, melds="; ".join(melds), dead=tr.cards(dead),
-                               points=d.get("points"))
-        if e.kind == "score":
-            return self.score(d)
-        if e.kind == "standings":
-            return tr._("After deal {number}: {scores}").format(
-                number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
-        if e.kind == "restock":
-            return tr._("The discard pile becomes the stock.")
-        if e.kind == "void":
-            return tr._("The stock is empty: the deal is void.")
-        return None
+            said = tr._("You take {card} from the discard pile.").format(card=card) if me \
+                else tr._("{player} takes {card} from the discard pile.").format(
+                    player=who, card=card)
+            return f"{said} {self.top(view)}" if view is not None else said
+        return "" if me else tr._("{player} draws from the stock.").format(player=who)
+
+    def _on_drawn(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``drawn`` event."""
+        tr = self.tr
+        d = e.data
+        return tr._("You draw {card}.").format(card=tr.card(str(d.get("card"))))
+
+    def _on_discard(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``discard`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        card = tr.card(str(d.get("card")))
+        return tr._("You discard {card}.").format(card=card) if me else tr._(
+            "{player} discards {card}.").format(player=who, card=card)
+
+    def _on_knock(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``knock`` event."""
+        tr = self.tr
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        return tr._("You knock!") if me else tr._("{player} knocks!").format(player=who)
+
+    def _on_show(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``show`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        melds = [tr.cards([str(c) for c in m]) for m in d.get("melds") or []
+                 if isinstance(m, list)]
+        dead = [str(c) for c in d.get("deadwood") or []]
+        if not melds:
+            said = tr._("{player} shows no meld; deadwood {dead}: {points} points.") \
+                if not me else tr._("You show no meld; deadwood {dead}: {points} points.")
+        else:
+            said = tr._("{player} shows {melds}; deadwood {dead}: {points} points.") \
+                if not me else tr._("You show {melds}; deadwood {dead}: {points} points.")
+        return said.format(player=who, melds="; ".join(melds), dead=tr.cards(dead),
+                           points=d.get("points"))
+
+    def _on_score(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``score`` event."""
+        d = e.data
+        return self.score(d)
+
+    def _on_standings(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``standings`` event."""
+        tr = self.tr
+        d = e.data
+        return tr._("After deal {number}: {scores}").format(
+            number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
+
+    def _on_restock(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``restock`` event."""
+        tr = self.tr
+        return tr._("The discard pile becomes the stock.")
+
+    def _on_void(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``void`` event."""
+        tr = self.tr
+        return tr._("The stock is empty: the deal is void.")
+
+    events: ClassVar[EventTable] = {
+        KnockRummyEvent.DRAW: _on_draw,
+        KnockRummyEvent.DRAWN: _on_drawn,
+        KnockRummyEvent.DISCARD: _on_discard,
+        KnockRummyEvent.KNOCK: _on_knock,
+        KnockRummyEvent.SHOW: _on_show,
+        KnockRummyEvent.SCORE: _on_score,
+        KnockRummyEvent.STANDINGS: _on_standings,
+        KnockRummyEvent.RESTOCK: _on_restock,
+        KnockRummyEvent.VOID: _on_void,
+    }
+    """This game's sentences: each kind of event and the method that says it."""
 
     # -- facts in rummy terms (C, F, A, L, K, P and the prompt) -------------------------------
     def top(self, view: View) -> str:
