@@ -198,3 +198,30 @@ def test_resume_at_another_seat_says_where_it_stands(tmp_path: Path, lang: str,
     child.expect(re.escape(text.turn(view)))
     child.send("q")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", r"Points that win the game \(target\) cannot be 1200: the accepted values are 1000"),
+    ("fr", r"\(target\) ne peut pas valoir 1200 : les valeurs acceptées sont 1000")])
+def test_an_option_refused_in_the_players_language(tmp_path: Path, lang: str,
+                                                    said: str) -> None:
+    child = spawn(["play", "jass", "--lang", lang, "--option", "target=1200"], tmp_path)
+    child.expect(said)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", r"Computer players: heuristic \(rules of thumb\)"),
+    ("fr", r"Joueurs de l'ordinateur : heuristique \(règles simples\)")])
+def test_the_menu_names_the_computer_players_in_words(tmp_path: Path, lang: str,
+                                                      said: str) -> None:
+    child = spawn(["play", "--lang", lang], tmp_path)
+    child.expect(r"Jass")
+    child.send(KEYS["enter"])  # the first game
+    child.expect(r"Start the game|Commencer la partie")
+    child.send(KEYS["down"])
+    child.expect(said)
+    child.send("q")
+    child.expect(pexpect.EOF)

@@ -16,6 +16,7 @@ import atout
 from atout.bots import bot_names, make_bot
 from atout.games import available
 from atout.i18n import Translator, detect_language, translator
+from atout.i18n.options import option_error
 from atout.i18n.text import game_text
 from atout.store import PLAYING, GameRecord, SeatInfo, Store, StoreError
 from atout.store.legacy import read_file
@@ -92,6 +93,10 @@ def run_play(game: str | None = None, *, lang: str | None = None,
         if bot not in bot_names():
             out.say(tr._("Unknown computer player {bot}: the players are {bots}.").format(
                 bot=bot, bots=", ".join(bot_names())))
+            return 2
+        problem = option_error(tr, game, options or {})
+        if problem:
+            out.say(problem)
             return 2
         try:
             rules = atout.make(game, **(options or {}))
