@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import pytest
 
 import atout
+from atout.console import run_play
 from atout.console.keys import LineKeys
 from atout.console.speech import Output
 from atout.console.table import Table
@@ -96,3 +98,21 @@ def test_typed_action_words_in_french() -> None:
     assert "pass" in view.legal
     assert text.typed_action("passer", view) == "pass"
     assert text.typed_action("annoncer 2", view) == "bid 2"
+
+
+@pytest.mark.parametrize(("lang", "routine"), [("en", "puts a card in the écart."),
+                                               ("fr", "met une carte à l'écart.")])
+def test_quiet_games_leave_out_the_hidden_ecart(tmp_path: Path, lang: str,
+                                                routine: str) -> None:
+    """Tarot: the person passes, a computer player takes and puts six cards aside; with
+    --quiet the six lines are left out and the rest of the deal is said the same."""
+    said = {}
+    for quiet in (False, True):
+        out = io.StringIO()
+        run_play("tarot", lang=lang, deals=1, delay=0, seed=2, seat=1, quiet=quiet,
+                 data=tmp_path / str(quiet), stdin=io.StringIO("\n" * 400), stdout=out)
+        said[quiet] = out.getvalue().splitlines()
+    loud = [line for line in said[False] if line.endswith(routine)]
+    assert len(loud) >= 4  # the chien's cards put aside one by one
+    assert not [line for line in said[True] if line.endswith(routine)]
+    assert [line for line in said[False] if not line.endswith(routine)] == said[True]
