@@ -225,3 +225,17 @@ def test_the_menu_names_the_computer_players_in_words(tmp_path: Path, lang: str,
     child.expect(said)
     child.send("q")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(("lang", "why"), [
+    ("en", r"Why: (it|you|a low|your)"),
+    ("fr", r"Pourquoi : (elle|vous|une petite|votre|c'est)")])
+def test_the_hint_gives_its_reason_in_the_players_language(tmp_path: Path, lang: str,
+                                                           why: str) -> None:
+    child = _jass(tmp_path, lang)
+    child.expect(TEXTS[lang]["card_turn"])
+    child.send("i")
+    child.expect(r"Hint: |Conseil : ", timeout=60)
+    child.expect(why)
+    child.send("q")
+    child.expect(pexpect.EOF)

@@ -13,6 +13,7 @@ from typing import Any
 
 from atout.bots import Bot, bot_names, make_bot
 from atout.core import Event, IllegalAction, Match, Rules, View
+from atout.i18n.hints import hint_reason, search_margin
 from atout.i18n.text import GameText
 from atout.store import StoreError, stopped_result
 
@@ -321,9 +322,15 @@ class Session(Table):
             self.selected = items.index(choice)
         said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
             action=self.text.action(choice))
-        # The reasons are written in English only: said in an English game, left out elsewhere.
-        _, sep, why = advice.text.partition(": ")
-        reason = f" Why: {why}." if tr.lang == "en" and sep and why else ""
+        whys = []
+        if advice.reason is not None:
+            whys.append(hint_reason(tr, advice.reason.code, advice.reason.params))
+        if advice.margin is not None:
+            whys.append(search_margin(tr, *advice.margin))
+        why = ""
+        for w in (w for w in whys if w):
+            why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
+        reason = " " + tr._("Why: {reason}.").format(reason=why) if why else ""
         self.out.tell(f"{note} {said}{reason}".strip())
 
     # -- the bots' turns --------------------------------------------------------------------
