@@ -106,7 +106,7 @@ class Table:
         at = order.index(current) + step
         if not 0 <= at < len(order):
             self.out.tell(self.tr._("No more suits that way.") if len(order) > 1 else
-                          self.tr._("Your choices are all of one suit."))
+                          self.tr._("There is no other suit to go to."))
             return
         self.selected = groups.index(order[at])
         name = self.text.group_name(order[at], view) if order[at] else self.tr._("Other "

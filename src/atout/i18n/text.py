@@ -393,6 +393,12 @@ class GameText:
         seen = set(self.played_cards(view)) | set(view.hand)
         return [r + suit for r in reversed(self.ranks) if r + suit not in seen]
 
+    def count_word(self, code: str) -> str:
+        """A card as the count says it, its suit being said already: the rank alone."""
+        if len(code) == 2 and code[1] in "HDSC" and code != "EX":
+            return self.tr.rank(code[0])
+        return self.tr.card(code, article=False)
+
     def count(self, view: View) -> str:
         """The cards played in each suit, and the trumps still out (the K key)."""
         tr = self.tr
@@ -402,8 +408,7 @@ class GameText:
         else:
             parts = []
             for suit, cards in self.hand_groups(played):
-                words = tr.join([tr.rank(c[0]) if suit in ("H", "D", "S", "C")
-                                 else tr.card(c, article=False) for c in cards])
+                words = tr.join([self.count_word(c) for c in cards])
                 parts.append(tr.ngettext("{suit}: {n} played, {cards}",
                                          "{suit}: {n} played, {cards}", len(cards)).format(
                     suit=self.group_name(suit, view), n=len(cards), cards=words))
@@ -413,8 +418,7 @@ class GameText:
             said.append(tr.ngettext(
                 "{n} trump still out, not in your hand: {cards}.",
                 "{n} trumps still out, not in your hand: {cards}.", len(out)).format(
-                n=len(out), cards=tr.join([tr.rank(c[0]) if len(c) == 2 and c[1] in "HDSC"
-                                           else tr.card(c, article=False) for c in out]))
+                n=len(out), cards=tr.join([self.count_word(c) for c in out]))
                 if out else tr._("No trump is still out: the others hold none."))
         return " ".join(said)
 

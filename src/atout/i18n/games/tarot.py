@@ -458,6 +458,14 @@ class TarotText(GameText):
             groups.append(("T", trumps))
         return groups
 
+    def count_word(self, code: str) -> str:
+        """Trumps by their number, the excuse by its name, suit cards by their rank."""
+        if _is_trump(code):
+            return str(_trump_number(code))
+        if code == "EX":
+            return self.tr._("the excuse")
+        return super().count_word(code)
+
     def trumps_out(self, view: View) -> list[str]:
         """The trumps 21 to 1 neither played nor in the player's hand."""
         seen = set(self.played_cards(view)) | set(view.hand)
