@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 import atout
+from atout.bots import make_bot
 from atout.console import run_play
 from atout.console.keys import LineKeys
+from atout.console.session import table_bot
 from atout.console.speech import Output
 from atout.console.table import Table
 from atout.core import Event
@@ -116,3 +118,27 @@ def test_quiet_games_leave_out_the_hidden_ecart(tmp_path: Path, lang: str,
     assert len(loud) >= 4  # the chien's cards put aside one by one
     assert not [line for line in said[True] if line.endswith(routine)]
     assert [line for line in said[False] if not line.endswith(routine)] == said[True]
+
+
+def test_the_knock_rummy_table_bots_leave_the_person_turns() -> None:
+    """The console's Knock Rummy players let a person who does not knock early play in
+    most deals; the plain heuristic knocks before the person's first turn in most deals."""
+    rules = atout.make("knock-rummy")
+
+    def deals_with_a_turn(spec: str, deals: int = 40) -> int:
+        count = 0
+        for seed in range(deals):
+            deal = rules.deal(seed=seed)
+            bots = [make_bot("heuristic:base=0:floor=0", rules, 0, seed)] + [
+                make_bot(spec, rules, s, seed) for s in range(1, rules.seats)]
+            turned = False
+            while deal.to_move is not None:
+                seat = deal.to_move
+                turned = turned or seat == 0
+                deal.play(bots[seat].choose(deal.view(seat)))
+            count += turned
+        return count
+
+    assert deals_with_a_turn(table_bot("knock-rummy", "heuristic")) >= 34  # 85% of 40
+    assert deals_with_a_turn("heuristic") <= 10
+    assert table_bot("jass", "heuristic") == "heuristic"
