@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import statistics
+import sys
+from gettext import gettext
 from typing import Annotated, Any
 
 import typer
@@ -35,7 +37,8 @@ Db = Annotated[str | None, typer.Option(help="the store of games: an SQLite file
 def check_lang(lang: str | None) -> None:
     """Refuse a language the client does not speak."""
     if lang is not None and lang not in ("fr", "en"):
-        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+        raise typer.BadParameter(gettext("--lang {lang!r}: expected fr or en").format(
+            lang=lang))
 
 
 def parse_options(players: int | None, preset: str | None,
@@ -49,7 +52,8 @@ def parse_options(players: int | None, preset: str | None,
     for item in option or []:
         key, sep, raw = item.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"{item!r}: expected key=value, like target=1500")
+            raise typer.BadParameter(gettext("{item!r}: expected key=value, like "
+                                             "target=1500").format(item=item))
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
@@ -373,8 +377,22 @@ def plot_missing(module: str | None) -> str:
             "installs it (or use --no-plot)")
 
 
+def cli_language(argv: list[str]) -> str | None:
+    """The language asked with ``--lang`` on the command line, if any."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
 def main() -> None:
-    """Entry point of the ``atout`` command."""
+    """Entry point of the ``atout`` command: its errors in the player's language."""
+    from atout.i18n import LANGUAGES, detect_language, use_cli_language
+
+    asked = cli_language(sys.argv[1:])
+    use_cli_language(asked if asked in LANGUAGES else detect_language())
     app()
 
 
