@@ -142,3 +142,18 @@ def test_the_knock_rummy_table_bots_leave_the_person_turns() -> None:
     assert deals_with_a_turn(table_bot("knock-rummy", "heuristic")) >= 34  # 85% of 40
     assert deals_with_a_turn("heuristic") <= 10
     assert table_bot("jass", "heuristic") == "heuristic"
+
+
+def test_the_replay_does_not_offer_p_for_the_tally() -> None:
+    """In a replay P goes one move back: its list of keys leaves out the tally."""
+    from atout.console.replay import Replay
+
+    rules = atout.make("jass")
+    match = rules.match(seed=1)
+    saved = match.save()
+    text = game_text("jass", translator("en"), 0, 4)
+    replay = Replay(rules, saved, 0, text, Output(io.StringIO()), LineKeys(io.StringIO()))
+    table = Table(match, 0, text, Output(io.StringIO()), LineKeys(io.StringIO()))
+    assert "P" in [k for k, _ in table.help_keys()]
+    assert "P" not in [k for k, _ in replay.help_keys()]
+    assert "K" in [k for k, _ in replay.help_keys()]
