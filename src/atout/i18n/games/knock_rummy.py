@@ -166,6 +166,19 @@ class KnockRummyText(GameText):
                     player=self.Name(seat), drew=drew, card=tr.card(act))
         return tr._("Nobody has discarded yet in this deal.")
 
+    def count(self, view: View) -> str:
+        """K: the cards discarded in this deal, by suit (rummy has no trump)."""
+        tr = self.tr
+        discarded = self.played_cards(view)
+        if not discarded:
+            return tr._("Nobody has discarded yet in this deal.")
+        parts = [tr.ngettext("{suit}: {n} discarded, {cards}", "{suit}: {n} discarded, {cards}",
+                             len(cards)).format(suit=self.group_name(suit, view), n=len(cards),
+                                                cards=tr.join([self.count_word(c)
+                                                               for c in cards]))
+                 for suit, cards in self.hand_groups(discarded)]
+        return tr._("Cards discarded: {list}.").format(list="; ".join(parts))
+
     def prompt(self, view: View) -> str:
         """The draw: from the stock or the top of the discard pile; then the discard."""
         tr = self.tr
