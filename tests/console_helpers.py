@@ -41,13 +41,19 @@ def atout_command() -> tuple[str, list[str]]:
     return sys.executable, ["-c", "from atout.cli import main; main()"]
 
 
-def spawn(args: list[str], data: Path, lang_env: str = "C.UTF-8") -> pexpect.spawn[str]:
-    """``atout ARGS`` in a pseudo-terminal, saving into ``data``."""
+def spawn(args: list[str], data: Path, lang_env: str = "C.UTF-8", *,
+          path_prefix: str | None = None, speech: str | None = None) -> pexpect.spawn[str]:
+    """``atout ARGS`` in a pseudo-terminal, saving into ``data`` (``path_prefix`` goes
+    before PATH, ``speech`` names the speech back end)."""
     cmd, pre = atout_command()
     env = dict(os.environ)
     env.update({"ATOUT_DATA_DIR": str(data), "LANG": lang_env, "LC_ALL": lang_env,
                 "LANGUAGE": "", "PYTHONIOENCODING": "utf-8",
                 "PYTHONPATH": SRC + os.pathsep + env.get("PYTHONPATH", "")})
+    if path_prefix is not None:
+        env["PATH"] = path_prefix + os.pathsep + env.get("PATH", "")
+    if speech is not None:
+        env["ATOUT_SPEECH"] = speech
     child = pexpect.spawn(cmd, [*pre, *args], env=env, encoding="utf-8", timeout=20,
                           dimensions=(40, 200))
     child.delaybeforesend = None

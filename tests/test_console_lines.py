@@ -82,7 +82,7 @@ def test_bad_settings_are_refused_in_words(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run_play("jass", lang="fr", options={"target": 7}, data=tmp_path,
                     stdin=io.StringIO(""), stdout=out) == 2
-    assert "Option refusée" in out.getvalue()
+    assert "(target) ne peut pas valoir 7 : les valeurs acceptées sont 1000" in out.getvalue()
     out = io.StringIO()
     assert run_play("jass", lang="en", bot="nobody", data=tmp_path, stdin=io.StringIO(""),
                     stdout=out) == 2

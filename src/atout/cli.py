@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import statistics
+import sys
+from gettext import gettext
 from typing import Annotated, Any
 
 import typer
@@ -35,7 +37,8 @@ Db = Annotated[str | None, typer.Option(help="the store of games: an SQLite file
 def check_lang(lang: str | None) -> None:
     """Refuse a language the client does not speak."""
     if lang is not None and lang not in ("fr", "en"):
-        raise typer.BadParameter(f"--lang {lang!r}: expected fr or en")
+        raise typer.BadParameter(gettext("--lang {lang!r}: expected fr or en").format(
+            lang=lang))
 
 
 def parse_options(players: int | None, preset: str | None,
@@ -49,7 +52,8 @@ def parse_options(players: int | None, preset: str | None,
     for item in option or []:
         key, sep, raw = item.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"{item!r}: expected key=value, like target=1500")
+            raise typer.BadParameter(gettext("{item!r}: expected key=value, like "
+                                             "target=1500").format(item=item))
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
@@ -69,28 +73,50 @@ def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
 
 
 @app.command()
-def games() -> None:
-    """List every game with its options, presets and defaults."""
-    for info in atout.games():
-        table = Table(title=f"{info.name} — {info.title}", title_justify="left")
-        table.add_column("option")
-        table.add_column("default")
-        table.add_column("accepted")
-        table.add_column("meaning")
-        for o in info.options:
-            if o.choices is not None:
-                accepted = ", ".join(str(c) for c in o.choices)
-            elif isinstance(o.default, bool):
-                accepted = "true, false"
-            else:
-                accepted = f"any {type(o.default).__name__}"
-            table.add_row(o.name, str(o.default), accepted, o.doc)
-        console.print(table)
+def games(
+    game: Annotated[str | None, typer.Argument(help="one game, shown in detail")] = None,
+    details: Annotated[bool, typer.Option("--details", help="every option with its default, "
+                                                            "accepted values and meaning")]
+    = False,
+) -> None:
+    """List the games: one short paragraph each (--details, or a game's name: every option)."""
+    infos = [i for i in atout.games() if game is None or i.name == game]
+    if not infos:
+        raise typer.BadParameter(f"unknown game {game!r}: the games are "
+                                 f"{', '.join(i.name for i in atout.games())}")
+    for info in infos:
+        if details or game is not None:
+            _game_details(info)
+            continue
+        console.print(f"[bold]{info.name}[/bold]: {info.title}")
+        console.print(f"  options: {', '.join(o.name for o in info.options) or 'none'}",
+                      soft_wrap=False)
         if info.presets:
-            for name, values in info.presets.items():
-                shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
-                console.print(f"  preset [bold]{name}[/bold]: {shown}")
-        console.print()
+            console.print(f"  presets: {', '.join(info.presets)}")
+    if not details and game is None:
+        console.print("Details of a game: atout games GAME; of all: atout games --details.")
+
+
+def _game_details(info: Any) -> None:
+    table = Table(title=f"{info.name} — {info.title}", title_justify="left")
+    table.add_column("option")
+    table.add_column("default")
+    table.add_column("accepted")
+    table.add_column("meaning")
+    for o in info.options:
+        if o.choices is not None:
+            accepted = ", ".join(str(c) for c in o.choices)
+        elif isinstance(o.default, bool):
+            accepted = "true, false"
+        else:
+            accepted = f"any {type(o.default).__name__}"
+        table.add_row(o.name, str(o.default), accepted, o.doc)
+    console.print(table)
+    if info.presets:
+        for name, values in info.presets.items():
+            shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
+            console.print(f"  preset [bold]{name}[/bold]: {shown}")
+    console.print()
 
 
 @app.command()
@@ -169,6 +195,13 @@ def play(
     = False,
     visual: Annotated[bool, typer.Option(help="add colour pictures of the hand and table")]
     = False,
+    short: Annotated[bool, typer.Option(help="short messages: 'Bruno: seven of hearts.' (the "
+                                             "V key switches)")] = False,
+    quiet: Annotated[bool, typer.Option(help="leave out the routine lines about the others "
+                                             "(a hidden discard, a draw from the stock)")]
+    = False,
+    bell: Annotated[bool, typer.Option(help="ring the terminal's bell when it becomes your "
+                                            "turn")] = False,
     data_dir: DataDir = None,
     db: Db = None,
     server: Annotated[str | None, typer.Option(help="play at a table of this server "
@@ -185,8 +218,8 @@ def play(
     opts = parse_options(players, preset, option)
     raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
                               delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
-                              speak=speak, visual=visual, server=server, table=table,
-                              name=name))
+                              speak=speak, visual=visual, short=short, quiet=quiet,
+                              bell=bell, server=server, table=table, name=name))
 
 
 @app.command()
@@ -333,10 +366,31 @@ def tournament(
         path = plot or f"{game}-tournament.png"
         try:
             tour.plot(result, path)
-        except ModuleNotFoundError:
-            console.print("no plot: matplotlib is missing (pip install 'atout[tournament]')")
+        except ModuleNotFoundError as exc:
+            console.print(plot_missing(exc.name))
         else:
             console.print(f"plot saved to {path}")
+
+
+PLOT_EXTRA = "tournament"
+"""The extra of pyproject.toml that installs what the tournament's plot needs."""
+
+
+def plot_missing(module: str | None) -> str:
+    """What to say when the plot cannot be drawn for want of ``module``."""
+    name = (module or "matplotlib").split(".")[0]
+    return (f"no plot: the {name} package is missing; pip install 'atout[{PLOT_EXTRA}]' "
+            "installs it (or use --no-plot)")
+
+
+def cli_language(argv: list[str]) -> str | None:
+    """The language asked with ``--lang`` on the command line, if any."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 @app.command()
@@ -372,7 +426,11 @@ def serve(
 
 
 def main() -> None:
-    """Entry point of the ``atout`` command."""
+    """Entry point of the ``atout`` command: its errors in the player's language."""
+    from atout.i18n import LANGUAGES, detect_language, use_cli_language
+
+    asked = cli_language(sys.argv[1:])
+    use_cli_language(asked if asked in LANGUAGES else detect_language())
     app()
 
 

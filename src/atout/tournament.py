@@ -142,10 +142,14 @@ def _chunks(n: int, size: int) -> list[list[int]]:
 
 
 def run(t: Tournament, workers: int | None = None, progress: ProgressFn | None = None,
-        ray_address: str | None = None, chunk: int = 4) -> TournamentResult:
+        ray_address: str | None = None, chunk: int = 1) -> TournamentResult:
     """Play the tournament: in this process (``workers=1``), on local cores (default: all),
     or on Ray (``ray_address``: ``"local"`` starts a local instance, else an address such as
-    ``"auto"`` or ``"ray://host:10001"``). The results are the same for the same seed."""
+    ``"auto"`` or ``"ray://host:10001"``). The results are the same for the same seed.
+
+    ``progress`` is called with the number of boards done each time a task ends; tasks are
+    ``chunk`` boards (one by default, so that a progress bar moves from the first board and
+    its time estimate rests on boards, not on batches)."""
     t.rules()  # fail early on bad options
     for name in t.bots:  # and on unknown bots
         make_bot(name, t.rules(), 0, 0)
@@ -319,6 +323,28 @@ class TournamentResult:
                 hist[i].append(r[i])
         return hist
 
+    def rating_history(self, points: int = 100) -> tuple[list[int], list[list[float]]]:
+        """The ratings of the summary (Bradley-Terry, as in :meth:`summaries`) fitted to the
+        first boards, at up to ``points`` numbers of boards ending with all of them: the
+        boards counted, and each bot's ratings. The last ratings are the summary's."""
+        k = len(self.tournament.bots)
+        n = len(self.boards)
+        marks = sorted({max(1, round(n * (i + 1) / points)) for i in range(points)}) \
+            if n else []
+        w = [[0.0] * k for _ in range(k)]
+        hist: list[list[float]] = [[] for _ in range(k)]
+        done = 0
+        for count, pts in enumerate(zip(*self.per_bot(), strict=True), start=1):
+            for i in range(k):
+                for j in range(k):
+                    if i != j:
+                        w[i][j] += 1.0 if pts[i] > pts[j] else 0.5 if pts[i] == pts[j] else 0.0
+            if done < len(marks) and count == marks[done]:
+                for i, r in enumerate(bradley_terry(w)):
+                    hist[i].append(r)
+                done += 1
+        return marks, hist
+
     def to_dict(self) -> dict[str, JSON]:
         """A JSON-ready record: the tournament, every board and the summary."""
         t = self.tournament
@@ -341,10 +367,11 @@ def plot(result: TournamentResult, path: str) -> None:
 
     t = result.tournament
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for name, hist in zip(t.bots, result.elo_history(), strict=True):
-        ax1.plot(range(1, len(hist) + 1), hist, label=name)
-    ax1.set_xlabel("board (duplicate deal)")
-    ax1.set_ylabel("Elo")
+    marks, ratings = result.rating_history()
+    for name, hist in zip(t.bots, ratings, strict=True):
+        ax1.plot(marks, hist, label=name)
+    ax1.set_xlabel("boards (duplicate deals) counted")
+    ax1.set_ylabel("rating (Elo scale, as in the table)")
     ax1.set_title("ratings")
     ax1.legend()
     per = result.per_bot()

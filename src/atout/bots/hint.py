@@ -16,6 +16,7 @@ from typing import Any
 
 from atout.bots import Bot, make_bot
 from atout.bots.kits import kit_for
+from atout.bots.reasons import Reason
 from atout.core import Action, Rules, View
 
 RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
@@ -45,10 +46,15 @@ def action_words(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested action and the reason for it, in words."""
+    """A suggested action and the reason for it, in English words (``text``) and as data
+    for any language: the game's rule of thumb (``reason``) and the search's expectation
+    (``margin``: the points it expects for the side, how much better than the next choice,
+    and the playouts)."""
 
     action: Action
     text: str
+    reason: Reason | None = None
+    margin: tuple[float, float, int] | None = None
 
 
 def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0) -> Hint:
@@ -61,18 +67,22 @@ def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0
     action = player.choose(view)
     why = ""
     try:
-        explain = kit_for(rules).explain
+        kit = kit_for(rules)
+        explain, reasoner = kit.explain, kit.reason
     except ValueError:
-        explain = None
+        explain = reasoner = None
     if explain is not None:
         why = explain(rules, view, action)
+    reason = reasoner(rules, view, action) if reasoner is not None else None
+    margin = None
     last: dict[str, tuple[float, int]] = getattr(player, "last", {}) or {}
     if action.text in last and len(last) > 1:
         mean, n = last[action.text]
         others = [m for t, (m, _) in last.items() if t != action.text]
         gap = mean - max(others)
+        margin = (mean, gap, n)
         extra = (f"the search expects {mean:+.0f} points for your side against the others, "
                  f"{gap:.0f} better than the next choice ({n} playouts)")
         why = f"{why}; {extra}" if why else extra
     text = action_words(action.text)
-    return Hint(action, f"{text}: {why}" if why else text)
+    return Hint(action, f"{text}: {why}" if why else text, reason, margin)

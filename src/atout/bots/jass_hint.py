@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.bots.hint import SUIT_WORDS, card_words
 from atout.bots.jass_heuristic import (
     PUSH,
     TRUMP_BASE,
@@ -12,56 +11,60 @@ from atout.bots.jass_heuristic import (
     mode_tricks,
     read_view,
 )
+from atout.bots.reasons import Reason, english
 from atout.cards import JASS_DECK
 from atout.core import Action, Rules, View
 from atout.games.jass_play import JACK, NINE, OBENABE, SUIT_MASK, VALUE
 
-MODE_WORDS = ("hearts", "diamonds", "spades", "clubs", "Obenabe", "Undenufe")
+MODES = ("H", "D", "S", "C", "obenabe", "undenufe")
+"""The trump modes by index, as a :class:`~atout.bots.reasons.Reason` names them."""
 
 
 def explain_jass(rules: Rules[Any], view: View, action: Action) -> str:
-    """The reason for ``action`` from ``view``, in words."""
+    """The reason for ``action`` from ``view``, in English words."""
+    return english(reason_jass(rules, view, action))
+
+
+def reason_jass(rules: Rules[Any], view: View, action: Action) -> Reason:
+    """The reason for ``action`` from ``view``, as data for any language."""
     a = int(action)
     hand = JASS_DECK.mask(view.hand)
     if a >= TRUMP_BASE:
         est = mode_tricks(hand, rules.mode_mask)  # type: ignore[attr-defined]
         if a == PUSH:
             best = max(range(6), key=lambda m: est[m])
-            return (f"your hand is weak for every trump (the best, {MODE_WORDS[best]}, makes "
-                    f"about {est[best]:.1f} tricks), so let your partner choose")
+            return Reason("push_weak", {"best": MODES[best], "tricks": round(est[best], 1)})
         mode = a - TRUMP_BASE
         if mode < 4:
             trumps = hand & SUIT_MASK[mode]
-            has = [name for name, r in (("the Buur", JACK), ("the Nell", NINE))
-                   if trumps >> (mode * 9 + r) & 1]
-            held = " and ".join(has) if has else "no Buur or Nell"
-            return (f"you hold {trumps.bit_count()} {MODE_WORDS[mode]} with {held}: about "
-                    f"{est[mode]:.1f} tricks")
-        word = "aces" if mode == OBENABE else "sixes"
+            return Reason("trump_suit", {
+                "count": trumps.bit_count(), "mode": MODES[mode],
+                "buur": bool(trumps >> (mode * 9 + JACK) & 1),
+                "nell": bool(trumps >> (mode * 9 + NINE) & 1), "tricks": round(est[mode], 1)})
         tops = sum(1 for s in range(4)
                    if hand >> (s * 9 + (8 if mode == OBENABE else 0)) & 1)
-        return f"you hold {tops} {word} and long suits under them: about {est[mode]:.1f} tricks"
+        return Reason("trump_updown", {"count": tops, "mode": MODES[mode],
+                                       "tricks": round(est[mode], 1)})
     seen = read_view(rules, view)
     card = a
     v = VALUE[seen.mode]
-    name = card_words(JASS_DECK.codes[card])
+    code = JASS_DECK.codes[card]
     if not seen.trick:
         if seen.mode < 4 and card // 9 == seen.mode and seen.is_top(card):
-            return "it is the highest trump left: it wins and draws the opponents' trumps"
+            return Reason("lead_top_trump", {})
         if seen.is_top(card):
-            return (f"it is the highest {SUIT_WORDS['HDSC'[card // 9]]} left, so it should win "
-                    "the trick")
+            return Reason("lead_top_suit", {"suit": "HDSC"[card // 9]})
         if v[card] >= 10:
-            return "it makes the opponents spend their high cards or trumps"
-        return "a low lead keeps your strong cards for later"
+            return Reason("lead_high", {})
+        return Reason("lead_low", {})
     points = seen.trick_points() + v[card]
     partner = (seen.seat + 2) % 4
     if seen.best_seat == partner:
         if v[card] >= 10:
-            return f"your partner is winning the trick: {name} gives them {v[card]} points"
-        return "your partner is winning the trick, so you keep your strong cards"
+            return Reason("partner_gets", {"card": code, "points": v[card]})
+        return Reason("partner_keeps", {})
     if _beats(seen, card):
         if len(seen.trick) == 3:
-            return f"it wins the trick and the {points} points in it"
-        return f"it takes the lead in the trick, worth {points} points so far"
-    return "you cannot win this trick cheaply, so you give the least"
+            return Reason("wins_trick", {"points": points})
+        return Reason("takes_lead", {"points": points})
+    return Reason("give_least", {})

@@ -31,6 +31,7 @@ from atout.bots.jass_heuristic import (
 )
 from atout.bots.jass_solve import EndgameSolver, solve_deal
 from atout.bots.kits import GameKit
+from atout.bots.reasons import Reason
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass import JassDeal
@@ -525,9 +526,17 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> JassHe
     return JassHeuristic(rules, seat, seed)
 
 
+def reason(rules: Rules[Any], view: View, action: Action) -> Reason:
+    """Why a Jass action is good, as data for any language (for hints)."""
+    from atout.bots.jass_hint import reason_jass
+
+    return reason_jass(rules, view, action)
+
+
 KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
-              explain=explain, playouts=1000, key_phases=frozenset({"trump"}), key_factor=4,
-              solver=jass_solver, exact_cost=30, tie=3.0, model_rollout=jass_rollout, model=1)
+              explain=explain, reason=reason, playouts=1000, key_phases=frozenset({"trump"}),
+              key_factor=4, solver=jass_solver, exact_cost=30, tie=3.0,
+              model_rollout=jass_rollout, model=1)
 """The Jass kit."""
 
 __all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

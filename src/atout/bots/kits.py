@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots.determinize import Determinizer
+from atout.bots.reasons import Reason
 from atout.core import Action, Deal, Result, Rules, View
 
 _MODULES: dict[str, str] = {
@@ -36,7 +37,8 @@ class GameKit:
 
     ``heuristic`` builds the heuristic bot (rules, seat, seed); ``determinizer`` the sampler;
     ``rollout`` plays a perfect-information deal to its end; ``explain`` (optional) says in
-    words why an action is good, for hints; ``playouts`` is the search bot's default budget
+    words why an action is good, for hints, and ``reason`` (optional) gives the same as data
+    that any language can say; ``playouts`` is the search bot's default budget
     per decision, chosen to stay under a second on one core; decisions in ``key_phases``
     (those that shape the whole deal: trump, bids) get ``key_factor`` times the budget.
     ``solver`` (optional) makes an exact solver for one sampled deal (given it): called on the
@@ -53,6 +55,7 @@ class GameKit:
     determinizer: Callable[[Rules[Any]], Determinizer]
     rollout: Callable[[Deal, random.Random], Result] = default_rollout
     explain: Callable[[Rules[Any], View, Action], str] | None = None
+    reason: Callable[[Rules[Any], View, Action], Reason] | None = None
     playouts: int = 2000
     key_phases: frozenset[str] = frozenset()
     key_factor: int = 4

@@ -16,11 +16,12 @@ import atout
 from atout.bots import bot_names, make_bot
 from atout.games import available
 from atout.i18n import Translator, detect_language, translator
+from atout.i18n.options import option_error
 from atout.i18n.text import game_text
 from atout.store import PLAYING, GameRecord, SeatInfo, Store, StoreError
 from atout.store.legacy import read_file
 
-from .keys import open_keys
+from .keys import HookedKeys, open_keys
 from .menu import MenuQuit, choose_game, choose_settings
 from .records import Recorder, open_store, store_error
 from .replay import Replay
@@ -44,7 +45,8 @@ def run_play(game: str | None = None, *, lang: str | None = None,
              options: dict[str, Any] | None = None, seat: int = 0, bot: str | None = None,
              deals: int | None = None, delay: float = 1.0, seed: int | None = None,
              resume: bool = False, data: str | Path | None = None, db: str | None = None,
-             speak: bool = False, visual: bool = False, stdin: IO[str] | None = None,
+             speak: bool = False, visual: bool = False, short: bool = False,
+             quiet: bool = False, bell: bool = False, stdin: IO[str] | None = None,
              stdout: IO[str] | None = None, server: str | None = None,
              table: int | None = None, name: str | None = None) -> int:
     """Play a game in the terminal; the exit status (0, 1 when the store fails, 2 for a bad
@@ -54,7 +56,7 @@ def run_play(game: str | None = None, *, lang: str | None = None,
     lang = lang or detect_language()
     tr = translator(lang)
     out = _output(lang, speak, stdout or sys.stdout)
-    keys = open_keys(stdin)
+    keys = HookedKeys(open_keys(stdin), out.interrupt)
     if server is not None:
         try:
             return _remote(server, game, options or {}, table, seat, bot, deals, name, tr,
@@ -100,6 +102,10 @@ def run_play(game: str | None = None, *, lang: str | None = None,
         if bot not in bot_names():
             out.say(tr._("Unknown computer player {bot}: the players are {bots}.").format(
                 bot=bot, bots=", ".join(bot_names())))
+            return 2
+        problem = option_error(tr, game, options or {})
+        if problem:
+            out.say(problem)
             return 2
         try:
             rules = atout.make(game, **(options or {}))
@@ -148,7 +154,8 @@ def run_play(game: str | None = None, *, lang: str | None = None,
                 return 1
             recorder = Recorder(store, game_id, 0)
         text = game_text(game, tr, seat, rules.seats)
-        settings = Settings(seat=seat, bot=bot, deals=deals, delay=delay, visual=visual)
+        settings = Settings(seat=seat, bot=bot, deals=deals, delay=delay, visual=visual,
+                            short=short, quiet=quiet, bell=bell)
         return Session(rules, match, settings, text, out, keys, recorder).run(
             resumed=record is not None)
     finally:
@@ -248,7 +255,7 @@ def run_replay(which: str | Path, *, lang: str | None = None, speak: bool = Fals
         out.say(tr._("Cannot replay: {error}").format(error=exc))
         out.close()
         return 2
-    keys = open_keys(stdin)
+    keys = HookedKeys(open_keys(stdin), out.interrupt)
     try:
         text = game_text(rules.name, tr, seat, rules.seats)
         return Replay(rules, saved, seat, text, out, keys).run()

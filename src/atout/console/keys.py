@@ -14,16 +14,17 @@ import os
 import select
 import sys
 from collections import deque
+from collections.abc import Callable
 from typing import IO, Protocol
 
 NAMED = ("up", "down", "left", "right", "pgup", "pgdn", "home", "end", "f1", "ctrl+f1",
-         "enter", "space", "esc", "backspace", "tab")
+         "enter", "space", "esc", "backspace", "tab", "shift+tab")
 
 _SEQUENCES = {
     "[A": "up", "[B": "down", "[C": "right", "[D": "left", "OA": "up", "OB": "down",
     "OC": "right", "OD": "left", "[5~": "pgup", "[6~": "pgdn", "[H": "home", "[F": "end",
     "OH": "home", "OF": "end", "[1~": "home", "[4~": "end", "[7~": "home", "[8~": "end",
-    "OP": "f1", "[11~": "f1", "[[A": "f1", "[1;5P": "ctrl+f1", "O5P": "ctrl+f1",
+    "[Z": "shift+tab", "OP": "f1", "[11~": "f1", "[[A": "f1", "[1;5P": "ctrl+f1", "O5P": "ctrl+f1",
     "[11;5~": "ctrl+f1", "[1;2P": "ctrl+f1", "[23~": "ctrl+f1", "[2~": "insert",
     "[3~": "delete",
 }
@@ -179,6 +180,13 @@ class LineKeys:
         """Nothing to restore."""
 
 
+def reads_lines(keys: KeySource) -> bool:
+    """Whether ``keys`` reads whole lines (a pipe), where a timed read never waits for one."""
+    while isinstance(keys, HookedKeys):
+        keys = keys.keys
+    return isinstance(keys, LineKeys)
+
+
 def line_key(line: str) -> str:
     """The key a line stands for: ``enter``, a named key, one character, or ``text:...``."""
     s = line.strip()
@@ -193,6 +201,32 @@ def line_key(line: str) -> str:
     return f"text:{s}"
 
 
+class HookedKeys:
+    """Another key source, calling ``on_key`` at each key pressed (to cut off stale
+    speech)."""
+
+    def __init__(self, keys: KeySource, on_key: Callable[[], None]) -> None:
+        self.keys = keys
+        self.on_key = on_key
+
+    def read(self, timeout: float | None = None) -> str | None:
+        """The next key, after telling ``on_key``."""
+        key = self.keys.read(timeout)
+        if key is not None:
+            self.on_key()
+        return key
+
+    def read_text(self) -> str:
+        """A line of typed text."""
+        text = self.keys.read_text()
+        self.on_key()
+        return text
+
+    def close(self) -> None:
+        """Give the terminal back."""
+        self.keys.close()
+
+
 def open_keys(stream: IO[str] | None = None) -> KeySource:
     """Single keys when ``stream`` (stdin by default) is a POSIX terminal, else lines."""
     stream = sys.stdin if stream is None else stream
@@ -204,5 +238,5 @@ def open_keys(stream: IO[str] | None = None) -> KeySource:
     return LineKeys(stream)
 
 
-__all__ = ["NAMED", "KeySource", "LineKeys", "RawKeys", "decode_escape", "key_name",
+__all__ = ["NAMED", "HookedKeys", "KeySource", "LineKeys", "RawKeys", "decode_escape", "key_name",
            "line_key", "open_keys"]

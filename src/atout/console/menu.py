@@ -8,7 +8,7 @@ from typing import Any
 import atout
 from atout.bots import bot_names
 from atout.i18n import Translator
-from atout.i18n.options import option_label, option_value
+from atout.i18n.options import bot_label, option_label, option_value
 from atout.i18n.text import GameText
 
 from .keys import KeySource
@@ -100,7 +100,7 @@ def choose_settings(out: Output, keys: KeySource, tr: Translator, game: str,
 
     def labels() -> list[str]:
         out_ = [tr._("Start the game"),
-                tr._("Computer players: {bot}").format(bot=state["bot"])]
+                tr._("Computer players: {bot}").format(bot=bot_label(tr, state["bot"]))]
         for o in editable:
             out_.append(tr._("{option}: {value}").format(
                 option=option_label(tr, game, o.name), value=option_value(tr, values[o.name])))

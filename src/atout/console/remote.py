@@ -19,7 +19,7 @@ from atout.client import Client, ServerError, http
 from atout.core import JSON, Event, View
 from atout.i18n.text import GameText
 
-from .keys import KeySource, LineKeys
+from .keys import KeySource, reads_lines
 from .speech import Output
 from .table import AZERTY_DIGITS, Table
 
@@ -132,7 +132,7 @@ class RemoteSession(Table):
             # lines (a pipe) are read only when a key is truly awaited: on the player's turn,
             # or while the table waits for its players (a line may be Q, to leave)
             awaited = mine or status == "waiting"
-            wait = None if awaited and isinstance(self.keys, LineKeys) else 0.1
+            wait = None if awaited and reads_lines(self.keys) else 0.1
             try:
                 key = self.keys.read(wait)
             except (EOFError, KeyboardInterrupt):

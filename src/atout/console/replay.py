@@ -24,6 +24,10 @@ class Replay(Table):
         self.pos = 0
         super().__init__(rules.match(**self.params), seat, text, out, keys)
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The table's keys, but P: in a replay it goes one move back, like Left."""
+        return [(k, v) for k, v in super().help_keys() if k != "P"]
+
     def goto(self, n: int) -> None:
         """Rebuild the game up to move ``n``, silently."""
         self.match = self.rules.match(**self.params)

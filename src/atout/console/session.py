@@ -13,6 +13,7 @@ from typing import Any
 
 from atout.bots import Bot, bot_names, make_bot
 from atout.core import Event, IllegalAction, Match, Rules, View
+from atout.i18n.hints import hint_reason, search_margin
 from atout.i18n.text import GameText
 from atout.store import StoreError, stopped_result
 
@@ -41,6 +42,23 @@ class Settings:
     deals: int | None = None
     delay: float = 1.0
     visual: bool = False
+    short: bool = False
+    """Short messages: "Bruno: seven of hearts."."""
+    quiet: bool = False
+    """Leave out the routine lines about the others (a hidden discard, a draw)."""
+    bell: bool = False
+    """Ring the terminal's bell when it becomes the player's turn."""
+
+
+TABLE_BOTS = {("knock-rummy", "heuristic"): "heuristic:base=12:floor=6"}
+"""The console's computer players where the plain bot would leave the person no game: the
+Knock Rummy heuristic knocks at its first chance (the person got no turn in 279 deals of
+300), so at the table it waits for less deadwood (no turn in 18 of 300; 6.4 turns a deal)."""
+
+
+def table_bot(game: str, bot: str) -> str:
+    """The bot that plays ``bot``'s part at a person's table of ``game``."""
+    return TABLE_BOTS.get((game, bot), bot)
 
 
 class Quit(Exception):
@@ -59,11 +77,14 @@ class Session(Table):
     def __init__(self, rules: Rules[Any], match: Match, settings: Settings, text: GameText,
                  out: Output, keys: KeySource, recorder: Recorder) -> None:
         super().__init__(match, settings.seat, text, out, keys, visual=settings.visual)
+        text.short = settings.short
+        text.quiet = settings.quiet
         self.rules = rules
         self.settings = settings
         self.recorder = recorder
         self.bots: dict[int, Bot] = {
-            s: make_bot(settings.bot, rules, s, match.seed) for s in range(rules.seats)
+            s: make_bot(table_bot(rules.name, settings.bot), rules, s, match.seed)
+            for s in range(rules.seats)
             if s != settings.seat}
         self.deals_done = len(match.deals)
         self.stopped = False  # ended by the --deals limit
@@ -77,15 +98,17 @@ class Session(Table):
             self.out.say(tr._("{game}. {intro} Press ? for the keys, R for the rules.").format(
                 game=self.text.title(self.rules.name, self.rules.title),
                 intro=self.text.intro()))
-            view = self.view()
+            view = self.event_view(self.match.deal)
             if resumed:
                 self.out.say(tr._("Game {game} resumed.").format(game=self.recorder.game_id))
-                for line in self.situation(view):
+                for line in self.where(view):
                     self.out.say(line)
-            elif not view.table and not view.history:
+            elif not view.history:
                 self.out.say(self.text.event(Event(
                     "new_deal", view.dealer, {"deal": self.deals_done + 1,
                                               "dealer": view.dealer})) or "")
+                for line in self.where(view, deal_line=False):
+                    self.out.say(line)
             self.out.say(self.text.hand(view))
             while not self.finished():
                 seat = self.match.to_move
@@ -139,7 +162,10 @@ class Session(Table):
                 new_deal = True
         if new_deal and not self.finished():
             self.selected = 0
-            self.out.say(self.text.hand(self.view()))
+            view = self.view()
+            for line in self.where(view, deal_line=False):
+                self.out.say(line)
+            self.out.say(self.text.hand(view))
 
     # -- the player's turn ------------------------------------------------------------------
     def human_turn(self) -> None:
@@ -150,7 +176,9 @@ class Session(Table):
             items = self.items(view)
             first = next((i for i, it in enumerate(items) if it in view.legal), 0)
             self.selected = first
-            self.out.say(self.text.prompt(view))
+            if self.settings.bell:
+                self.out.bell()
+            self.out.say(self.text.prompt(view), urgent=True)
             if self.visual:
                 self.out.tell(self.picture(view))
             self.out.tell(self.item_words(items[first], view))
@@ -180,16 +208,16 @@ class Session(Table):
             items = self.items(view)
             if not items:
                 return False
-            return self.try_play(items[min(self.selected, len(items) - 1)], view)
+            return self.choose(items[min(self.selected, len(items) - 1)], view)
         if key.startswith("text:"):
-            return self.try_play(key[5:], view)
+            return self.choose(self.text.typed_action(key[5:], view), view)
         if key == "=":
             self.out.tell(tr._("Type a card code such as AH, or an action, then Enter."))
             typed = self.keys.read_text()
             if not typed:
                 self.out.tell(tr._("Nothing typed."))
                 return False
-            return self.try_play(typed, view)
+            return self.choose(self.text.typed_action(typed, view), view)
         if key == "i":
             self.hint(view)
             return False
@@ -225,6 +253,19 @@ class Session(Table):
         self.out.tell(self.tr._("The key {key} does nothing. Press ? for the list of "
                                 "keys.").format(key=shown))
         return False
+
+    def choose(self, action: str, view: View) -> bool:
+        """Play ``action`` (:meth:`try_play`), after a confirmation on its own line when the
+        game says it cannot be taken back in a way the player may not expect (the Pitch
+        tangage): Enter confirms, any other key cancels."""
+        question = self.text.confirmation(action.strip(), view)
+        if question:
+            self.out.tell(question, urgent=True)
+            key = self.read_key(None)
+            if key != "enter":
+                self.out.tell(self.tr._("Cancelled: nothing is played."))
+                return False
+        return self.try_play(action, view)
 
     def try_play(self, action: str, view: View) -> bool:
         """Play ``action`` if legal; else say why not, and change nothing."""
@@ -285,9 +326,15 @@ class Session(Table):
             self.selected = items.index(choice)
         said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
             action=self.text.action(choice))
-        # The reasons are written in English only: said in an English game, left out elsewhere.
-        _, sep, why = advice.text.partition(": ")
-        reason = f" Why: {why}." if tr.lang == "en" and sep and why else ""
+        whys = []
+        if advice.reason is not None:
+            whys.append(hint_reason(tr, advice.reason.code, advice.reason.params))
+        if advice.margin is not None:
+            whys.append(search_margin(tr, *advice.margin))
+        why = ""
+        for w in (w for w in whys if w):
+            why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
+        reason = " " + tr._("Why: {reason}.").format(reason=why) if why else ""
         self.out.tell(f"{note} {said}{reason}".strip())
 
     # -- the bots' turns --------------------------------------------------------------------
@@ -344,4 +391,5 @@ class Session(Table):
         self.out.say(self.tr._("Game saved. Resume it with: atout play --resume"))
 
 
-__all__ = ["Quit", "Session", "Settings", "StoreFailed", "default_bot"]
+__all__ = ["TABLE_BOTS", "Quit", "Session", "Settings", "StoreFailed", "default_bot",
+           "table_bot"]

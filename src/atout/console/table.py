@@ -61,19 +61,31 @@ class Table:
         v = deal.view(self.seat)
         return dataclasses.replace(v, info={**v.info, "match": self.match.match_info()})
 
-    def situation(self, view: View) -> list[str]:
-        """Where the game stands, one sentence each: the deal, the trump or contract, the
-        cards on the table, whose turn, the scores."""
+    def situation(self, view: View, *, deal_line: bool = True) -> list[str]:
+        """Where the game stands, one sentence each: the deal (unless ``deal_line`` is
+        False, when it was just said), the trump or contract, the cards on the table, whose
+        turn, the scores."""
         match = view.info.get("match")
         number = match.get("deal_number") if isinstance(match, dict) else None
-        lines = [self.tr._("This is deal {number}.").format(number=number)] if number else []
+        lines = [self.tr._("This is deal {number}.").format(number=number)] \
+            if number and deal_line else []
         return [*lines, self.text.trump(view), self.text.table(view), self.text.turn(view),
                 self.text.scores(view)]
 
+    def where(self, view: View, *, deal_line: bool = True) -> list[str]:
+        """The whole situation (the O key): :meth:`situation`, and what the player may do
+        when it is their turn; without the deal's number when it was just said."""
+        lines = self.situation(view, deal_line=deal_line)
+        if view.to_move == self.seat and view.legal:
+            lines.append(self.text.legal(view))
+        return lines
+
     # -- selection --------------------------------------------------------------------------
     def items(self, view: View) -> list[str]:
-        """What the arrows move through: the hand (and other legal actions) or the choices."""
-        hand = list(view.hand)
+        """What the arrows move through: the hand (and other legal actions) or the choices.
+
+        The hand comes in the order M reads it (suit by suit, in the game's order)."""
+        hand = self.text.hand_order(view.hand)
         legal = list(view.legal) if view.to_move == self.seat else []
         if not legal or any(a in hand for a in legal):
             return self.text.item_order(view, hand + [a for a in legal if a not in hand])
@@ -95,6 +107,27 @@ class Table:
         self.selected = max(0, min(index, len(items) - 1))
         self.out.tell(self.item_words(items[self.selected], view))
 
+    def jump(self, step: int, view: View) -> None:
+        """Select the first item of the next (``step`` 1) or previous (-1) suit, and say
+        the suit with it; at the last (first) suit, say so."""
+        items = self.items(view)
+        if not items:
+            self.out.tell(self.tr._("You have nothing to choose from."))
+            return
+        groups = [self.text.item_group(it) for it in items]
+        current = groups[min(self.selected, len(items) - 1)]
+        order = list(dict.fromkeys(groups))
+        at = order.index(current) + step
+        if not 0 <= at < len(order):
+            self.out.tell(self.tr._("No more suits that way.") if len(order) > 1 else
+                          self.tr._("There is no other suit to go to."))
+            return
+        self.selected = groups.index(order[at])
+        name = self.text.group_name(order[at], view) if order[at] else self.tr._("Other "
+                                                                                  "choices")
+        self.out.tell(self.tr._("{group}: {item}").format(
+            group=name, item=self.item_words(items[self.selected], view)))
+
     # -- keys -------------------------------------------------------------------------------
     def info_key(self, key: str) -> bool:
         """Answer an information key; False when ``key`` is not one."""
@@ -104,7 +137,8 @@ class Table:
         if key in AZERTY_DIGITS:
             key = AZERTY_DIGITS[key]
         answers = {"c": text.table, "f": text.led, "s": text.scores, "t": text.turn,
-                   "m": text.hand, "l": text.last_trick, "w": text.legal}
+                   "m": text.hand, "l": text.last_trick, "w": text.legal,
+                   "k": text.count, "p": text.tally}
         if key in answers:
             self.out.tell(answers[key](view))
             if self.visual and key in ("c", "m"):
@@ -112,6 +146,17 @@ class Table:
             return True
         if key == "a":
             self.out.tell(text.trump(view))
+            return True
+        if key == "v":
+            text.short = not text.short
+            self.out.tell(tr._("Short messages: Bruno: seven of hearts.") if text.short
+                          else tr._("Full messages."))
+            return True
+        if key == "o":
+            self.out.tell(" ".join(self.where(view)))
+            return True
+        if key in ("tab", "shift+tab"):
+            self.jump(1 if key == "tab" else -1, view)
             return True
         if key in ("left", "up"):
             self.select(self.selected - 1, view)
@@ -159,26 +204,27 @@ class Table:
         return False
 
     def help_keys(self) -> list[tuple[str, str]]:
-        """The keys and what they do, for ``?``."""
+        """The keys and what they do, for ``?``: the game's own keys replace the common
+        answer of the same letter, or come after A."""
         tr = self.tr
         keys = [
             (tr._("Enter"), tr._("play the selected card or confirm the selected choice")),
             (tr._("Arrows, 1 to 9"), tr._("move in your hand or in the choices and say the "
                                          "card")),
+            (tr._("Tab, Shift+Tab"), tr._("jump to the next or the previous suit")),
             ("=", tr._("type a card code such as AH, or an action, then Enter")),
             ("M", tr._("say your whole hand, grouped by suit")),
+            ("O", tr._("where am I: the whole situation and what you may do")),
             ("C", tr._("say the cards on the table")),
             ("F", tr._("say the suit led")),
-        ]
-        own = self.text.game_keys()
-        if not any(k == "A" for k, _ in own):
-            keys.append(("A", tr._("say the trump")))
-        keys += own
-        keys += [
+            ("A", tr._("say the trump")),
             ("S", tr._("say the scores")),
             ("T", tr._("say whose turn it is")),
             ("L", tr._("say the last trick")),
             ("W", tr._("say what you may do now")),
+            ("K", tr._("count: the cards played in each suit and the trumps still out")),
+            ("P", tr._("each player's tricks and points in this deal")),
+            ("V", tr._("short or full messages")),
             ("I", tr._("a hint from the computer")),
             (tr._("Space"), tr._("repeat the last message")),
             (tr._("Page Up, Page Down"), tr._("go through the earlier messages")),
@@ -186,12 +232,21 @@ class Table:
             (tr._("R or Ctrl+F1"), tr._("the rules of the game")),
             ("Q", tr._("save the game and quit")),
         ]
+        after = [k for k, _ in keys].index("A") + 1
+        for key, what in self.text.game_keys():
+            at = [k for k, _ in keys].index(key) if key in [k for k, _ in keys] else None
+            if at is not None:
+                keys[at] = (key, what)
+            else:
+                keys.insert(after, (key, what))
+                after += 1
         return keys
 
     def help(self) -> str:
         """The list of keys in one message."""
         return self.tr._("Keys: {keys}.").format(
-            keys="; ".join(f"{k}: {v}" for k, v in self.help_keys()))
+            keys="; ".join(self.tr._("{key}: {what}").format(key=k, what=v)
+                           for k, v in self.help_keys()))
 
     # -- the visual mode --------------------------------------------------------------------
     def picture(self, view: View) -> str:

@@ -175,6 +175,21 @@ class Translator:
         return text[:1].upper() + text[1:]
 
 
+CLI_DOMAIN = "cli"
+"""The gettext domain of the command line's words: click's and typer's errors and help
+titles, and ``atout.cli``'s own (``locale/<lang>/LC_MESSAGES/cli.mo``)."""
+
+
+def use_cli_language(lang: str) -> None:
+    """Make the command line's errors speak ``lang``: click and typer read the standard
+    :mod:`gettext`'s current domain, so this process's domain becomes atout's
+    :data:`CLI_DOMAIN` and its ``LANGUAGE`` becomes ``lang`` (for the command line only:
+    call it before the command runs, never from a library)."""
+    gettext.bindtextdomain(CLI_DOMAIN, str(locale_dir()))
+    gettext.textdomain(CLI_DOMAIN)
+    os.environ["LANGUAGE"] = lang
+
+
 _CACHE: dict[str, Translator] = {}
 
 
@@ -185,4 +200,5 @@ def translator(lang: str) -> Translator:
     return _CACHE[lang]
 
 
-__all__ = ["LANGUAGES", "Translator", "detect_language", "locale_dir", "translator"]
+__all__ = ["CLI_DOMAIN", "LANGUAGES", "Translator", "detect_language", "locale_dir",
+           "translator", "use_cli_language"]

@@ -4,6 +4,8 @@
 the ``atout.mo`` that ships with the package. ``--update`` first adds to each ``.po`` the
 messages found in the source (``_``, ``ngettext``, ``pgettext`` calls of ``atout.i18n`` and
 ``atout.console``), keeping the existing translations, and reports the untranslated ones.
+It also compiles ``cli.po``, the command line's words (click's and typer's errors and help
+titles, and ``atout.cli``'s own), kept by hand.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from atout.i18n import LANGUAGES, locale_dir
 
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 SOURCES = ("i18n", "console")
+CLI_DOMAIN = "cli"
+"""The gettext domain of the command line's words (see :func:`atout.i18n.use_cli_language`)."""
 
 
 def extract() -> Catalog:
@@ -37,6 +41,12 @@ def extract() -> Catalog:
 def po_path(lang: str) -> Path:
     """The ``.po`` of a language."""
     return locale_dir() / lang / "LC_MESSAGES" / "atout.po"
+
+
+def cli_path(lang: str) -> Path:
+    """The ``.po`` of the command line's words in a language (click's, typer's and
+    ``atout.cli``'s messages; kept by hand, not extracted)."""
+    return locale_dir() / lang / "LC_MESSAGES" / f"{CLI_DOMAIN}.po"
 
 
 def read(lang: str) -> Catalog:
@@ -73,6 +83,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{lang}: untranslated: {m!r}")
         po_path(lang).with_suffix(".mo").write_bytes(mo_bytes(catalog))
         print(f"{lang}: {len(catalog)} messages compiled")
+        cli = cli_path(lang)
+        if cli.exists():
+            with cli.open("rb") as f:
+                cli_catalog = read_po(f, locale=lang)
+            cli.with_suffix(".mo").write_bytes(mo_bytes(cli_catalog))
+            print(f"{lang}: {len(cli_catalog)} messages of the command line compiled")
     return 0
 
 

@@ -8,6 +8,9 @@ its dashes as spaces.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import atout
 from atout.i18n import Translator
 
 
@@ -133,4 +136,47 @@ def option_value(tr: Translator, value: object) -> str:
     return words.get(value) or value.replace("-", " ")
 
 
-__all__ = ["option_label", "option_value"]
+def bot_label(tr: Translator, name: str) -> str:
+    """A computer player's name in words (« heuristique », « recherche », « au hasard »);
+    parameters (``search:playouts=300``) are kept after the name."""
+    base, sep, params = name.partition(":")
+    words = {"heuristic": tr._("heuristic (rules of thumb)"),
+             "search": tr._("search (the strongest, slower)"),
+             "random": tr._("random")}
+    said = words.get(base, base)
+    return f"{said} ({params.replace(':', ', ')})" if sep else said
+
+
+def option_error(tr: Translator, game: str, options: Mapping[str, object]) -> str | None:
+    """What is wrong with ``options`` for ``game``, in the player's language: an unknown
+    preset or option, or a value the option does not accept; None when nothing of the kind
+    is (a combination the rules refuse is left to them)."""
+    _ = tr._
+    info = next((i for i in atout.games() if i.name == game), None)
+    if info is None:
+        return None
+    known = {o.name: o for o in info.options}
+    preset = options.get("preset")
+    if preset is not None and preset not in info.presets:
+        return _("Unknown preset {preset} for {game}: the presets are {presets}.").format(
+            preset=preset, game=game, presets=", ".join(info.presets) or _("none"))
+    for name, value in options.items():
+        if name == "preset":
+            continue
+        o = known.get(name)
+        if o is None:
+            return _("Unknown option {option} for {game}: the options are {options}.").format(
+                option=name, game=game, options=", ".join(sorted(known)))
+        label = option_label(tr, game, name)
+        if o.choices is not None and value not in o.choices:
+            return _("{label} ({option}) cannot be {value}: the accepted values are "
+                     "{values}.").format(label=label, option=name, value=value,
+                                         values=", ".join(str(c) for c in o.choices))
+        if o.choices is None and type(value) is not type(o.default):
+            like = str(o.default).lower() if isinstance(o.default, bool) else o.default
+            return _("{label} ({option}) cannot be {value}: it takes a value like "
+                     "{default}.").format(label=label, option=name, value=value, default=like)
+    return None
+
+
+__all__ = ["bot_label", "option_error", "option_label", "option_value"]

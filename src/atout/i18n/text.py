@@ -9,11 +9,12 @@ fail: :meth:`GameText.event` never raises.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
 from atout.core import JSON, Event, View
+from atout.events import MatchEvent
 from atout.i18n import Translator
 from atout.i18n.refusals import refusal_sentence
 
@@ -21,6 +22,12 @@ NAMES = ("Anna", "Bruno", "Clara", "David", "Emma", "Félix", "Gina", "Hugo")
 """The names of the other players, by seat (the player's own seat is "you")."""
 
 _GAME_TEXT_MODULES = {"knock-rummy": "knock_rummy"}
+
+EventSentence = Callable[[Any, Event, "View | None"], "str | None"]
+"""A renderer's method that says one kind of event: None for the common sentence, "" for
+silence."""
+EventTable = Mapping[str, EventSentence]
+"""Kinds of events (the members of :mod:`atout.events`) and the methods that say them."""
 
 
 def _is_card(text: str) -> bool:
@@ -47,6 +54,16 @@ class GameText:
     game: ClassVar[str] = ""
     suit_order: ClassVar[str] = "HDSC"
     higher_is_better: ClassVar[bool] = True
+    ranks: ClassVar[str] = "23456789TJQKA"
+    """The ranks of each suit in the game's deck, lowest first (for the count of cards)."""
+    routine: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds that a quiet game leaves out when they are another player's and show no
+    card (a hidden discard, a draw from the stock)."""
+
+    short = False
+    """Short messages: a card played is "Bruno: seven of hearts."."""
+    quiet = False
+    """Leave out the routine lines (:attr:`routine`) about the other players."""
 
     def __init__(self, tr: Translator, me: int, seats: int,
                  names: Sequence[str] | None = None) -> None:
@@ -91,6 +108,13 @@ class GameText:
         Never raises: a game's renderer that fails or does not know the event gives way to a
         generic sentence.
         """
+        if self.quiet and e.kind in self.routine and e.seat != self.me and \
+                e.data.get("card") is None:
+            return None
+        if self.short and e.kind == "card" and isinstance(e.data.get("card"), str):
+            return self.tr._("{player}: {card}.").format(
+                player=self.Name(e.seat), card=self.tr.card(str(e.data["card"]),
+                                                            article=False))
         try:
             said = self._event(e, view)
         except Exception:  # a message must never crash a client
@@ -105,44 +129,67 @@ class GameText:
             return said or None
         return self.generic_event(e)
 
-    def _event(self, e: Event, view: View | None) -> str | None:
-        """A game's own sentence for ``e``; None to use the common or generic one.
+    events: ClassVar[EventTable] = {}
+    """A game's own sentences: each kind of event (:mod:`atout.events`) and its method."""
 
-        Return an empty string for an event that should be silent.
-        """
-        return None
+    def _event(self, e: Event, view: View | None) -> str | None:
+        """A game's own sentence for ``e``, from :attr:`events`; None to use the common or
+        generic one, an empty string for an event that should be silent."""
+        say = self.events.get(e.kind)
+        return say(self, e, view) if say is not None else None
 
     def _common_event(self, e: Event, view: View | None) -> str | None:
+        """The sentence that every game shares for ``e`` (:attr:`common_events`)."""
+        say = self.common_events.get(e.kind)
+        return say(self, e, view) if say is not None else None
+
+    def _on_card(self, e: Event, view: View | None) -> str | None:
+        """A card played."""
+        d = e.data
+        if not isinstance(d.get("card"), str):
+            return None
+        card = self.tr.card(str(d["card"]))
+        if e.seat == self.me:
+            return self.tr._("You play {card}.").format(card=card)
+        return self.tr._("{player} plays {card}.").format(player=self.Name(e.seat), card=card)
+
+    def _on_trick(self, e: Event, view: View | None) -> str | None:
+        """A trick won, with its points."""
+        tr = self.tr
+        pts = e.data.get("points")
+        if e.seat == self.me:
+            return tr.ngettext("You win the trick, {points} point.",
+                               "You win the trick, {points} points.",
+                               int(pts or 0)).format(points=pts)
+        return tr.ngettext("{player} wins the trick, {points} point.",
+                           "{player} wins the trick, {points} points.",
+                           int(pts or 0)).format(player=self.Name(e.seat), points=pts)
+
+    def _on_deal_over(self, e: Event, view: View | None) -> str | None:
+        """The end of a deal, with the scores."""
+        d = e.data
+        return self.tr._("Deal {number} is over. {scores}").format(
+            number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
+
+    def _on_new_deal(self, e: Event, view: View | None) -> str | None:
+        """A new deal and its dealer."""
         tr = self.tr
         d = e.data
-        me = e.seat == self.me
-        if e.kind == "card" and isinstance(d.get("card"), str):
-            card = tr.card(str(d["card"]))
-            if me:
-                return tr._("You play {card}.").format(card=card)
-            return tr._("{player} plays {card}.").format(player=self.Name(e.seat), card=card)
-        if e.kind == "trick":
-            pts = d.get("points")
-            if me:
-                return tr.ngettext("You win the trick, {points} point.",
-                                   "You win the trick, {points} points.",
-                                   int(pts or 0)).format(points=pts)
-            return tr.ngettext("{player} wins the trick, {points} point.",
-                               "{player} wins the trick, {points} points.",
-                               int(pts or 0)).format(player=self.Name(e.seat), points=pts)
-        if e.kind == "deal_over":
-            return tr._("Deal {number} is over. {scores}").format(
-                number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
-        if e.kind == "new_deal":
-            dealer = d.get("dealer", e.seat)
-            dealer_seat = dealer if isinstance(dealer, int) else None
-            if dealer_seat == self.me:
-                return tr._("Deal {number}: you deal.").format(number=d.get("deal"))
-            return tr._("Deal {number}: {player} deals.").format(
-                number=d.get("deal"), player=self.name(dealer_seat))
-        if e.kind == "game_over":
-            return self.game_over_sentence(d)
-        return None
+        dealer = d.get("dealer", e.seat)
+        dealer_seat = dealer if isinstance(dealer, int) else None
+        if dealer_seat == self.me:
+            return tr._("Deal {number}: you deal.").format(number=d.get("deal"))
+        return tr._("Deal {number}: {player} deals.").format(
+            number=d.get("deal"), player=self.name(dealer_seat))
+
+    def _on_game_over(self, e: Event, view: View | None) -> str | None:
+        """The end of the game."""
+        return self.game_over_sentence(e.data)
+
+    common_events: ClassVar[EventTable] = {
+        "card": _on_card, "trick": _on_trick, MatchEvent.DEAL_OVER: _on_deal_over,
+        MatchEvent.NEW_DEAL: _on_new_deal, MatchEvent.GAME_OVER: _on_game_over}
+    """The sentences every game shares (a game's :attr:`events` come first)."""
 
     def generic_event(self, e: Event) -> str:
         """A plain sentence for an event no renderer knows: who, what, and its details."""
@@ -269,6 +316,14 @@ class GameText:
             order.append("")
         return [(s, groups[s]) for s in order]
 
+    def hand_order(self, hand: Sequence[str]) -> list[str]:
+        """The hand in the order M reads it: suit by suit (the arrows follow it)."""
+        return [c for _, cards in self.hand_groups(hand) for c in cards]
+
+    def item_group(self, item: str) -> str:
+        """The group (suit) of a selectable item, as :meth:`hand_groups` names it."""
+        return self.hand_groups([item])[0][0]
+
     def group_name(self, suit: str, view: View) -> str:
         """The name of a group of the hand (a suit; "other cards" for the rest)."""
         if not suit:
@@ -314,6 +369,95 @@ class GameText:
         """The seats in playing order from ``leader`` (clockwise unless the game says)."""
         return [(leader + i) % view.seats for i in range(count)]
 
+    # -- counting aids (K and P) ---------------------------------------------------------------
+    def played_cards(self, view: View) -> list[str]:
+        """The cards played to tricks so far in this deal, the table included."""
+        tricks = view.info.get("tricks")
+        if isinstance(tricks, list):
+            done = [str(c) for t in tricks if isinstance(t, Mapping)
+                    for c in t.get("cards") or []]
+            return done + [c for _, c in view.table]
+        return [str(a) for _, a in view.history if a is not None and is_card(str(a))]
+
+    def trump_suit(self, view: View) -> str | None:
+        """The trump suit's letter, when there is one now."""
+        trump = view.info.get("trump")
+        if isinstance(trump, str) and trump[-1:] in ("H", "D", "S", "C") and len(trump) <= 2:
+            return trump[-1]
+        return None
+
+    def trumps_out(self, view: View) -> list[str]:
+        """The trumps neither played nor in the player's hand, highest first."""
+        suit = self.trump_suit(view)
+        if suit is None:
+            return []
+        seen = set(self.played_cards(view)) | set(view.hand)
+        return [r + suit for r in reversed(self.ranks) if r + suit not in seen]
+
+    def count_word(self, code: str) -> str:
+        """A card as the count says it, its suit being said already: the rank alone."""
+        if len(code) == 2 and code[1] in "HDSC" and code != "EX":
+            return self.tr.rank(code[0])
+        return self.tr.card(code, article=False)
+
+    def count(self, view: View) -> str:
+        """The cards played in each suit, and the trumps still out (the K key)."""
+        tr = self.tr
+        played = self.played_cards(view)
+        if not played:
+            said = [tr._("No card has been played yet in this deal.")]
+        else:
+            parts = []
+            for suit, cards in self.hand_groups(played):
+                words = tr.join([self.count_word(c) for c in cards])
+                parts.append(tr.ngettext("{suit}: {n} played, {cards}",
+                                         "{suit}: {n} played, {cards}", len(cards)).format(
+                    suit=self.group_name(suit, view), n=len(cards), cards=words))
+            said = [tr._("Cards played: {list}.").format(list="; ".join(parts))]
+        if self.trump_suit(view) is not None or self.trumps_out(view):
+            out = self.trumps_out(view)
+            said.append(tr.ngettext(
+                "{n} trump still out, not in your hand: {cards}.",
+                "{n} trumps still out, not in your hand: {cards}.", len(out)).format(
+                n=len(out), cards=tr.join([self.count_word(c) for c in out]))
+                if out else tr._("No trump is still out: the others hold none."))
+        return " ".join(said)
+
+    def sides_of(self, view: View, values: list[JSON]) -> list[tuple[str, JSON]]:
+        """Values given per seat or per team, with the name of each seat or team."""
+        if len(values) == view.seats:
+            return [(self.Name(s), v) for s, v in enumerate(values)]
+        teams = view.info.get("teams")
+        if isinstance(teams, list) and len(teams) == len(values):
+            named = []
+            for team, v in zip(teams, values, strict=True):
+                seats = [s for s in team if isinstance(s, int)] if isinstance(team, list) \
+                    else []
+                name = self.tr._("Your team") if self.me in seats else self.tr.join(
+                    [self.name(s) for s in seats])
+                named.append((name, v))
+            return named
+        return [(self.tr._("seat {seat}").format(seat=s), v) for s, v in enumerate(values)]
+
+    def tally(self, view: View) -> str:
+        """Each seat's (or team's) tricks and card points in this deal (the P key)."""
+        tr = self.tr
+        tricks = view.info.get("tricks_won")
+        points = view.info.get("card_points")
+        if not isinstance(tricks, list):
+            return tr._("No tricks are counted in this game.")
+        pts = points if isinstance(points, list) and len(points) == len(tricks) else None
+        parts = []
+        for i, (name, n) in enumerate(self.sides_of(view, list(tricks))):
+            won = int(n) if isinstance(n, (int, float)) else 0
+            line = tr.ngettext("{player}: {n} trick", "{player}: {n} tricks", won).format(
+                player=name, n=won)
+            if pts is not None:
+                line = tr._("{tricks}, {points} points").format(tricks=line,
+                                                                 points=_num(pts[i]))
+            parts.append(line)
+        return tr._("This deal: {list}.").format(list="; ".join(parts))
+
     def legal(self, view: View) -> str:
         """What the player may do now."""
         if view.to_move != self.me or not view.legal:
@@ -351,6 +495,33 @@ class GameText:
 
     def _refusal(self, view: View, action: str) -> str | None:
         """A game's own reason for refusing ``action``; None for the generic one."""
+        return None
+
+    def typed_action(self, typed: str, view: View) -> str:
+        """The action a typed line means: a notation as it is, a card named in words
+        (« as de cœur »), or the words of a legal action as the client says them
+        (« passer »); otherwise the line unchanged, for the refusal to name."""
+        from atout.i18n.words import card_code, normalize
+
+        text = typed.strip()
+        if any(text.upper() == a.upper() for a in view.legal) or (
+                is_card(text) and len(text) <= 3):
+            return text
+        code = card_code(text, self.tr)
+        if code is not None:
+            if code[0] == "A" and "1" + code[1] in view.hand:  # the tarot's ace is its 1
+                code = "1" + code[1]
+            wrapped = [a for a in view.legal if a.upper().endswith(" " + code)]
+            return code if code in view.legal or not wrapped else wrapped[0]
+        wanted = normalize(text)
+        for a in view.legal:
+            if normalize(self.action(a)) == wanted:
+                return a
+        return text
+
+    def confirmation(self, action: str, view: View) -> str | None:
+        """A question to confirm ``action`` on its own line before it is played, when it
+        commits more than it seems to (None: no question)."""
         return None
 
     def prompt(self, view: View) -> str:
@@ -420,4 +591,5 @@ def game_text(game: str, tr: Translator, me: int, seats: int,
     return cls(tr, me, seats, names)
 
 
-__all__ = ["NAMES", "GameText", "game_text", "is_card", "rules_text"]
+__all__ = ["NAMES", "EventSentence", "EventTable", "GameText", "game_text", "is_card",
+           "rules_text"]

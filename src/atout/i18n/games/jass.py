@@ -6,13 +6,15 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.i18n.text import GameText
+from atout.events import JassEvent, MatchEvent
+from atout.i18n.text import EventTable, GameText
 
 
 class JassText(GameText):
     """The sentences of Schieber Jass (seats 0 and 2 play against 1 and 3)."""
 
     game: ClassVar[str] = "jass"
+    ranks: ClassVar[str] = "6789TJQKA"
 
     # -- teams ---------------------------------------------------------------------------------
     def partner(self) -> int:
@@ -54,84 +56,133 @@ class JassText(GameText):
         return None
 
     # -- events --------------------------------------------------------------------------------
-    def _event(self, e: Event, view: View | None) -> str | None:
+    def _on_push(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``push`` event."""
         tr = self.tr
         d = e.data
         me = e.seat == self.me
-        if e.kind == "push":
-            to = d.get("to")
-            if me:
-                return tr._("You push: {partner} chooses the trump.").format(
-                    partner=self.name(to if isinstance(to, int) else None))
-            if to == self.me:
-                return tr._("{player} pushes to you: you choose the trump.").format(
-                    player=self.Name(e.seat))
-            return tr._("{player} pushes: {partner} chooses the trump.").format(
-                player=self.Name(e.seat), partner=self.name(to if isinstance(to, int) else None))
-        if e.kind == "trump":
-            mode = self.mode(d.get("mode"))
-            mult = d.get("multiplier", 1)
-            if me:
-                said = tr._("You choose {mode}.").format(mode=mode)
-            else:
-                said = tr._("{player} chooses {mode}.").format(player=self.Name(e.seat),
-                                                               mode=mode)
-            if isinstance(mult, int) and mult > 1:
-                said += " " + tr._("Points count {n} times.").format(n=mult)
-            return said
-        if e.kind == "weis":
-            value = d.get("value", 0)
-            if me:
-                return tr._("You announce a Weis of {value}.").format(value=value)
-            return tr._("{player} announces a Weis of {value}.").format(
-                player=self.Name(e.seat), value=value)
-        if e.kind == "stoeck":
-            if me:
-                return tr._("You say Stöck: {points} points for your team.").format(
-                    points=d.get("points"))
-            return tr._("{player} says Stöck: {points} points for {team}.").format(
-                player=self.Name(e.seat), points=d.get("points"), team=self.team(d.get("side")))
-        if e.kind == "weis_scored":
-            weis = d.get("weis") or []
-            desc = tr.join([self.weis_words(w) for w in weis if isinstance(w, Mapping)])
-            if me:
-                return tr._("Your Weis counts, {points} points: {weis}.").format(
-                    points=d.get("points"), weis=desc)
-            return tr._("{player}'s Weis counts, {points} points for {team}: {weis}.").format(
-                player=self.Name(e.seat), points=d.get("points"), team=self.team(d.get("side")),
-                weis=desc)
-        if e.kind == "trick":
-            pts = int(d.get("points") or 0)
-            if me:
-                said = tr.ngettext("You win the trick, {points} point.",
-                                   "You win the trick, {points} points.", pts).format(points=pts)
-            else:
-                said = tr.ngettext("{player} wins the trick, {points} point.",
-                                   "{player} wins the trick, {points} points.", pts).format(
-                    player=self.Name(e.seat), points=pts)
-            if d.get("number") == 9:
-                said += " " + tr._("That was the last trick.")
-            return said
-        if e.kind == "match_bonus":
-            return tr._("Every trick to {team}: match bonus of {points} points.").format(
-                team=self.team(d.get("side")), points=d.get("points"))
-        if e.kind == "deal_over":
-            return tr._("Deal {number} is over. {scores}").format(
-                number=d.get("deal"), scores=self.team_scores(d.get("scores")))
-        if e.kind == "game_over":
-            team = d.get("team")
-            winners = d.get("winners") or []
-            if team is None and isinstance(winners, list) and winners:
-                team = 0 if 0 in winners or 2 in winners else 1
-                if len({w % 2 for w in winners if isinstance(w, int)}) > 1:
-                    return tr._("Game over: a draw. {scores}").format(
-                        scores=self.team_scores(d.get("scores")))
-            if team == self.me % 2:
-                head = tr._("Game over: your team wins!")
-            else:
-                head = tr._("Game over: the opponents win.")
-            return f"{head} {self.team_scores(d.get('scores'))}"
-        return None
+        to = d.get("to")
+        if me:
+            return tr._("You push: {partner} chooses the trump.").format(
+                partner=self.name(to if isinstance(to, int) else None))
+        if to == self.me:
+            return tr._("{player} pushes to you: you choose the trump.").format(
+                player=self.Name(e.seat))
+        return tr._("{player} pushes: {partner} chooses the trump.").format(
+            player=self.Name(e.seat), partner=self.name(to if isinstance(to, int) else None))
+
+    def _on_trump(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``trump`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        mode = self.mode(d.get("mode"))
+        mult = d.get("multiplier", 1)
+        if me:
+            said = tr._("You choose {mode}.").format(mode=mode)
+        else:
+            said = tr._("{player} chooses {mode}.").format(player=self.Name(e.seat),
+                                                           mode=mode)
+        if isinstance(mult, int) and mult > 1:
+            said += " " + tr._("Points count {n} times.").format(n=mult)
+        return said
+
+    def _on_weis(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``weis`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        value = d.get("value", 0)
+        if me:
+            return tr._("You announce a Weis of {value}.").format(value=value)
+        return tr._("{player} announces a Weis of {value}.").format(
+            player=self.Name(e.seat), value=value)
+
+    def _on_stoeck(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``stoeck`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        if me:
+            return tr._("You say Stöck: {points} points for your team.").format(
+                points=d.get("points"))
+        return tr._("{player} says Stöck: {points} points for {team}.").format(
+            player=self.Name(e.seat), points=d.get("points"), team=self.team(d.get("side")))
+
+    def _on_weis_scored(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``weis_scored`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        weis = d.get("weis") or []
+        desc = tr.join([self.weis_words(w) for w in weis if isinstance(w, Mapping)])
+        if me:
+            return tr._("Your Weis counts, {points} points: {weis}.").format(
+                points=d.get("points"), weis=desc)
+        return tr._("{player}'s Weis counts, {points} points for {team}: {weis}.").format(
+            player=self.Name(e.seat), points=d.get("points"), team=self.team(d.get("side")),
+            weis=desc)
+
+    def _on_trick(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``trick`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        pts = int(d.get("points") or 0)
+        if me:
+            said = tr.ngettext("You win the trick, {points} point.",
+                               "You win the trick, {points} points.", pts).format(points=pts)
+        else:
+            said = tr.ngettext("{player} wins the trick, {points} point.",
+                               "{player} wins the trick, {points} points.", pts).format(
+                player=self.Name(e.seat), points=pts)
+        if d.get("number") == 9:
+            said += " " + tr._("That was the last trick.")
+        return said
+
+    def _on_match_bonus(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``match_bonus`` event."""
+        tr = self.tr
+        d = e.data
+        return tr._("Every trick to {team}: match bonus of {points} points.").format(
+            team=self.team(d.get("side")), points=d.get("points"))
+
+    def _on_deal_over(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``deal_over`` event."""
+        tr = self.tr
+        d = e.data
+        return tr._("Deal {number} is over. {scores}").format(
+            number=d.get("deal"), scores=self.team_scores(d.get("scores")))
+
+    def _on_game_over(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``game_over`` event."""
+        tr = self.tr
+        d = e.data
+        team = d.get("team")
+        winners = d.get("winners") or []
+        if team is None and isinstance(winners, list) and winners:
+            team = 0 if 0 in winners or 2 in winners else 1
+            if len({w % 2 for w in winners if isinstance(w, int)}) > 1:
+                return tr._("Game over: a draw. {scores}").format(
+                    scores=self.team_scores(d.get("scores")))
+        if team == self.me % 2:
+            head = tr._("Game over: your team wins!")
+        else:
+            head = tr._("Game over: the opponents win.")
+        return f"{head} {self.team_scores(d.get('scores'))}"
+
+    events: ClassVar[EventTable] = {
+        JassEvent.PUSH: _on_push,
+        JassEvent.TRUMP: _on_trump,
+        JassEvent.WEIS: _on_weis,
+        JassEvent.STOECK: _on_stoeck,
+        JassEvent.WEIS_SCORED: _on_weis_scored,
+        JassEvent.TRICK: _on_trick,
+        JassEvent.MATCH_BONUS: _on_match_bonus,
+        MatchEvent.DEAL_OVER: _on_deal_over,
+        MatchEvent.GAME_OVER: _on_game_over,
+    }
+    """This game's sentences: each kind of event and the method that says it."""
 
     def weis_words(self, w: Mapping[str, JSON]) -> str:
         """One Weis in words: a sequence and its suit, or four of a kind."""

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.i18n.text import GameText, is_card
+from atout.events import PitchEvent
+from atout.i18n.text import EventTable, GameText, is_card
 
 
 class PitchText(GameText):
@@ -50,64 +51,114 @@ class PitchText(GameText):
         return items
 
     # -- events --------------------------------------------------------------------------------
-    def _event(self, e: Event, view: View | None) -> str | None:
+    def _on_pass(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``pass`` event."""
+        tr = self.tr
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        return tr._("You pass.") if me else tr._("{player} passes.").format(player=who)
+
+    def _on_bid(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``bid`` event."""
         tr = self.tr
         d = e.data
         me = e.seat == self.me
         who = self.Name(e.seat)
-        kind = e.kind
-        if kind == "pass":
-            return tr._("You pass.") if me else tr._("{player} passes.").format(player=who)
-        if kind == "bid":
-            bid = d.get("bid")
-            if d.get("steal"):
-                return tr._("You steal the contract as dealer, bidding {bid} too.").format(
-                    bid=bid) if me else tr._(
-                    "{player} steals the contract as dealer, bidding {bid} too.").format(
-                    player=who, bid=bid)
-            return tr._("You bid {bid}.").format(bid=bid) if me else tr._(
-                "{player} bids {bid}.").format(player=who, bid=bid)
-        if kind == "tangage":
-            card = tr.card(str(d.get("card")))
-            return tr._("You pitch {card} at once: a bid of 4 that nobody can take "
-                        "(tangage).").format(card=card) if me else tr._(
-                "{player} pitches {card} at once: a bid of 4 that nobody can take "
-                "(tangage).").format(player=who, card=card)
-        if kind == "pitcher":
-            if d.get("tangage"):
-                return ""
-            bid = d.get("bid")
-            return tr._("You are the pitcher, for {bid}: lead a card, its suit will be "
-                        "trump.").format(bid=bid) if me else tr._(
-                "{player} is the pitcher, for {bid}.").format(player=who, bid=bid)
-        if kind == "redeal":
-            return tr._("Everybody passes: no points, the next dealer deals.")
-        if kind == "card":
-            card = str(d.get("card"))
-            if view is not None and view.info.get("trick_number") == 1 and \
-                    len(view.table) == 1 and view.table[0] == (e.seat, card):
-                if view.info.get("tangage"):
-                    return ""  # the tangage said it
-                return tr._("You pitch {card}.").format(card=tr.card(card)) if me else tr._(
-                    "{player} pitches {card}.").format(player=who, card=tr.card(card))
-            return None  # the common sentence
-        if kind == "trump":
-            return tr.sentence(tr._("{suit} are trump for this hand.").format(
-                suit=tr.suit(str(d.get("suit")))))
-        if kind == "trick":
-            pts = int(d.get("points") or 0)
-            said = tr.ngettext("You win the trick, {points} point toward Game.",
-                               "You win the trick, {points} points toward Game.",
-                               pts).format(points=pts) if me else tr.ngettext(
-                "{player} wins the trick, {points} point toward Game.",
-                "{player} wins the trick, {points} points toward Game.", pts).format(
-                player=who, points=pts)
-            if d.get("number") == 6:
-                said += " " + tr._("That was the last trick.")
-            return said
-        if kind == "score":
-            return self.score(d, view)
-        return None
+        bid = d.get("bid")
+        if d.get("steal"):
+            return tr._("You steal the contract as dealer, bidding {bid} too.").format(
+                bid=bid) if me else tr._(
+                "{player} steals the contract as dealer, bidding {bid} too.").format(
+                player=who, bid=bid)
+        return tr._("You bid {bid}.").format(bid=bid) if me else tr._(
+            "{player} bids {bid}.").format(player=who, bid=bid)
+
+    def _on_tangage(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``tangage`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        card = tr.card(str(d.get("card")))
+        return tr._("You pitch {card} at once: a bid of 4 that nobody can take "
+                    "(tangage).").format(card=card) if me else tr._(
+            "{player} pitches {card} at once: a bid of 4 that nobody can take "
+            "(tangage).").format(player=who, card=card)
+
+    def _on_pitcher(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``pitcher`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        if d.get("tangage"):
+            return ""
+        bid = d.get("bid")
+        return tr._("You are the pitcher, for {bid}: lead a card, its suit will be "
+                    "trump.").format(bid=bid) if me else tr._(
+            "{player} is the pitcher, for {bid}.").format(player=who, bid=bid)
+
+    def _on_redeal(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``redeal`` event."""
+        tr = self.tr
+        return tr._("Everybody passes: no points, the next dealer deals.")
+
+    def _on_card(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``card`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        card = str(d.get("card"))
+        if view is not None and view.info.get("trick_number") == 1 and \
+                len(view.table) == 1 and view.table[0] == (e.seat, card):
+            if view.info.get("tangage"):
+                return ""  # the tangage said it
+            return tr._("You pitch {card}.").format(card=tr.card(card)) if me else tr._(
+                "{player} pitches {card}.").format(player=who, card=tr.card(card))
+        return None  # the common sentence
+
+    def _on_trump(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``trump`` event."""
+        tr = self.tr
+        d = e.data
+        return tr.sentence(tr._("{suit} are trump for this hand.").format(
+            suit=tr.suit(str(d.get("suit")))))
+
+    def _on_trick(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``trick`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        pts = int(d.get("points") or 0)
+        said = tr.ngettext("You win the trick, {points} point toward Game.",
+                           "You win the trick, {points} points toward Game.",
+                           pts).format(points=pts) if me else tr.ngettext(
+            "{player} wins the trick, {points} point toward Game.",
+            "{player} wins the trick, {points} points toward Game.", pts).format(
+            player=who, points=pts)
+        if d.get("number") == 6:
+            said += " " + tr._("That was the last trick.")
+        return said
+
+    def _on_score(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``score`` event."""
+        d = e.data
+        return self.score(d, view)
+
+    events: ClassVar[EventTable] = {
+        PitchEvent.PASS: _on_pass,
+        PitchEvent.BID: _on_bid,
+        PitchEvent.TANGAGE: _on_tangage,
+        PitchEvent.PITCHER: _on_pitcher,
+        PitchEvent.REDEAL: _on_redeal,
+        PitchEvent.CARD: _on_card,
+        PitchEvent.TRUMP: _on_trump,
+        PitchEvent.TRICK: _on_trick,
+        PitchEvent.SCORE: _on_score,
+    }
+    """This game's sentences: each kind of event and the method that says it."""
 
     def score(self, d: Mapping[str, JSON], view: View | None) -> str:
         """High, Low, Jack and Game, the pitcher's fate and the points of the hand."""
@@ -238,6 +289,24 @@ class PitchText(GameText):
             cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
+    def tally(self, view: View) -> str:
+        """Each side's tricks and card points toward Game in this hand."""
+        tr = self.tr
+        tricks = view.info.get("tricks_won")
+        points = view.info.get("game_points")
+        if not isinstance(tricks, list):
+            return super().tally(view)
+        parts = []
+        for s, n in enumerate(tricks):
+            won = int(n) if isinstance(n, (int, float)) else 0
+            line = tr.ngettext("{player}: {n} trick", "{player}: {n} tricks", won).format(
+                player=self.Name(s), n=won)
+            if isinstance(points, list) and s < len(points):
+                line = tr._("{tricks}, {points} toward Game").format(tricks=line,
+                                                                     points=_n(points[s]))
+            parts.append(line)
+        return tr._("This deal: {list}.").format(list="; ".join(parts))
+
     def legal(self, view: View) -> str:
         """In the auction: the bids, and the tangage when a card may be pitched at once."""
         if view.phase != "auction" or view.to_move != self.me:
@@ -260,6 +329,15 @@ class PitchText(GameText):
             return tr._("Your turn to bid: {actions}. Arrows choose, Enter confirms.").format(
                 actions=bids)
         return super().prompt(view)
+
+    def confirmation(self, action: str, view: View) -> str | None:
+        """A card in the auction is a tangage, a bid of 4: asked on its own line."""
+        if view.phase == "auction" and view.to_move == self.me and is_card(action) and \
+                action.upper() in view.legal:
+            return self.tr._("Pitch {card} at once? That is a tangage: a bid of 4 that "
+                             "nobody can take, and its suit is trump. Enter confirms, any "
+                             "other key cancels.").format(card=self.tr.card(action))
+        return None
 
     def game_keys(self) -> list[tuple[str, str]]:
         """A: the bids, or the trump."""

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.i18n.text import GameText, is_card
+from atout.events import TarotEvent
+from atout.i18n.text import EventTable, GameText, is_card
 
 HAND_SIZES = {3: 24, 4: 18, 5: 15}
 """Cards in each hand, so the number of tricks, by number of players."""
@@ -26,6 +27,7 @@ class TarotText(GameText):
 
     game: ClassVar[str] = "tarot"
     suit_order: ClassVar[str] = "HSDC"
+    routine: ClassVar[frozenset[str]] = frozenset({"discard"})
 
     # -- words ---------------------------------------------------------------------------------
     def num(self, value: JSON) -> str:
@@ -76,105 +78,212 @@ class TarotText(GameText):
         return None
 
     # -- events --------------------------------------------------------------------------------
-    def _event(self, e: Event, view: View | None) -> str | None:
+    def _on_petit_sec(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``petit_sec`` event."""
+        tr = self.tr
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        return tr._("You have the petit sec: your only trump is the petit.") if me else \
+            tr._("{player} has the petit sec: the petit is their only trump.").format(
+                player=who)
+
+    def _on_deal_annulled(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``deal_annulled`` event."""
+        tr = self.tr
+        d = e.data
+        if d.get("reason") == "all pass":
+            return tr._("Everybody passes: the deal is void.")
+        return tr._("The deal is void because of the petit sec.")
+
+    def _on_bid(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``bid`` event."""
         tr = self.tr
         d = e.data
         me = e.seat == self.me
         who = self.Name(e.seat)
-        kind = e.kind
-        if kind == "petit_sec":
-            return tr._("You have the petit sec: your only trump is the petit.") if me else \
-                tr._("{player} has the petit sec: the petit is their only trump.").format(
-                    player=who)
-        if kind == "deal_annulled":
-            if d.get("reason") == "all pass":
-                return tr._("Everybody passes: the deal is void.")
-            return tr._("The deal is void because of the petit sec.")
-        if kind == "bid":
-            bid = d.get("bid")
-            if bid == "pass":
-                return tr._("You pass.") if me else tr._("{player} passes.").format(player=who)
-            contract = self.contract(bid)
-            return tr._("You bid a {contract}.").format(contract=contract) if me else \
-                tr._("{player} bids a {contract}.").format(player=who, contract=contract)
-        if kind == "taker":
-            contract = self.contract(d.get("contract"))
-            return tr._("You are the taker, with a {contract}.").format(contract=contract) \
-                if me else tr._("{player} is the taker, with a {contract}.").format(
-                    player=who, contract=contract)
-        if kind == "call":
-            card = tr.card(str(d.get("card")))
-            return tr._("You call {card}.").format(card=card) if me else \
-                tr._("{player} calls {card}.").format(player=who, card=card)
-        if kind == "chien":
-            cards = tr.cards([str(c) for c in d.get("cards") or []])
-            return tr._("The chien: {cards}. You take it into your hand.").format(
-                cards=cards) if me else tr._("The chien: {cards}. {player} takes it.").format(
-                cards=cards, player=who)
-        if kind == "chien_set_aside":
-            if d.get("side") == "defence":
-                return tr._("The chien stays face down: it goes to the defence.")
-            return tr._("The chien stays face down: it counts for the taker.")
-        if kind == "discard":
-            return self.discard(e, view)
-        if kind == "ecart_done":
-            return tr._("Your écart is made.") if me else tr._(
-                "{player} has made the écart.").format(player=who)
-        if kind == "chelem":
-            if d.get("announced"):
-                return tr._("You announce a chelem: you will take every trick, and you "
-                            "lead.") if me else tr._(
-                    "{player} announces a chelem: every trick, and {player} leads.").format(
-                    player=who)
-            return tr._("You announce no chelem.") if me else tr._(
-                "{player} announces no chelem.").format(player=who)
-        if kind == "play_begins":
-            return tr._("The play begins: you lead.") if me else tr._(
-                "The play begins: {player} leads.").format(player=who)
-        if kind == "poignee":
-            cards = self.trumps_words([str(c) for c in d.get("cards") or []])
-            level = self.level(d.get("level"))
-            return tr._("You show a {level} poignée: {cards}.").format(
-                level=level, cards=cards) if me else tr._(
-                "{player} shows a {level} poignée: {cards}.").format(
-                player=who, level=level, cards=cards)
-        if kind == "partner":
-            card = tr.card(str(d.get("card")))
-            if d.get("alone"):
-                return tr._("You play alone: nobody else holds {card}.").format(card=card) \
-                    if me else tr._("{player} plays alone: nobody else holds {card}.").format(
-                    player=who, card=card)
-            return tr._("You hold {card}: you are the taker's partner.").format(card=card) \
-                if me else tr._("{player} holds {card}: {player} is the taker's "
-                                "partner.").format(player=who, card=card)
-        if kind == "trick":
-            said = tr._("You win the trick.") if me else tr._(
-                "{player} wins the trick.").format(player=who)
-            if d.get("number") == HAND_SIZES.get(self.seats):
-                said += " " + tr._("That was the last trick.")
-            return said
-        if kind == "excuse_exchange":
-            receiver = d.get("receiver")
-            to = self.name(receiver if isinstance(receiver, int) else None)
-            card = tr.card(str(d.get("card")))
-            return tr._("You keep the excuse and give {card} to {receiver} in exchange.").format(
-                card=card, receiver=to) if me else tr._(
-                "{player} keeps the excuse and gives {card} to {receiver} in "
-                "exchange.").format(player=who, card=card, receiver=to)
-        if kind == "excuse_owed":
-            receiver = d.get("receiver")
-            to = self.name(receiver if isinstance(receiver, int) else None)
-            return tr._("You keep the excuse and owe a low card to {receiver}.").format(
-                receiver=to) if me else tr._(
-                "{player} keeps the excuse and owes a low card to {receiver}.").format(
-                player=who, receiver=to)
-        if kind == "excuse_set_aside":
-            return tr._("Your excuse is set aside, face up, until the partner is known.") \
-                if me else tr._("{player}'s excuse is set aside, face up, until the partner "
-                                "is known.").format(player=who)
-        if kind == "deal_end":
-            return self.deal_end(d, view)
-        return None
+        bid = d.get("bid")
+        if bid == "pass":
+            return tr._("You pass.") if me else tr._("{player} passes.").format(player=who)
+        contract = self.contract(bid)
+        return tr._("You bid a {contract}.").format(contract=contract) if me else \
+            tr._("{player} bids a {contract}.").format(player=who, contract=contract)
+
+    def _on_taker(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``taker`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        contract = self.contract(d.get("contract"))
+        return tr._("You are the taker, with a {contract}.").format(contract=contract) \
+            if me else tr._("{player} is the taker, with a {contract}.").format(
+                player=who, contract=contract)
+
+    def _on_call(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``call`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        card = tr.card(str(d.get("card")))
+        return tr._("You call {card}.").format(card=card) if me else \
+            tr._("{player} calls {card}.").format(player=who, card=card)
+
+    def _on_chien(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``chien`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        cards = tr.cards([str(c) for c in d.get("cards") or []])
+        return tr._("The chien: {cards}. You take it into your hand.").format(
+            cards=cards) if me else tr._("The chien: {cards}. {player} takes it.").format(
+            cards=cards, player=who)
+
+    def _on_chien_set_aside(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``chien_set_aside`` event."""
+        tr = self.tr
+        d = e.data
+        if d.get("side") == "defence":
+            return tr._("The chien stays face down: it goes to the defence.")
+        return tr._("The chien stays face down: it counts for the taker.")
+
+    def _on_discard(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``discard`` event."""
+        return self.discard(e, view)
+
+    def _on_ecart_done(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``ecart_done`` event."""
+        tr = self.tr
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        return tr._("Your écart is made.") if me else tr._(
+            "{player} has made the écart.").format(player=who)
+
+    def _on_chelem(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``chelem`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        if d.get("announced"):
+            return tr._("You announce a chelem: you will take every trick, and you "
+                        "lead.") if me else tr._(
+                "{player} announces a chelem: every trick, and {player} leads.").format(
+                player=who)
+        return tr._("You announce no chelem.") if me else tr._(
+            "{player} announces no chelem.").format(player=who)
+
+    def _on_play_begins(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``play_begins`` event."""
+        tr = self.tr
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        return tr._("The play begins: you lead.") if me else tr._(
+            "The play begins: {player} leads.").format(player=who)
+
+    def _on_poignee(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``poignee`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        cards = self.trumps_words([str(c) for c in d.get("cards") or []])
+        level = self.level(d.get("level"))
+        return tr._("You show a {level} poignée: {cards}.").format(
+            level=level, cards=cards) if me else tr._(
+            "{player} shows a {level} poignée: {cards}.").format(
+            player=who, level=level, cards=cards)
+
+    def _on_partner(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``partner`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        card = tr.card(str(d.get("card")))
+        if d.get("alone"):
+            return tr._("You play alone: nobody else holds {card}.").format(card=card) \
+                if me else tr._("{player} plays alone: nobody else holds {card}.").format(
+                player=who, card=card)
+        return tr._("You hold {card}: you are the taker's partner.").format(card=card) \
+            if me else tr._("{player} holds {card}: {player} is the taker's "
+                            "partner.").format(player=who, card=card)
+
+    def _on_trick(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``trick`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        said = tr._("You win the trick.") if me else tr._(
+            "{player} wins the trick.").format(player=who)
+        if d.get("number") == HAND_SIZES.get(self.seats):
+            said += " " + tr._("That was the last trick.")
+        return said
+
+    def _on_excuse_exchange(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``excuse_exchange`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        receiver = d.get("receiver")
+        to = self.name(receiver if isinstance(receiver, int) else None)
+        card = tr.card(str(d.get("card")))
+        return tr._("You keep the excuse and give {card} to {receiver} in exchange.").format(
+            card=card, receiver=to) if me else tr._(
+            "{player} keeps the excuse and gives {card} to {receiver} in "
+            "exchange.").format(player=who, card=card, receiver=to)
+
+    def _on_excuse_owed(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``excuse_owed`` event."""
+        tr = self.tr
+        d = e.data
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        receiver = d.get("receiver")
+        to = self.name(receiver if isinstance(receiver, int) else None)
+        return tr._("You keep the excuse and owe a low card to {receiver}.").format(
+            receiver=to) if me else tr._(
+            "{player} keeps the excuse and owes a low card to {receiver}.").format(
+            player=who, receiver=to)
+
+    def _on_excuse_set_aside(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``excuse_set_aside`` event."""
+        tr = self.tr
+        me = e.seat == self.me
+        who = self.Name(e.seat)
+        return tr._("Your excuse is set aside, face up, until the partner is known.") \
+            if me else tr._("{player}'s excuse is set aside, face up, until the partner "
+                            "is known.").format(player=who)
+
+    def _on_deal_end(self, e: Event, view: View | None) -> str | None:
+        """The sentence of a ``deal_end`` event."""
+        d = e.data
+        return self.deal_end(d, view)
+
+    events: ClassVar[EventTable] = {
+        TarotEvent.PETIT_SEC: _on_petit_sec,
+        TarotEvent.DEAL_ANNULLED: _on_deal_annulled,
+        TarotEvent.BID: _on_bid,
+        TarotEvent.TAKER: _on_taker,
+        TarotEvent.CALL: _on_call,
+        TarotEvent.CHIEN: _on_chien,
+        TarotEvent.CHIEN_SET_ASIDE: _on_chien_set_aside,
+        TarotEvent.DISCARD: _on_discard,
+        TarotEvent.ECART_DONE: _on_ecart_done,
+        TarotEvent.CHELEM: _on_chelem,
+        TarotEvent.PLAY_BEGINS: _on_play_begins,
+        TarotEvent.POIGNEE: _on_poignee,
+        TarotEvent.PARTNER: _on_partner,
+        TarotEvent.TRICK: _on_trick,
+        TarotEvent.EXCUSE_EXCHANGE: _on_excuse_exchange,
+        TarotEvent.EXCUSE_OWED: _on_excuse_owed,
+        TarotEvent.EXCUSE_SET_ASIDE: _on_excuse_set_aside,
+        TarotEvent.DEAL_END: _on_deal_end,
+    }
+    """This game's sentences: each kind of event and the method that says it."""
 
     def trumps_words(self, cards: list[str]) -> str:
         """Trumps shown together: "the trumps 1, 5 and 21", the excuse named after them."""
@@ -348,6 +457,19 @@ class TarotText(GameText):
         if trumps:
             groups.append(("T", trumps))
         return groups
+
+    def count_word(self, code: str) -> str:
+        """Trumps by their number, the excuse by its name, suit cards by their rank."""
+        if _is_trump(code):
+            return str(_trump_number(code))
+        if code == "EX":
+            return self.tr._("the excuse")
+        return super().count_word(code)
+
+    def trumps_out(self, view: View) -> list[str]:
+        """The trumps 21 to 1 neither played nor in the player's hand."""
+        seen = set(self.played_cards(view)) | set(view.hand)
+        return [f"T{n}" for n in range(21, 0, -1) if f"T{n}" not in seen]
 
     def group_name(self, suit: str, view: View) -> str:
         """Trumps have their own group."""

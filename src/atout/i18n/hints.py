@@ -1,0 +1,85 @@
+"""A hint's reason in the player's language: the game's rule of thumb (a code and its
+parameters, from the bots) and what the search expects.
+
+>>> from atout.i18n import translator
+>>> hint_reason(translator("fr"), "wins_trick", {"points": 25})
+"elle remporte le pli et les 25 points qu'il contient"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from atout.core import JSON
+from atout.i18n import Translator
+
+
+def _mode(tr: Translator, mode: JSON) -> str:
+    if mode == "obenabe":
+        return "Obenabe"
+    if mode == "undenufe":
+        return "Undenufe"
+    return tr.suit(str(mode))
+
+
+def _tricks(tr: Translator, value: JSON) -> str:
+    text = f"{float(value):.1f}" if isinstance(value, (int, float)) else str(value)
+    return text.replace(".", ",") if tr.lang == "fr" else text
+
+
+def hint_reason(tr: Translator, code: str, params: Mapping[str, JSON]) -> str | None:
+    """The reason ``code`` with ``params`` in words; None for a code it does not know."""
+    _ = tr._
+    p = params
+    if code == "push_weak":
+        return _("your hand is weak for every trump (the best, {best}, makes about {tricks} "
+                 "tricks), so let your partner choose").format(
+            best=_mode(tr, p.get("best")), tricks=_tricks(tr, p.get("tricks")))
+    if code == "trump_suit":
+        honours = [name for name, key in ((_("the Buur"), "buur"), (_("the Nell"), "nell"))
+                   if p.get(key)]
+        return _("you hold {count} {mode} with {honours}: about {tricks} tricks").format(
+            count=p.get("count"), mode=_mode(tr, p.get("mode")),
+            honours=tr.join(honours) if honours else _("no Buur or Nell"),
+            tricks=_tricks(tr, p.get("tricks")))
+    if code == "trump_updown":
+        tops = tr.rank("A", plural=True) if p.get("mode") == "obenabe" else tr.rank(
+            "6", plural=True)
+        return _("you hold {count} {tops} and long suits under them: about {tricks} "
+                 "tricks").format(count=p.get("count"), tops=tops,
+                                  tricks=_tricks(tr, p.get("tricks")))
+    if code == "partner_gets":
+        return _("your partner is winning the trick: {card} gives them {points} "
+                 "points").format(card=tr.card(str(p.get("card"))), points=p.get("points"))
+    if code == "wins_trick":
+        return _("it wins the trick and the {points} points in it").format(
+            points=p.get("points"))
+    if code == "takes_lead":
+        return _("it takes the lead in the trick, worth {points} points so far").format(
+            points=p.get("points"))
+    if code == "lead_top_suit":
+        return _("it is the highest {suit} left, so it should win the trick").format(
+            suit=tr.suit(str(p.get("suit"))))
+    fixed = {
+        "lead_top_trump": _("it is the highest trump left: it wins and draws the opponents' "
+                            "trumps"),
+        "lead_high": _("it makes the opponents spend their high cards or trumps"),
+        "lead_low": _("a low lead keeps your strong cards for later"),
+        "partner_keeps": _("your partner is winning the trick, so you keep your strong "
+                           "cards"),
+        "give_least": _("you cannot win this trick cheaply, so you give the least"),
+    }
+    return fixed.get(code)
+
+
+def search_margin(tr: Translator, mean: float, gap: float, playouts: int) -> str:
+    """What the search expects from its choice, in words."""
+    return tr.ngettext(
+        "the search expects {mean} points for your side against the others, {gap} better "
+        "than the next choice ({n} playout)",
+        "the search expects {mean} points for your side against the others, {gap} better "
+        "than the next choice ({n} playouts)", playouts).format(
+        mean=f"{mean:+.0f}", gap=f"{gap:.0f}", n=playouts)
+
+
+__all__ = ["hint_reason", "search_margin"]

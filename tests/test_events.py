@@ -1,0 +1,69 @@
+"""Typed events: every kind an engine emits is a named constant of :mod:`atout.events`, and
+every constant has a sentence in each game's dispatch table (a missing one fails here)."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+import pytest
+
+import atout
+from atout.events import GAME_EVENTS, MatchEvent, event_kinds
+from atout.games import available
+from atout.i18n import translator
+from atout.i18n.games.pitch import PitchText
+from atout.i18n.text import EventTable, GameText, game_text
+
+
+def _emitted(game: str, seeds: int = 12) -> set[str]:
+    """The kinds of events random play emits, over the game's presets."""
+    info = next(i for i in atout.games() if i.name == game)
+    kinds: set[str] = set()
+    for preset in [None, *info.presets]:
+        rules = atout.make(game, preset=preset) if preset else atout.make(game)
+        for seed in range(seeds):
+            match = rules.match(seed=seed)
+            rnd = random.Random(seed)
+            for _ in range(1500):
+                if match.is_over:
+                    break
+                kinds |= {e.kind for e in match.play(rnd.choice(match.deal.legal_actions()))}
+    return kinds
+
+
+@pytest.mark.parametrize("game", available())
+def test_every_emitted_kind_is_a_named_constant(game: str) -> None:
+    emitted = _emitted(game)
+    assert emitted <= event_kinds(game), emitted - event_kinds(game)
+    assert set(MatchEvent) <= emitted | {MatchEvent.GAME_OVER}
+
+
+def missing_sentences(text: GameText, game: str) -> list[str]:
+    """The kinds of ``game``'s events that ``text`` has no sentence for."""
+    table = {**text.common_events, **text.events}
+    return sorted(k for k in event_kinds(game) if k not in table)
+
+
+@pytest.mark.parametrize("game", available())
+def test_every_kind_has_a_sentence_in_the_dispatch_table(game: str) -> None:
+    for lang in ("en", "fr"):
+        text = game_text(game, translator(lang), 0, atout.make(game).seats)
+        assert type(text) is not GameText  # the game has its own renderer
+        assert missing_sentences(text, game) == []
+        assert set(text.events) <= event_kinds(game)  # no sentence for a kind that is gone
+
+
+class Forgetful(PitchText):
+    """A renderer that forgot the tangage."""
+
+    events: ClassVar[EventTable] = {k: v for k, v in PitchText.events.items()
+                                    if k != "tangage"}
+
+
+def test_a_kind_left_out_of_a_table_is_caught() -> None:
+    assert missing_sentences(Forgetful(translator("en"), 0, 4), "pitch") == ["tangage"]
+
+
+def test_the_enums_cover_every_game() -> None:
+    assert set(GAME_EVENTS) == set(available())
