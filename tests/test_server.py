@@ -342,3 +342,34 @@ def test_the_console_plays_at_a_server_table_with_its_keys_and_words(tmp_path: P
         assert run_play(lang="en", server=srv.base, table=999, seat=0, name="Dan",
                         stdin=io.StringIO(""), stdout=out) == 2
         assert "there is no open table 999" in out.getvalue()
+
+
+def test_a_rematch_seats_everyone_again_at_a_new_table(tmp_path: Path) -> None:
+    async def scenario(base: str) -> None:
+        clients, table = await a_table(base, "jass", ["Ana", "Bruno"], deals=1)
+        for seat in (2, 3):
+            await clients[0].request({"type": "bot", "table": table, "seat": seat,
+                                      "bot": "random"}, "update")
+        assert await refused(clients[1], {"type": "rematch", "table": table}) == "not_over"
+        await clients[0].send({"type": "start", "table": table})
+        await asyncio.gather(*(play_along(c, table, s) for s, c in enumerate(clients)))
+        await clients[1].send({"type": "rematch", "table": table})
+        nexts = []
+        for c in clients:
+            update = await c.expect("update")
+            while update.get("kind") != "rematch":
+                update = await c.expect("update")
+            snap = await c.expect("table")
+            assert snap["table"] == update["next"] != table
+            nexts.append(snap)
+        assert [s["seat"] for s in nexts] == [0, 1]
+        assert [s["bot"] for s in nexts[0]["info"]["seats"]] == [None, None, "random",
+                                                                 "random"]
+        new = int(nexts[0]["table"])
+        await clients[0].send({"type": "start", "table": new})
+        await asyncio.gather(*(play_along(c, new, s) for s, c in enumerate(clients)))
+        for c in clients:
+            await c.close()
+
+    with running(str(tmp_path / "s.sqlite3"), tmp_path) as srv:
+        asyncio.run(scenario(srv.base))
