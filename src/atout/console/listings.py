@@ -5,9 +5,10 @@ line as it comes; no table drawing)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 from atout.i18n import Translator, detect_language, translator
 from atout.i18n.text import game_text
@@ -15,6 +16,8 @@ from atout.store import FINISHED, PLAYING, GameSummary, Store, StoreError
 
 from .records import open_store, store_error
 from .speech import Output
+
+T = TypeVar("T")
 
 
 def _when(moment: datetime) -> str:
@@ -78,20 +81,30 @@ def run_history(*, game: str | None = None, limit: int | None = 50, lang: str | 
     return _listing(FINISHED, game, limit, lang, db, data, stdout)
 
 
+def _read(tr: Translator, out: Output, db: str | None, data: str | Path | None,
+          query: Callable[[Store, int], T]) -> tuple[T, int] | None:
+    """``query(store, me)`` on the store, closed after; None after saying why it failed."""
+    opened = open_store(tr, out, db, data)
+    if opened is None:
+        return None
+    store, me = opened
+    try:
+        return query(store, me), me
+    except StoreError as exc:
+        out.say(store_error(tr, exc))
+        return None
+    finally:
+        store.close()
+
+
 def _listing(status: str, game: str | None, limit: int | None, lang: str | None,
              db: str | None, data: str | Path | None, stdout: IO[str] | None) -> int:
     tr, out = _session(lang, stdout)
-    opened = open_store(tr, out, db, data)
-    if opened is None:
+    found = _read(tr, out, db, data, lambda store, me: store.games(
+        status=status, game=game, player=me, limit=limit))
+    if found is None:
         return 2
-    store, me = opened
-    try:
-        games = store.games(status=status, game=game, player=me, limit=limit)
-    except StoreError as exc:
-        out.say(store_error(tr, exc))
-        return 2
-    finally:
-        store.close()
+    games, me = found
     if not games:
         out.say(tr._("No unfinished game.") if status == PLAYING else
                 tr._("No finished game yet."))
@@ -110,17 +123,10 @@ def run_stats(*, game: str | None = None, lang: str | None = None, db: str | Non
               data: str | Path | None = None, stdout: IO[str] | None = None) -> int:
     """Per game, variant and opponents: games, wins, average points; the exit status."""
     tr, out = _session(lang, stdout)
-    opened = open_store(tr, out, db, data)
-    if opened is None:
+    found = _read(tr, out, db, data, lambda store, me: store.stats(me, game=game))
+    if found is None:
         return 2
-    store, me = opened
-    try:
-        lines = store.stats(me, game=game)
-    except StoreError as exc:
-        out.say(store_error(tr, exc))
-        return 2
-    finally:
-        store.close()
+    lines, _ = found
     if not lines:
         out.say(tr._("No finished game yet."))
         return 0
