@@ -83,6 +83,19 @@ class Conn:
         return True
 
 
+def table_from(tid: int, match: atout.Match, settings: dict[str, JSON],
+               seats: list[SeatState]) -> Table:
+    """A table from its stored settings (``host``, ``private``, ``invite``, ``deals``,
+    ``clock``, ``started``): a new table, a rematch and a restored one alike."""
+    host, deals, clock = settings.get("host"), settings.get("deals"), settings.get("clock")
+    return Table(tid, match.rules, match, host=host if isinstance(host, int) else None,
+                 seats=seats, private=bool(settings.get("private")),
+                 invite=str(settings["invite"]) if settings.get("invite") else None,
+                 deals=deals if isinstance(deals, int) else None,
+                 clock=float(clock) if isinstance(clock, int | float) else None,
+                 started=bool(settings.get("started")))
+
+
 def error(code: str, message: str, ref: Any = None, table: int | None = None) -> dict[str, JSON]:
     """An error frame."""
     out: dict[str, JSON] = {"type": "error", "code": code, "message": message}
@@ -136,11 +149,7 @@ class Hub:
                 player = Player(info.player_id, name.rsplit("#", 1)[0]
                                 if info.kind == "guest" else name, str(info.kind))
             seats.append(SeatState(player=player, bot=info.bot))
-        table = Table(summary.id, match.rules, match, host=settings.get("host"), seats=seats,
-                      private=bool(settings.get("private")), invite=settings.get("invite"),
-                      deals=settings.get("deals"), clock=settings.get("clock"),
-                      started=bool(settings.get("started")))
-        return table
+        return table_from(summary.id, match, settings, seats)
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -287,23 +296,13 @@ class Hub:
         tid = await asyncio.to_thread(self.store.create_game, rules.name,
                                       rules.options_dict(), match.save()["match"], seats,
                                       client={"table": settings}, source="server")
-        table = self._rebuild_new(tid, rules, match, settings, conn.player, seat)
+        seats_now = [SeatState() for _ in range(rules.seats)]
+        seats_now[seat] = SeatState(player=conn.player, connected=True)
+        table = table_from(tid, match, settings, seats_now)
         self._add(table)
         conn.subs[tid] = seat
         conn.push({**table.snapshot(seat), **({"ref": message["ref"]} if "ref" in message
                                               else {})})
-
-    def _rebuild_new(self, tid: int, rules: Any, match: atout.Match,
-                     settings: dict[str, JSON], player: Player, seat: int) -> Table:
-        seats = [SeatState() for _ in range(rules.seats)]
-        seats[seat] = SeatState(player=player, connected=True)
-        deals = settings.get("deals")
-        clock = settings.get("clock")
-        return Table(tid, rules, match, host=player.id, seats=seats,
-                     private=bool(settings.get("private")),
-                     invite=str(settings["invite"]) if settings.get("invite") else None,
-                     deals=int(deals) if isinstance(deals, int) else None,
-                     clock=float(clock) if isinstance(clock, int | float) else None)
 
     async def _on_join(self, conn: Conn, message: dict[str, Any]) -> None:
         assert conn.player is not None
@@ -452,10 +451,8 @@ class Hub:
         tid = await asyncio.to_thread(self.store.create_game, old.rules.name,
                                       old.rules.options_dict(), match.save()["match"], seats,
                                       client={"table": settings}, source="server")
-        table = Table(tid, old.rules, match, host=old.host,
-                      seats=[SeatState(player=s.player, bot=s.bot) for s in old.seats],
-                      private=old.private, invite=old.invite, deals=old.deals,
-                      clock=old.clock)
+        table = table_from(tid, match, settings,
+                           [SeatState(player=s.player, bot=s.bot) for s in old.seats])
         self._add(table)
         for c in list(self.conns):
             if old.id in c.subs and c.player is not None:
@@ -528,4 +525,4 @@ class Hub:
         return bot
 
 
-__all__ = ["Conn", "Hub", "Settings", "error"]
+__all__ = ["Conn", "Hub", "Settings", "error", "table_from"]
