@@ -202,6 +202,8 @@ def play(
     = False,
     bell: Annotated[bool, typer.Option(help="ring the terminal's bell when it becomes your "
                                             "turn")] = False,
+    undo: Annotated[bool, typer.Option(help="U takes back your last decision against the "
+                                            "computer players")] = True,
     data_dir: DataDir = None,
     db: Db = None,
     server: Annotated[str | None, typer.Option(help="play at a table of this server "
@@ -219,7 +221,8 @@ def play(
     raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
                               delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
                               speak=speak, visual=visual, short=short, quiet=quiet,
-                              bell=bell, server=server, table=table, name=name))
+                              bell=bell, undo=undo, server=server, table=table,
+                              name=name))
 
 
 @app.command()

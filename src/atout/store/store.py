@@ -23,7 +23,17 @@ from atout.core import JSON, MatchResult
 from . import schema
 from .errors import StoreError
 from .location import resolve, shown
-from .models import Action, ChatLine, Game, Imported, Player, Seat, SeatResult, now
+from .models import (
+    Action,
+    ChatLine,
+    Game,
+    Imported,
+    Player,
+    Seat,
+    SeatResult,
+    Takeback,
+    now,
+)
 from .records import (
     FINISHED,
     PLAYING,
@@ -187,6 +197,35 @@ class Store:
                           f"{start}: it is being played elsewhere", {"game": game_id,
                                                                     "count": int(row[1])})
 
+    def take_back(self, game_id: int, first: int, count: int) -> list[tuple[int, str]]:
+        """Take back the actions of a game in play from number ``first`` on, when the game
+        has ``count`` of them (else ``conflict``: it moved on elsewhere). The removed actions
+        are kept in the takebacks table, so the store still tells what happened; they are
+        returned as ``(seat, action)``."""
+        if not 0 <= first < count:
+            raise ValueError(f"cannot take back from action {first} of {count}")
+        with self.transaction() as conn:
+            done = conn.execute(update(Game).where(
+                Game.id == game_id, Game.status == PLAYING, Game.actions_count == count,
+            ).values(actions_count=first, updated_at=now()))
+            if done.rowcount != 1:
+                raise self._why_not_appended(conn, game_id, count)
+            removed = [(int(seat), str(action)) for seat, action in conn.execute(
+                select(Action.seat, Action.action).where(
+                    Action.game_id == game_id, Action.idx >= first).order_by(Action.idx))]
+            conn.execute(delete(Action).where(Action.game_id == game_id, Action.idx >= first))
+            conn.execute(insert(Takeback).values(
+                game_id=game_id, first=first, actions=[list(m) for m in removed], at=now()))
+        return removed
+
+    def takebacks(self, game_id: int) -> list[tuple[int, list[tuple[int, str]]]]:
+        """A game's take-backs in order: where each began and the actions it removed."""
+        with self.connection() as conn:
+            rows = conn.execute(select(Takeback.first, Takeback.actions).where(
+                Takeback.game_id == game_id).order_by(Takeback.id)).all()
+        return [(int(first), [(int(m[0]), str(m[1])) for m in actions])
+                for first, actions in rows]
+
     def set_seat(self, game_id: int, seat: int, info: SeatInfo) -> None:
         """Change who sits at a seat (a table's seats change until its game starts)."""
         with self.transaction() as conn:
@@ -238,7 +277,7 @@ class Store:
     def delete(self, game_id: int) -> None:
         """Delete a game and everything recorded of it."""
         with self.transaction() as conn:
-            for table in (Action, Seat, SeatResult, ChatLine):
+            for table in (Action, Seat, SeatResult, ChatLine, Takeback):
                 conn.execute(delete(table).where(table.game_id == game_id))
             conn.execute(update(Imported).where(Imported.game_id == game_id).values(
                 game_id=None))
