@@ -434,7 +434,25 @@ def main() -> None:
 
     asked = cli_language(sys.argv[1:])
     use_cli_language(asked if asked in LANGUAGES else detect_language())
-    app()
+    try:
+        status = app(standalone_mode=False)
+    except typer.Abort:
+        print(gettext("Aborted."), file=sys.stderr)
+        sys.exit(1)
+    except typer.TyperException as exc:
+        code = getattr(exc, "exit_code", None)
+        if not isinstance(code, int):
+            raise
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `atout`: the help itself
+            show = getattr(exc, "show", None)
+            if callable(show):
+                show()
+            sys.exit(code)
+        from atout.cli_errors import usage_text
+
+        print(usage_text(exc), file=sys.stderr)
+        sys.exit(code)
+    sys.exit(status if isinstance(status, int) else 0)
 
 
 if __name__ == "__main__":
