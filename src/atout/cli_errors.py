@@ -10,11 +10,12 @@ atout's command-line catalogue (``cli.po``, the current :mod:`gettext` domain on
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from gettext import gettext, ngettext
 
 import typer
 
-_PYDANTIC = [
+_PYDANTIC: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"Input should be a valid integer"), lambda m: gettext(
         "a whole number was expected")),
     (re.compile(r"Input should be a valid number"), lambda m: gettext(
@@ -72,9 +73,9 @@ def usage_error(exc: Exception) -> str:
             param_hint=hint, message=_value_words(exc.message))
     format_message = getattr(exc, "format_message", None)
     said = str(format_message() if callable(format_message) else exc)
-    head, _, close = said.partition(" Did you mean ")  # an unknown command's suggestions
-    if close:
-        names = [n.strip() for n in close.rstrip("?").split(",")]
+    head, _, near = said.partition(" Did you mean ")  # an unknown command's suggestions
+    if near:
+        names = [n.strip() for n in near.rstrip("?").split(",")]
         said = head + " " + ngettext("Did you mean {possibility}?",
                                      "(Did you mean one of: {possibilities}?)",
                                      len(names)).format(possibility=names[0],
