@@ -7,10 +7,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from atout.console import run_play
 from atout.store import Store
+from console_helpers import KEYS, TEXTS, play_to_end, spawn
 
 
 def play(tmp_path: Path, game: str, keys: str, lang: str = "en", **kw: object) -> str:
@@ -61,3 +63,32 @@ def test_the_take_back_is_said_in_french_and_listed_under_u(tmp_path: Path) -> N
     said = play(tmp_path, "pitch", "\n\nu\n?\nq\n", lang="fr")
     assert "Vous reprenez " in said
     assert "U : reprendre votre dernière décision et les coups de l'ordinateur" in said
+
+
+@pytest.mark.parametrize(("lang", "taken", "seat"), [("en", "You take back ", "2"),
+                                                    ("fr", "Vous reprenez ", "1")])
+def test_u_in_a_terminal_then_resume_at_the_same_seat(tmp_path: Path, lang: str, taken: str,
+                                                      seat: str) -> None:
+    t = TEXTS[lang]
+    child = spawn(["play", "jass", "--lang", lang, "--deals", "1", "--delay", "0",
+                   "--seed", "21", "--seat", seat], tmp_path)
+    turns = [t["card_turn"], t["trump_turn"]]
+    first = child.expect(turns)  # a card, or the trump when the seat chooses it
+    child.send(KEYS["enter"])
+    child.expect(t["played"])
+    child.expect(turns)
+    child.send("u")
+    child.expect(taken)
+    assert child.expect(turns) == first  # the same decision, asked again
+    child.send("q")
+    child.expect(t["saved"])
+    child.expect(pexpect.EOF)
+    with Store.open(data=tmp_path) as store:
+        ((first, removed),) = store.takebacks(1)
+        assert removed[0][0] == int(seat) and store.get(1).summary.actions_count == first
+    child = spawn(["play", "--resume", "--delay", "0"], tmp_path)
+    child.expect(t["resumed"])
+    counts = play_to_end(child, lang)
+    assert counts["turns"] == 9  # all nine cards: the one taken back was not played
+    child.send(KEYS["enter"])
+    child.expect(pexpect.EOF)
