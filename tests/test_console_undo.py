@@ -72,13 +72,15 @@ def test_u_in_a_terminal_then_resume_at_the_same_seat(tmp_path: Path, lang: str,
     t = TEXTS[lang]
     child = spawn(["play", "jass", "--lang", lang, "--deals", "1", "--delay", "0",
                    "--seed", "21", "--seat", seat], tmp_path)
-    first = child.expect([t["card_turn"], t["trump_turn"]])  # a card, or the trump when the seat chooses it
+    # a card, or the trump when the seat chooses it
+    first = child.expect([t["card_turn"], t["trump_turn"]])
     child.send(KEYS["enter"])
     child.expect(t["played"])
     child.expect([t["card_turn"], t["trump_turn"]])
     child.send("u")
     child.expect(taken)
-    assert child.expect([t["card_turn"], t["trump_turn"]]) == first  # the same decision, asked again
+    # the same decision, asked again
+    assert child.expect([t["card_turn"], t["trump_turn"]]) == first
     child.send("q")
     child.expect(t["saved"])
     child.expect(pexpect.EOF)
