@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -16,7 +15,6 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from atout.core import JSON
 from atout.store import FINISHED, Store, StoreError
 
 from .accounts import AuthError, Player
@@ -141,8 +139,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     async def sockets(websocket: WebSocket) -> None:
         await websocket.accept()
 
-        async def send(frame: dict[str, JSON]) -> None:
-            await websocket.send_text(json.dumps(frame, ensure_ascii=False))
+        async def send(text: str) -> None:
+            await websocket.send_text(text)
 
         async def close(code: int, reason: str) -> None:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):

@@ -25,7 +25,7 @@ from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
 from .accounts import Accounts, AuthError, Player
-from .protocol import PROTOCOL, ProtocolError
+from .protocol import PROTOCOL, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
 from .writer import Writer
 
@@ -55,19 +55,25 @@ class Settings:
 class Conn:
     """One client's connection: who it is, what it follows, what waits to be sent."""
 
-    send: Callable[[dict[str, JSON]], Awaitable[None]]
+    send: Callable[[str], Awaitable[None]]
+    """Sends one encoded frame (JSON text)."""
     close: Callable[[int, str], Awaitable[None]]
     player: Player | None = None
     subs: dict[int, int | None] = field(default_factory=dict)
     times: deque[float] = field(default_factory=deque)
     strikes: int = 0
-    outbox: asyncio.Queue[dict[str, JSON] | None] = field(
-        default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    """Encoded frames waiting to be sent: text, which holds no objects for the garbage
+    collector to scan however long a slow client keeps it waiting."""
 
     def push(self, frame: dict[str, JSON]) -> bool:
         """Queue a frame; False when the client is too far behind."""
+        return self.push_text(encode(frame))
+
+    def push_text(self, text: str) -> bool:
+        """Queue an encoded frame; False when the client is too far behind."""
         try:
-            self.outbox.put_nowait(frame)
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             return False
         return True
@@ -238,9 +244,12 @@ class Hub:
                             "try again", ref, message.get("table")))
 
     def _broadcast(self, table: Table, update: Update) -> None:
-        for conn in list(self.conns):
-            if table.id in conn.subs and not conn.push(table.frame(update,
-                                                                   conn.subs[table.id])):
+        """Send ``update`` to everyone at ``table``, each recipient its own filtered frame:
+        built and encoded once per seat (once for all the spectators), then queued."""
+        here = [conn for conn in self.conns if table.id in conn.subs]
+        frames = table.encoded_frames(update, (conn.subs[table.id] for conn in here))
+        for conn in here:
+            if not conn.push_text(frames[conn.subs[table.id]]):
                 self._spawn(conn.close(1013, "too slow: reconnect"))
 
     def _table(self, message: dict[str, Any], conn: Conn, invite_ok: bool = False) -> Table:
