@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from atout.store import FINISHED, Store, StoreError
 
 from .accounts import AuthError, Player
+from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
 
@@ -95,18 +96,35 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             gid = int(request.path_params["game"])
         except ValueError:
             return fail("bad_game", "a game's number is a whole number", 400)
+        header = request.headers.get("authorization", "")
+        viewer = await signed(request) if header else None
+        table = hub().tables.get(gid)
+        upto = table.played if table is not None else None  # before reading: never ahead
         try:
             record = await asyncio.to_thread(hub().store.get, gid)
         except StoreError as exc:
             return fail(exc.code, str(exc), 404)
-        if record.summary.status != FINISHED:
-            return fail("in_play", "this game is still being played: join or watch its "
-                        "table", 409)
         summary = record.summary
-        return JSONResponse({
-            "game": summary.game, "options": dict(summary.options), "match": dict(record.match),
-            "actions": list(record.actions), "actors": list(record.actors),
-            "seats": [s.to_dict() for s in summary.seats], "result": summary.result})
+        if summary.status == FINISHED:
+            return JSONResponse({
+                "game": summary.game, "options": dict(summary.options), "status": FINISHED,
+                "match": dict(record.match), "actions": list(record.actions),
+                "actors": list(record.actors), "seats": [s.to_dict() for s in summary.seats],
+                "result": summary.result})
+        seat = None if viewer is None else (table.seat_of(viewer.id) if table is not None
+                                            else summary.seat_of(viewer.id))
+        settings = summary.client.get("table")
+        if isinstance(settings, dict) and settings.get("private") and seat is None and \
+                request.query_params.get("invite") != settings.get("invite"):
+            return fail("private", "this game's table is private: its players, or whoever "
+                        "has its invite code (?invite=CODE), may read its history", 403)
+        try:
+            limit = settings.get("deals") if isinstance(settings, dict) else None
+            return JSONResponse(await asyncio.to_thread(
+                history_for, record, seat, upto, limit if isinstance(limit, int) else None))
+        except ValueError as exc:
+            log.error("game %s does not replay: %s", gid, exc)
+            return fail("store", f"game {gid}'s record does not replay on its rules", 503)
 
     async def my_history(request: Request) -> Response:
         me = await signed(request)

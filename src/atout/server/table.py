@@ -113,6 +113,11 @@ class Table:
             return self.match.deals[-1]
         return self.match
 
+    @property
+    def played(self) -> int:
+        """How many actions the table has applied (and sent) so far."""
+        return sum(len(h) for h in self.match.history)
+
     def bot_seat(self) -> int | None:
         """The seat to move when a bot (or a stand-in) plays it, else None."""
         if not self.started or self.over:
