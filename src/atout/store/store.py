@@ -13,9 +13,10 @@ import os
 import threading
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from atout.core import JSON, MatchResult
@@ -44,6 +45,10 @@ from .records import (
     json_dict,
     utc,
 )
+
+
+class _Refused(Exception):
+    """A game of a batch refused its actions (the batch is then written game by game)."""
 
 
 class Store:
@@ -164,17 +169,43 @@ class Store:
     def append_batch(self, items: Sequence[tuple[int, int, int, str]]) -> None:
         """Commit actions of several games in one transaction (``(game, index, seat,
         action)``, in order within each game): all or none. A server groups the actions of
-        many tables this way, paying one commit for all of them."""
+        many tables this way, paying one commit for all of them; the games' counts and the
+        actions are written with one statement each (executemany), not two per game."""
         by_game: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
         for game_id, index, seat, action in items:
             by_game[game_id].append((index, seat, action))
+        for game_id, moves in by_game.items():
+            start = moves[0][0]
+            if [i for i, _, _ in moves] != list(range(start, start + len(moves))):
+                raise StoreError("conflict", f"game {game_id}: the actions are not "
+                                 "numbered in a row", {"game": game_id})
+        if not by_game:
+            return
         moment = now()
+        counts = [{"gid": game_id, "start": moves[0][0], "upto": moves[0][0] + len(moves)}
+                  for game_id, moves in by_game.items()]
+        try:
+            with self.transaction() as conn:
+                done = conn.execute(update(Game).where(
+                    Game.id == bindparam("gid"), Game.status == PLAYING,
+                    Game.actions_count == bindparam("start"),
+                ).values(actions_count=bindparam("upto"), updated_at=moment), counts)
+                if done.rowcount != len(counts):
+                    raise _Refused  # all is rolled back
+                conn.execute(insert(Action), [
+                    {"game_id": game_id, "idx": i, "seat": seat, "action": action,
+                     "at": moment}
+                    for game_id, moves in by_game.items() for i, seat, action in moves])
+        except _Refused:
+            self._append_each(by_game, moment)
+
+    def _append_each(self, by_game: dict[int, list[tuple[int, int, str]]],
+                     moment: datetime) -> None:
+        """The batch game by game, in one transaction: the slow way, which names the game
+        refused and why (:class:`StoreError`)."""
         with self.transaction() as conn:
             for game_id, moves in by_game.items():
                 start = moves[0][0]
-                if [i for i, _, _ in moves] != list(range(start, start + len(moves))):
-                    raise StoreError("conflict", f"game {game_id}: the actions are not "
-                                     "numbered in a row", {"game": game_id})
                 done = conn.execute(update(Game).where(
                     Game.id == game_id, Game.status == PLAYING, Game.actions_count == start,
                 ).values(actions_count=start + len(moves), updated_at=moment))
