@@ -30,6 +30,8 @@ from atout.games.jass_play import (
     NINE,
     OBENABE,
     QUEEN,
+    SEVEN,
+    SIX,
     SUIT_MASK,
     TEN,
     UNDENUFE,
@@ -38,21 +40,25 @@ from atout.games.jass_play import (
 
 TRUMP_BASE = 36
 PUSH = 42
-FORMAT = 1
+FORMAT = 2
 """The version of the weights file's layout."""
+TRUMP_ORDER = (JACK, NINE, ACE, KING, QUEEN, TEN, EIGHT, SEVEN, SIX)
+"""The trump ranks from the strongest down (rank indices: 6 7 8 9 T J Q K A)."""
 
 SUIT_FEATURES = (
     "bias", "t6", "t7", "t8", "t9", "tT", "tJ", "tQ", "tK", "tA", "trumps", "trumps>3",
     "trumps>4", "buur+nell", "buur+nell+ace", "stoeck", "side aces", "side kings",
     "side tens", "side ace+king", "side ace+ten", "voids", "singletons", "voids*trumps",
-    "side queens", "bare tens", "weis",
+    "side queens", "bare tens", "weis", "top trumps", "trumps*side aces", "short buur",
+    "nell without buur", "trumps>=5", "weak sides", "longest side", "bare kings", "trumps^2",
 )
 """The features of a hand with a suit as trump, in the order of the weights."""
 
 SLALOM_FEATURES = (
     "bias", "tops", "top two", "top three", "runs", "after run", "after run of 2",
     "guarded seconds", "bare seconds", "voids", "longest", "eights", "tens", "bottoms",
-    "losers", "long headed", "weis",
+    "losers", "long headed", "weis", "longest run", "tops*longest", "run beyond 2",
+    "four tops", "three tops", "long losers",
 )
 """The features of a hand at Obenabe or Undenufe (ranks read from the mode's top)."""
 
@@ -72,7 +78,11 @@ def suit_features(hand: int, suit: int) -> list[float]:
     t = hand >> (suit * 9) & 0x1FF
     n = t.bit_count()
     has = [t >> r & 1 for r in range(9)]
+    top = 0  # trumps held from the Buur down, without a gap
+    while top < 9 and t >> TRUMP_ORDER[top] & 1:
+        top += 1
     aces = kings = tens = ak = at = voids = singles = queens = bare_tens = 0
+    weak = longest = bare_kings = 0
     for s in range(4):
         if s == suit:
             continue
@@ -88,18 +98,23 @@ def suit_features(hand: int, suit: int) -> list[float]:
         voids += length == 0
         singles += length == 1
         bare_tens += x and not a and length <= 2
+        weak += length > 0 and not a and not k
+        longest = max(longest, length)
+        bare_kings += side == 1 << KING
     return [1.0, *map(float, has), float(n), float(max(0, n - 3)), float(max(0, n - 4)),
             float(has[JACK] & has[NINE]), float(has[JACK] & has[NINE] & has[ACE]),
             float(has[KING] & has[QUEEN]), float(aces), float(kings), float(tens), float(ak),
             float(at), float(voids), float(singles), float(voids * n), float(queens),
-            float(bare_tens), _weis(hand) / 100]
+            float(bare_tens), _weis(hand) / 100, float(top), float(n * aces),
+            float(has[JACK] and n <= 2), float(has[NINE] and not has[JACK]), float(n >= 5),
+            float(weak), float(longest), float(bare_kings), float(n * n)]
 
 
 def slalom_features(hand: int, mode: int) -> list[float]:
     """The features of ``hand`` at Obenabe or Undenufe (see :data:`SLALOM_FEATURES`)."""
     down = mode == UNDENUFE
     tops = two = three = runs = after = after2 = guarded = bare = voids = longest = 0
-    bottoms = losers = long_headed = 0
+    bottoms = losers = long_headed = longest_run = beyond2 = long_losers = 0
     for s in range(4):
         raw = hand >> (s * 9) & 0x1FF
         # bit i = the i-th strongest card of the suit in this mode
@@ -111,6 +126,8 @@ def slalom_features(hand: int, mode: int) -> list[float]:
         while run < 9 and order >> run & 1:
             run += 1
         tops += run >= 1
+        longest_run = max(longest_run, run)
+        beyond2 += max(0, run - 2)
         two += run >= 2
         three += run >= 3
         runs += run
@@ -128,12 +145,15 @@ def slalom_features(hand: int, mode: int) -> list[float]:
         bottoms += (order >> 8 & 1) + (order >> 7 & 1)
         if not run:
             losers += length
+            if length >= 3:
+                long_losers += length
     eights = sum(hand >> (s * 9 + EIGHT) & 1 for s in range(4))
     tens = sum(hand >> (s * 9 + TEN) & 1 for s in range(4))
     return [1.0, float(tops), float(two), float(three), float(runs), float(after),
             float(after2), float(guarded), float(bare), float(voids), float(longest),
             float(eights), float(tens), float(bottoms), float(losers), float(long_headed),
-            _weis(hand) / 100]
+            _weis(hand) / 100, float(longest_run), float(tops * longest), float(beyond2),
+            float(tops == 4), float(tops >= 3), float(long_losers)]
 
 
 def push_features(hand: int) -> list[float]:

@@ -76,17 +76,24 @@ def _count_pushes(hand: int, modes: int) -> bool:
     return choose_trump(hand, modes, True) == PUSH
 
 
-def pushed_rows(seed: int, deals: int) -> list[Row]:
-    """Stage 1: the partner's margin in every mode after a push by the thresholds."""
+def pushed_rows(seed: int, deals: int, prior: dict[str, Any] | None = None) -> list[Row]:
+    """Stage 1: the partner's margin in every mode after a push by the thresholds, or by the
+    ``prior`` model when one is given."""
     rules = _rules()
     rng = random.Random(seed)
     modes = rules.mode_mask
+    prior_model = TrumpModel.from_dict(prior) if prior else None
     rows: list[Row] = []
     made = 0
     while made < deals:
         deal = rules.deal(seed=rng.randrange(1 << 62))
         assert isinstance(deal, JassDeal)
-        if not _count_pushes(deal.hands[deal.turn], modes):
+        forehand = deal.hands[deal.turn]
+        if prior_model is None:
+            pushes = _count_pushes(forehand, modes)
+        else:
+            pushes = choose_trump_by_value(forehand, modes, True, model=prior_model) == PUSH
+        if not pushes:
             continue
         made += 1
         partner = (deal.turn + 2) % 4
@@ -148,11 +155,16 @@ def _model(weights: dict[str, dict[str, list[float]]], push: list[float],
             "weights": weights, "push": push, "meta": meta}
 
 
-def fit(deals: int, seed: int, workers: int, holdout: float = 0.2) -> dict[str, Any]:
-    """Run both stages and return the model's JSON form with the held-out comparison."""
+def fit(deals: int, seed: int, workers: int, holdout: float = 0.2,
+        prior: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run both stages and return the model's JSON form with the held-out comparison.
+
+    ``prior``: a model (JSON form) that decides which forehands push in the first stage
+    (default: the thresholds).
+    """
     chunks = max(workers * 4, 1)
     per = max(deals // chunks, 1)
-    jobs: list[tuple[Any, ...]] = [(seed * 1000 + i, per) for i in range(chunks)]
+    jobs: list[tuple[Any, ...]] = [(seed * 1000 + i, per, prior) for i in range(chunks)]
     rows = [r for part in _parallel(pushed_rows, jobs, workers) for r in part]
     weights: dict[str, dict[str, list[float]]] = {"pushed": {}, "forehand": {}}
     for cls in CLASSES:
@@ -170,8 +182,9 @@ def fit(deals: int, seed: int, workers: int, holdout: float = 0.2) -> dict[str, 
              if _cls(m) == cls])
     push = _lstsq([(push_features(h), margins[6]) for h, _, margins in train])
     model = _model(weights, push, {})
-    model["meta"] = {"seed": seed, "pushed_deals": len(rows) // 6, "forehand_deals": len(train),
-                     "heldout_deals": len(test), **compare(model, test)}
+    model["meta"] = {"seed": seed, "prior": bool(prior), "pushed_deals": len(rows) // 6,
+                     "forehand_deals": len(train), "heldout_deals": len(test),
+                     **compare(model, test)}
     return model
 
 
@@ -214,8 +227,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path,
                         default=Path(__file__).parent / "data" / "jass_trump.json")
+    parser.add_argument("--prior", type=Path, default=None,
+                        help="weights whose push decides the first stage's deals "
+                             "(default: the trick-count thresholds)")
     args = parser.parse_args(argv)
-    model = fit(args.deals, args.seed, args.workers)
+    prior = json.loads(args.prior.read_text(encoding="utf-8")) if args.prior else None
+    if prior is not None:
+        TrumpModel.from_dict(prior)  # refuse a bad file before hours of work
+    model = fit(args.deals, args.seed, args.workers, prior=prior)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(model["meta"], indent=1))
