@@ -27,15 +27,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def measure(game: str, bot: str, deals: int) -> tuple[list[float], float]:
-    """Times of every decision of ``bot`` over ``deals`` deals, and playouts per second."""
+def measure(game: str, bot: str, deals: int, opponents: str = "heuristic"
+            ) -> tuple[list[float], float]:
+    """Times of every decision of ``bot`` over ``deals`` deals against ``opponents``, and
+    playouts per second."""
     rules = atout.make(game)
     times: list[float] = []
     playouts = 0
     seconds = 0.0
     for i in range(deals):
         seat = i % rules.seats
-        players = [make_bot(bot if s == seat else "heuristic", rules, s, i)
+        players = [make_bot(bot if s == seat else opponents, rules, s, i)
                    for s in range(rules.seats)]
         deal = rules.deal(seed=10_000 + i, dealer=i % rules.seats)
         while deal.to_move is not None:
@@ -58,12 +60,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--games", default=",".join(available_kits()))
     parser.add_argument("--bots", default="random,heuristic,search")
+    parser.add_argument("--opponents", default="heuristic",
+                        help="the bot at the other seats (heuristic:base=0:floor=0 makes "
+                             "Knock Rummy deals last)")
     args = parser.parse_args()
     print(f"{'game':<12} {'bot':<10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
           f"{'playouts/s':>11}")
     for game in args.games.split(","):
         for bot in args.bots.split(","):
-            times, rate = measure(game, bot, args.deals)
+            times, rate = measure(game, bot, args.deals, args.opponents)
             print(f"{game:<12} {bot:<10} {len(times):>9} "
                   f"{1000 * statistics.median(times):>10.2f} "
                   f"{1000 * percentile(times, 0.99):>9.2f} "

@@ -1,6 +1,6 @@
 """How many turns a person gets in a deal of Knock Rummy against the computer players.
 
-Run: ``PYTHONPATH=src python benchmarks/rummy_turns.py [--deals 300]``
+Run: ``PYTHONPATH=src python benchmarks/rummy_turns.py [--deals 300] [--bots SPEC ...]``
 
 Seat 0 stands for the person: a player who knocks only with no deadwood (or very late), so
 that the deal lasts as long as the others let it. Seats 1 to 3 are the computer players, the
@@ -48,8 +48,12 @@ def main() -> None:
     """Print the person's turns per deal with each set of computer players."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--bots", nargs="*", default=None,
+                        help="the computer players to measure (default: the plain heuristic "
+                             "and the console's choice)")
     args = parser.parse_args()
-    for spec in ("heuristic", table_bot("knock-rummy", "heuristic")):
+    specs = args.bots or ["heuristic", table_bot("knock-rummy", "heuristic")]
+    for spec in specs:
         mean_turns, mean_decisions, none = measure(spec, args.deals)
         print(f"{spec:28} turns per deal {mean_turns:5.2f}, decisions {mean_decisions:5.2f}, "
               f"deals with no turn {none}/{args.deals}")

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from atout.bots import Bot
 from atout.bots.jass_cards import card_choice
+from atout.bots.jass_trump import choose_trump_by_value
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Rules, View
 from atout.games.jass_play import (
@@ -291,10 +292,26 @@ def choose_card(seen: JassSeen, legal: int) -> int:
                        seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode)
 
 
+TRUMP_POLICIES = ("value", "count")
+"""How the heuristic chooses trump: ``value``, the mode (or push) with the best margin
+predicted by the model fitted on played-out deals (:mod:`atout.bots.jass_trump`); ``count``,
+the trick count and its push threshold (:func:`choose_trump`)."""
+
+
 class JassHeuristic(Bot):
-    """Plays Jass by rules of thumb a club player would recognise (see docs/bots.md)."""
+    """Plays Jass by rules of thumb a club player would recognise (see docs/bots.md).
+
+    ``trump`` is one of :data:`TRUMP_POLICIES` (``heuristic:trump=count`` from a bot name).
+    """
 
     name = "heuristic"
+
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value") -> None:
+        super().__init__(rules, seat, seed)
+        if trump not in TRUMP_POLICIES:
+            raise ValueError(f"Jass heuristic: trump={trump!r}, expected one of "
+                             f"{', '.join(TRUMP_POLICIES)}")
+        self.trump = trump
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -302,7 +319,12 @@ class JassHeuristic(Bot):
         legal = self.legal_mask(view)
         if legal >> TRUMP_BASE:
             hand = JASS_DECK.mask(view.hand)
-            return actions[choose_trump(hand, legal, bool(legal >> PUSH & 1))]
+            may_push = bool(legal >> PUSH & 1)
+            if self.trump == "count":
+                return actions[choose_trump(hand, legal, may_push)]
+            multipliers = getattr(self.rules, "mode_multipliers", (1,) * 6)
+            return actions[choose_trump_by_value(hand, legal, may_push, not may_push,
+                                                 multipliers)]
         seen = read_view(self.rules, view)
         return actions[choose_card(seen, legal)]
 

@@ -520,10 +520,11 @@ def explain(rules: Rules[Any], view: View, action: Action) -> str:
     return explain_jass(rules, view, action)
 
 
-def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> JassHeuristic:
+def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value",
+               **kw: Any) -> JassHeuristic:
     if kw:
-        raise ValueError(f"the Jass heuristic takes no parameters, not {', '.join(kw)}")
-    return JassHeuristic(rules, seat, seed)
+        raise ValueError(f"the Jass heuristic takes only trump=value|count, not {', '.join(kw)}")
+    return JassHeuristic(rules, seat, seed, trump=str(trump))
 
 
 def reason(rules: Rules[Any], view: View, action: Action) -> Reason:

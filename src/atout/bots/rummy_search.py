@@ -26,6 +26,7 @@ from typing import Any, cast
 from atout.bots import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
 from atout.bots.kits import GameKit
+from atout.bots.rummy_knock import COURTESY, MARGIN, SAMPLES, should_knock
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
@@ -47,6 +48,10 @@ FLOOR = 8
 LATE = 20
 """Rounds after which the threshold rises again by one point a round, so that a long deal
 (the stock rebuilt, or the players only passing the top discard around) ends."""
+KNOCK_POLICIES = ("threshold", "value")
+"""How the heuristic decides to knock: ``threshold``, its deadwood at or under
+:func:`knock_threshold`; ``value``, the knock's mean worth on sampled deals
+(:mod:`atout.bots.rummy_knock`)."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -96,19 +101,34 @@ class KnockRummyHeuristic(Bot):
     """Plays Knock Rummy by rules of thumb (see docs/bots.md).
 
     ``base``, ``slope``, ``taken_cost`` and ``floor`` set the knock threshold (see
-    :func:`knock_threshold`); ``heuristic:base=8`` changes it from the bot name.
+    :func:`knock_threshold`); ``heuristic:base=8`` changes it from the bot name. With
+    ``knock="value"`` the knock is decided by its worth on ``samples`` sampled deals instead,
+    with ``margin`` and ``courtesy`` (see :mod:`atout.bots.rummy_knock`):
+    ``heuristic:knock=value:courtesy=1``.
     """
 
     name = "heuristic"
 
     def __init__(self, rules: Any, seat: int, seed: int = 0, *, base: float = BASE,
                  slope: float = SLOPE, taken_cost: float = TAKEN_COST,
-                 floor: float = FLOOR) -> None:
+                 floor: float = FLOOR, knock: str = "threshold", margin: float = MARGIN,
+                 courtesy: int = COURTESY, samples: int = SAMPLES) -> None:
         super().__init__(rules, seat, seed)
         self.base = float(base)
         self.slope = float(slope)
         self.taken_cost = float(taken_cost)
         self.floor = float(floor)
+        if knock not in KNOCK_POLICIES:
+            raise ValueError(f"Knock Rummy heuristic: knock={knock!r}, expected one of "
+                             f"{', '.join(KNOCK_POLICIES)}")
+        if int(courtesy) < 0 or int(samples) < 1:
+            raise ValueError("Knock Rummy heuristic: courtesy must be 0 or more and samples "
+                             f"1 or more, not {courtesy} and {samples}")
+        self.knock = knock
+        self.margin = float(margin)
+        self.courtesy = int(courtesy)
+        self.samples = int(samples)
+        self.seed = seed
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -125,7 +145,13 @@ class KnockRummyHeuristic(Bot):
                 return actions[DRAW_DISCARD]
             return actions[DRAW_STOCK]
         cards = legal & FULL
-        if legal >> KNOCK & 1:
+        if legal >> KNOCK & 1 and self.knock == "value":
+            rng = random.Random(f"knock:{self.seed}:{self.seat}:{len(view.history)}")
+            shown = _knock_value(hand, cards, opts.knocker_discards)
+            if should_knock(KnockRummyDeterminizer(self.rules), best_discard, view, shown, rng,
+                            self.margin, self.courtesy, self.samples):
+                return actions[KNOCK]
+        elif legal >> KNOCK & 1:
             draws = sum(1 for _, text in view.history
                         if text in ("draw stock", "draw discard"))
             known = view.info.get("known")
@@ -249,11 +275,12 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
 
 
 def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeuristic:
-    allowed = {"base", "slope", "taken_cost", "floor"}
+    allowed = {"base", "slope", "taken_cost", "floor", "knock", "margin", "courtesy",
+               "samples"}
     bad = set(kw) - allowed
     if bad:
-        raise ValueError(f"the Knock Rummy heuristic takes base, slope, taken_cost or floor, "
-                         f"not {', '.join(sorted(bad))}")
+        raise ValueError(f"the Knock Rummy heuristic takes base, slope, taken_cost, floor, "
+                         f"knock, margin, courtesy or samples, not {', '.join(sorted(bad))}")
     return KnockRummyHeuristic(rules, seat, seed, **kw)
 
 
