@@ -25,8 +25,9 @@ from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
 from .accounts import Accounts, AuthError, Player
-from .protocol import PROTOCOL, ProtocolError
+from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError
 from .table import SeatState, Table, TableError, Update
+from .words import hint_words, refusal_words, with_words
 from .writer import Writer
 
 log = logging.getLogger("atout.server")
@@ -63,9 +64,13 @@ class Conn:
     strikes: int = 0
     outbox: asyncio.Queue[dict[str, JSON] | None] = field(
         default_factory=lambda: asyncio.Queue(OUTBOX))
+    lang: str | None = None
+    """The language of the ``words`` this client asked for in its hello (protocol 1.1)."""
 
     def push(self, frame: dict[str, JSON]) -> bool:
         """Queue a frame; False when the client is too far behind."""
+        if self.lang is not None:
+            frame = with_words(frame, self.lang)
         try:
             self.outbox.put_nowait(frame)
         except asyncio.QueueFull:
@@ -231,7 +236,10 @@ class Hub:
         try:
             await handler(conn, message)
         except (TableError, AuthError, ProtocolError) as exc:
-            conn.push(error(exc.code, str(exc), ref, message.get("table")))
+            frame = error(exc.code, str(exc), ref, message.get("table"))
+            if isinstance(exc, TableError) and exc.said:
+                frame["said"] = exc.said
+            conn.push(frame)
         except StoreError as exc:
             log.error("store: %s", exc)
             conn.push(error("store", "the server could not record this: it was not done; "
@@ -261,7 +269,9 @@ class Hub:
             raise TableError("hello_again", "you said hello already")
         player = await asyncio.to_thread(self.accounts.player, message["token"])
         conn.player = player
-        conn.push({"type": "welcome", "protocol": PROTOCOL, "player": player.to_dict(),
+        conn.lang = message.get("lang")
+        conn.push({"type": "welcome", "protocol": PROTOCOL, "minor": PROTOCOL_MINOR,
+                   "player": player.to_dict(),
                    **({"ref": message["ref"]} if "ref" in message else {})})
 
     async def _on_ping(self, conn: Conn, message: dict[str, Any]) -> None:
@@ -385,7 +395,13 @@ class Hub:
         if seat is None or table.seat_of(conn.player.id) != seat:
             raise TableError("not_seated", "you do not sit at this table")
         async with self.locks[table.id]:
-            await self._play(table, seat, str(message["action"]))
+            try:
+                await self._play(table, seat, str(message["action"]))
+            except TableError as exc:
+                if conn.lang is not None:
+                    exc.said = refusal_words(table.snapshot(seat), str(message["action"]),
+                                             exc, conn.lang)
+                raise
         self._after_move(table)
 
     async def _play(self, table: Table, seat: int, action: str) -> None:
@@ -411,6 +427,20 @@ class Hub:
             await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
                                     seat=seat, player=conn.player.id)
             self._broadcast(table, table.say(conn.player.name, seat, text))
+
+    async def _on_hint(self, conn: Conn, message: dict[str, Any]) -> None:
+        """What a computer player would do in this seat's place, and why (protocol 1.1)."""
+        assert conn.player is not None
+        table = self._table(message, conn)
+        seat = conn.subs.get(table.id)
+        if seat is None or table.seat_of(conn.player.id) != seat:
+            raise TableError("not_seated", "you do not sit at this table")
+        if not table.started or table.over or table.match.to_move != seat:
+            raise TableError("not_your_turn", "hints are for your turn")
+        action, said = await asyncio.to_thread(
+            hint_words, table.rules, table.snapshot(seat), table.match.seed, conn.lang or "en")
+        conn.push({"type": "hint", "table": table.id, "action": action, "said": said,
+                   **({"ref": message["ref"]} if "ref" in message else {})})
 
     async def _on_sync(self, conn: Conn, message: dict[str, Any]) -> None:
         """A client comes back: its seat again, and what it missed (or a snapshot)."""
