@@ -28,10 +28,8 @@ from web_helpers import (
 )
 
 GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"]
-DEALS = {"jass": 1, "putze": 2, "tarot": 1, "pitch": 1, "knock-rummy": 2}
-BOTS = {"putze": "random", "knock-rummy": "random"}
-"""Enough deals, and computer players slow enough to end them, for the person to have
-several turns (the heuristic players knock a rummy deal or pass a Putze one at once)."""
+DEALS = {"jass": 1, "putze": 3, "tarot": 1, "pitch": 1, "knock-rummy": 3}
+"""Enough deals for the person to have several turns (a rummy deal may end in a turn)."""
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +84,7 @@ def test_a_whole_game_with_the_keyboard_only(server: Server, browser: Any, axe: 
     if game == "jass":
         check_axe(axe, ana.page, "the lobby")
         screenshot(ana.page, tmp_path, "web-lobby.png")
-    create_table(ana.page, game, deals=DEALS[game], bot=BOTS.get(game, "heuristic"))
+    create_table(ana.page, game, deals=DEALS[game])
     phases: set[tuple[str, str]] = set()
     moves = 0
     reloaded = False
@@ -183,6 +181,59 @@ def test_a_phone_plays_a_whole_game_by_touch(server: Server, browser: Any, axe: 
     check_leaks(eve, 0, "pitch", {}, record, 1)
     assert not eve.errors, eve.errors
     eve.page.context.close()
+
+
+def said(player: Player) -> list[str]:
+    """What the page's live regions have said (the polite and the urgent one)."""
+    found: list[str] = player.page.eval_on_selector_all(
+        "#live p, #alert p", "els => els.map(e => e.textContent)")
+    return found
+
+
+def test_keys_a_refused_card_and_the_command_box(server: Server, browser: Any) -> None:
+    """The console's keys answer in the hand, a card that may not be played is refused with
+    the engine's reason, typed actions work, and the keys can be switched off."""
+    ana = new_player(browser, "Ana")
+    sign_in(ana.page, server.base, "Ana")
+    create_table(ana.page, "jass", deals=1)
+    keys = ana.page.keyboard
+    refused = False
+    while ana.wait_turn() == "mine":
+        cards = ana.cards()
+        if ana.table()["phase"] == "play" and not refused and not all(ok for _, ok in cards):
+            ana.page.focus("#hand")
+            keys.press("s")  # the scores, said in the live region
+            ana.page.wait_for_function(
+                "() => [...document.querySelectorAll('#live p')].some("
+                "p => p.textContent.includes('This deal'))")
+            bad = next(c for c, ok in cards if not ok)
+            keys.press("Home")
+            for _ in range(cards.index((bad, False))):
+                keys.press("ArrowRight")
+            assert ana.page.get_attribute("#hand", "aria-activedescendant") == f"card-{bad}"
+            keys.press("Enter")  # refused, with the reason in words
+            ana.page.wait_for_function("() => document.querySelectorAll('#alert p').length > 0")
+            reason = said(ana)[-1]
+            assert "must" in reason or "follow" in reason or "not" in reason, reason
+            refused = True
+            ana.page.click("#settings summary")
+            ana.page.set_checked("#opt-shortcuts", False)  # the keys switched off
+            ana.page.focus("#hand")
+            before = len(said(ana))
+            keys.press("t")
+            ana.page.wait_for_timeout(200)
+            assert len(said(ana)) == before
+            ana.page.set_checked("#opt-shortcuts", True)
+            continue
+        kind, what = ana.choose()
+        ana.page.focus("#command")  # typed: the card's code or the action's notation
+        keys.type(what)
+        keys.press("Enter")
+        ana.moved()
+    assert refused
+    assert ana.is_over()
+    assert not ana.errors, ana.errors
+    ana.page.context.close()
 
 
 def test_tarot_for_five_a_spectator_and_the_words(server: Server, browser: Any, axe: Any,

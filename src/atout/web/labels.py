@@ -7,6 +7,7 @@ console: ``GET /api/i18n/<lang>`` serves them as JSON, keyed by a short name the
 
 from __future__ import annotations
 
+from atout.console.session import TABLE_BOTS
 from atout.i18n import Translator, translator
 from atout.i18n.text import game_text
 
@@ -130,11 +131,15 @@ def _words(tr: Translator) -> dict[str, str]:
 
 def labels(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (``ValueError`` for a language the catalogue lacks),
-    with each game's title as ``title_<game>``."""
+    with each game's title as ``title_<game>``, and the computer players the console puts
+    at a person's table where the plain one would leave no game (``tablebot:<game>:<bot>``,
+    a Knock Rummy heuristic that does not knock at once)."""
     tr = translator(lang)
     out = _words(tr)
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
+    for (game, bot), spec in TABLE_BOTS.items():  # the console's gentler table players
+        out[f"tablebot:{game}:{bot}"] = spec
     out["lang"] = tr.lang
     return out
 

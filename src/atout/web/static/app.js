@@ -243,8 +243,11 @@ function focusTable() {
   }
 }
 let pendingFill = null;
+function tableBot(game, bot) {  // the console's gentler player where the plain one leaves no game
+  return state.labels[`tablebot:${game}:${bot}`] || bot;
+}
 function fillAndStart(frame) {
-  const bot = pendingFill; pendingFill = null;
+  const bot = tableBot(frame.info.game, pendingFill); pendingFill = null;
   frame.info.seats.forEach((s) => {
     if (!s.name && !s.bot) send({ type: "bot", table: frame.table, seat: s.seat, bot });
   });
@@ -327,7 +330,7 @@ function renderSeats(f, w) {
     f.info.seats.forEach((s, i) => {
       let b = null;
       if (!s.name && !s.bot) b = button(L("addbot", { seat: i + 1 }),
-        () => send({ type: "bot", table: f.table, seat: i, bot: $("c-bot").value || "heuristic" }));
+        () => send({ type: "bot", table: f.table, seat: i, bot: tableBot(f.info.game, $("c-bot").value || "heuristic") }));
       else if (s.bot) b = button(L("removebot", { seat: i + 1 }),
         () => send({ type: "unbot", table: f.table, seat: i }));
       if (b) { b.dataset.host = `seat-${i}`; host.appendChild(b); }
