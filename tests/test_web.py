@@ -225,7 +225,7 @@ def test_keys_a_refused_card_and_the_command_box(server: Server, browser: Any) -
             assert len(said(ana)) == before
             ana.page.set_checked("#opt-shortcuts", True)
             continue
-        kind, what = ana.choose()
+        _, what = ana.choose()
         ana.page.focus("#command")  # typed: the card's code or the action's notation
         keys.type(what)
         keys.press("Enter")
