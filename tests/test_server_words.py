@@ -86,6 +86,7 @@ def test_words_of_a_frame_see_only_the_frame() -> None:
     frame: dict[str, Any] = {"type": "table", "info": info, "view": public_view(match)}
     said = words(frame, "en")
     assert said["hand"] == [] and said["legal"] == [] and said["names"][0] == "Anna"
+    assert match.to_move is not None
     mine = words({**frame, "view": match.view(match.to_move).to_dict()}, "en")
     assert len([c for g in mine["hand"] for c in g["cards"]]) == 18
     assert json.dumps(said).count("of trumps") == 0
