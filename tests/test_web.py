@@ -139,6 +139,13 @@ def test_two_browsers_at_one_table_see_each_other(server: Server, browser: Any, 
         ana.page.focus(f"#host button[data-host=seat-{seat}]")
         ana.page.keyboard.press("Enter")
         ana.page.wait_for_selector(f"#seats li:nth-child({seat + 1}):has-text('heuristic')")
+    check_axe(axe, ana.page, "a table waiting for its players, seen by its host")
+    ana.page.focus("#chat")  # a line of chat, read at the other browser in its language
+    ana.page.keyboard.type("bonne partie")
+    ana.page.keyboard.press("Enter")
+    bob.page.wait_for_function(
+        "() => [...document.querySelectorAll('#messages li')].some("
+        "li => li.textContent === 'Ana dit : bonne partie')")
     ana.page.focus("#host button[data-host=start]")
     ana.page.keyboard.press("Enter")
     check_axe(axe, bob.page, "a table in French")
