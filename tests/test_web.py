@@ -239,6 +239,10 @@ def test_keys_a_refused_card_and_the_command_box(server: Server, browser: Any) -
         ana.moved()
     assert refused
     assert ana.is_over()
+    ana.page.select_option("#lang", "fr")  # the page and the game's words switch at once
+    ana.page.wait_for_function(
+        "() => document.getElementById('h-hand').textContent === 'Votre main'"
+        " && document.getElementById('h-table').textContent.startsWith('Jass suisse')")
     assert not ana.errors, ana.errors
     ana.page.context.close()
 

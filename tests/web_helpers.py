@@ -150,7 +150,7 @@ class Player:
         kind, what = self.choose()
         keys = self.page.keyboard
         if kind == "card":
-            for _ in range(12):
+            for _ in range(20):
                 if self.focused() == "hand":
                     break
                 keys.press("Shift+Tab")
@@ -162,11 +162,13 @@ class Player:
             keys.press("Enter")
             return
         choices = self.choices()
-        if not self.focused().startswith("choice:"):
-            for _ in range(3):
-                if self.focused().startswith("choice:"):
-                    break
-                keys.press("Tab")
+        for _ in range(20):  # back into the table: the hand, then the choices follow it
+            if self.focused() == "hand" or self.focused().startswith("choice:"):
+                break
+            keys.press("Shift+Tab")
+        if self.focused() == "hand":
+            keys.press("Tab")
+        assert self.focused().startswith("choice:"), self.focused()
         at = choices.index(self.focused().split(":", 1)[1])
         step = "Tab" if choices.index(what) >= at else "Shift+Tab"
         for _ in range(abs(choices.index(what) - at)):

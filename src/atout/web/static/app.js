@@ -292,7 +292,11 @@ function renderTable() {
   t.dataset.n = f.n; t.dataset.status = info.status; t.dataset.mine = String(mine);
   t.dataset.phase = f.view.phase;
   $("prompt").textContent = mine ? w.prompt : (mySeat() === null ? L("spectating") : "");
-  if (mine && !state.wasMyTurn) beep();
+  if (mine && !state.wasMyTurn) {
+    beep();
+    // the focus was lost (its element was rebuilt): back into the table for the turn
+    if (!document.activeElement || document.activeElement === document.body) setTimeout(focusTable, 0);
+  }
   state.wasMyTurn = mine;
   renderSeats(f, w);
   renderHand(f, w, mine);
@@ -582,7 +586,10 @@ function wire() {
   $("lang").addEventListener("change", async () => {
     state.lang = $("lang").value; localStorage.setItem("atout.lang", state.lang);
     await loadLabels();
-    if (state.token) { const ws = state.ws; state.ws = null; if (ws) ws.close(); connect(); }
+    if (state.token) {  // a new connection in the new language; a snapshot in its words
+      state.epoch = ""; state.n = 0;
+      const ws = state.ws; state.ws = null; if (ws) ws.close(); connect();
+    }
   });
   for (const id of ["opt-shortcuts", "opt-sound"]) {
     const saved = localStorage.getItem(`atout.${id}`);
