@@ -16,6 +16,7 @@ import pytest
 from atout.store import Store
 from server_helpers import Server, running
 from web_helpers import (
+    CHROMIUM,
     Player,
     browser_or_skip,
     check_axe,
@@ -43,7 +44,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def browser() -> Iterator[Any]:
     sync_playwright = browser_or_skip()
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             yield b
         finally:
