@@ -108,8 +108,12 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, rules: atout.Ru
         if frame["type"] not in ("table", "update"):
             continue
         if frame["type"] == "update" and frame["kind"] == "action":
-            assert frame["action"] == actions[k]
+            deal = match.deal
             last_events = match.play(actions[k])
+            # a hidden action (a Tarot écart) reaches only those who may know it
+            hiders = [t for t in range(rules.seats) if deal.view(t).history[-1][1] is None]
+            concealed = bool(hiders) if seat is None else seat in hiders
+            assert frame["action"] == (None if concealed else actions[k]), (frame["action"], k)
             k += 1
             expected = [e.to_dict() for e in last_events if e.visible_to(seat)]
             if deals is not None and len(match.deals) >= deals and not match.is_over:
@@ -122,7 +126,8 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, rules: atout.Ru
             shown = match.deals[-1]
         hidden = hidden_cards(shown, seat, frame["view"])
         kinds = {e["kind"] for e in frame.get("events", [])}
-        scope = frame if not kinds & ENDS else {**frame, "events": []}
+        # the last action of a deal and the showdown name cards of the deal just over
+        scope = frame if not kinds & ENDS else {**frame, "events": [], "action": None}
         leaked = cards_of(scope, set()) & hidden
         assert not leaked, f"{frame['type']} {frame.get('kind')} n={frame['n']} names {leaked}"
         checked += 1

@@ -412,10 +412,12 @@ def serve(
     rate_limit: Annotated[int, typer.Option(min=1, help="the most messages one connection "
                                                         "may send in 20 seconds")] = 100,
 ) -> None:
-    """Run the multiplayer server: tables, seats, bots, spectators and chat (docs/server.md)."""
+    """Run the multiplayer server and its web page: tables, seats, bots, spectators and chat
+    (docs/server.md, docs/web.md)."""
     try:
         from atout.server import Settings
         from atout.server import serve as run
+        from atout.web import app as web_app
     except ModuleNotFoundError as exc:
         raise typer.BadParameter(f"the server needs its extra: pip install 'atout[server]' "
                                  f"({exc.name} is missing)") from None
@@ -425,7 +427,7 @@ def serve(
         raise typer.BadParameter(f"--standin {standin!r}: expected one of "
                                  f"{', '.join(bot_names())}")
     run(host, port, db, Settings(bot_delay=bot_delay, grace=grace, standin=standin,
-                                 rate=rate_limit), data_dir)
+                                 rate=rate_limit), data_dir, make=web_app)
 
 
 def main() -> None:

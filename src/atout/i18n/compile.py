@@ -2,8 +2,9 @@
 
 ``python -m atout.i18n.compile`` compiles every ``locale/<lang>/LC_MESSAGES/atout.po`` into
 the ``atout.mo`` that ships with the package. ``--update`` first adds to each ``.po`` the
-messages found in the source (``_``, ``ngettext``, ``pgettext`` calls of ``atout.i18n`` and
-``atout.console``), keeping the existing translations, and reports the untranslated ones.
+messages found in the source (``_``, ``ngettext``, ``pgettext`` calls of ``atout.i18n``,
+``atout.console``, ``atout.server`` and ``atout.web``), keeping the existing translations,
+and reports the untranslated ones.
 It also compiles ``cli.po``, the command line's words (click's and typer's errors and help
 titles, and ``atout.cli``'s own), kept by hand.
 """
@@ -22,7 +23,7 @@ from babel.messages.pofile import read_po, write_po
 from atout.i18n import LANGUAGES, locale_dir
 
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-SOURCES = ("i18n", "console")
+SOURCES = ("i18n", "console", "server", "web")
 CLI_DOMAIN = "cli"
 """The gettext domain of the command line's words (see :func:`atout.i18n.use_cli_language`)."""
 

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -226,13 +226,16 @@ def create_app(db: str | None = None, settings: Settings | None = None,
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | None = None,
-          settings: Settings | None = None, data: str | None = None) -> None:
-    """Run the server under uvicorn until it is stopped."""
+          settings: Settings | None = None, data: str | None = None,
+          make: Callable[..., Starlette] | None = None) -> None:
+    """Run the server under uvicorn until it is stopped; ``make`` builds the application
+    from ``create_app``'s arguments (the web page's :func:`atout.web.app` wraps it)."""
     import uvicorn
 
     settle_gc()
 
-    uvicorn.run(create_app(db, settings, data), host=host, port=port, log_level="info",
+    uvicorn.run((make or create_app)(db, settings, data), host=host, port=port,
+                log_level="info",
                 ws_max_size=MAX_FRAME * 8, ws="websockets-sansio", lifespan="on")
 
 

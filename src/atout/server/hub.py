@@ -25,8 +25,9 @@ from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
 from .accounts import Accounts, AuthError, Player
-from .protocol import PROTOCOL, ProtocolError, encode
+from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
+from .words import hint_words, refusal_words, with_words
 from .writer import Writer
 
 log = logging.getLogger("atout.server")
@@ -65,9 +66,14 @@ class Conn:
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     """Encoded frames waiting to be sent: text, which holds no objects for the garbage
     collector to scan however long a slow client keeps it waiting."""
+    lang: str | None = None
+    """The language of the ``words`` this client asked for in its hello (protocol 1.1)."""
 
     def push(self, frame: dict[str, JSON]) -> bool:
-        """Queue a frame; False when the client is too far behind."""
+        """Queue a frame (with its words when the client asked for them); False when the
+        client is too far behind."""
+        if self.lang is not None:
+            frame = with_words(frame, self.lang)
         return self.push_text(encode(frame))
 
     def push_text(self, text: str) -> bool:
@@ -241,7 +247,10 @@ class Hub:
         try:
             await handler(conn, message)
         except (TableError, AuthError, ProtocolError) as exc:
-            conn.push(error(exc.code, str(exc), ref, message.get("table")))
+            frame = error(exc.code, str(exc), ref, message.get("table"))
+            if isinstance(exc, TableError) and exc.said:
+                frame["said"] = exc.said
+            conn.push(frame)
         except StoreError as exc:
             log.error("store: %s", exc)
             conn.push(error("store", "the server could not record this: it was not done; "
@@ -249,11 +258,15 @@ class Hub:
 
     def _broadcast(self, table: Table, update: Update) -> None:
         """Send ``update`` to everyone at ``table``, each recipient its own filtered frame:
-        built and encoded once per seat (once for all the spectators), then queued."""
+        built once per seat (once for all the spectators), given its words once per seat and
+        language (protocol 1.1), encoded once, then queued."""
         here = list(self.followers.get(table.id, ()))
-        frames = table.encoded_frames(update, (conn.subs[table.id] for conn in here))
+        wanted = {(conn.subs[table.id], conn.lang) for conn in here}
+        frames = table.frames(update, {seat for seat, _ in wanted})
+        texts = {(seat, lang): encode(with_words(frames[seat], lang) if lang else frames[seat])
+                 for seat, lang in wanted}
         for conn in here:
-            if not conn.push_text(frames[conn.subs[table.id]]):
+            if not conn.push_text(texts[conn.subs[table.id], conn.lang]):
                 self._spawn(conn.close(1013, "too slow: reconnect"))
 
     def _follow(self, conn: Conn, tid: int, seat: int | None) -> None:
@@ -284,7 +297,9 @@ class Hub:
             raise TableError("hello_again", "you said hello already")
         player = await asyncio.to_thread(self.accounts.player, message["token"])
         conn.player = player
-        conn.push({"type": "welcome", "protocol": PROTOCOL, "player": player.to_dict(),
+        conn.lang = message.get("lang")
+        conn.push({"type": "welcome", "protocol": PROTOCOL, "minor": PROTOCOL_MINOR,
+                   "player": player.to_dict(),
                    **({"ref": message["ref"]} if "ref" in message else {})})
 
     async def _on_ping(self, conn: Conn, message: dict[str, Any]) -> None:
@@ -408,7 +423,13 @@ class Hub:
         if seat is None or table.seat_of(conn.player.id) != seat:
             raise TableError("not_seated", "you do not sit at this table")
         async with self.locks[table.id]:
-            await self._play(table, seat, str(message["action"]))
+            try:
+                await self._play(table, seat, str(message["action"]))
+            except TableError as exc:
+                if conn.lang is not None:
+                    exc.said = refusal_words(table.snapshot(seat), str(message["action"]),
+                                             exc, conn.lang)
+                raise
         self._after_move(table)
 
     async def _play(self, table: Table, seat: int, action: str) -> None:
@@ -434,6 +455,20 @@ class Hub:
             await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
                                     seat=seat, player=conn.player.id)
             self._broadcast(table, table.say(conn.player.name, seat, text))
+
+    async def _on_hint(self, conn: Conn, message: dict[str, Any]) -> None:
+        """What a computer player would do in this seat's place, and why (protocol 1.1)."""
+        assert conn.player is not None
+        table = self._table(message, conn)
+        seat = conn.subs.get(table.id)
+        if seat is None or table.seat_of(conn.player.id) != seat:
+            raise TableError("not_seated", "you do not sit at this table")
+        if not table.started or table.over or table.match.to_move != seat:
+            raise TableError("not_your_turn", "hints are for your turn")
+        action, said = await asyncio.to_thread(
+            hint_words, table.rules, table.snapshot(seat), table.match.seed, conn.lang or "en")
+        conn.push({"type": "hint", "table": table.id, "action": action, "said": said,
+                   **({"ref": message["ref"]} if "ref" in message else {})})
 
     async def _on_sync(self, conn: Conn, message: dict[str, Any]) -> None:
         """A client comes back: its seat again, and what it missed (or a snapshot)."""

@@ -16,6 +16,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 PROTOCOL = 1
+PROTOCOL_MINOR = 1
+"""1.1 adds ``hello``'s optional ``lang`` and the ``words`` it brings (docs/protocol.md)."""
 MAX_FRAME = 8192
 """The largest frame a client may send, in bytes of UTF-8."""
 
@@ -90,5 +92,5 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     return check(message, "client")
 
 
-__all__ = ["MAX_FRAME", "PROTOCOL", "ProtocolError", "check", "encode", "message_types",
-           "parse", "schema"]
+__all__ = ["MAX_FRAME", "PROTOCOL", "PROTOCOL_MINOR", "ProtocolError", "check", "encode",
+           "message_types", "parse", "schema"]

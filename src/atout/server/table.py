@@ -28,9 +28,14 @@ KEEP = 500
 class TableError(Exception):
     """A request the table refuses: a code and a sentence."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, refusal: tuple[str, dict[str, Any]] |
+                 None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.refusal = refusal
+        """The engine's reason as data (its code and parameters) for an illegal action."""
+        self.said: str | None = None
+        """The refusal in the player's words, when the client asked for words."""
 
 
 @dataclass
@@ -62,6 +67,27 @@ class Update:
     chat: dict[str, JSON] | None = None
     next: int | None = None
     result: dict[str, JSON] | None = None
+    hidden: frozenset[int] = frozenset()
+    """The seats that may not know the action (a Tarot écart): they get it as null."""
+
+    def action_for(self, seat: int | None) -> str | None:
+        """The action as ``seat`` (None: a spectator) may know it."""
+        if self.hidden and (seat is None or seat in self.hidden):
+            return None
+        return self.action
+
+
+def hidden_from(deal: Deal, events: tuple[Event, ...]) -> frozenset[int]:
+    """The seats that may not know the action just played in ``deal``: those whose view of
+    the deal's history shows it as hidden (only looked at when an event is private)."""
+    if all(e.to is None for e in events):
+        return frozenset()
+    out = set()
+    for s in range(deal.seats):
+        history = deal.view(s).history
+        if history and history[-1][1] is None:
+            out.add(s)
+    return frozenset(out)
 
 
 @dataclass
@@ -223,27 +249,32 @@ class Table:
         try:
             parsed = self.rules.actions.parse(action)
         except IllegalAction as exc:
-            raise TableError("illegal", exc.reason) from None
+            raise TableError("illegal", exc.reason,
+                             refusal=(exc.code, dict(exc.params))) from None
         if not self.match.legal_mask() >> int(parsed) & 1:
             probe = self.match.deal.clone()
             try:
                 probe.play(parsed)
             except IllegalAction as exc:
-                raise TableError("illegal", exc.reason) from None
+                raise TableError("illegal", exc.reason,
+                                 refusal=(exc.code, dict(exc.params))) from None
             raise TableError("illegal", f"{parsed.text} is not allowed now")  # pragma: no cover
         return parsed
 
     def apply(self, action: Action) -> Update:
         """Play a checked action (already written to the store)."""
         seat = self.match.to_move
+        deal = self.match.deal
         events = tuple(self.match.play(action))
+        hidden = hidden_from(deal, events)
         if self.deals is not None and not self.match.is_over and \
                 len(self.match.deals) >= self.deals:
             self.over = True
             events = tuple(e for e in events if e.kind != "new_deal")
         if self.match.is_over:
             self.over = True
-        return self._push("action", events=events, seat=seat, action=action.text)
+        return self._push("action", events=events, seat=seat, action=action.text,
+                          hidden=hidden)
 
     def result(self) -> MatchResult:
         """The result of the finished game (the best scores so far when a deal limit ended
@@ -285,13 +316,18 @@ class Table:
         """An update as ``seat`` (None: a spectator) may receive it."""
         return self._frame(update, seat, Sight(self.shown()), self.info())
 
+    def frames(self, update: Update,
+               seats: Iterable[int | None]) -> dict[int | None, dict[str, JSON]]:
+        """An update for each seat in ``seats`` (None: the spectators), each filtered for
+        that seat: the views and the table's info are computed once per update and per seat,
+        however many connections share a seat."""
+        sight, info = Sight(self.shown()), self.info()
+        return {seat: self._frame(update, seat, sight, info) for seat in set(seats)}
+
     def encoded_frames(self, update: Update,
                        seats: Iterable[int | None]) -> dict[int | None, str]:
-        """An update encoded once for each seat in ``seats`` (None: the spectators), each
-        filtered for that seat: the views, the table's info and the JSON text are computed
-        once per update and per seat, however many connections share a seat."""
-        sight, info = Sight(self.shown()), self.info()
-        return {seat: encode(self._frame(update, seat, sight, info)) for seat in set(seats)}
+        """:meth:`frames`, each encoded once as JSON text."""
+        return {seat: encode(frame) for seat, frame in self.frames(update, seats).items()}
 
     def _frame(self, update: Update, seat: int | None, sight: Sight,
                info: dict[str, JSON]) -> dict[str, JSON]:
@@ -299,7 +335,7 @@ class Table:
                                 "n": update.n, "kind": update.kind,
                                 "events": events_for(update.events, seat),
                                 "info": info, "view": sight.view(seat),
-                                "seat": update.seat, "action": update.action}
+                                "seat": update.seat, "action": update.action_for(seat)}
         if update.chat is not None:
             out["chat"] = update.chat
         if update.next is not None:

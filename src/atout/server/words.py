@@ -1,0 +1,235 @@
+"""The sentences of a frame, in the recipient's language (protocol 1.1, ``hello``'s ``lang``).
+
+A client that says hello with a ``lang`` gets, on every snapshot and update, a ``words``
+object built here from the very view and events that the frame carries (already filtered for
+that recipient): the console's sentences for the events (:mod:`atout.i18n.text`), the names
+of the cards it may see, its legal actions in words, the answers of the console's information
+keys, and the game's action keys. Nothing here sees more than the frame: no hidden card can
+get into the words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from atout.core import JSON, Event, Rules, View
+from atout.i18n import LANGUAGES, translator
+from atout.i18n.hints import hint_reason, search_margin
+from atout.i18n.text import NAMES, GameText, game_text, is_card
+
+ANSWER_KEYS = ("c", "f", "a", "s", "t", "l", "w", "m", "k", "p", "o")
+"""The information keys answered in ``words.answers`` (the console's letters)."""
+ACTION_KEYS = ("a", "h", "g")
+"""The keys that select legal actions in some games (``words.keys``)."""
+
+
+def view_of(data: Mapping[str, Any]) -> View:
+    """A view as a frame carries it, as the engines' :class:`View` (seat -1: a spectator)."""
+    seat = data.get("seat")
+    return View(str(data["game"]), int(seat) if seat is not None else -1,
+                int(data["seats"]), int(data["dealer"]), str(data["phase"]),
+                data["to_move"], tuple(data["hand"]), tuple(data["legal"]),
+                tuple((int(s), str(c)) for s, c in data["table"]),
+                tuple((int(s), a) for s, a in data["history"]), dict(data["info"]),
+                bool(data["is_over"]))
+
+
+def event_of(data: Mapping[str, Any]) -> Event:
+    """An event as a frame carries it, as the engines' :class:`Event`."""
+    details = {k: v for k, v in data.items() if k not in ("kind", "seat", "to")}
+    return Event(str(data["kind"]), data.get("seat"), details, data.get("to"))
+
+
+def seat_names(info: Mapping[str, Any]) -> list[str]:
+    """The name of each seat: the person's, or the console's name for a computer player."""
+    names = []
+    for s in info.get("seats") or []:
+        seat = int(s["seat"])
+        names.append(str(s["name"]) if s.get("name") else NAMES[seat % len(NAMES)])
+    return names
+
+
+def text_for(info: Mapping[str, Any], seat: int | None, lang: str) -> GameText:
+    """The game's renderer for ``seat`` (None: a spectator) in ``lang``."""
+    names = seat_names(info)
+    return game_text(str(info["game"]), translator(lang if lang in LANGUAGES else "en"),
+                     -1 if seat is None else seat, len(names), names)
+
+
+def _safe(make: Callable[..., str], *args: Any) -> str:
+    try:
+        return make(*args)
+    except Exception:  # a sentence must never take a frame down: the view says the rest
+        return ""
+
+
+def card_words(text: GameText, code: str) -> str:
+    """A card's full name without article, with a capital: "Ace of hearts"."""
+    return text.tr.sentence(text.tr.card(code, article=False))
+
+
+def hand_words(text: GameText, view: View) -> list[dict[str, JSON]]:
+    """The hand, suit by suit in the game's order: each group's name and its cards."""
+    groups: list[dict[str, JSON]] = []
+    for key, cards in text.hand_groups(view.hand):
+        name = _safe(text.group_name, key, view) if key else \
+            text.tr._("Other cards")
+        groups.append({"suit": key, "name": text.tr.sentence(name or key), "cards": [
+            {"code": c, "name": card_words(text, c)} for c in cards]})
+    return groups
+
+
+def card_of(action: str, hand: Sequence[str]) -> str | None:
+    """The card of the hand an action plays or names (``AH``, ``discard AH``), or None."""
+    if action in hand:
+        return action
+    last = action.rsplit(" ", 1)[-1]
+    return last if " " in action and last in hand else None
+
+
+def update_lines(text: GameText, frame: Mapping[str, Any], view: View) -> list[str]:
+    """What an update says, one sentence each: its events, or the change of the table."""
+    tr = text.tr
+    lines = [said for data in frame.get("events") or []
+             if (said := text.event(event_of(data), view))]
+    kind = frame.get("kind")
+    seat = frame.get("seat")
+    info = frame.get("info") or {}
+    if kind == "seat" and isinstance(seat, int):
+        s = info["seats"][seat]
+        who = s.get("name") or (tr._("{name}, computer player ({bot})").format(
+            name=text.names[seat], bot=s["bot"]) if s.get("bot") else None)
+        if who is None:
+            lines.append(tr._("Seat {seat} is free.").format(seat=seat + 1))
+        elif s.get("name") and not s.get("connected") and info.get("status") == "playing":
+            lines.append(tr._("{player} lost the connection; the seat is kept.").format(
+                player=who))
+        else:
+            lines.append(tr._("{player} sits at seat {seat}.").format(player=who,
+                                                                    seat=seat + 1))
+    elif kind == "standin" and isinstance(seat, int):
+        lines.append(tr._("A computer player plays for {player} until they come back.")
+                     .format(player=text.name(seat)))
+    elif kind == "start":
+        lines.append(tr._("The game starts."))
+    elif kind == "chat":
+        line = frame.get("chat") or {}
+        lines.append(tr._("{name} says: {text}").format(name=line.get("name"),
+                                                        text=line.get("text")))
+    elif kind == "end":
+        if not any(e.get("kind") == "game_over" for e in frame.get("events") or []):
+            lines.append(_safe(text.game_over_sentence, frame.get("result") or {}))
+    elif kind == "rematch":
+        lines.append(tr._("A rematch is open at table {table}.").format(
+            table=frame.get("next")))
+    return [line for line in lines if line]
+
+
+def history_words(text: GameText, view: View) -> list[str]:
+    """The deal so far, one line per action; a hidden action is said as hidden."""
+    tr = text.tr
+    out = []
+    for seat, action in view.history:
+        if action is None:
+            out.append(tr._("{player}: a hidden action.").format(player=text.Name(seat)))
+        else:
+            out.append(tr._("{player}: {action}.").format(
+                player=text.Name(seat), action=_safe(text.action, str(action))))
+    return out
+
+
+def words(frame: Mapping[str, Any], lang: str) -> dict[str, JSON]:
+    """The ``words`` of a snapshot or update frame for its recipient, in ``lang``."""
+    info = frame["info"]
+    seat = frame.get("view", {}).get("seat")
+    seat = seat if isinstance(seat, int) else None
+    text = text_for(info, seat, lang)
+    view = view_of(frame["view"])
+    tr = text.tr
+    mine = view.to_move == text.me and bool(view.legal) and info.get("status") == "playing"
+    answers_from: dict[str, Callable[[View], str]] = {
+        "c": text.table, "f": text.led, "a": text.trump, "s": text.scores, "t": text.turn,
+        "l": text.last_trick, "w": text.legal, "m": text.hand, "k": text.count,
+        "p": text.tally}
+    answers: dict[str, JSON] = {k: _safe(f, view) for k, f in answers_from.items()}
+    answers["o"] = " ".join(x for x in (answers["a"], answers["c"], answers["t"],
+                                        answers["s"]) if x)
+    keys: dict[str, JSON] = {k: list(text.key_action(k, view)) for k in ACTION_KEYS} \
+        if mine else {}
+    out: dict[str, JSON] = {
+        "lang": tr.lang,
+        "title": text.title(str(info["game"]), str(info.get("title") or "")),
+        "names": list(seat_names(info)),
+        "seats": [text.Name(s) for s in range(view.seats)],
+        "hand": hand_words(text, view) if view.hand else [],
+        "table": [{"seat": s, "player": text.Name(s),
+                   "card": card_words(text, c) if is_card(c) else _safe(text.action, c)}
+                  for s, c in view.table],
+        "legal": [{"action": a, "words": tr.sentence(_safe(text.action, a) or a),
+                   "card": card_of(a, view.hand)} for a in view.legal] if mine else [],
+        "prompt": _safe(text.prompt, view) if mine else "",
+        "turn": answers["t"],
+        "answers": answers,
+        "keys": keys,
+        "history": list(history_words(text, view)),
+    }
+    if frame.get("type") == "update":
+        out["lines"] = list(update_lines(text, frame, view))
+    return out
+
+
+def hint_words(rules: Rules[Any], frame: Mapping[str, Any], seed: int,
+               lang: str) -> tuple[str, str]:
+    """What the search player (else the heuristic one) would do from the frame's view, and
+    why, in ``lang``: the action and the sentence, as the console's I key says them."""
+    from atout.bots import bot_names
+    from atout.bots.hint import hint
+
+    view = view_of(frame["view"])
+    text = text_for(frame["info"], view.seat, lang)
+    tr = text.tr
+    source = "search" if "search" in bot_names() else "heuristic"
+    advice = hint(rules, view, source, seed)
+    choice = advice.action.text
+    said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
+        action=text.action(choice))
+    whys = []
+    if advice.reason is not None:
+        whys.append(hint_reason(tr, advice.reason.code, advice.reason.params))
+    if advice.margin is not None:
+        whys.append(search_margin(tr, *advice.margin))
+    why = ""
+    for w in (w for w in whys if w):
+        why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
+    if why:
+        said += " " + tr._("Why: {reason}.").format(reason=why)
+    return choice, said
+
+
+def with_words(frame: dict[str, JSON], lang: str) -> dict[str, JSON]:
+    """``frame`` with its ``words`` in ``lang`` when it is a snapshot or an update (a new
+    dict; other frames as they are)."""
+    if frame.get("type") not in ("table", "update") or "words" in frame:
+        return frame
+    try:
+        said = words(frame, lang)
+    except Exception:  # words are a help: a frame is never lost for them
+        return frame
+    return {**frame, "words": said}
+
+
+def refusal_words(frame: Mapping[str, Any], action: str, exc: Any, lang: str) -> str | None:
+    """Why ``action`` was refused (``exc``, a table's error), in ``lang``, as the console
+    says it; None when the refusal is not the engine's."""
+    if getattr(exc, "code", None) != "illegal":
+        return None
+    code, params = exc.refusal or ("", {})
+    seat = frame.get("view", {}).get("seat")
+    text = text_for(frame["info"], seat if isinstance(seat, int) else None, lang)
+    return _safe(text.refusal, view_of(frame["view"]), action, str(exc), code, params) or None
+
+
+__all__ = ["ACTION_KEYS", "ANSWER_KEYS", "card_of", "card_words", "event_of", "hand_words",
+           "hint_words", "history_words", "refusal_words", "seat_names", "text_for",
+           "update_lines", "view_of", "with_words", "words"]

@@ -1,0 +1,55 @@
+"""The web page: sign in, find tables and play in a browser, with a screen reader or without.
+
+:func:`app` is the server's application (:func:`atout.server.create_app`) with the page on
+top: ``/`` serves ``static/index.html``, ``/static/`` its script and style (package data, no
+build step), and ``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
+the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
+(docs/web.md).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from atout.i18n import LANGUAGES
+from atout.server import Settings, create_app
+
+from .labels import labels
+
+
+def static_dir() -> Path:
+    """The folder of the page's files."""
+    return Path(str(resources.files("atout.web") / "static"))
+
+
+def app(db: str | None = None, settings: Settings | None = None,
+        data: str | None = None) -> Starlette:
+    """The server's application with the web page (same arguments as ``create_app``)."""
+    server = create_app(db, settings, data)
+    folder = static_dir()
+
+    async def page(_request: Request) -> Response:
+        return FileResponse(folder / "index.html", headers={"cache-control": "no-cache"})
+
+    async def words(request: Request) -> Response:
+        lang = str(request.path_params["lang"])
+        if lang not in LANGUAGES:
+            return JSONResponse({"error": "bad_lang", "message": f"unknown language {lang!r}: "
+                                 f"expected one of {', '.join(LANGUAGES)}"}, status_code=404)
+        return JSONResponse(labels(lang))
+
+    # before the server's own routes: "/" becomes the page
+    server.router.routes[0:0] = [
+        Route("/", page), Route("/api/i18n/{lang}", words),
+        Mount("/static", app=StaticFiles(directory=folder), name="static")]
+    return server
+
+
+__all__ = ["app", "labels", "static_dir"]

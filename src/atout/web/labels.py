@@ -1,0 +1,147 @@
+"""The web page's own words (buttons, headings, help), from the same catalogue as the
+console: ``GET /api/i18n/<lang>`` serves them as JSON, keyed by a short name the page uses.
+
+>>> labels("fr")["lobby"]
+'Les tables'
+"""
+
+from __future__ import annotations
+
+from atout.console.session import TABLE_BOTS
+from atout.i18n import Translator, translator
+from atout.i18n.text import game_text
+
+GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
+"""The games the page offers, in the lobby's order."""
+
+
+def _words(tr: Translator) -> dict[str, str]:
+    _ = tr._
+    return {
+        "skip": _("Skip to the content"),
+        "settings": _("Settings"),
+        "language": _("Language"),
+        "shortcuts": _("Keyboard shortcuts in the table (C, A, F, H, G, S, T, L, W, I, ?)"),
+        "sound": _("A sound when it is your turn"),
+        "signin": _("Sign in"),
+        "name": _("Your name"),
+        "password": _("Password (for an account; empty to play as a guest)"),
+        "guest": _("Play as a guest"),
+        "login": _("Sign in to my account"),
+        "register": _("Create an account"),
+        "signout": _("Sign out"),
+        "signedin": _("Signed in as {name}."),
+        "lobby": _("Tables"),
+        "refresh": _("Refresh the list"),
+        "notables": _("No open table yet: create one below."),
+        "tableno": _("Table {table}"),
+        "status_waiting": _("waiting for players"),
+        "status_playing": _("playing"),
+        "status_over": _("over"),
+        "seatn": _("Seat {seat}"),
+        "empty": _("empty"),
+        "computer": _("computer ({bot})"),
+        "botname": _("{name}, computer player ({bot})"),
+        "away": _("away"),
+        "spectators": _("{count} watching"),
+        "sit": _("Sit at seat {seat}"),
+        "watch": _("Watch table {table}"),
+        "create": _("Create a table"),
+        "game": _("Game"),
+        "players": _("Players"),
+        "deals": _("Deals to play (empty: the whole game)"),
+        "private": _("Private (only with the invite code)"),
+        "yourseat": _("Your seat"),
+        "fill": _("Fill the other seats with computer players and start"),
+        "botkind": _("Computer player"),
+        "createbtn": _("Create the table"),
+        "joinprivate": _("Join a private table"),
+        "invite": _("Invite code"),
+        "tablenum": _("Table number"),
+        "joinbtn": _("Join"),
+        "seats": _("Players"),
+        "you": _("you"),
+        "toplay": _("to play"),
+        "host": _("host"),
+        "addbot": _("Add a computer player at seat {seat}"),
+        "removebot": _("Remove the computer player at seat {seat}"),
+        "start": _("Start the game"),
+        "leave": _("Leave the table"),
+        "lobbyback": _("Back to the tables"),
+        "invitecode": _("Invite code: {code}. Link: {link}"),
+        "trick": _("On the table"),
+        "hand": _("Your hand"),
+        "nohand": _("You have no cards."),
+        "choices": _("Your choices"),
+        "nochoice": _("Nothing to choose now."),
+        "scores": _("Scores"),
+        "lasttrick": _("Last trick"),
+        "history": _("History of the deal"),
+        "messages": _("Messages"),
+        "chat": _("Chat"),
+        "chatline": _("Your message"),
+        "send": _("Send"),
+        "command": _("Command"),
+        "commandhelp": _("Type a card (AH), an action (bid 2, pass) or a key (C, S, ?), "
+                         "then Enter."),
+        "commandbtn": _("Do it"),
+        "gameover": _("The game is over"),
+        "rematch": _("Play again with the same players"),
+        "spectating": _("You are watching: you see what every player sees, no hand."),
+        "notyourturn": _("It is not your turn: {turn}"),
+        "notplayable": _("not playable now"),
+        "unknownkey": _("The key {key} does nothing here. Press ? for the list of keys."),
+        "nohint": _("No hint now: it is not your turn."),
+        "connecting": _("Connecting to the server…"),
+        "disconnected": _("The connection was lost; trying again…"),
+        "reconnected": _("Connected again."),
+        "joined": _("You are at table {table}."),
+        "refused": _("Refused: {reason}"),
+        "keys": _("Keys in your hand and in the command box: {keys}."),
+        "key_play": _("Enter or a tap: play the card or the choice"),
+        "key_move": _("arrows, Home, End: move in your hand"),
+        "key_c": _("C: the cards on the table"),
+        "key_a": _("A: the trump (Jass and Pitch: choose it when it is your turn)"),
+        "key_f": _("F: the suit led"),
+        "key_h": _("H: take the blind or the chien (Putze, Tarot)"),
+        "key_g": _("G: exchange the trump six (Putze)"),
+        "key_s": _("S: the scores"),
+        "key_t": _("T: whose turn"),
+        "key_l": _("L: the last trick"),
+        "key_w": _("W: what you may do"),
+        "key_i": _("I: a hint"),
+        "key_m": _("M: your hand"),
+        "key_k": _("K: the count of cards played"),
+        "key_o": _("O: the whole situation"),
+        "key_help": _("?: this list"),
+        "err_bad_token": _("Your session has expired: sign in again."),
+        "err_taken": _("That seat is taken."),
+        "err_started": _("The game has started."),
+        "err_private": _("This table is private: its invite code is needed."),
+        "err_no_table": _("There is no such table."),
+        "err_not_your_turn": _("It is not your turn."),
+        "err_name_taken": _("That name is taken: choose another or sign in."),
+        "err_bad_login": _("Wrong name or password."),
+        "err_other": _("The server refused: {reason}"),
+        "bot_random": _("random (plays any legal card)"),
+        "bot_heuristic": _("heuristic (a fair player)"),
+        "bot_search": _("search (a strong player, slower)"),
+    }
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (``ValueError`` for a language the catalogue lacks),
+    with each game's title as ``title_<game>``, and the computer players the console puts
+    at a person's table where the plain one would leave no game (``tablebot:<game>:<bot>``,
+    a Knock Rummy heuristic that does not knock at once)."""
+    tr = translator(lang)
+    out = _words(tr)
+    for game in GAMES:
+        out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
+    for (game, bot), spec in TABLE_BOTS.items():  # the console's gentler table players
+        out[f"tablebot:{game}:{bot}"] = spec
+    out["lang"] = tr.lang
+    return out
+
+
+__all__ = ["GAMES", "labels"]
