@@ -515,16 +515,28 @@ class Deal(ABC):
         self._actors.append(seat)
         return events
 
-    def fast_play(self, action: int) -> None:
-        """Play a legal action id with no check and no events: the fast path for search.
+    def step(self, action: int) -> None:
+        """Play a legal action id, unchecked and without events: the fast step, for search only.
 
-        Never reachable from a front end: an illegal id corrupts the deal.
+        The history and :meth:`legal_mask` stay right, so a search can alternate ``step`` and
+        ``legal_mask`` (and read :attr:`result` at the end) without any private name. Never
+        reachable from a front end: an illegal id corrupts the deal.
+
+        >>> import atout
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> deal.step(42)                  # push, unchecked
+        >>> [str(a) for a in deal.history], deal.to_move
+        (['push'], 1)
         """
         seat = self.to_move
         assert seat is not None
         self._apply(action)
         self._history.append(self.rules.actions.table[action])
         self._actors.append(seat)
+
+    def fast_play(self, action: int) -> None:
+        """The same as :meth:`step` (its former name, kept for existing callers)."""
+        self.step(action)
 
     def playout(self, rng: random.Random) -> Result:
         """Play uniformly random legal actions to the end and return the result."""
@@ -533,7 +545,7 @@ class Deal(ABC):
             k = int(rng.random() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
-            self.fast_play((mask & -mask).bit_length() - 1)
+            self.step((mask & -mask).bit_length() - 1)
         return self._result()
 
     def view(self, seat: int) -> View:

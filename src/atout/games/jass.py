@@ -30,13 +30,10 @@ from atout.core import (
     View,
     option,
 )
-from atout.games.jass_fast import play_tricks
 from atout.games.jass_play import (
     CODES,
-    MATCH_BONUS,
     MODE_NAMES,
     OBENABE,
-    STOECK_POINTS,
     UNDENUFE,
     UNDER_TRUMP_RULES,
     TrickPlay,
@@ -296,40 +293,18 @@ class JassDeal(TrickPlay):
                                       "multiplier": self.multiplier})]
 
     def playout(self, rng: random.Random) -> Result:
-        """Random legal play to the end, in a tight loop (the fast path for search)."""
-        if self.phase != "play":
-            return super().playout(rng)
-        hist = self._history
-        actors = self._actors
-        actions = self.rules.actions.table
-        # the rest of a trick under way goes through the full path
-        while not self.play_over and self.trick:
-            mask = self._card_mask()
-            k = int(rng.random() * mask.bit_count())
+        """Random legal play to the end, in the shared tight trick loop (the fast path for
+        search); it draws from ``rng`` as :meth:`Deal.playout` does, so both give the same
+        deal for the same generator."""
+        rnd = rng.random
+        while self.phase != "play":
+            mask = self._legal_mask()
+            k = int(rnd() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
-            c = (mask & -mask).bit_length() - 1
-            actors.append(self.turn)
-            self._play_card(c)
-            hist.append(actions[c])
-        if not self.play_over:
-            self._fast_tricks(rng)
+            self.step((mask & -mask).bit_length() - 1)
+        self.play_tricks(rng)
         return self._result()
-
-    def _fast_tricks(self, rng: random.Random) -> None:
-        # Whole tricks from a clean state on suit-split hands (jass_fast); Stöck is settled
-        # at the end, when every card is out.
-        play_tricks(self, rng)
-        won = self.tricks_won
-        self.play_over = True
-        self.played_first = 0xF
-        if self.stoeck_seat >= 0 and not self.stoeck_said:
-            self.stoeck_said = True
-            self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
-        if self.rules.options.match_bonus:
-            for side in (0, 1):
-                if won[side] == 9:
-                    self.bonus_points[side] += MATCH_BONUS
 
     def clone(self) -> JassDeal:
         """A cheap independent copy."""

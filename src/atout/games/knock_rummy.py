@@ -489,11 +489,11 @@ class KnockRummyDeal(Deal):
             self._shown = [arrange(h & ~x) for h, x in zip(self.hands, laid, strict=True)]
         return self._shown
 
-    def fast_play(self, action: int) -> None:
-        """Play a legal action id with no check and no events (the search fast path)."""
+    def step(self, action: int) -> None:
+        """Play a legal action id with no check and no events (the search fast step)."""
         self._quiet = True
         try:
-            super().fast_play(action)
+            super().step(action)
         finally:
             self._quiet = False
 
