@@ -339,7 +339,7 @@ class JassDeal(TrickPlay):
             info.update(self._play_info())
             info["totals"] = self.team_totals()
             info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
-        legal = tuple(a.text for a in self.legal_actions()) if self.to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
                     self._table() if self.phase == "play" else (), self.seen_history(seat), info,

@@ -470,10 +470,22 @@ class PutzeDeal(TrickPlay):
 
     # -- views -----------------------------------------------------------------------------
     def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
-        """Every action as ``seat`` saw it: another player's discards are hidden."""
+        """Every action as ``seat`` saw it: another player's discards are hidden.
+
+        Kept per seat and extended by the actions played since the last call."""
         private = self.private
-        return tuple((s, a.text if private.get(i, seat) == seat else None)
-                     for i, (s, a) in enumerate(zip(self._actors, self._history, strict=True)))
+        if not private:
+            return super().seen_history(seat)
+        by_seat: dict[int, tuple[tuple[int, str | None], ...]] = self.__dict__.setdefault(
+            "_seen_by", {})
+        seen = by_seat.get(seat, ())
+        n = len(seen)
+        if n != len(self._history):
+            seen += tuple((s, a.text if private.get(i, seat) == seat else None)
+                          for i, s, a in zip(range(n, len(self._history)), self._actors[n:],
+                                             self._history[n:], strict=True))
+            by_seat[seat] = seen
+        return seen
 
     def _view(self, seat: int) -> View:
         plan = self.plan
@@ -502,7 +514,7 @@ class PutzeDeal(TrickPlay):
             _, gained, pommes = self._scoring()
             info["putzes"] = gained
             info["pommes"] = pommes
-        legal = tuple(a.text for a in self.legal_actions()) if self.to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
                     self._table() if self.phase == "play" else (), self.seen_history(seat),

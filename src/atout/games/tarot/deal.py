@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from atout.cards import bit_list
 from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
 
 from .scoring import score_deal
@@ -61,7 +60,7 @@ FULL_MASK = (1 << NCARDS) - 1
 
 
 def _codes(mask: int) -> list[str]:
-    return [DECK.codes[i] for i in bit_list(mask)]
+    return DECK.codes_of(mask)
 
 
 def _lowest(mask: int, k: int) -> int:
@@ -670,7 +669,7 @@ class TarotDeal(Deal):
             "annulled": self.annulled or None,
             "result": self._result().to_dict() if over else None,
         }
-        legal = tuple(a.text for a in self.legal_actions()) if self._to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self._to_move == seat else ()
         table = tuple(((self.leader + k) % self.n, DECK.codes[c])
                       for k, c in enumerate(self.trick))
         return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self._to_move,
