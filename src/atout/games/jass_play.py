@@ -659,12 +659,19 @@ class TrickPlay(Deal):
         return False
 
     def _play_info(self) -> dict[str, Any]:
-        """Public facts of the play, JSON-ready, for views."""
+        """Public facts of the play, JSON-ready, for views.
+
+        A finished trick's entry is made once and shared by the views that follow (read it,
+        do not change it; ``View.to_dict`` copies)."""
+        done: tuple[dict[str, Any], ...] = self.__dict__.get("_trick_info", ())
+        if len(done) != len(self.tricks):
+            done += tuple({"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
+                           "points": p} for lead, cards, w, p in self.tricks[len(done):])
+            self._trick_info = done
         return {
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
             "led": "HDSC"[self.led] if self.led >= 0 else None,
-            "tricks": [{"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
-                        "points": p} for lead, cards, w, p in self.tricks],
+            "tricks": list(done),
             "card_points": list(self.card_points),
             "tricks_won": list(self.tricks_won),
             "weis_announced": {str(s): sum(w.value for w in ws)
