@@ -5,8 +5,9 @@ Run by hand (never in CI), with the peers installed (``pip install -e ".[bench]"
     python benchmarks/engine.py --seconds 2 --rounds 7
     python benchmarks/engine.py --base /tmp/base/src      # and the same lines of another checkout
 
-Every line counts making the deal, round by round (each about ``--seconds``); medians are
-reported and each ratio is the median of the per-round ratios:
+Every line counts making the deal, round by round (each about ``--seconds`` of CPU time,
+``time.process_time``: on a shared machine the wall clock also counts the other programs'
+turns); medians are reported and each ratio is the median of the per-round ratios:
 
 - atout, public API (every game): ``rules.deal(seed)``, then ``legal_actions()`` and
   ``play()`` with a random choice for every decision, then ``result``, as a client would.
@@ -40,14 +41,14 @@ GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
 
 
 def _rate(work: Callable[[int], int], seconds: float) -> tuple[float, float]:
-    """Calls and units per second of ``work(seed) -> units`` over about ``seconds``."""
+    """Calls and units per CPU second of ``work(seed) -> units`` over about ``seconds``."""
     done = 0
     units = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         units += work(done)
         done += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return done / elapsed, units / elapsed
 
