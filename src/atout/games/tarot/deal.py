@@ -9,6 +9,7 @@ The first to speak and to lead is the seat after the dealer; the dealer speaks l
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
@@ -57,6 +58,9 @@ PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
 CALL_NAMES = ("king", "queen", "knight", "jack")
 FULL_MASK = (1 << NCARDS) - 1
+CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for code in DECK.codes)
+                    for s in range(5))
+"""The event of each seat playing each card: immutable, so made once and shared."""
 
 
 def _codes(mask: int) -> list[str]:
@@ -395,7 +399,7 @@ class TarotDeal(Deal):
         self.decided |= 1 << seat
         self.trick.append(card)
         self.trick_mask |= bit
-        events = [Event("card", seat, {"card": DECK.codes[card]})]
+        events = [CARD_EVENTS[seat][card]]
         if card == self.called and not self.partner_known:
             self.partner_known = True
             events.append(Event("partner", seat, {"card": DECK.codes[card],
