@@ -20,8 +20,9 @@ turns); medians are reported and each ratio is the median of the per-round ratio
   ``legal_actions()``, ``chance_outcomes()`` and ``apply_action()``: whole games, the deal
   by chance nodes included (hearts: its pass too), reported as player actions per second.
 
-``--base PATH`` runs the atout lines of another checkout (its ``src`` folder) in a child
-process in every round, for ratios side by side with the commit before a change. The
+``--base PATH`` runs the atout lines of another checkout (its ``src`` folder) and of this
+one, each in a fresh child process, in every round, for ratios side by side with the commit
+before a change. The
 machines are shared and noisy: the ratios are the figures that matter.
 """
 
@@ -134,9 +135,9 @@ def openspiel(name: str, seconds: float) -> float | None:
     return _rate(play, seconds)[1]
 
 
-def base_lines(base: str, seconds: float) -> dict[str, float]:
-    """The atout lines of another checkout, measured in a child process."""
-    env = dict(os.environ, PYTHONPATH=base)
+def child_lines(src: str, seconds: float) -> dict[str, float]:
+    """The atout lines of the checkout whose ``src`` folder is given, in a child process."""
+    env = dict(os.environ, PYTHONPATH=src)
     done = subprocess.run([sys.executable, __file__, "--atout-only", "--seconds", str(seconds)],
                           env=env, capture_output=True, text=True, check=True)
     lines: dict[str, float] = json.loads(done.stdout)
@@ -158,9 +159,17 @@ def main() -> None:
     # load between rounds hits both sides of a ratio alike.
     rows: dict[str, list[float]] = {}
     for _ in range(args.rounds):
-        got: dict[str, float | None] = dict(atout_lines(args.seconds))
+        got: dict[str, float | None] = {}
         if args.base:
-            got.update({f"base {k}": v for k, v in base_lines(args.base, args.seconds).items()})
+            # both checkouts in fresh child processes, alike (the parent's heap grows with
+            # the peers' modules)
+            import atout
+
+            here = os.path.dirname(os.path.dirname(os.path.abspath(atout.__file__)))
+            got.update(child_lines(here, args.seconds))
+            got.update({f"base {k}": v for k, v in child_lines(args.base, args.seconds).items()})
+        else:
+            got.update(atout_lines(args.seconds))
         got["jass-kit hands"] = jass_kit(args.seconds)
         got["hearts actions"] = openspiel("hearts", args.seconds)
         got["gin rummy actions"] = openspiel("gin_rummy", args.seconds)
