@@ -158,6 +158,16 @@ class JassRules(Rules[JassOptions]):
             orders.append(tuple(order))
         self.orders: tuple[tuple[int, ...], ...] = tuple(orders)
         self.followers = tuple(o[1:] for o in orders)
+        receivers = []
+        for forehand in range(4):
+            seats: list[int] = []
+            seat = forehand
+            for _ in range(12):  # three rounds of packets of three, from forehand on
+                seats += [seat] * 3
+                seat = self.next_seat[seat]
+            receivers.append(tuple(seats))
+        self.receivers: tuple[tuple[int, ...], ...] = tuple(receivers)
+        """receivers[forehand][i]: the seat that gets the i-th card of the shuffled deck."""
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
@@ -191,13 +201,8 @@ class JassDeal(TrickPlay):
         else:
             order = JASS_DECK.shuffled(random.Random(setup["seed"]))
             hands = [0, 0, 0, 0]
-            seat, i = forehand, 0
-            for _ in range(3):  # three rounds of packets of three, from forehand on
-                for _ in range(4):
-                    for c in order[i:i + 3]:
-                        hands[seat] |= 1 << c
-                    i += 3
-                    seat = nxt[seat]
+            for c, seat in zip(order, rules.receivers[forehand], strict=True):
+                hands[seat] |= 1 << c
             self.hands = hands
         self.dealt = tuple(self.hands)
         self.forehand = forehand
