@@ -1,98 +1,91 @@
-"""Complete random Jass hands per second: atout's public API and fast path against the peers.
+"""Complete random deals per second: atout's five engines against the peers, deal included.
 
 Run by hand (never in CI), with the peers installed (``pip install -e ".[bench]"``)::
 
     python benchmarks/engine.py --seconds 2 --rounds 7
+    python benchmarks/engine.py --base /tmp/base/src      # and the same lines of another checkout
 
-Measured round by round, each for about ``--seconds`` seconds; medians are reported:
+Every line counts making the deal, round by round (each about ``--seconds`` of CPU time,
+``time.process_time``: on a shared machine the wall clock also counts the other programs'
+turns); medians are reported and each ratio is the median of the per-round ratios:
 
-- atout, public API: ``rules.deal(seed)``, then ``legal_actions()`` and ``play()`` with a
-  random choice for every decision (trump choice included), as a client or simple bot would.
-- atout, fast path: ``rules.deal(seed)``, a trump, then ``deal.playout(rng)``, the tight
-  loop search bots use.
-- jass-kit (PyPI ``jass-kit``), ``GameSim`` with ``RuleSchieber.get_valid_cards`` on its state
-  (its quickest documented loop) and numpy random choices.
-- OpenSpiel hearts (PyPI ``open-spiel``), the C++ game driven from Python: deal by chance
-  nodes and passing untimed, then the 52 card plays timed with ``legal_actions`` and
-  ``apply_action``; reported as card plays per second, beside atout's fast-path card plays.
+- atout, public API (every game): ``rules.deal(seed)``, then ``legal_actions()`` and
+  ``play()`` with a random choice for every decision, then ``result``, as a client would.
+- atout, fast path (every game): ``rules.deal(seed)`` then ``deal.playout(rng)`` (in Jass a
+  random trump by the fast step first), the loop search lives on; also given as actions
+  per second, the deal's cost spread over its actions.
+- jass-kit (PyPI ``jass-kit``) at its leanest: ``GameSim`` with a random deal, a random
+  trump, ``RuleSchieber.get_valid_cards`` on its state and numpy random choices.
+- OpenSpiel hearts and gin rummy (PyPI ``open-spiel``), the C++ games driven from Python with
+  ``legal_actions()``, ``chance_outcomes()`` and ``apply_action()``: whole games, the deal
+  by chance nodes included (hearts: its pass too), reported as player actions per second.
 
-The ratios are the figures that matter: the machines are shared and noisy.
+``--base PATH`` runs the atout lines of another checkout (its ``src`` folder) and of this
+one, each in a fresh child process, in every round, for ratios side by side with the commit
+before a change. The
+machines are shared and noisy: the ratios are the figures that matter.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
-import atout
-from atout.games.jass import JassDeal
+GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
 
 
-def _rate(work: Callable[[int], int], seconds: float, repeat: int) -> float:
-    """Best units-per-second over ``repeat`` runs of about ``seconds`` each."""
-    best = 0.0
-    for r in range(repeat):
-        done = 0
-        units = 0
-        start = time.perf_counter()
-        while True:
-            units += work(r * 1_000_000 + done)
-            done += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                break
-        best = max(best, units / elapsed)
-    return best
+def _rate(work: Callable[[int], int], seconds: float) -> tuple[float, float]:
+    """Calls and units per CPU second of ``work(seed) -> units`` over about ``seconds``."""
+    done = 0
+    units = 0
+    start = time.process_time()
+    while True:
+        units += work(done)
+        done += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return done / elapsed, units / elapsed
 
 
-def atout_public(seconds: float, repeat: int) -> float:
-    """Complete hands per second through the public API."""
-    rules = atout.make("jass")
-    rng = random.Random(1)
+def atout_lines(seconds: float) -> dict[str, float]:
+    """Public API deals/s, fast-path deals/s and fast-path actions/s of every game."""
+    import atout
 
-    def hand(seed: int) -> int:
-        deal = rules.deal(seed=seed)
-        while not deal.is_over:
-            deal.play(rng.choice(deal.legal_actions()))
-        _ = deal.result
-        return 1
+    out: dict[str, float] = {}
+    for game in GAMES:
+        rules = atout.make(game)
+        rng = random.Random(1)
 
-    return _rate(hand, seconds, repeat)
+        def public(seed: int, rules: atout.Rules[object] = rules,
+                   rng: random.Random = rng) -> int:
+            deal = rules.deal(seed=seed)
+            while not deal.is_over:
+                deal.play(rng.choice(deal.legal_actions()))
+            _ = deal.result
+            return len(deal.history)
 
+        def fast(seed: int, rules: atout.Rules[object] = rules, rng: random.Random = rng,
+                 jass: bool = game == "jass") -> int:
+            deal = rules.deal(seed=seed)
+            if jass:  # the trump, then the card play's tight loop
+                deal.fast_play(36 + int(rng.random() * 6))
+            deal.playout(rng)
+            return len(deal.history)
 
-def atout_fast(seconds: float, repeat: int) -> tuple[float, float]:
-    """Complete hands and card plays per second through the fast path."""
-    rules = atout.make("jass")
-    rng = random.Random(2)
-    hands = _rate(lambda s: _fast_hand(rules, s, rng), seconds, repeat)
-    plays = 0.0
-    for _ in range(repeat):
-        deals: list[JassDeal] = []
-        for s in range(2000):
-            d = rules.deal(seed=s)
-            assert isinstance(d, JassDeal)
-            d.fast_play(36 + s % 6)
-            deals.append(d)
-        start = time.perf_counter()
-        for d in deals:
-            d.playout(rng)
-        plays = max(plays, 36 * len(deals) / (time.perf_counter() - start))
-    return hands, plays
+        out[f"{game} public"] = _rate(public, seconds)[0]
+        out[f"{game} fast"], out[f"{game} fast actions"] = _rate(fast, seconds)
+    return out
 
 
-def _fast_hand(rules: atout.Rules[Any], seed: int, rng: random.Random) -> int:
-    deal = rules.deal(seed=seed)
-    deal.fast_play(36 + int(rng.random() * 6))
-    deal.playout(rng)
-    return 1
-
-
-def jass_kit(seconds: float, repeat: int) -> float | None:
-    """Complete hands per second with jass-kit's GameSim, or None if not installed."""
+def jass_kit(seconds: float) -> float | None:
+    """Complete hands per second with jass-kit at its leanest, or None if not installed."""
     try:
         import numpy as np
         from jass.game.const import NORTH
@@ -115,41 +108,40 @@ def jass_kit(seconds: float, repeat: int) -> float | None:
             sim.action_play_card(int(np_rng.choice(np.flatnonzero(valid))))
         return 1
 
-    return _rate(hand, seconds, repeat)
+    return _rate(hand, seconds)[0]
 
 
-def openspiel_hearts(seconds: float, repeat: int) -> float | None:
-    """Card plays per second of OpenSpiel's C++ hearts driven from Python, or None."""
+def openspiel(name: str, seconds: float) -> float | None:
+    """Player actions per second of an OpenSpiel C++ game driven from Python, deal included."""
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game("hearts")
+    game = pyspiel.load_game(name)
     rng = random.Random(3)
-    best = 0.0
-    for _ in range(repeat):
-        plays = 0
-        timed = 0.0
-        while timed < seconds:
-            state = game.new_initial_state()
-            # deal and pass untimed: only the 52 card plays are measured
-            while state.is_chance_node() or (not state.is_terminal()
-                                             and len(state.history()) < 52 + 1 + 12):
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(rng.choice(outcomes)[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-            start = time.perf_counter()
-            n = 0
-            while not state.is_terminal():
+
+    def play(_seed: int) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 n += 1
-            _ = state.returns()
-            timed += time.perf_counter() - start
-            plays += n
-        best = max(best, plays / timed)
-    return best
+        _ = state.returns()
+        return n
+
+    return _rate(play, seconds)[1]
+
+
+def child_lines(src: str, seconds: float) -> dict[str, float]:
+    """The atout lines of the checkout whose ``src`` folder is given, in a child process."""
+    env = dict(os.environ, PYTHONPATH=src)
+    done = subprocess.run([sys.executable, __file__, "--atout-only", "--seconds", str(seconds)],
+                          env=env, capture_output=True, text=True, check=True)
+    lines: dict[str, float] = json.loads(done.stdout)
+    return lines
 
 
 def main() -> None:
@@ -157,47 +149,55 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
     parser.add_argument("--rounds", type=int, default=5, help="rounds (medians are reported)")
+    parser.add_argument("--base", help="another checkout's src folder, measured alongside")
+    parser.add_argument("--atout-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.atout_only:
+        print(json.dumps(atout_lines(args.seconds)))
+        return
     # One run of each per round, ratios taken within the round: a change in the machine's
     # load between rounds hits both sides of a ratio alike.
-    rows: dict[str, list[float]] = {k: [] for k in (
-        "public", "fast", "fast_plays", "kit", "hearts")}
+    rows: dict[str, list[float]] = {}
     for _ in range(args.rounds):
-        rows["public"].append(atout_public(args.seconds, 1))
-        f, fp = atout_fast(args.seconds, 1)
-        rows["fast"].append(f)
-        rows["fast_plays"].append(fp)
-        k = jass_kit(args.seconds, 1)
-        if k is not None:
-            rows["kit"].append(k)
-        h = openspiel_hearts(args.seconds, 1)
-        if h is not None:
-            rows["hearts"].append(h)
-    med = {k: statistics.median(v) for k, v in rows.items() if v}
-    print(f"{'measure (median of ' + str(args.rounds) + ' rounds)':<48}{'per second':>12}")
-    names = {"public": "atout jass, public API, hands", "fast": "atout jass, fast path, hands",
-             "fast_plays": "atout jass, fast path, card plays",
-             "kit": "jass-kit GameSim, hands",
-             "hearts": "OpenSpiel hearts (C++ from Python), card plays"}
-    for key, label in names.items():
-        if key in med:
-            print(f"{label:<48}{med[key]:>12,.0f}")
+        got: dict[str, float | None] = {}
+        if args.base:
+            # both checkouts in fresh child processes, alike (the parent's heap grows with
+            # the peers' modules)
+            import atout
+
+            here = os.path.dirname(os.path.dirname(os.path.abspath(atout.__file__)))
+            got.update(child_lines(here, args.seconds))
+            got.update({f"base {k}": v for k, v in child_lines(args.base, args.seconds).items()})
+        else:
+            got.update(atout_lines(args.seconds))
+        got["jass-kit hands"] = jass_kit(args.seconds)
+        got["hearts actions"] = openspiel("hearts", args.seconds)
+        got["gin rummy actions"] = openspiel("gin_rummy", args.seconds)
+        for k, v in got.items():
+            if v is not None:
+                rows.setdefault(k, []).append(v)
+    print(f"{'measure (median of ' + str(args.rounds) + ' rounds), deal included':<52}"
+          f"{'per second':>12}")
+    for key, values in rows.items():
+        print(f"{key:<52}{statistics.median(values):>12,.0f}")
     print()
 
-    def ratio(num: str, den: str) -> str:
+    def ratio(num: str, den: str, goal: str = "") -> None:
+        if num not in rows or den not in rows:
+            return
         per_round = [a / b for a, b in zip(rows[num], rows[den], strict=True)]
-        return (f"{statistics.median(per_round):.2f}x (rounds: "
-                + ", ".join(f"{r:.2f}" for r in per_round) + ")")
+        print(f"{num + ' / ' + den:<52}{statistics.median(per_round):>6.2f}x  (rounds: "
+              + ", ".join(f"{r:.2f}" for r in per_round) + f")  {goal}")
 
-    if rows["kit"]:
-        print(f"public API / jass-kit hands:        {ratio('public', 'kit')}   goal 4x")
-        print(f"fast path / jass-kit hands:         {ratio('fast', 'kit')}   goal 8x")
-    else:
-        print("jass-kit not installed: pip install jass-kit")
-    if rows["hearts"]:
-        print(f"fast-path plays / OpenSpiel hearts: {ratio('fast_plays', 'hearts')}   goal >1")
-    else:
-        print("open-spiel not installed: pip install open-spiel")
+    ratio("jass public", "jass-kit hands", "goal 4x")
+    ratio("jass fast", "jass-kit hands")
+    ratio("jass fast actions", "hearts actions", "goal >= 1")
+    ratio("knock-rummy fast actions", "gin rummy actions")
+    if args.base:
+        for game in GAMES:
+            for line in ("public", "fast"):
+                ratio(f"{game} {line}", f"base {game} {line}",
+                      "goal 2x" if (game, line) == ("tarot", "public") else "goal >= 1")
 
 
 if __name__ == "__main__":

@@ -54,8 +54,8 @@ class Deck:
     deck's rank order, lowest first.
     """
 
-    __slots__ = ("_factorial", "codes", "full", "index", "name", "rank_of", "ranks", "size",
-                 "suit_masks", "suit_of")
+    __slots__ = ("_code_chunks", "_factorial", "codes", "full", "index", "name", "rank_of",
+                 "ranks", "size", "suit_masks", "suit_of")
 
     def __init__(self, name: str, codes: Sequence[str], suit_of: Sequence[int],
                  rank_of: Sequence[int], ranks: str) -> None:
@@ -68,6 +68,7 @@ class Deck:
         self.ranks = ranks
         self.full = (1 << self.size) - 1
         self._factorial = math.factorial(self.size)
+        self._code_chunks: tuple[tuple[tuple[str, ...], ...], ...] = ()
         masks = [0, 0, 0, 0]
         for i, s in enumerate(self.suit_of):
             if s >= 0:
@@ -128,7 +129,26 @@ class Deck:
         >>> JASS_DECK.codes_of(JASS_DECK.mask(["AH", "6H", "TS"]) & JASS_DECK.suit_masks[0])
         ['6H', 'AH']
         """
-        return [self.codes[i] for i in bit_list(mask)]
+        chunks = self._code_chunks or self._make_code_chunks()
+        out: list[str] = []
+        k = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += chunks[k][b]
+            mask >>= 8
+            k += 1
+        return out
+
+    def _make_code_chunks(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """For each 8 cards of the deck and each pattern of them, their codes (made once, on
+        first use, so that importing costs nothing)."""
+        codes = self.codes
+        self._code_chunks = tuple(
+            tuple(tuple(codes[8 * k + i] for i in range(8)
+                        if b >> i & 1 and 8 * k + i < len(codes)) for b in range(256))
+            for k in range((len(codes) + 7) // 8))
+        return self._code_chunks
 
     def shuffled(self, rng: random.Random) -> list[int]:
         """All card indices in a uniformly random order drawn from ``rng``.

@@ -1,27 +1,35 @@
 """The ``atout`` command line: list games, simulate games between bots.
 
 Other front ends (the console client, tournaments) add their commands to :data:`app`.
+The engines, the bots and rich's tables are imported by the commands that use them, so that
+``atout --help`` and ``atout play`` start without loading what they do not need.
 """
 
 from __future__ import annotations
 
 import contextlib
-import statistics
 import sys
+from functools import cache
 from gettext import gettext
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
 
-import atout
-from atout.bots import bot_names, make_bot, play_out
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    import atout
 
 app = typer.Typer(help="atout: traditional card games against strong computer players.",
                   no_args_is_help=True, add_completion=False)
-console = Console()
+
+
+@cache
+def console() -> Console:
+    """The rich console of the commands' tables and progress bars (made on first use)."""
+    from rich.console import Console
+
+    return Console()
 
 
 Lang = Annotated[str | None, typer.Option(help="fr or en; the default comes from the locale")]
@@ -66,6 +74,8 @@ def parse_options(players: int | None, preset: str | None,
 
 def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
     """``atout.make`` with a clean error message instead of a traceback."""
+    import atout
+
     try:
         return atout.make(game, **opts)
     except ValueError as exc:
@@ -80,6 +90,8 @@ def games(
     = False,
 ) -> None:
     """List the games: one short paragraph each (--details, or a game's name: every option)."""
+    import atout
+
     infos = [i for i in atout.games() if game is None or i.name == game]
     if not infos:
         raise typer.BadParameter(f"unknown game {game!r}: the games are "
@@ -88,16 +100,18 @@ def games(
         if details or game is not None:
             _game_details(info)
             continue
-        console.print(f"[bold]{info.name}[/bold]: {info.title}")
-        console.print(f"  options: {', '.join(o.name for o in info.options) or 'none'}",
+        console().print(f"[bold]{info.name}[/bold]: {info.title}")
+        console().print(f"  options: {', '.join(o.name for o in info.options) or 'none'}",
                       soft_wrap=False)
         if info.presets:
-            console.print(f"  presets: {', '.join(info.presets)}")
+            console().print(f"  presets: {', '.join(info.presets)}")
     if not details and game is None:
-        console.print("Details of a game: atout games GAME; of all: atout games --details.")
+        console().print("Details of a game: atout games GAME; of all: atout games --details.")
 
 
 def _game_details(info: Any) -> None:
+    from rich.table import Table
+
     table = Table(title=f"{info.name} — {info.title}", title_justify="left")
     table.add_column("option")
     table.add_column("default")
@@ -111,12 +125,12 @@ def _game_details(info: Any) -> None:
         else:
             accepted = f"any {type(o.default).__name__}"
         table.add_row(o.name, str(o.default), accepted, o.doc)
-    console.print(table)
+    console().print(table)
     if info.presets:
         for name, values in info.presets.items():
             shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
-            console.print(f"  preset [bold]{name}[/bold]: {shown}")
-    console.print()
+            console().print(f"  preset [bold]{name}[/bold]: {shown}")
+    console().print()
 
 
 @app.command()
@@ -133,6 +147,13 @@ def simulate(
                                                            "repeatable")] = None,
 ) -> None:
     """Play complete games between bots and print a results table."""
+    import statistics
+
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from atout.bots import bot_names, make_bot, play_out
+
     rules = make_rules(game, parse_options(players, preset, option))
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(names) == 1:
@@ -143,7 +164,7 @@ def simulate(
     scores: list[list[float]] = [[] for _ in range(rules.seats)]
     wins = [0] * rules.seats
     deals = 0
-    with Progress(console=console, transient=True) as progress:
+    with Progress(console=console(), transient=True) as progress:
         task = progress.add_task(f"playing {game}", total=games_)
         for g in range(games_):
             try:
@@ -166,7 +187,7 @@ def simulate(
     for s in range(rules.seats):
         table.add_row(str(s), names[s], str(wins[s]), f"{wins[s] / games_:.1%}",
                       f"{statistics.fmean(scores[s]):.1f}")
-    console.print(table)
+    console().print(table)
 
 
 @app.command()
@@ -324,7 +345,14 @@ def tournament(
     """Duplicate matches between bots: a table of points per deal with 95% CIs and ratings."""
     import json
 
-    from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
 
     from atout import tournament as tour
 
@@ -334,7 +362,7 @@ def tournament(
         spec = tour.Tournament(game, tuple(b.strip() for b in bots.split(",") if b.strip()),
                                deals, seed, opts)
         with Progress(*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TimeRemainingColumn(), console=console) as bar:
+                      TimeElapsedColumn(), TimeRemainingColumn(), console=console()) as bar:
             task = bar.add_task(f"{game}: {' vs '.join(spec.bots)}", total=deals)
             result = tour.run(spec, workers=workers, ray_address=ray,
                               progress=lambda n: bar.advance(task, n))
@@ -353,26 +381,26 @@ def tournament(
         table.add_row(s.name, f"{s.mean:.{digits}f}", f"± {s.ci:.{digits}f}",
                       "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
                       f"{s.rating:.0f}", f"{s.ms_per_decision:.1f}")
-    console.print(table)
+    console().print(table)
     names = spec.bots
     for j in range(1, len(names)):
         d, ci = result.difference(0, j)
         verdict = "significant" if abs(d) > ci else "not significant"
-        console.print(f"{names[0]} - {names[j]}: {d:+.{digits}f} ± {ci:.{digits}f} points "
+        console().print(f"{names[0]} - {names[j]}: {d:+.{digits}f} ± {ci:.{digits}f} points "
                       "per deal "
                       f"(95% CI, paired by deal: {verdict})")
     if json_out:
         with open(json_out, "w", encoding="utf-8") as fh:
             json.dump(result.to_dict(), fh)
-        console.print(f"boards saved to {json_out}")
+        console().print(f"boards saved to {json_out}")
     if not no_plot:
         path = plot or f"{game}-tournament.png"
         try:
             tour.plot(result, path)
         except ModuleNotFoundError as exc:
-            console.print(plot_missing(exc.name))
+            console().print(plot_missing(exc.name))
         else:
-            console.print(f"plot saved to {path}")
+            console().print(f"plot saved to {path}")
 
 
 PLOT_EXTRA = "tournament"

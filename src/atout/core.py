@@ -94,6 +94,7 @@ class ActionSpace(Sequence[Action]):
                 row.append((self._actions[i], *row[b & (b - 1)]) if i < len(key) else ())
             chunks.append(tuple(row))
         self._bytes = tuple(chunks)
+        self._texts = ()
         cls._made[key] = self
         return self
 
@@ -102,6 +103,31 @@ class ActionSpace(Sequence[Action]):
     """The actions as a tuple indexed by id (the fastest lookup)."""
     _by_text: dict[str, Action]
     _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
+    _texts: tuple[tuple[tuple[str, ...], ...], ...]
+
+    def texts_of(self, mask: int) -> tuple[str, ...]:
+        """The notations of the actions whose bits are set in ``mask``, by id.
+
+        >>> import atout
+        >>> atout.make("jass").actions.texts_of(0b11 << 36)
+        ('trump H', 'trump D')
+        """
+        chunks = self._texts or self._make_texts()
+        out: tuple[str, ...] = ()
+        k = 0
+        while mask:
+            b = mask & 511
+            if b:
+                out += chunks[k][b]
+            mask >>= 9
+            k += 1
+        return out
+
+    def _make_texts(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """The notations of :meth:`from_mask`'s tables, made on first use."""
+        self._texts = tuple(tuple(tuple(a.text for a in row) for row in chunk)
+                            for chunk in self._bytes)
+        return self._texts
 
     def from_mask(self, mask: int) -> list[Action]:
         """The actions whose bits are set in ``mask``, by id (a table per 9 bits of it)."""
@@ -463,9 +489,16 @@ class Deal(ABC):
     def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
         """Every action as ``seat`` saw it: ``(actor, text)``, text None where hidden.
 
-        The default shows every action: games with hidden actions override it.
+        The default shows every action: games with hidden actions override it. The tuple is
+        kept and extended by the actions played since the last call, not rebuilt.
         """
-        return tuple((s, a.text) for s, a in zip(self._actors, self._history, strict=True))
+        seen: tuple[tuple[int, str | None], ...] = self.__dict__.get("_seen", ())
+        n = len(seen)
+        if n != len(self._history):
+            seen += tuple(zip(self._actors[n:], [a.text for a in self._history[n:]],
+                              strict=True))
+            self._seen = seen
+        return seen
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to move, by id; empty only when the deal is over.
@@ -515,16 +548,28 @@ class Deal(ABC):
         self._actors.append(seat)
         return events
 
-    def fast_play(self, action: int) -> None:
-        """Play a legal action id with no check and no events: the fast path for search.
+    def step(self, action: int) -> None:
+        """Play a legal action id, unchecked and without events: the fast step, for search only.
 
-        Never reachable from a front end: an illegal id corrupts the deal.
+        The history and :meth:`legal_mask` stay right, so a search can alternate ``step`` and
+        ``legal_mask`` (and read :attr:`result` at the end) without any private name. Never
+        reachable from a front end: an illegal id corrupts the deal.
+
+        >>> import atout
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> deal.step(42)                  # push, unchecked
+        >>> [str(a) for a in deal.history], deal.to_move
+        (['push'], 1)
         """
         seat = self.to_move
         assert seat is not None
         self._apply(action)
         self._history.append(self.rules.actions.table[action])
         self._actors.append(seat)
+
+    def fast_play(self, action: int) -> None:
+        """The same as :meth:`step` (its former name, kept for existing callers)."""
+        self.step(action)
 
     def playout(self, rng: random.Random) -> Result:
         """Play uniformly random legal actions to the end and return the result."""
@@ -533,7 +578,7 @@ class Deal(ABC):
             k = int(rng.random() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
-            self.fast_play((mask & -mask).bit_length() - 1)
+            self.step((mask & -mask).bit_length() - 1)
         return self._result()
 
     def view(self, seat: int) -> View:

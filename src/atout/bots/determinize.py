@@ -94,7 +94,7 @@ def replay(deal: Deal, history: Sequence[tuple[int, str | None]],
             a = actions.parse(text)
         if not deal.legal_mask() >> a & 1:
             return False
-        deal.fast_play(a)
+        deal.step(a)
     return to_move is False or deal.to_move == to_move
 
 

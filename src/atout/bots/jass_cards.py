@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from atout.games.jass_play import JACK, NINE, POWER, SUIT_MASK, VALUE
 
+ABOVE = tuple(tuple(sum(1 << d for d in range(36) if d // 9 == c // 9 and POWER[m][d] > POWER[m][c])
+                    for c in range(36)) for m in range(6))
+"""ABOVE[mode][card]: the cards of the card's suit that beat it (a table, so that "is it the
+best card still out?" is one mask test in the rollouts' hot loop)."""
+
 
 def _bits(mask: int) -> list[int]:
     out = []
@@ -41,16 +46,11 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
     trumps = SUIT_MASK[mode] if mode < 4 else 0
     unseen = out & ~hand
 
+    above = ABOVE[mode]
+
     def is_top(c: int) -> bool:
         """No card the seat has not seen beats ``c`` in its suit."""
-        pc = p[c]
-        m = unseen & SUIT_MASK[c // 9]
-        while m:
-            low = m & -m
-            if p[low.bit_length() - 1] > pc:
-                return False
-            m ^= low
-        return True
+        return not unseen & above[c]
 
     def honour(c: int) -> bool:
         """The Buur or the Nell: cards a player keeps."""

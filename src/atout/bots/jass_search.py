@@ -37,15 +37,12 @@ from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass import JassDeal
 from atout.games.jass_play import (
     JACK,
-    LAST_TRICK_BONUS,
-    MATCH_BONUS,
     NINE,
     POWER,
-    STOECK_POINTS,
     SUIT_MASK,
     VALUE,
+    CardPolicy,
     find_weis,
-    legal_cards,
 )
 
 EPSILON = 0.1
@@ -382,17 +379,32 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
     ``model``: the side (0 or 1) whose seats play by the heuristic's rules instead
     (:func:`~atout.bots.jass_cards.card_choice`, from their own hand and what has been
     played), as a model of the table; 2: both sides (the heuristic's own game); -1: every
-    seat greedy.
+    seat greedy. The cards go through the engine's one trick loop
+    (:meth:`~atout.games.jass_play.TrickPlay.play_tricks`) with this policy.
     """
     assert isinstance(deal, JassDeal)
-    rnd = rng.random
     if deal.phase == "trump":
         seat = deal.turn
         modes = deal.rules.mode_mask
-        deal.fast_play(choose_trump(deal.hands[seat], modes, not deal.pushed))
+        deal.step(choose_trump(deal.hands[seat], modes, not deal.pushed))
         if deal.phase == "trump":
             seat = deal.turn
-            deal.fast_play(choose_trump(deal.hands[seat], modes, False))
+            deal.step(choose_trump(deal.hands[seat], modes, False))
+    deal.play_tricks(rng, rollout_policy(deal, rng, model), record=False)
+    return deal.result
+
+
+def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
+    """The rollout's choice of card on ``deal`` (in play), for
+    :meth:`~atout.games.jass_play.TrickPlay.play_tricks`; ``model`` as in
+    :func:`jass_rollout`.
+
+    Greedy seats lead a card nobody can beat (a Bock) in a share :data:`LEAD_TOP` of their
+    leads and otherwise play :func:`_pick`; modelled seats play the heuristic's
+    :func:`~atout.bots.jass_cards.card_choice` from the cards still out (every card not
+    played is in some hand of a perfect-information deal) and the voids shown.
+    """
+    rnd = rng.random
     mode = deal.mode
     power = POWER[mode]
     value = VALUE[mode]
@@ -400,96 +412,32 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
     trump_mask = suit[mode] if mode < 4 else 0
     hands = deal.hands
     nxt = deal.next_player
-    played, voids = _public(deal) if model >= 0 else (0, [0, 0, 0, 0])
+    voids = _public(deal)[1] if model >= 0 else [0, 0, 0, 0]
     makers = deal.chooser & 1
     modelled = (model in (0, 2), model in (1, 2))
-    strict, free = deal.strict_under, deal.buur_free
-    # the current trick and the first trick through the full path (Weis, Stöck)
-    while not deal.play_over and (deal.trick or not deal.tricks):
-        seat = deal.turn
-        pos = len(deal.trick)
-        if modelled[seat & 1]:
-            c = card_choice(deal._card_mask(), hands[seat], seat, pos, pos == 3, deal.led,
-                            deal.best, deal.best_seat, nxt[nxt[seat]],
-                            sum(value[t] for t in deal.trick), FULL & ~played,
-                            voids[nxt[seat]], makers == seat & 1, mode)
+    track = model >= 0
+
+    def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+             pts: int) -> int:
+        if not mask & (mask - 1):
+            c = mask.bit_length() - 1
+        elif modelled[seat & 1]:
+            after = nxt[seat]
+            c = card_choice(mask, hands[seat], seat, pos, pos == 3, led, best, best_seat,
+                            nxt[after], pts, hands[0] | hands[1] | hands[2] | hands[3],
+                            voids[after], makers == seat & 1, mode)
         else:
-            c = _pick(deal._card_mask(), seat, pos, deal.led, deal.best, deal.best_seat,
-                      power, value, trump_mask, rnd)
-        if model >= 0:
-            played |= 1 << c
-            if pos and c // 9 != deal.led:
-                voids[seat] |= void_shown(c, deal.led, deal.best, mode)
-        deal._play_card(c)
-    sk = sq = -1
-    if deal.stoeck_seat >= 0 and not deal.stoeck_said:
-        sk, sq = mode * 9 + 7, mode * 9 + 6
-    leader = deal.leader
-    card_points = deal.card_points
-    tricks_won = deal.tricks_won
-    ntricks = len(deal.tricks)
-    while ntricks < 9 and not deal.play_over:
-        seat = leader
-        pts = 0
-        best = -1
-        best_seat = seat
-        led = -1
-        for i in range(4):
-            hand = hands[seat]
-            if modelled[seat & 1]:
-                mask = hand if i == 0 else legal_cards(hand, mode, led, best,
-                                                       strict_under=strict, buur_free=free)
-                if mask & (mask - 1):
-                    c = card_choice(mask, hand, seat, i, i == 3, led, best, best_seat,
-                                    nxt[nxt[seat]], pts, FULL & ~played, voids[nxt[seat]],
-                                    makers == seat & 1, mode)
-                else:
-                    c = mask.bit_length() - 1
-            else:
-                if i == 0:
-                    mask = hand
-                    if rnd() < LEAD_TOP:
-                        top = _top_lead(hand, hands, seat, power, suit)
-                        if top >= 0:
-                            mask = 1 << top
-                else:
-                    mask = legal_cards(hand, mode, led, best, strict_under=strict,
-                                       buur_free=free)
-                if mask & (mask - 1):
-                    c = _pick(mask, seat, i, led, best, best_seat, power, value, trump_mask,
-                              rnd)
-                else:
-                    c = mask.bit_length() - 1
-            if model >= 0:
-                played |= 1 << c
-                if i and c // 9 != led:
-                    voids[seat] |= void_shown(c, led, best, mode)
-            hands[seat] = hand ^ (1 << c)
-            if (c in (sk, sq)) and not hands[seat] >> (sk + sq - c) & 1:
-                deal.stoeck_said = True
-                deal.stoeck_points[seat & 1] += STOECK_POINTS
-                sk = sq = -1
-            pts += value[c]
-            if i == 0:
-                led = c // 9
-                best, best_seat = c, seat
-            elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
-                best, best_seat = c, seat
-            seat = nxt[seat]
-        ntricks += 1
-        if ntricks == 9:
-            pts += LAST_TRICK_BONUS
-        side = best_seat & 1
-        card_points[side] += pts
-        tricks_won[side] += 1
-        leader = best_seat
-    deal.leader = deal.turn = leader
-    deal.play_over = True
-    if ntricks > len(deal.tricks) and deal.rules.options.match_bonus:
-        for side in (0, 1):
-            if tricks_won[side] == 9:
-                deal.bonus_points[side] += MATCH_BONUS
-    return deal._result()
+            c = -1
+            if not pos and rnd() < LEAD_TOP:
+                c = _top_lead(mask, hands, seat, power, suit)
+            if c < 0:
+                c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
+                          rnd)
+        if track and pos and c // 9 != led:
+            voids[seat] |= void_shown(c, led, best, mode)
+        return c
+
+    return pick
 
 
 def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:

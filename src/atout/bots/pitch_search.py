@@ -208,13 +208,13 @@ def pitch_rollout(deal: Deal, rng: random.Random) -> Result:
         hand = deal.hands[seat]  # type: ignore[attr-defined]
         legal = deal.legal_mask()
         if legal >> PASS:
-            deal.fast_play(choose_bid(hand, legal))
+            deal.step(choose_bid(hand, legal))
         else:
             break
     if deal.to_move is not None and deal.trump < 0:  # type: ignore[attr-defined]
         seat = deal.to_move
         hand = deal.hands[seat]  # type: ignore[attr-defined]
-        deal.fast_play(choose_card(hand, deal.legal_mask(), -1, [], set(), 0))
+        deal.step(choose_card(hand, deal.legal_mask(), -1, [], set(), 0))
     return deal.playout(rng)
 
 

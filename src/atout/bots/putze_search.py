@@ -391,7 +391,7 @@ def putze_rollout(deal: Deal, rng: random.Random) -> Result:
         seat = deal.to_move
         hand = deal.hands[seat]  # type: ignore[attr-defined]
         mode = deal.mode  # type: ignore[attr-defined]
-        deal.fast_play(pre_play(rules, deal.phase, hand, mode,  # type: ignore[attr-defined]
+        deal.step(pre_play(rules, deal.phase, hand, mode,  # type: ignore[attr-defined]
                                 deal.legal_mask()))
     return deal.playout(rng)
 

@@ -230,10 +230,10 @@ class KnockRummyDeterminizer(Determinizer):
         deal.restocks = cast(int, info["restocks"])
         deal.known = [known[s] for s in range(n)]
         if drawn:
-            deal.fast_play(DRAW_DISCARD if isinstance(taken_code, str) else DRAW_STOCK)
+            deal.step(DRAW_DISCARD if isinstance(taken_code, str) else DRAW_STOCK)
             deal.known[me] = known[me]
             if info.get("knocker") == me:
-                deal.fast_play(KNOCK)
+                deal.step(KNOCK)
         if view.table:
             deal.top_by = int(view.table[0][0])
         return deal
@@ -270,7 +270,7 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
         a = greedy_action(d, draws / n)
         if a in (DRAW_STOCK, DRAW_DISCARD):
             draws += 1
-        d.fast_play(a)
+        d.step(a)
     return d.playout(rng)
 
 

@@ -138,7 +138,7 @@ class SearchBot(Bot):
             exact = self.kit.solver(deal)
             for a in legal:
                 d = deal.clone()
-                d.fast_play(a)
+                d.step(a)
                 sums[a] += exact(d, self.seat)
             done += 1
         self.total_playouts += done * len(legal)
@@ -189,7 +189,7 @@ class SearchBot(Bot):
                     key = None if common is None else rng.getrandbits(64)
                     for a in alive:
                         d = deal.clone()
-                        d.fast_play(a)
+                        d.step(a)
                         if common is not None:
                             common.seed(key)
                         sums[a] += side_value(rollout(d, stream), seat)

@@ -387,11 +387,11 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
             k = int(rng.random() * legal.bit_count())
             for _ in range(k):
                 legal &= legal - 1
-            deal.fast_play((legal & -legal).bit_length() - 1)
+            deal.step((legal & -legal).bit_length() - 1)
             continue
         hand = deal.hands[seat]  # type: ignore[attr-defined]
         a = pre_play(hand, n, legal, seat == deal.taker)  # type: ignore[attr-defined]
-        deal.fast_play(a if a is not None else (legal & -legal).bit_length() - 1)
+        deal.step(a if a is not None else (legal & -legal).bit_length() - 1)
     return deal.result
 
 

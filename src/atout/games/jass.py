@@ -30,13 +30,10 @@ from atout.core import (
     View,
     option,
 )
-from atout.games.jass_fast import play_tricks
 from atout.games.jass_play import (
     CODES,
-    MATCH_BONUS,
     MODE_NAMES,
     OBENABE,
-    STOECK_POINTS,
     UNDENUFE,
     UNDER_TRUMP_RULES,
     TrickPlay,
@@ -161,6 +158,16 @@ class JassRules(Rules[JassOptions]):
             orders.append(tuple(order))
         self.orders: tuple[tuple[int, ...], ...] = tuple(orders)
         self.followers = tuple(o[1:] for o in orders)
+        receivers = []
+        for forehand in range(4):
+            seats: list[int] = []
+            seat = forehand
+            for _ in range(12):  # three rounds of packets of three, from forehand on
+                seats += [seat] * 3
+                seat = self.next_seat[seat]
+            receivers.append(tuple(seats))
+        self.receivers: tuple[tuple[int, ...], ...] = tuple(receivers)
+        """receivers[forehand][i]: the seat that gets the i-th card of the shuffled deck."""
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
@@ -194,13 +201,8 @@ class JassDeal(TrickPlay):
         else:
             order = JASS_DECK.shuffled(random.Random(setup["seed"]))
             hands = [0, 0, 0, 0]
-            seat, i = forehand, 0
-            for _ in range(3):  # three rounds of packets of three, from forehand on
-                for _ in range(4):
-                    for c in order[i:i + 3]:
-                        hands[seat] |= 1 << c
-                    i += 3
-                    seat = nxt[seat]
+            for c, seat in zip(order, rules.receivers[forehand], strict=True):
+                hands[seat] |= 1 << c
             self.hands = hands
         self.dealt = tuple(self.hands)
         self.forehand = forehand
@@ -296,40 +298,18 @@ class JassDeal(TrickPlay):
                                       "multiplier": self.multiplier})]
 
     def playout(self, rng: random.Random) -> Result:
-        """Random legal play to the end, in a tight loop (the fast path for search)."""
-        if self.phase != "play":
-            return super().playout(rng)
-        hist = self._history
-        actors = self._actors
-        actions = self.rules.actions.table
-        # the rest of a trick under way goes through the full path
-        while not self.play_over and self.trick:
-            mask = self._card_mask()
-            k = int(rng.random() * mask.bit_count())
+        """Random legal play to the end, in the shared tight trick loop (the fast path for
+        search); it draws from ``rng`` as :meth:`Deal.playout` does, so both give the same
+        deal for the same generator."""
+        rnd = rng.random
+        while self.phase != "play":
+            mask = self._legal_mask()
+            k = int(rnd() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
-            c = (mask & -mask).bit_length() - 1
-            actors.append(self.turn)
-            self._play_card(c)
-            hist.append(actions[c])
-        if not self.play_over:
-            self._fast_tricks(rng)
+            self.step((mask & -mask).bit_length() - 1)
+        self.play_tricks(rng)
         return self._result()
-
-    def _fast_tricks(self, rng: random.Random) -> None:
-        # Whole tricks from a clean state on suit-split hands (jass_fast); Stöck is settled
-        # at the end, when every card is out.
-        play_tricks(self, rng)
-        won = self.tricks_won
-        self.play_over = True
-        self.played_first = 0xF
-        if self.stoeck_seat >= 0 and not self.stoeck_said:
-            self.stoeck_said = True
-            self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
-        if self.rules.options.match_bonus:
-            for side in (0, 1):
-                if won[side] == 9:
-                    self.bonus_points[side] += MATCH_BONUS
 
     def clone(self) -> JassDeal:
         """A cheap independent copy."""
@@ -364,7 +344,7 @@ class JassDeal(TrickPlay):
             info.update(self._play_info())
             info["totals"] = self.team_totals()
             info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
-        legal = tuple(a.text for a in self.legal_actions()) if self.to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
                     self._table() if self.phase == "play" else (), self.seen_history(seat), info,

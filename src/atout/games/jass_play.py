@@ -12,6 +12,8 @@ Card ``i`` of :data:`~atout.cards.JASS_DECK` is rank ``i % 9`` (6 7 8 9 T J Q K 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -73,6 +75,10 @@ POWER, VALUE, HIGHER_TRUMPS = _tables()
 """Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
 modes the mask of trumps that beat that card."""
 
+POP9 = tuple(b.bit_count() for b in range(512))
+BITS9 = tuple(tuple(r for r in range(9) if b >> r & 1) for b in range(512))
+"""For each 9-bit pattern (one suit of a hand): how many cards, and their ranks in order."""
+
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
 
@@ -90,6 +96,13 @@ plays any of them) and the strict one (a lower trump only when nothing else is l
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 STOECK_POINTS = 20
+
+CardPolicy = Callable[[int, int, int, int, int, int, int], int]
+"""A rollout's choice of card: ``pick(seat, position, legal, led, best, best_seat, points)``
+returns one card of the ``legal`` mask; ``position`` is the card's place in the trick (0: the
+lead), ``led`` the suit led and ``best`` the card winning so far with its ``best_seat`` (-1
+on a lead), ``points`` the card points already in the trick. See
+:meth:`TrickPlay.play_tricks`."""
 
 
 def legal_cards(hand: int, mode: int, led: int, best: int, *, strict_under: bool = False,
@@ -360,7 +373,161 @@ class TrickPlay(Deal):
         self.trick_keys = TRICK_KEYS[self.mode]
         self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
                              else (-1, -1))
+        self.orders_from = tuple(
+            tuple(self._order_from(s)) if s in order else () for s in range(n))
         self.play_over = False
+
+    def _order_from(self, leader: int) -> list[int]:
+        """The seats of a trick led by ``leader``, in playing order."""
+        out = [leader]
+        while len(out) < self.trick_size:
+            out.append(self.next_player[out[-1]])
+        return out
+
+    def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
+                    record: bool = True) -> None:
+        """Play every remaining card to the end of the deal in one tight loop (for search).
+
+        The one trick loop of the Jass family: Jass and Putze playouts and the Jass search's
+        rollouts all run it. It goes on from any point of the card play (a trick under way
+        included) and keeps the score as the checked path does (tricks, the last-trick and
+        all-tricks bonuses, the Weis after the first trick, Stöck), without events. Each card
+        is ``pick(...)``'s choice (:data:`CardPolicy`), or without ``pick`` uniformly random:
+        the ``int(rng.random() * n)``-th legal card, the very draw :meth:`Deal.playout` makes,
+        so both play the same deal for the same generator. ``record`` keeps the history (and
+        the actors); a rollout that only reads the result leaves it off.
+        """
+        if self.play_over:
+            return
+        rnd = rng.random
+        mode = self.mode
+        keys = self.trick_keys
+        value = VALUE[mode]
+        hands = self.hands
+        side_of = self.side_of
+        strict, free = self.strict_under, self.buur_free
+        table = self.rules.actions.table
+        played: list[int] = []
+        tricks = self.tricks
+        card_points = self.card_points
+        tricks_won = self.tricks_won
+        total = self.tricks_total
+        orders = self.orders_from
+        stoeck: tuple[int, ...] = ()
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            stoeck = self.stoeck_cards
+        suit = SUIT_MASK
+        notrump = mode >= 4
+        trump_mask = 0 if notrump else suit[mode]
+        not_buur = 0 if notrump else trump_mask & ~(1 << (mode * 9 + JACK))
+        higher = HIGHER_TRUMPS[mode]
+        # the trick under way, if any (its cards already in the history)
+        trick = self.trick
+        leader = self.leader
+        led, best, best_seat = self.led, self.best, self.best_seat
+        kl = keys[led] if led >= 0 else keys[0]
+        bk = kl[best] if best >= 0 else -1
+        best_trump = best >= 0 and best // 9 == mode
+        pos = len(trick)
+        pts = 0
+        for c in trick:
+            pts += value[c]
+        actors = self._actors
+        while True:
+            start = pos
+            for seat in orders[leader][pos:] if pos else orders[leader]:
+                hand = hands[seat]
+                if not pos:
+                    mask = hand
+                else:
+                    # legal_cards, inlined (the property tests replay every playout through it)
+                    follow = hand & suit[led]
+                    if notrump:
+                        mask = follow or hand
+                    elif led == mode:
+                        mask = (follow or hand) if follow & not_buur or not free else hand
+                    else:
+                        trumps = hand & trump_mask
+                        if best_trump:
+                            if trumps == hand and not strict:
+                                mask = hand
+                            else:
+                                trumps &= higher[best]
+                                mask = (follow | trumps) if follow else (
+                                    (hand & ~trump_mask) | trumps or hand)
+                        else:
+                            mask = (follow | trumps) if follow else hand
+                if pick is None:
+                    # the r-th lowest card of the mask, nine bits (one suit) at a time
+                    r = int(rnd() * mask.bit_count())
+                    m = mask & 511
+                    p = POP9[m]
+                    if r < p:
+                        c = BITS9[m][r]
+                    else:
+                        r -= p
+                        m = mask >> 9 & 511
+                        p = POP9[m]
+                        if r < p:
+                            c = 9 + BITS9[m][r]
+                        else:
+                            r -= p
+                            m = mask >> 18 & 511
+                            p = POP9[m]
+                            c = 18 + BITS9[m][r] if r < p else 27 + BITS9[mask >> 27][r - p]
+                else:
+                    c = pick(seat, pos, mask, led, best, best_seat, pts)
+                hands[seat] = hand ^ (1 << c)
+                if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
+                    self.stoeck_said = True
+                    self.stoeck_points[side_of[seat]] += STOECK_POINTS
+                    stoeck = ()
+                trick.append(c)
+                pts += value[c]
+                if not pos:
+                    led = c // 9
+                    kl = keys[led]
+                    best, bk, best_seat = c, kl[c], seat
+                    best_trump = led == mode
+                elif kl[c] > bk:
+                    best, bk, best_seat = c, kl[c], seat
+                    best_trump = c // 9 == mode
+                pos += 1
+            if record:
+                if start:
+                    played += trick[start:]
+                    actors += orders[leader][start:]
+                else:
+                    played += trick
+                    actors += orders[leader]
+            if len(tricks) + 1 == total:
+                pts += LAST_TRICK_BONUS
+            side = side_of[best_seat]
+            card_points[side] += pts
+            tricks_won[side] += 1
+            tricks.append((leader, tuple(trick), best_seat, pts))
+            if len(tricks) == 1 and self.declared:
+                self._resolve_weis(with_events=False)
+            leader = best_seat
+            if len(tricks) == total:
+                break
+            trick = []
+            pos = pts = 0
+        if record:
+            self._history += [table[c] for c in played]
+        self.trick = []
+        self.trick_seats = []
+        self.led = self.best = -1
+        self.best_seat = best_seat
+        self.leader = self.turn = leader
+        self.play_over = True
+        for s in self.playing:
+            self.played_first |= 1 << s
+        if not record:
+            self._mask_at = -1  # the history did not move: the cached mask is stale
+        sides_with_tricks = [s for s in range(self.nsides) if tricks_won[s]]
+        if self.match_bonus_enabled() and len(sides_with_tricks) == 1:
+            self.bonus_points[sides_with_tricks[0]] += MATCH_BONUS
 
     # the legal cards of the seat to move
     def _card_mask(self) -> int:
@@ -492,12 +659,19 @@ class TrickPlay(Deal):
         return False
 
     def _play_info(self) -> dict[str, Any]:
-        """Public facts of the play, JSON-ready, for views."""
+        """Public facts of the play, JSON-ready, for views.
+
+        A finished trick's entry is made once and shared by the views that follow (read it,
+        do not change it; ``View.to_dict`` copies)."""
+        done: tuple[dict[str, Any], ...] = self.__dict__.get("_trick_info", ())
+        if len(done) != len(self.tricks):
+            done += tuple({"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
+                           "points": p} for lead, cards, w, p in self.tricks[len(done):])
+            self._trick_info = done
         return {
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
             "led": "HDSC"[self.led] if self.led >= 0 else None,
-            "tricks": [{"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
-                        "points": p} for lead, cards, w, p in self.tricks],
+            "tricks": list(done),
             "card_points": list(self.card_points),
             "tricks_won": list(self.tricks_won),
             "weis_announced": {str(s): sum(w.value for w in ws)

@@ -489,11 +489,11 @@ class KnockRummyDeal(Deal):
             self._shown = [arrange(h & ~x) for h, x in zip(self.hands, laid, strict=True)]
         return self._shown
 
-    def fast_play(self, action: int) -> None:
-        """Play a legal action id with no check and no events (the search fast path)."""
+    def step(self, action: int) -> None:
+        """Play a legal action id with no check and no events (the search fast step)."""
         self._quiet = True
         try:
-            super().fast_play(action)
+            super().step(action)
         finally:
             self._quiet = False
 
@@ -545,7 +545,7 @@ class KnockRummyDeal(Deal):
         table = ((self.top_by, _CODES[self.pile[-1]]),) if self.pile and not over else ()
         return View(self.rules.name, seat, n, self.dealer, _PHASES[self.phase],
                     self.to_move, tuple(FULL_DECK.codes_of(own)),
-                    tuple(a.text for a in self.legal_actions()) if seat == self.to_move
+                    self.rules.actions.texts_of(self.legal_mask()) if seat == self.to_move
                     else (), table, history, info, over)
 
     def clone(self) -> KnockRummyDeal:

@@ -482,7 +482,7 @@ class PitchDeal(Deal):
             info["result"] = dict(self.details)
         legal: tuple[str, ...] = ()
         if self.phase != OVER and seat == self.turn:
-            legal = tuple(a.text for a in self.legal_actions())
+            legal = self.rules.actions.texts_of(self.legal_mask())
         return View(self.rules.name, seat, self.n, self.dealer_seat, self.phase, self.to_move,
                     tuple(DECK.codes_of(self.hands[seat])), legal, table,
                     self.seen_history(seat), info, self.phase == OVER)

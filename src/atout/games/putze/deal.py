@@ -14,13 +14,8 @@ from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Refusal, Result, View
 from atout.games.jass_play import (
     CODES,
-    LAST_TRICK_BONUS,
-    POWER,
-    STOECK_POINTS,
-    VALUE,
     TrickPlay,
     describe_refusal,
-    legal_cards,
 )
 from atout.games.putze.options import Plan
 from atout.games.putze.scoring import award, deal_loser
@@ -475,10 +470,22 @@ class PutzeDeal(TrickPlay):
 
     # -- views -----------------------------------------------------------------------------
     def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
-        """Every action as ``seat`` saw it: another player's discards are hidden."""
+        """Every action as ``seat`` saw it: another player's discards are hidden.
+
+        Kept per seat and extended by the actions played since the last call."""
         private = self.private
-        return tuple((s, a.text if private.get(i, seat) == seat else None)
-                     for i, (s, a) in enumerate(zip(self._actors, self._history, strict=True)))
+        if not private:
+            return super().seen_history(seat)
+        by_seat: dict[int, tuple[tuple[int, str | None], ...]] = self.__dict__.setdefault(
+            "_seen_by", {})
+        seen = by_seat.get(seat, ())
+        n = len(seen)
+        if n != len(self._history):
+            seen += tuple((s, a.text if private.get(i, seat) == seat else None)
+                          for i, s, a in zip(range(n, len(self._history)), self._actors[n:],
+                                             self._history[n:], strict=True))
+            by_seat[seat] = seen
+        return seen
 
     def _view(self, seat: int) -> View:
         plan = self.plan
@@ -507,84 +514,26 @@ class PutzeDeal(TrickPlay):
             _, gained, pommes = self._scoring()
             info["putzes"] = gained
             info["pommes"] = pommes
-        legal = tuple(a.text for a in self.legal_actions()) if self.to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
                     self._table() if self.phase == "play" else (), self.seen_history(seat),
                     info, self.play_over)
 
     def playout(self, rng: random.Random) -> Result:
-        """Random legal play to the end, in a tight loop once the card play has begun.
+        """Random legal play to the end, in the shared tight trick loop once the play begins.
 
         It draws from ``rng`` exactly as :meth:`Deal.playout` does, so both give the same
         deal for the same generator; this one is the fast path for search.
         """
         rnd = rng.random
-        actions = self.rules.actions
-        hist = self._history
-        actors = self._actors
-        while not self.play_over and (self.phase != "play" or self.trick or not self.tricks):
+        while not self.play_over and self.phase != "play":
             mask = self._legal_mask()
             k = int(rnd() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
-            self.fast_play((mask & -mask).bit_length() - 1)
-        if self.play_over:
-            self.phase = "over"
-            return self._result()
-        mode = self.mode
-        power = POWER[mode]
-        value = VALUE[mode]
-        hands = self.hands
-        nxt = self.next_player
-        nplay = len(self.playing)
-        sk = sq = -1
-        if self.stoeck_seat >= 0 and not self.stoeck_said:
-            sk, sq = mode * 9 + 7, mode * 9 + 6
-        leader = self.leader
-        card_points = self.card_points
-        tricks_won = self.tricks_won
-        total = self.tricks_total
-        while len(self.tricks) < total:
-            seat = leader
-            trick = []
-            best = -1
-            best_seat = seat
-            led = -1
-            for i in range(nplay):
-                hand = hands[seat]
-                mask = hand if i == 0 else legal_cards(hand, mode, led, best,
-                                                       strict_under=self.strict_under,
-                                                       buur_free=self.buur_free)
-                k = int(rnd() * mask.bit_count())
-                for _ in range(k):
-                    mask &= mask - 1
-                c = (mask & -mask).bit_length() - 1
-                hands[seat] = hand ^ (1 << c)
-                hist.append(actions[c])
-                actors.append(seat)
-                if c in (sk, sq) and not hands[seat] >> (sk + sq - c) & 1:
-                    self.stoeck_said = True
-                    self.stoeck_points[seat] += STOECK_POINTS
-                    sk = sq = -1
-                trick.append(c)
-                if i == 0:
-                    led = c // 9
-                    best, best_seat = c, seat
-                elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
-                    best, best_seat = c, seat
-                seat = nxt[seat]
-            pts = 0
-            for c in trick:
-                pts += value[c]
-            if len(self.tricks) == total - 1:
-                pts += LAST_TRICK_BONUS
-            card_points[best_seat] += pts
-            tricks_won[best_seat] += 1
-            self.tricks.append((leader, tuple(trick), best_seat, pts))
-            leader = best_seat
-        self.leader = self.turn = leader
-        self.play_over = True
+            self.step((mask & -mask).bit_length() - 1)
+        self.play_tricks(rng)
         self.phase = "over"
         return self._result()
 

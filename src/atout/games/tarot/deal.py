@@ -9,9 +9,9 @@ The first to speak and to lead is the seat after the dealer; the dealer speaks l
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from atout.cards import bit_list
 from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
 
 from .scoring import score_deal
@@ -58,10 +58,13 @@ PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
 CALL_NAMES = ("king", "queen", "knight", "jack")
 FULL_MASK = (1 << NCARDS) - 1
+CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for code in DECK.codes)
+                    for s in range(5))
+"""The event of each seat playing each card: immutable, so made once and shared."""
 
 
 def _codes(mask: int) -> list[str]:
-    return [DECK.codes[i] for i in bit_list(mask)]
+    return DECK.codes_of(mask)
 
 
 def _lowest(mask: int, k: int) -> int:
@@ -396,7 +399,7 @@ class TarotDeal(Deal):
         self.decided |= 1 << seat
         self.trick.append(card)
         self.trick_mask |= bit
-        events = [Event("card", seat, {"card": DECK.codes[card]})]
+        events = [CARD_EVENTS[seat][card]]
         if card == self.called and not self.partner_known:
             self.partner_known = True
             events.append(Event("partner", seat, {"card": DECK.codes[card],
@@ -670,7 +673,7 @@ class TarotDeal(Deal):
             "annulled": self.annulled or None,
             "result": self._result().to_dict() if over else None,
         }
-        legal = tuple(a.text for a in self.legal_actions()) if self._to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self._to_move == seat else ()
         table = tuple(((self.leader + k) % self.n, DECK.codes[c])
                       for k, c in enumerate(self.trick))
         return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self._to_move,

@@ -1,0 +1,143 @@
+"""Duplicate match: this checkout's Jass search against another checkout's, equal time a decision.
+
+Run by hand (never in CI), e.g. against the commit before a change::
+
+    git worktree add --detach /tmp/base <commit>
+    python benchmarks/search_duplicate.py --base /tmp/base/src --deals 1000 --seconds 0.04
+
+Each board is one deal played twice, the two searches swapping teams, so the luck of the
+cards cancels. The other checkout's bot runs in a child process (its own ``atout`` package)
+that rebuilds the deal from the seed and the actions before each of its decisions; the two
+processes never think at the same time, so the load of the machine hits both alike. Both
+searches get the same time limit per decision (``--seconds``) and an unreachable playout
+budget, so the comparison is at equal time. Prints the mean margin per deal of this
+checkout's search (its team's points minus the other's), its 95 % interval, and each side's
+playouts per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+CHILD = r"""
+import json, sys
+import atout
+from atout.bots import make_bot
+rules = atout.make("jass")
+bots = {}
+deal_of = {}
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["op"] == "deal":
+        deal_of = {"seed": msg["seed"], "dealer": msg["dealer"]}
+        bots = {s: make_bot(msg["bot"], rules, s, msg["bot_seed"]) for s in msg["seats"]}
+        out = {}
+    elif msg["op"] == "choose":
+        deal = rules.deal(seed=deal_of["seed"], dealer=deal_of["dealer"])
+        for text in msg["history"]:
+            deal.play(text)
+        bot = bots[msg["seat"]]
+        action = bot.choose(deal.view(msg["seat"]))
+        out = {"action": str(action)}
+    elif msg["op"] == "stats":
+        out = {"playouts": sum(b.total_playouts for b in bots.values()),
+               "seconds": sum(b.total_seconds for b in bots.values())}
+    sys.stdout.write(json.dumps(out) + "\n")
+    sys.stdout.flush()
+"""
+
+
+class Child:
+    """The other checkout's bots, in a child process."""
+
+    def __init__(self, base: str) -> None:
+        env = dict(os.environ, PYTHONPATH=base)
+        self.proc = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=env)
+
+    def ask(self, **msg: Any) -> dict[str, Any]:
+        """Send one message, read one answer."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(msg) + "\n")
+        self.proc.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.proc.stdout.readline())
+        return answer
+
+    def close(self) -> None:
+        """Stop the child."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def main() -> None:
+    """Play the boards and print the summary."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the other checkout's src folder")
+    parser.add_argument("--deals", type=int, default=100, help="boards (each played twice)")
+    parser.add_argument("--seconds", type=float, default=0.04, help="time per decision")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    import atout
+    from atout.bots import make_bot
+    from atout.bots.search import SearchBot
+    from atout.core import deal_seed
+
+    rules = atout.make("jass")
+    bot = f"search:seconds={args.seconds}:playouts=1000000"
+    child = Child(args.base)
+    margins: list[float] = []
+    ours = [0, 0.0]
+    theirs = [0, 0.0]
+    start = time.perf_counter()
+    try:
+        for board in range(args.deals):
+            seed = deal_seed(args.seed, board)
+            diff = 0.0
+            for team in (0, 1):  # the team of this checkout's search
+                bot_seed = deal_seed(seed, team)
+                mine = {s: make_bot(bot, rules, s, bot_seed) for s in (team, team + 2)}
+                child.ask(op="deal", seed=seed, dealer=board % 4, bot=bot, bot_seed=bot_seed,
+                          seats=[1 - team, 3 - team])
+                deal = rules.deal(seed=seed, dealer=board % 4)
+                history: list[str] = []
+                while deal.to_move is not None:
+                    s = deal.to_move
+                    if s in mine:
+                        action = str(mine[s].choose(deal.view(s)))
+                    else:
+                        action = child.ask(op="choose", seat=s, history=history)["action"]
+                    deal.play(action)
+                    history.append(action)
+                pts = deal.result.points
+                diff += pts[team] - pts[1 - team]
+                for b in mine.values():
+                    assert isinstance(b, SearchBot)
+                    ours[0] += b.total_playouts
+                    ours[1] += b.total_seconds
+                got = child.ask(op="stats")
+                theirs[0] += got["playouts"]
+                theirs[1] += got["seconds"]
+            margins.append(diff / 2)
+            if (board + 1) % 25 == 0 or board + 1 == args.deals:
+                m = statistics.fmean(margins)
+                half = (1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
+                        if len(margins) > 1 else math.nan)
+                print(f"{board + 1} boards, {time.perf_counter() - start:.0f} s: margin of "
+                      f"this checkout {m:+.2f} ± {half:.2f} points a deal; playouts/s "
+                      f"{ours[0] / max(ours[1], 1e-9):,.0f} (this) vs "
+                      f"{theirs[0] / max(theirs[1], 1e-9):,.0f} (base)", flush=True)
+    finally:
+        child.close()
+
+
+if __name__ == "__main__":
+    main()
