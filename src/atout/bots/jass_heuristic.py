@@ -195,7 +195,7 @@ def read_view(rules: Rules[Any], view: View, follows: bool = False) -> JassSeen:
 
 # --- trump choice -------------------------------------------------------------------------
 
-def _trump_tricks(hand: int, suit: int) -> float:
+def trump_tricks(hand: int, suit: int) -> float:
     """Tricks a hand may expect with ``suit`` as trump (a player's rough count)."""
     t = hand & SUIT_MASK[suit]
     n = t.bit_count()
@@ -256,7 +256,7 @@ def mode_tricks(hand: int, modes: int) -> list[float]:
         if not modes >> (TRUMP_BASE + m) & 1:
             continue
         if m < 4:
-            out[m] = _trump_tricks(hand, m)
+            out[m] = trump_tricks(hand, m)
         elif m == OBENABE:
             out[m] = _slalom_tricks(hand, ACE, -1)
         else:
@@ -275,7 +275,7 @@ def choose_trump(hand: int, modes: int, may_push: bool) -> int:
 
 # --- card play ----------------------------------------------------------------------------
 
-def _beats(seen: JassSeen, card: int) -> bool:
+def beats(seen: JassSeen, card: int) -> bool:
     """Whether ``card`` would win the trick on the table."""
     p = POWER[seen.mode]
     return (card // 9 == seen.led or p[card] >= 100) and p[card] > p[seen.best]

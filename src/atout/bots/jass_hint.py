@@ -7,7 +7,7 @@ from typing import Any
 from atout.bots.jass_heuristic import (
     PUSH,
     TRUMP_BASE,
-    _beats,
+    beats,
     mode_tricks,
     read_view,
 )
@@ -63,7 +63,7 @@ def reason_jass(rules: Rules[Any], view: View, action: Action) -> Reason:
         if v[card] >= 10:
             return Reason("partner_gets", {"card": code, "points": v[card]})
         return Reason("partner_keeps", {})
-    if _beats(seen, card):
+    if beats(seen, card):
         if len(seen.trick) == 3:
             return Reason("wins_trick", {"points": points})
         return Reason("takes_lead", {"points": points})

@@ -24,7 +24,7 @@ from typing import Any
 
 from atout.bots import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.jass_heuristic import FULL, _trump_tricks, choose_card, read_view
+from atout.bots.jass_heuristic import FULL, choose_card, read_view, trump_tricks
 from atout.bots.kits import GameKit
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
@@ -43,7 +43,7 @@ def _word(rules: Rules[Any], text: str) -> int:
 def speak(rules: Rules[Any], hand: int, mode: int, legal: int) -> int:
     """Play, pass, take the blind or keep one's game, by the hand's strength in trump."""
     players = rules.seats
-    est = _trump_tricks(hand, mode)
+    est = trump_tricks(hand, mode)
     words = {w: _word(rules, w) for w in ("play", "pass", "take blind", "my game")}
     strong = est >= PLAY_FROM.get(players, 1.5)
     if legal >> words["my game"] & 1:
