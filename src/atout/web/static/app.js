@@ -306,6 +306,7 @@ function renderTable() {
     const li = document.createElement("li"); li.textContent = `${t.player}: ${t.card}`; trick.appendChild(li);
   }
   if (!w.table.length) { const li = document.createElement("li"); li.textContent = w.answers.c; trick.appendChild(li); }
+  $("contract").textContent = w.answers.a;  // the trump or contract (Knock Rummy: your melds)
   $("scores").textContent = w.answers.s;
   $("last").textContent = w.answers.l;
   const history = $("history"); history.textContent = "";
