@@ -19,7 +19,7 @@ import pytest
 import atout
 from atout.i18n import translator
 from atout.server.visibility import public_view
-from test_server import cards_of, check_frames
+from test_server import ENDS, cards_of, check_frames
 
 CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
@@ -116,10 +116,15 @@ class Player:
 
     def remember_dom(self) -> None:
         """Keep what the page shows now, for the leak check."""
+        # the message log and the live regions keep the lines of the deals before (their
+        # showdowns name every card of a deal now over): they are checked as the frames'
+        # words that brought them, the rest of the page as it is now
         text = self.page.evaluate(
-            "() => document.body.innerText + ' ' + [...document.querySelectorAll('[id],"
-            "[aria-label],[data-code],[data-action]')].map(e => [e.id, e.getAttribute("
-            "'aria-label'), e.dataset.code, e.dataset.action].join(' ')).join(' ')")
+            "() => { const c = document.body.cloneNode(true);"
+            " for (const id of ['messages', 'live', 'alert']) c.querySelector('#' + id)?.remove();"
+            " return c.textContent + ' ' + [...c.querySelectorAll('[id],[aria-label],"
+            "[data-code],[data-action]')].map(e => [e.id, e.getAttribute('aria-label'),"
+            " e.dataset.code, e.dataset.action].join(' ')).join(' '); }")
         self.doms.append((int(self.table()["n"]), text))
 
     # -- playing ----------------------------------------------------------------------------
@@ -264,8 +269,9 @@ def check_leaks(player: Player, seat: int | None, game: str, options: dict[str, 
                 record: Any, deals: int | None) -> int:
     """No frame the page received, no sentence of its words and nothing it showed names a
     card hidden from it at that moment; the frames are the engine's views (test_server's
-    check, in every deal; the words and the page in the first deal). Returns the number of
-    frames checked."""
+    check), in every deal: the words of each frame but those that end a deal (a showdown
+    names the cards of the deal just over), and the page without its message log (checked as
+    the words that brought each line). Returns the number of frames checked."""
     rules = atout.make(game, **options)
     frames = [f for f in player.frames if f.get("table") in (None, record.summary.id)]
     plain = [{k: v for k, v in f.items() if k not in ("words", "said")} for f in frames]
@@ -294,7 +300,8 @@ def check_leaks(player: Player, seat: int | None, game: str, options: dict[str, 
     played = 0
     moments: list[tuple[int, str]] = []
     for f in frames:
-        if f.get("type") in ("table", "update") and "words" in f:
+        ends = {e["kind"] for e in f.get("events", [])} & ENDS
+        if f.get("type") in ("table", "update") and "words" in f and not ends:
             moments.append((by_n[int(f["n"])], json.dumps(f["words"], ensure_ascii=False)))
     moments += [(by_n.get(n, 0), text) for n, text in player.doms]
     moments.sort(key=lambda m: m[0])
@@ -302,11 +309,6 @@ def check_leaks(player: Player, seat: int | None, game: str, options: dict[str, 
         while played < at:
             match.play(record.actions[played])
             played += 1
-        if match.deals:
-            # the page keeps the messages of the deals before (their showdowns name every
-            # card of a deal now over): the words and the page are checked in the first
-            # deal, the frames (check_frames above) in every deal
-            break
         shown: Any = match
         if deals is not None and len(match.deals) >= deals and not match.is_over:
             shown = match.deals[-1]
