@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import atout
 from atout.store import Store
 from server_helpers import Server, running
 from web_helpers import (
@@ -277,3 +278,42 @@ def test_tarot_for_five_a_spectator_and_the_words(server: Server, browser: Any, 
     for p in (ana, eve):
         assert not p.errors, p.errors
         p.page.context.close()
+
+
+def test_the_create_form_offers_each_games_player_counts_and_rules(server: Server,
+                                                                   browser: Any) -> None:
+    ann = new_player(browser, "Ann")
+    sign_in(ann.page, server.base, "Ann")
+    offered = {}
+    for game in GAMES:
+        ann.page.select_option("#c-game", game)
+        offered[game] = (ann.page.is_hidden("#c-players-box"),
+                         ann.page.eval_on_selector_all("#c-players option",
+                                                       "os => os.map(o => o.value)"),
+                         ann.page.eval_on_selector_all("#c-preset option",
+                                                       "os => os.map(o => o.value)"))
+    for info in atout.games():
+        players = next((o for o in info.options if o.name == "players"), None)
+        hidden, counts, presets = offered[info.name]
+        assert hidden == (players is None)
+        assert counts == ([str(c) for c in players.choices or ()] if players else [])
+        assert presets == ["", *info.presets]
+    ann.page.select_option("#c-game", "putze")
+    ann.page.select_option("#c-players", "3")
+    ann.page.select_option("#c-preset", "regle-27-blind")
+    ann.page.set_checked("#c-fill", False)
+    ann.page.focus("#create")
+    ann.page.keyboard.press("Enter")
+    ann.page.wait_for_selector("#table:not([hidden])")
+    snapshot = next(f for f in reversed(ann.frames) if f.get("type") == "table")
+    wanted = atout.make("putze", players=3, preset="regle-27-blind").options_dict()
+    assert snapshot["info"]["options"] == wanted
+    assert len(snapshot["info"]["seats"]) == 3
+    # the lobby names what the table's rules change from the game's defaults
+    told = ann.page.evaluate("t => tableOptions(t)", {"game": "putze",
+                                                       "options": snapshot["info"]["options"]})
+    assert told.startswith("rules: ") and "players 3" in told
+    assert ann.page.evaluate("t => tableOptions(t)", {
+        "game": "jass", "options": atout.make("jass").options_dict()}) == ""
+    assert not ann.errors, ann.errors
+    ann.page.context.close()

@@ -7,6 +7,9 @@ console: ``GET /api/i18n/<lang>`` serves them as JSON, keyed by a short name the
 
 from __future__ import annotations
 
+import json
+
+import atout
 from atout.console.session import TABLE_BOTS
 from atout.i18n import Translator, translator
 from atout.i18n.text import game_text
@@ -126,18 +129,32 @@ def _words(tr: Translator) -> dict[str, str]:
         "bot_random": _("random (plays any legal card)"),
         "bot_heuristic": _("heuristic (a fair player)"),
         "bot_search": _("search (a strong player, slower)"),
+        "preset": _("Rules"),
+        "preset_default": _("the common rules"),
+        "options_shown": _("rules: {options}"),
     }
 
 
 def labels(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (``ValueError`` for a language the catalogue lacks),
-    with each game's title as ``title_<game>``, and the computer players the console puts
-    at a person's table where the plain one would leave no game (``tablebot:<game>:<bot>``,
-    a Knock Rummy heuristic that does not knock at once)."""
+    with each game's title as ``title_<game>``, its player counts (``players_<game>``,
+    ``defaultplayers_<game>``), presets (``presets_<game>``) and default options as JSON
+    (``defaults_<game>``, for the lobby to name what a table changes), and the computer
+    players the console puts at a person's table where the plain one would leave no game
+    (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once)."""
     tr = translator(lang)
     out = _words(tr)
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
+    for info in atout.games():  # what the create form offers, what the lobby tells
+        if info.name not in GAMES:
+            continue
+        players = next((o for o in info.options if o.name == "players"), None)
+        out[f"players_{info.name}"] = ",".join(str(c) for c in players.choices or ()) \
+            if players else ""
+        out[f"defaultplayers_{info.name}"] = str(players.default) if players else ""
+        out[f"presets_{info.name}"] = ",".join(info.presets)
+        out[f"defaults_{info.name}"] = json.dumps(atout.make(info.name).options_dict())
     for (game, bot), spec in TABLE_BOTS.items():  # the console's gentler table players
         out[f"tablebot:{game}:{bot}"] = spec
     out["lang"] = tr.lang

@@ -74,7 +74,7 @@ async function loadLabels() {
     o.value = g; o.textContent = L(`title_${g}`); game.appendChild(o);
   }
   game.value = chosen;
-  createFormSeats();
+  createFormGame();
 }
 
 /* ---- HTTP and the WebSocket ---- */
@@ -169,7 +169,9 @@ function showTables(tables) {
     h.textContent = `${L("tableno", { table: t.table })}: ${L("title_" + t.game)}, ${L("status_" + t.status)}`;
     h.className = "sr-heading"; li.appendChild(h);
     const seats = document.createElement("p");
-    seats.textContent = t.seats.map((s) => `${L("seatn", { seat: s.seat + 1 })}: ${seatWho(s)}`).join("; ")
+    const rules = tableOptions(t);
+    seats.textContent = (rules ? rules + ". " : "")
+      + t.seats.map((s) => `${L("seatn", { seat: s.seat + 1 })}: ${seatWho(s)}`).join("; ")
       + (t.spectators ? `; ${L("spectators", { count: t.spectators })}` : "");
     li.appendChild(seats);
     const buttons = document.createElement("div"); buttons.className = "buttons";
@@ -202,10 +204,45 @@ function button(text, action, cls) {
   return b;
 }
 
+function meta(key) { return state.labels[key] || ""; }  // a label that may be empty
+function fillSelect(select, values, chosen, label) {
+  select.textContent = "";
+  for (const v of values) {
+    const o = document.createElement("option"); o.value = v; o.textContent = label ? label(v) : v;
+    select.appendChild(o);
+  }
+  if (values.includes(chosen)) select.value = chosen;
+}
+function createFormGame() {  // the player counts and the presets of the game chosen
+  const game = $("c-game").value;
+  const counts = meta("players_" + game).split(",").filter(Boolean);
+  $("c-players-box").hidden = counts.length < 2;
+  fillSelect($("c-players"), counts, $("c-players").value || meta("defaultplayers_" + game));
+  if (!counts.includes($("c-players").value)) $("c-players").value = meta("defaultplayers_" + game);
+  fillSelect($("c-preset"), ["", ...meta("presets_" + game).split(",").filter(Boolean)],
+             $("c-preset").value, (v) => v || L("preset_default"));
+  createFormSeats();
+}
+function createOptions(game) {
+  const options = {};
+  const players = Number($("c-players").value);
+  if (!$("c-players-box").hidden && players) options.players = players;
+  if ($("c-preset").value) options.preset = $("c-preset").value;
+  return options;
+}
+function tableOptions(t) {  // what a table's rules change from the game's defaults, in short
+  let defaults = {};
+  try { defaults = JSON.parse(meta("defaults_" + t.game) || "{}"); } catch (e) { defaults = {}; }
+  const changed = Object.entries(t.options || {})
+    .filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v))
+    .map(([k, v]) => `${k} ${v}`);
+  return changed.length ? L("options_shown", { options: changed.join(", ") }) : "";
+}
+
 function createFormSeats() {
   const game = $("c-game").value;
-  $("c-players-box").hidden = game !== "tarot";
-  const count = game === "tarot" ? Number($("c-players").value) : 4;
+  const count = $("c-players-box").hidden ? Number(meta("defaultplayers_" + game) || 4)
+    : Number($("c-players").value);
   const seat = $("c-seat"), was = seat.value;
   seat.textContent = "";
   for (let i = 0; i < count; i++) {
@@ -548,13 +585,13 @@ function wire() {
   $("register").addEventListener("click", () => signIn("/api/register"));
   $("signout").addEventListener("click", signOut);
   $("refresh").addEventListener("click", () => send({ type: "lobby" }));
-  $("c-game").addEventListener("change", createFormSeats);
+  $("c-game").addEventListener("change", createFormGame);
   $("c-players").addEventListener("change", createFormSeats);
   $("create-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const game = $("c-game").value;
     const message = { type: "create", game, seat: Number($("c-seat").value), private: $("c-private").checked,
-                      options: game === "tarot" ? { players: Number($("c-players").value) } : {} };
+                      options: createOptions(game) };
     if ($("c-deals").value) message.deals = Number($("c-deals").value);
     pendingFill = $("c-fill").checked ? $("c-bot").value : null;
     send(message);
