@@ -1,6 +1,9 @@
 """Load on the real server: N clients at N/4 tables, each playing as a person would.
 
-Run: ``python benchmarks/server_load.py [--clients 200] [--seconds 30] [--pg URL]``
+Run: ``python benchmarks/server_load.py [--clients 200] [--seconds 30] [--pg URL]``, or
+``--cluster`` for the same load on one process and on two processes of a cluster (PostgreSQL
+and a private redis-server; the clients are dealt round-robin over the processes, as a load
+balancer would, so most tables have players on both and their messages cross Redis).
 
 The server runs as ``atout serve`` (uvicorn, one process) on a loopback port; the clients
 run in this process (asyncio, one WebSocket each), so clients and server share the machine's
@@ -29,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from atout.client import Client
 from databases import fresh_database, postgres_server, url_text
-from server_helpers import running
+from server_helpers import Server, running
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -66,14 +69,17 @@ async def person(client: Client, table: int, seat: int, stop: float, rng: random
         frame = {}
 
 
-async def load(base: str, clients: int, seconds: float) -> tuple[int, list[float], float]:
-    """Seat the clients, play for ``seconds``; actions, latencies, set-up time."""
+async def load(base: str | list[str], clients: int,
+               seconds: float) -> tuple[int, list[float], float]:
+    """Seat the clients (dealt over the servers at ``base``), play for ``seconds``; actions,
+    latencies, set-up time."""
+    bases = [base] if isinstance(base, str) else base
     t0 = time.monotonic()
     gate = asyncio.Semaphore(50)
 
     async def sign_in(i: int) -> Client:
         async with gate:
-            return await Client.guest(base, f"p{i}")
+            return await Client.guest(bases[i % len(bases)], f"p{i}")
 
     people = await asyncio.gather(*(sign_in(i) for i in range(clients - clients % 4)))
     tables = []
@@ -101,9 +107,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--pg", default=None, help="a PostgreSQL server URL")
     parser.add_argument("--only", choices=["sqlite", "postgresql"], default=None)
+    parser.add_argument("--cluster", action="store_true",
+                        help="one process, then two, on PostgreSQL and Redis")
     args = parser.parse_args()
     if args.pg:
         os.environ["ATOUT_TEST_PG"] = args.pg
+    if args.cluster:
+        cluster_runs(args.clients, args.seconds)
+        return
     print(f"{'store':12} {'clients':>8} {'tables':>7} {'actions/s':>10} {'p50 ms':>8} "
           f"{'p99 ms':>8} {'max ms':>8}")
     with tempfile.TemporaryDirectory() as folder, postgres_server() as pg, \
@@ -120,6 +131,32 @@ def main() -> None:
             print(f"{name:12} {args.clients:8d} {args.clients // 4:7d} "
                   f"{actions / args.seconds:10.1f} {statistics.median(ms):8.1f} "
                   f"{percentile(ms, 0.99):8.1f} {max(ms):8.1f}")
+
+
+def cluster_runs(clients: int, seconds: float) -> None:
+    """The same load on one plain process, one process of a cluster and two."""
+    from redis_helpers import redis_server
+
+    print(f"{'set-up':24} {'clients':>8} {'tables':>7} {'actions/s':>10} {'p50 ms':>8} "
+          f"{'p99 ms':>8} {'max ms':>8}")
+    for label, count, redis in (("1 process", 1, False), ("1 process + Redis", 1, True),
+                                ("2 processes + Redis", 2, True)):
+        with tempfile.TemporaryDirectory() as folder, postgres_server() as pg, \
+                fresh_database(pg) as pgdb, redis_server() as url:
+            args = ("--redis", url) if redis else ()
+            servers = []
+            try:
+                for _ in range(count):
+                    servers.append(Server(url_text(pgdb), Path(folder), rate_limit=100,
+                                          args=args).start())
+                actions, lat, _setup = asyncio.run(load([s.base for s in servers], clients,
+                                                        seconds))
+            finally:
+                for server in servers:
+                    server.stop()
+        ms = [x * 1000 for x in lat] or [0.0]
+        print(f"{label:24} {clients:8d} {clients // 4:7d} {actions / seconds:10.1f} "
+              f"{statistics.median(ms):8.1f} {percentile(ms, 0.99):8.1f} {max(ms):8.1f}")
 
 
 if __name__ == "__main__":

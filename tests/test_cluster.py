@@ -189,7 +189,7 @@ def test_a_process_killed_mid_game_has_its_table_taken_over_with_nothing_lost(
         snapshots = [f for f in client.frames if f.get("type") == "table"]
         assert len(snapshots) >= 2  # joined, then back after the takeover (a new epoch)
         assert snapshots[-1]["epoch"] != snapshots[0]["epoch"]
-        assert snapshots[-1]["n"] > snapshots[0]["n"], (seat, [(f["n"], f["epoch"]) for f in snapshots])  # the numbers go on
+        assert snapshots[-1]["n"] > snapshots[0]["n"], [(f["n"], f["epoch"]) for f in snapshots]
         check_segments(client.frames, table, seat if seat < 4 else None, rules,
                        dict(record.match), record.actions, 1)
 
