@@ -211,3 +211,14 @@ def test_a_cluster_refuses_what_it_cannot_do_in_words(pg_url: str, redis_url: st
     with pytest.raises(RuntimeError, match="cannot be reached"):
         dead.start()
     dead.stop()
+
+
+def test_serve_refuses_a_redis_that_is_not_a_url() -> None:
+    from typer.testing import CliRunner
+
+    from atout.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--redis", "localhost:6379"])
+    assert result.exit_code == 2
+    said = " ".join(w for w in result.output.split() if w not in "│╭╮╰╯─")
+    assert "'localhost:6379': expected a URL such as redis://127.0.0.1:6379/0" in said

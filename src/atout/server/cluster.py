@@ -28,7 +28,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -37,7 +37,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from atout.core import JSON
-from atout.store import PLAYING
+from atout.store import PLAYING, StoreError
 
 from .accounts import Player
 from .hub import Conn, Hub, error
@@ -159,7 +159,8 @@ class Cluster:
             await self._continue_numbers(tid)
         loop = asyncio.get_running_loop()
         self.tasks.update(loop.create_task(self._guard(work)) for work in (
-            self._listen(), self._publish(), self._renew(), self._scan(), self._flush()))
+            self._listen(), self._publish(), self._every(self.options.lease / 3, self._renew),
+            self._every(self.options.lease / 2, self._scan), self._every(0.2, self._flush)))
         log.info("node %s joined the cluster at %s: %d tables restored", self.node,
                  self.options.redis, restored)
         return restored
@@ -193,7 +194,16 @@ class Cluster:
             raise
         except Exception:  # a failing task must not take the process down silently
             log.exception("a cluster task failed")
-            raise
+
+    async def _every(self, seconds: float, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` every ``seconds``; a failure (Redis or the store unreachable for a
+        while) is logged and tried again next time."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await work()
+            except (RedisError, OSError, StoreError) as exc:
+                log.warning("cluster: %s (tried again in %.1f s)", exc, seconds)
 
     # -- leases -----------------------------------------------------------------------------
     async def claim(self, table: int) -> bool:
@@ -243,43 +253,44 @@ class Cluster:
         return found
 
     async def _renew(self) -> None:
+        """Renew this process's heartbeat and leases (a lease lost: the table is dropped
+        here); notice the processes that died with clients at tables of this one."""
         assert self.redis is not None
-        while True:
-            await asyncio.sleep(self.options.lease / 3)
-            await self.redis.set(self._key("node", self.node), "1", px=self.ttl)
-            mine = sorted(self.owned)
-            if mine:
-                lost = await self.renew_script(keys=[self._key("lease", t) for t in mine],
-                                               args=[self.node, self.ttl])
-                for i in lost:
-                    tid = mine[int(i) - 1]
-                    log.warning("node %s lost the lease of table %s", self.node, tid)
-                    self.owned.discard(tid)
-                    self.hub.forget(tid)
-            self.dirty.update(self.owned)  # spectators come and go without an update
-            nodes = {p.node for p in self.proxies.values()}
-            for node in nodes:
-                if not await self.redis.exists(self._key("node", node)):
-                    for proxy in [p for p in self.proxies.values() if p.node == node]:
-                        proxy.inbox.put_nowait(None)  # its process died: its clients left
+        await self.redis.set(self._key("node", self.node), "1", px=self.ttl)
+        mine = sorted(self.owned)
+        if mine:
+            lost = await self.renew_script(keys=[self._key("lease", t) for t in mine],
+                                           args=[self.node, self.ttl])
+            for i in lost:
+                tid = mine[int(i) - 1]
+                log.warning("node %s lost the lease of table %s", self.node, tid)
+                self.owned.discard(tid)
+                for conn in self.ids:  # its clients here follow it to its next owner
+                    if tid in conn.subs:
+                        self.follows.setdefault(conn, {})[tid] = ""
+                self.hub.forget(tid)
+        self.dirty.update(self.owned)  # spectators come and go without an update
+        nodes = {p.node for p in self.proxies.values()}
+        for node in nodes:
+            if not await self.redis.exists(self._key("node", node)):
+                for proxy in [p for p in self.proxies.values() if p.node == node]:
+                    proxy.inbox.put_nowait(None)  # its process died: its clients left
 
     async def _scan(self) -> None:
         """Take over the tables whose owner died (their lease expired)."""
         assert self.redis is not None
-        while True:
-            await asyncio.sleep(self.options.lease / 2)
-            summaries = await asyncio.to_thread(self.hub.store.games, status=PLAYING,
-                                                source="server")
-            # a table just made may not have its lease yet: its maker owns it
-            young = datetime.now(UTC) - timedelta(seconds=2 * self.options.lease)
-            ids = [s.id for s in summaries
-                   if s.id not in self.hub.tables and s.created_at < young]
-            if not ids:
-                continue
-            owners = await self.redis.mget([self._key("lease", t) for t in ids])
-            for tid, owner in zip(ids, owners, strict=True):
-                if owner is None and await self.claim(tid):
-                    await self.take_over(tid)
+        summaries = await asyncio.to_thread(self.hub.store.games, status=PLAYING,
+                                            source="server")
+        # a table just made may not have its lease yet: its maker owns it
+        young = datetime.now(UTC) - timedelta(seconds=2 * self.options.lease)
+        ids = [s.id for s in summaries
+               if s.id not in self.hub.tables and s.created_at < young]
+        if not ids:
+            return
+        owners = await self.redis.mget([self._key("lease", t) for t in ids])
+        for tid, owner in zip(ids, owners, strict=True):
+            if owner is None and await self.claim(tid):
+                await self.take_over(tid)
 
     async def route(self, table: int) -> str | None:
         """The process that owns ``table``: this one (maybe after taking it over), another,
@@ -332,23 +343,21 @@ class Cluster:
         """Publish the changed tables' lobby entries and update numbers, five times a
         second."""
         assert self.redis is not None
-        while True:
-            await asyncio.sleep(0.2)
-            if not self.dirty:
+        if not self.dirty:
+            return
+        dirty, self.dirty = self.dirty, set()
+        pipe = self.redis.pipeline(transaction=False)
+        for tid in dirty:
+            table = self.hub.tables.get(tid)
+            if table is None or tid not in self.owned:
                 continue
-            dirty, self.dirty = self.dirty, set()
-            pipe = self.redis.pipeline(transaction=False)
-            for tid in dirty:
-                table = self.hub.tables.get(tid)
-                if table is None or tid not in self.owned:
-                    continue
-                if table.over:
-                    pipe.hdel(self._key("lobby"), str(tid))
-                    pipe.hdel(self._key("n"), str(tid))
-                else:
-                    pipe.hset(self._key("lobby"), str(tid), json.dumps(self._entry(table)))
-                    pipe.hset(self._key("n"), str(tid), str(table.n))
-            await pipe.execute()
+            if table.over:
+                pipe.hdel(self._key("lobby"), str(tid))
+                pipe.hdel(self._key("n"), str(tid))
+            else:
+                pipe.hset(self._key("lobby"), str(tid), json.dumps(self._entry(table)))
+                pipe.hset(self._key("n"), str(tid), str(table.n))
+        await pipe.execute()
 
     # -- the front for connections ----------------------------------------------------------
     async def connected(self, conn: Conn) -> None:
