@@ -161,8 +161,12 @@ def test_a_process_killed_mid_game_has_its_table_taken_over_with_nothing_lost(
                 await play_along(back, table, seat)
 
         plays = asyncio.gather(*(play(s) for s in range(4)))
-        while sum(1 for f in clients[1].frames if f.get("kind") == "action") < 12:
+        for _ in range(6000):  # at most a minute
+            if sum(1 for f in clients[1].frames if f.get("kind") == "action") >= 12 or \
+                    plays.done():
+                break
             await asyncio.sleep(0.01)
+        assert not plays.done(), plays.exception()
         servers[0].kill()  # the owner, mid-game, while the clients keep playing
         told = [[str(f["action"]) for f in c.frames if f.get("kind") == "action"]
                 for c in clients]

@@ -154,6 +154,7 @@ class Cluster:
         await self.redis.set(self._key("node", self.node), "1", px=self.ttl)
         self.hub.on_table = self.changed
         self.hub.directory = self.lobby
+        self.hub.claim = self.claim_new
         restored = await self.hub.restore(claim=self.claim)
         for tid in list(self.owned):
             await self._continue_numbers(tid)
@@ -176,16 +177,22 @@ class Cluster:
         for proxy in list(self.proxies.values()):
             self._drop_proxy(proxy)
         if self.redis is not None:
-            with contextlib.suppress(RedisError, OSError):
-                for tid in list(self.owned):
-                    await self.release_script(keys=[self._key("lease", tid)], args=[self.node])
-                await self.redis.delete(self._key("node", self.node))
-            with contextlib.suppress(RedisError, OSError, RuntimeError):
-                await self.pubsub.aclose()
-            for client in (self.redis, self.publisher):
-                if client is not None:
-                    with contextlib.suppress(RedisError, OSError, RuntimeError):
-                        await client.aclose()
+            # a Redis that is gone must not hold the process up: a few seconds at most
+            with contextlib.suppress(RedisError, OSError, RuntimeError, TimeoutError):
+                await asyncio.wait_for(self._leave(), 5)
+
+    async def _leave(self) -> None:
+        assert self.redis is not None
+        with contextlib.suppress(RedisError, OSError):
+            for tid in list(self.owned):
+                await self.release_script(keys=[self._key("lease", tid)], args=[self.node])
+            await self.redis.delete(self._key("node", self.node))
+        with contextlib.suppress(RedisError, OSError, RuntimeError):
+            await self.pubsub.aclose()
+        for client in (self.redis, self.publisher):
+            if client is not None:
+                with contextlib.suppress(RedisError, OSError, RuntimeError):
+                    await client.aclose()
 
     async def _guard(self, work: Awaitable[None]) -> None:
         try:
@@ -214,12 +221,14 @@ class Cluster:
             self.owned.add(table)
         return bool(got)
 
-    async def _own_new(self, table: int) -> None:
+    async def claim_new(self, table: int) -> None:
+        """A table just made here is leased before anyone hears of it."""
+        if not await self.claim(table):  # cannot happen: no one knows its number yet
+            raise TableError("moving", f"table {table} was claimed by another server "
+                             "process: join it there")
+
+    async def _publish_entry(self, table: int) -> None:
         assert self.redis is not None
-        if not await self.claim(table):
-            log.error("table %s was claimed elsewhere before its lease was set", table)
-            self.hub.forget(table)
-            return
         found = self.hub.tables.get(table)
         if found is not None:  # in the lobby at once
             await self.redis.hset(self._key("lobby"), str(table),
@@ -316,8 +325,8 @@ class Cluster:
     # -- the hub's hooks --------------------------------------------------------------------
     def changed(self, table: Table, update: Update | None) -> None:
         """The hub added or changed a table: a new one is leased; the lobby will show it."""
-        if update is None and table.id not in self.owned:
-            self._spawn(self._own_new(table.id))
+        if update is None:
+            self._spawn(self._publish_entry(table.id))
         if update is None or update.kind != "action" or table.over:
             self.dirty.add(table.id)
 

@@ -125,6 +125,9 @@ class Hub:
         self.directory: Callable[[int | None], Awaitable[list[JSON]]] | None = None
         """Hook: the open tables a player may see, from elsewhere than this process (the
         cluster's lobby); None: this process's tables."""
+        self.claim: Callable[[int], Awaitable[None]] | None = None
+        """Hook: a new table's number, before anyone hears of it (the cluster takes its
+        lease); may refuse with ``TableError``."""
         self.timer: Callable[[str, float], None] | None = None
         """Hook: how long each handled message took, by type (the metrics)."""
 
@@ -350,6 +353,8 @@ class Hub:
         tid = await asyncio.to_thread(self.store.create_game, rules.name,
                                       rules.options_dict(), match.save()["match"], seats,
                                       client={"table": settings}, source="server")
+        if self.claim is not None:
+            await self.claim(tid)
         seats_now = [SeatState() for _ in range(rules.seats)]
         seats_now[seat] = SeatState(player=conn.player, connected=True)
         table = table_from(tid, match, settings, seats_now)
@@ -505,6 +510,8 @@ class Hub:
         tid = await asyncio.to_thread(self.store.create_game, old.rules.name,
                                       old.rules.options_dict(), match.save()["match"], seats,
                                       client={"table": settings}, source="server")
+        if self.claim is not None:
+            await self.claim(tid)
         table = table_from(tid, match, settings,
                            [SeatState(player=s.player, bot=s.bot) for s in old.seats])
         self._add(table)
