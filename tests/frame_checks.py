@@ -102,25 +102,32 @@ def check_frames(frames: list[dict[str, Any]], seat: int | None, rules: atout.Ru
         shown: Any = match
         if deals is not None and len(match.deals) >= deals and not match.is_over:
             shown = match.deals[-1]
-        if seat is not None:
-            assert frame["view"] == shown.view(seat).to_dict()
-            known = cards_of(frame["view"], set()) | set(shown.view(seat).hand)
-            hidden = {c for t in range(rules.seats) if t != seat
-                      for c in shown.view(t).hand} - known
-        else:  # a spectator knows what every seat knows (a Weis shown, the cards played)
-            assert frame["view"]["hand"] == [] and frame["view"]["legal"] == []
-            known = set.intersection(*(cards_of(shown.view(t).to_dict(), set())
-                                       for t in range(rules.seats)))
-            hidden = {c for t in range(rules.seats) for c in shown.view(t).hand} - known
+        hidden = hidden_cards(shown, seat, frame["view"])
         kinds = {e["kind"] for e in frame.get("events", [])}
-        scope = frame if not kinds & {"deal_over", "new_deal", "game_over"} else \
-            {**frame, "events": []}
+        scope = frame if not kinds & ENDS else {**frame, "events": []}
         leaked = cards_of(scope, set()) & hidden
         assert not leaked, f"{frame['type']} {frame.get('kind')} n={frame['n']} names {leaked}"
         checked += 1
     assert k == len(actions)
     return checked
 
+
+ENDS = {"deal_over", "new_deal", "game_over"}
+"""Events that may show hands once a deal is over: the leak checks leave them out."""
+
+
+def hidden_cards(shown: Any, seat: int | None, view: dict[str, Any]) -> set[str]:
+    """The cards in hands that ``seat`` (None: a spectator) may not know at this moment,
+    after checking that ``view`` is the engine's view for it."""
+    seats = range(shown.seats)
+    if seat is not None:
+        assert view == shown.view(seat).to_dict()
+        known = cards_of(view, set()) | set(shown.view(seat).hand)
+        return {c for t in seats if t != seat for c in shown.view(t).hand} - known
+    # a spectator knows what every seat knows (a Weis shown, the cards played)
+    assert view["hand"] == [] and view["legal"] == []
+    known = set.intersection(*(cards_of(shown.view(t).to_dict(), set()) for t in seats))
+    return {c for t in seats for c in shown.view(t).hand} - known
 
 
 

@@ -47,3 +47,32 @@ def test_a_command_line_error_in_the_players_language(tmp_path: Path, lang: str,
     text = re.sub(r"\x1b\[[0-9;]*m", "", str(child.before))  # rich's colours
     for said in words:
         assert re.search(said, text), (said, text)
+
+
+@pytest.mark.parametrize(("args", "fr", "en"), [
+    (["play", "jass", "--deals", "0"],
+     "Erreur : Valeur refusée pour '--deals' : il faut au moins 1",
+     "Error: Invalid value for '--deals': it must be at least 1"),
+    (["play", "jass", "--seed", "x"],
+     "Erreur : Valeur refusée pour '--seed' : un nombre entier est attendu",
+     "Error: Invalid value for '--seed': a whole number was expected"),
+    (["play", "jass", "--delay", "x"],
+     "Erreur : Valeur refusée pour '--delay' : un nombre est attendu",
+     "Error: Invalid value for '--delay': a number was expected"),
+    (["play", "jass", "--nope"], "Erreur : L'option --nope n'existe pas.",
+     "Error: There is no option --nope."),
+    (["plya"], "(Vouliez-vous dire l'une de : 'play', 'replay' ?)",
+     "(Did you mean one of: 'play', 'replay'?)"),
+    (["replay"], "Erreur : Paramètre manquant : 'game'", "Error: Missing parameter: 'game'"),
+])
+def test_value_errors_are_plain_lines_in_the_players_language(
+        tmp_path: Path, args: list[str], fr: str, en: str) -> None:
+    for lang, words in (("fr", fr), ("en", en)):
+        child = spawn([*args, "--lang", lang] if args[0] == "play" else args, tmp_path,
+                      "fr_FR.UTF-8" if lang == "fr" else "C.UTF-8")
+        child.expect(pexpect.EOF)
+        child.close()
+        text = str(child.before)
+        assert child.exitstatus == 2, text
+        assert words in text, (words, text)
+        assert "Input should" not in text and "╭" not in text  # no pydantic words, no box

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import atout
-from atout.client import Client
+from atout.client import Client, http
 from atout.store import Store
-from frame_checks import check_frames, play_along
+from frame_checks import ENDS, cards_of, check_frames, hidden_cards, play_along
 from server_helpers import Server, running
 
 GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"]
@@ -40,6 +40,39 @@ async def a_table(base: str, game: str, names: list[str],
     return clients, table
 
 
+def check_history(answer: dict[str, Any], seat: int | None, rules: atout.Rules[Any],
+                  params: dict[str, Any], actions: tuple[str, ...], deals: int) -> None:
+    """A game's history read while it was played (``/api/games/N``), against the engine:
+    each action as ``seat`` saw it, the events it could see, its view after the last one,
+    and no card it could not know at that moment; no seed, nothing that rebuilds hands."""
+    assert answer["status"] == "playing" and answer["seat"] == seat
+    assert "match" not in answer and "actions" not in answer  # the seed rebuilds every hand
+    k = answer["actions_count"]
+    assert k == len(answer["history"]) and k <= len(actions)
+    match = rules.match(**params)
+    expected = []
+    for action in actions[:k]:
+        deal, actor = len(match.deals), match.to_move
+        events = [e.to_dict() for e in match.play(action) if e.visible_to(seat)]
+        if len(match.deals) >= deals and not match.is_over:  # the table stops there
+            events = [e for e in events if e["kind"] != "new_deal"]
+        expected.append({"deal": deal, "seat": actor, "events": events})
+    played = [*match.deals, *([] if match.deal in match.deals else [match.deal])]
+    if seat is not None:
+        seen = [text for d in played for _, text in d.view(seat).history]
+    else:
+        seen = [text if all(d.view(t).history[i][1] == text for t in range(rules.seats))
+                else None for d in played for i, (_, text) in enumerate(d.view(0).history)]
+    assert answer["history"] == [{**e, "action": a} for e, a in zip(expected, seen,
+                                                                     strict=True)]
+    shown = match.deals[-1] if len(match.deals) >= deals and not match.is_over else match
+    hidden = hidden_cards(shown, seat, answer["view"])
+    scope = {**answer, "history": [h for h in answer["history"]
+                                   if not {e["kind"] for e in h["events"]} & ENDS]}
+    leaked = cards_of(scope, set()) & hidden
+    assert not leaked, f"the history after {k} actions names {leaked} to seat {seat}"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_four_clients_and_a_spectator_play_a_whole_game(tmp_path: Path, game: str) -> None:
     db = str(tmp_path / "server.sqlite3")
@@ -52,14 +85,31 @@ def test_four_clients_and_a_spectator_play_a_whole_game(tmp_path: Path, game: st
         await clients[0].request({"type": "chat", "table": table, "text": "bonne partie"},
                                  "update")
         await clients[0].send({"type": "start", "table": table})
-        await asyncio.gather(*(play_along(c, table, s) for s, c in enumerate(clients)))
-        while True:  # the spectator sees the end too
-            frame = await watcher.recv(30)
-            if frame.get("kind") == "end":
-                break
+        await asyncio.gather(*(play_along(c, table, s) for s, c in enumerate(clients)),
+                             follow(base, table, watcher, clients))
         for c in [*clients, watcher]:
             await c.close()
         return table, [*clients, watcher]
+
+    async def follow(base: str, table: int, watcher: Client, clients: list[Client]) -> None:
+        """The spectator sees the game to its end; every few actions, each player, the
+        spectator and an anonymous reader ask for the game's history meanwhile."""
+        readers = [(c.token, s) for s, c in enumerate(clients)] + [(watcher.token, None),
+                                                                    (None, None)]
+        seen = 0
+        while True:
+            frame = await watcher.recv(30)
+            if frame.get("kind") == "end":
+                return
+            if frame.get("kind") == "action":
+                seen += 1
+                if seen % 3 == 1:
+                    answers = await asyncio.gather(*(asyncio.to_thread(
+                        http, base, f"/api/games/{table}", token=token)
+                        for token, _ in readers))
+                    histories.extend(zip((s for _, s in readers), answers, strict=True))
+
+    histories: list[tuple[int | None, dict[str, Any]]] = []
 
     with running(db, tmp_path) as server:
         table, clients = asyncio.run(scenario(server.base))
@@ -71,6 +121,11 @@ def test_four_clients_and_a_spectator_play_a_whole_game(tmp_path: Path, game: st
         n = check_frames(client.frames, seat if seat < 4 else None, rules,
                          dict(record.match), record.actions, 1)
         assert n > len(record.actions)
+    playing = [(seat, a) for seat, a in histories if a["status"] == "playing"]
+    assert len(playing) >= 6 and all(a["status"] == "finished" for _, a in histories
+                                     if a["status"] != "playing")
+    for who, answer in playing:  # read mid-game: nothing the reader could not know
+        check_history(answer, who, rules, dict(record.match), record.actions, 1)
     chat = [f for f in clients[3].frames if f.get("kind") == "chat"]
     assert chat and chat[0]["chat"] == {"name": "Ana", "seat": 0, "text": "bonne partie"}
 

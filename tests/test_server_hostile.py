@@ -169,15 +169,28 @@ def test_accounts_sign_in_and_records_over_http(tmp_path: Path) -> None:
         for seat in (1, 2, 3):
             await ana.request({"type": "bot", "table": table, "seat": seat,
                                "bot": "random"}, "update")
+        before = http(base, f"/api/games/{table}")  # in play: the public history, no seed
+        assert before["status"] == "playing" and before["history"] == [] and \
+            before["seat"] is None and "match" not in before
+        assert http(base, f"/api/games/{table}", token=token)["seat"] == 0
         with pytest.raises(ServerError) as exc:
-            http(base, f"/api/games/{table}")
-        assert exc.value.code == "in_play"  # no record of a game in play: it would show hands
+            http(base, f"/api/games/{table}", token="forged" * 4)
+        assert exc.value.code == "bad_token"
         await ana.send({"type": "start", "table": table})
         await play_along(ana, table, 0)
         record = http(base, f"/api/games/{table}")
         assert record["game"] == "jass" and len(record["actions"]) >= 37
+        assert record["status"] == "finished" and "seed" in record["match"]
         history = http(base, "/api/me/history", token=token)["games"]
         assert [g["game"] for g in history] == [table] and history[0]["seat"] == 0
+        hidden = await ana.create("pitch", private=True)  # a private table's history:
+        where = f"/api/games/{hidden['table']}"            # its players, or the invite
+        for path in (where, where + "?invite=wrong"):
+            with pytest.raises(ServerError) as exc:
+                http(base, path)
+            assert exc.value.code == "private"
+        assert http(base, f"{where}?invite={hidden['invite']}")["seat"] is None
+        assert http(base, where, token=token)["seat"] == 0
         stats = http(base, "/api/me/stats", token=token)["stats"]
         assert stats[0]["games"] == 1 and stats[0]["opponents"] == "random"
         with pytest.raises(ServerError) as exc:

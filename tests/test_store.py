@@ -90,6 +90,32 @@ def test_conflicts_gaps_finished_and_unknown_games_are_refused(db_url: str) -> N
         assert exc.value.code == "not_found"
 
 
+def test_a_take_back_removes_the_last_actions_and_keeps_them_aside(db_url: str) -> None:
+    with Store.open(db_url) as store:
+        gid, match, _ = new_game(store, "pitch", seed=4)
+        played = play_random(store, gid, match, 9, random.Random(3))
+        actors = store.get(gid).actors
+        removed = store.take_back(gid, 6, 9)
+        assert removed == list(zip(actors[6:], played[6:], strict=True))
+        record = store.get(gid)
+        assert record.actions == tuple(played[:6]) and record.summary.actions_count == 6
+        assert store.takebacks(gid) == [(6, removed)]
+        again = record.replay()
+        store.append(gid, 6, again.to_move or 0, again.legal_actions()[0].text)
+        assert len(store.get(gid).actions) == 7
+        with pytest.raises(StoreError) as exc:  # it moved on: 7 actions, not 9
+            store.take_back(gid, 2, 9)
+        assert exc.value.code == "conflict" and len(store.get(gid).actions) == 7
+        with pytest.raises(ValueError, match="cannot take back"):
+            store.take_back(gid, 7, 7)
+        store.finish(gid, stopped_result([1.0, 2.0, 3.0, 4.0], 1))
+        with pytest.raises(StoreError) as exc:
+            store.take_back(gid, 0, 7)
+        assert exc.value.code == "finished" and len(store.get(gid).actions) == 7
+        store.delete(gid)
+        assert store.takebacks(gid) == []
+
+
 def test_results_history_stats_and_delete(db_url: str) -> None:
     with Store.open(db_url) as store:
         ids = []

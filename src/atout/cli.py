@@ -202,6 +202,8 @@ def play(
     = False,
     bell: Annotated[bool, typer.Option(help="ring the terminal's bell when it becomes your "
                                             "turn")] = False,
+    undo: Annotated[bool, typer.Option(help="U takes back your last decision against the "
+                                            "computer players")] = True,
     data_dir: DataDir = None,
     db: Db = None,
     server: Annotated[str | None, typer.Option(help="play at a table of this server "
@@ -219,7 +221,8 @@ def play(
     raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
                               delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
                               speak=speak, visual=visual, short=short, quiet=quiet,
-                              bell=bell, server=server, table=table, name=name))
+                              bell=bell, undo=undo, server=server, table=table,
+                              name=name))
 
 
 @app.command()
@@ -448,7 +451,25 @@ def main() -> None:
 
     asked = cli_language(sys.argv[1:])
     use_cli_language(asked if asked in LANGUAGES else detect_language())
-    app()
+    try:
+        status = app(standalone_mode=False)
+    except typer.Abort:
+        print(gettext("Aborted."), file=sys.stderr)
+        sys.exit(1)
+    except typer.TyperException as exc:
+        code = getattr(exc, "exit_code", None)
+        if not isinstance(code, int):
+            raise
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `atout`: the help itself
+            show = getattr(exc, "show", None)
+            if callable(show):
+                show()
+            sys.exit(code)
+        from atout.cli_errors import usage_text
+
+        print(usage_text(exc), file=sys.stderr)
+        sys.exit(code)
+    sys.exit(status if isinstance(status, int) else 0)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,8 @@ class Client:
     """One connection: it remembers, per table, the last update number and epoch it saw
     and its latest frame (its view), so that it can come back with ``sync``."""
 
-    def __init__(self, base: str, token: str, player: dict[str, Any]) -> None:
+    def __init__(self, base: str, token: str, player: dict[str, Any], *,
+                 keep_frames: bool = True) -> None:
         self.base = base.rstrip("/")
         self.token = token
         self.player = player
@@ -58,13 +59,16 @@ class Client:
         self.last: dict[int, dict[str, Any]] = {}
         """The latest snapshot or update of each table."""
         self.frames: list[dict[str, Any]] = []
-        """Every frame received, in order (tests read them)."""
+        """Every frame received, in order (tests read them), when ``keep_frames``."""
+        self.keep_frames = keep_frames
 
     @classmethod
-    async def guest(cls, base: str, name: str) -> Client:
-        """Sign in as a guest and connect."""
+    async def guest(cls, base: str, name: str, *, keep_frames: bool = True) -> Client:
+        """Sign in as a guest and connect (``keep_frames=False``: a long-lived client that
+        does not keep every frame in :attr:`frames`)."""
         answer = await asyncio.to_thread(http, base, "/api/guest", {"name": name})
-        client = cls(base, str(answer["token"]), dict(answer["player"]))
+        client = cls(base, str(answer["token"]), dict(answer["player"]),
+                     keep_frames=keep_frames)
         await client.connect()
         return client
 
@@ -101,7 +105,8 @@ class Client:
         """The next frame, remembered."""
         assert self.ws is not None, "not connected"
         frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-        self.frames.append(frame)
+        if self.keep_frames:
+            self.frames.append(frame)
         table = frame.get("table")
         if frame.get("type") in ("table", "update") and isinstance(table, int):
             self.seen[table] = (str(frame["epoch"]), int(frame["n"]))

@@ -46,7 +46,8 @@ def run_play(game: str | None = None, *, lang: str | None = None,
              deals: int | None = None, delay: float = 1.0, seed: int | None = None,
              resume: bool = False, data: str | Path | None = None, db: str | None = None,
              speak: bool = False, visual: bool = False, short: bool = False,
-             quiet: bool = False, bell: bool = False, stdin: IO[str] | None = None,
+             quiet: bool = False, bell: bool = False, undo: bool = True,
+             stdin: IO[str] | None = None,
              stdout: IO[str] | None = None, server: str | None = None,
              table: int | None = None, name: str | None = None) -> int:
     """Play a game in the terminal; the exit status (0, 1 when the store fails, 2 for a bad
@@ -155,7 +156,7 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             recorder = Recorder(store, game_id, 0)
         text = game_text(game, tr, seat, rules.seats)
         settings = Settings(seat=seat, bot=bot, deals=deals, delay=delay, visual=visual,
-                            short=short, quiet=quiet, bell=bell)
+                            short=short, quiet=quiet, bell=bell, undo=undo)
         return Session(rules, match, settings, text, out, keys, recorder).run(
             resumed=record is not None)
     finally:

@@ -10,7 +10,7 @@ import getpass
 import os
 from pathlib import Path
 
-from atout.core import MatchResult
+from atout.core import Match, MatchResult
 from atout.i18n import Translator
 from atout.store import Store, StoreError, data_dir
 from atout.store.legacy import import_folder
@@ -30,6 +30,22 @@ class Recorder:
         """Commit the next action (:class:`StoreError` if it cannot be)."""
         self.store.append(self.game_id, self.count, seat, action)
         self.count += 1
+
+    def take_back(self, seat: int) -> tuple[int, list[tuple[int, str]]] | None:
+        """Take back ``seat``'s last action and every action after it, kept aside in the
+        store (:meth:`atout.store.Store.take_back`): where the game now ends and what was
+        removed; None when ``seat`` has not acted yet."""
+        actors = self.store.get(self.game_id).actors
+        mine = [i for i, s in enumerate(actors) if s == seat]
+        if not mine:
+            return None
+        removed = self.store.take_back(self.game_id, mine[-1], self.count)
+        self.count = mine[-1]
+        return mine[-1], removed
+
+    def replay(self) -> Match:
+        """The game as the store now has it, rebuilt by replaying its actions."""
+        return self.store.get(self.game_id).replay()
 
     def finish(self, result: MatchResult) -> None:
         """Record the end of the game."""

@@ -178,6 +178,10 @@ class RemoteSession(Table):
             self.selected = items.index(chosen[0]) if chosen[0] in items else 0
             self.out.tell(self.item_words(items[self.selected], view))
             return
+        if key == "u":
+            self.out.tell(self.tr._("Nothing can be taken back at a server's table: other "
+                                    "people play there."))
+            return
         if not self.info_key(key):
             if key in ("enter",) or key.startswith("text:"):
                 self.out.tell(self.tr._("It is not your turn: {turn}").format(

@@ -48,6 +48,8 @@ class Settings:
     """Leave out the routine lines about the others (a hidden discard, a draw)."""
     bell: bool = False
     """Ring the terminal's bell when it becomes the player's turn."""
+    undo: bool = True
+    """U takes back the player's last decision (the game is against computer players)."""
 
 
 TABLE_BOTS = {("knock-rummy", "heuristic"): "heuristic:base=12:floor=6"}
@@ -82,13 +84,19 @@ class Session(Table):
         self.rules = rules
         self.settings = settings
         self.recorder = recorder
-        self.bots: dict[int, Bot] = {
-            s: make_bot(table_bot(rules.name, settings.bot), rules, s, match.seed)
-            for s in range(rules.seats)
-            if s != settings.seat}
-        self.deals_done = len(match.deals)
+        self.bots: dict[int, Bot] = {}
+        self.deals_done = 0
         self.stopped = False  # ended by the --deals limit
         self.turn_announced = False
+        self.taken_back = False  # set by U: the turn being waited for is gone
+        self.seat_bots()
+
+    def seat_bots(self) -> None:
+        """Computer players at every other seat, fresh for the match as it stands."""
+        self.bots = {s: make_bot(table_bot(self.rules.name, self.settings.bot), self.rules, s,
+                                 self.match.seed)
+                     for s in range(self.rules.seats) if s != self.settings.seat}
+        self.deals_done = len(self.match.deals)
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self, *, resumed: bool = False) -> int:
@@ -186,7 +194,8 @@ class Session(Table):
             key = self.read_key(None)
             if key is None:
                 continue
-            if self.action_key(key):
+            if self.action_key(key) or self.taken_back:
+                self.taken_back = False
                 return
 
     def read_key(self, timeout: float | None) -> str | None:
@@ -241,6 +250,9 @@ class Session(Table):
             return False
         if key == "g":
             self.out.tell(self.tr._("There is no trump six to exchange now."))
+            return False
+        if key == "u":
+            self.take_back()
             return False
         if key == "esc":
             self.out.tell(self.tr._("Escape does nothing here: Q saves the game and quits."))
@@ -337,6 +349,51 @@ class Session(Table):
         reason = " " + tr._("Why: {reason}.").format(reason=why) if why else ""
         self.out.tell(f"{note} {said}{reason}".strip())
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The table's keys, with U (take back) before Q."""
+        keys = super().help_keys()
+        at = [k for k, _ in keys].index("Q")
+        keys.insert(at, ("U", self.tr._("take back your last decision and the computer "
+                                        "players' moves after it")))
+        return keys
+
+    def take_back(self) -> None:
+        """U: take back the player's last decision and the computer players' moves after
+        it (they stay in the store, set aside), then say where the game stands again."""
+        tr = self.tr
+        if not self.settings.undo:
+            self.out.tell(tr._("Taking back is off in this game (it was started with "
+                               "--no-undo)."))
+            return
+        if self.finished():
+            self.out.tell(tr._("The game is over: nothing can be taken back."))
+            return
+        try:
+            done = self.recorder.take_back(self.seat)
+        except StoreError as exc:
+            raise StoreFailed(store_error(tr, exc)) from None
+        if done is None:
+            self.out.tell(tr._("You have made no decision yet: there is nothing to take "
+                               "back."))
+            return
+        _first, removed = done
+        self.match = self.recorder.replay()
+        self.seat_bots()
+        self.stopped = False
+        self.turn_announced = False
+        self.taken_back = True
+        self.selected = 0
+        others = len(removed) - 1
+        said = tr.ngettext("You take back {action} and the move after it.",
+                           "You take back {action} and the {n} moves after it.",
+                           others) if others else tr._("You take back {action}.")
+        self.out.say(said.format(action=self.text.action(removed[0][1]), n=others),
+                     urgent=True)
+        view = self.view()
+        for line in self.where(view):
+            self.out.say(line)
+        self.out.say(self.text.hand(view))
+
     # -- the bots' turns --------------------------------------------------------------------
     def bot_turn(self, seat: int) -> None:
         """Let a bot play after a pause; the information keys still answer meanwhile."""
@@ -348,6 +405,9 @@ class Session(Table):
             key = self.read_key(left)
             if key is not None:
                 self.other_key(AZERTY_DIGITS.get(key, key))
+            if self.taken_back:
+                self.taken_back = False
+                return
         view = self.match.view(seat)
         action = self.bots[seat].choose(view)
         self.play(str(action))

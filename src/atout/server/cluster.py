@@ -25,6 +25,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import secrets
 import socket
 import time
@@ -45,6 +46,8 @@ from .table import Table, TableError, Update
 
 log = logging.getLogger("atout.server.cluster")
 
+HEAD = re.compile(r'\{"type":"(update|table|left)","table":(\d+)[,}]')
+"""The start of an encoded frame about a table (``protocol.encode``: type, then table)."""
 LOCAL = frozenset({"hello", "ping", "lobby", "create"})
 """Messages any process answers itself (no table, or a new table made where it is asked)."""
 
@@ -465,21 +468,22 @@ class Cluster:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def _relay(self, owner: str, cid: int, frames: list[dict[str, JSON]]) -> None:
-        """An owner's frames for one of this process's clients (filtered there already)."""
+    def _relay(self, owner: str, cid: int, frames: list[str]) -> None:
+        """An owner's frames for one of this process's clients (filtered and encoded there
+        already: sent on as they are)."""
         conn = self.by_id.get(cid)
         if conn is None:
             return
         follows = self.follows.setdefault(conn, {})
-        for frame in frames:
-            table = frame.get("table")
-            if isinstance(table, int):
-                if frame.get("type") in ("table", "update"):
-                    follows[table] = owner
-                elif frame.get("type") == "left":
-                    follows.pop(table, None)
+        for text in frames:
+            head = HEAD.match(text)  # which table the client follows, and where
+            if head is not None:
+                if head[1] == "left":
+                    follows.pop(int(head[2]), None)
+                else:
+                    follows[int(head[2])] = owner
             self.relayed += 1
-            if not conn.push(frame):
+            if not conn.push_text(text):
                 self._spawn(conn.close(1013, "too slow: reconnect"))
                 return
 
@@ -503,7 +507,7 @@ class Cluster:
         async def close(code: int, reason: str) -> None:
             self._send(channel, {"op": "close", "conn": cid, "code": code, "reason": reason})
 
-        async def unused(_frame: dict[str, JSON]) -> None:  # frames go by the outbox
+        async def unused(_text: str) -> None:  # frames go by the outbox
             raise AssertionError("a proxy sends through its outbox")
 
         conn = Conn(send=unused, close=close, player=Player(
@@ -548,12 +552,14 @@ class Cluster:
                 frames.append(more)
             self._frames(channel, proxy.cid, frames)
 
-    def _frames(self, channel: str, cid: int, frames: list[dict[str, JSON]]) -> None:
+    def _frames(self, channel: str, cid: int, frames: list[str]) -> None:
         self._send(channel, {"op": "frames", "from": self.node, "conn": cid, "frames": frames})
 
     def _drop_proxy(self, proxy: Proxy) -> None:
         self.proxies.pop((proxy.node, proxy.cid), None)
         self.hub.conns.discard(proxy.conn)
+        for tid in proxy.conn.subs:
+            self.hub.followers.get(tid, set()).discard(proxy.conn)
         for task in proxy.tasks:
             task.cancel()
 

@@ -25,7 +25,7 @@ from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
 from .accounts import Accounts, AuthError, Player
-from .protocol import PROTOCOL, ProtocolError
+from .protocol import PROTOCOL, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
 from .writer import Writer
 
@@ -55,19 +55,25 @@ class Settings:
 class Conn:
     """One client's connection: who it is, what it follows, what waits to be sent."""
 
-    send: Callable[[dict[str, JSON]], Awaitable[None]]
+    send: Callable[[str], Awaitable[None]]
+    """Sends one encoded frame (JSON text)."""
     close: Callable[[int, str], Awaitable[None]]
     player: Player | None = None
     subs: dict[int, int | None] = field(default_factory=dict)
     times: deque[float] = field(default_factory=deque)
     strikes: int = 0
-    outbox: asyncio.Queue[dict[str, JSON] | None] = field(
-        default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    """Encoded frames waiting to be sent: text, which holds no objects for the garbage
+    collector to scan however long a slow client keeps it waiting."""
 
     def push(self, frame: dict[str, JSON]) -> bool:
         """Queue a frame; False when the client is too far behind."""
+        return self.push_text(encode(frame))
+
+    def push_text(self, text: str) -> bool:
+        """Queue an encoded frame; False when the client is too far behind."""
         try:
-            self.outbox.put_nowait(frame)
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             return False
         return True
@@ -117,6 +123,8 @@ class Hub:
         self.locks: dict[int, asyncio.Lock] = {}
         self.bots: dict[tuple[int, int, str], Bot] = {}
         self.conns: set[Conn] = set()
+        self.followers: dict[int, set[Conn]] = {}
+        """The connections that follow each table (the keys of their ``subs``)."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.actions = 0
         self.writer = Writer(store)
@@ -169,7 +177,7 @@ class Hub:
         self.locks.pop(table_id, None)
         for key in [k for k in self.bots if k[0] == table_id]:
             del self.bots[key]
-        for conn in self.conns:
+        for conn in self.followers.pop(table_id, set()):
             conn.subs.pop(table_id, None)
 
     async def open_tables(self, player: int | None) -> list[JSON]:
@@ -233,6 +241,8 @@ class Hub:
     async def disconnected(self, conn: Conn) -> None:
         """A connection closed: its seats are held for the grace period."""
         self.conns.discard(conn)
+        for tid in conn.subs:
+            self.followers.get(tid, set()).discard(conn)
         if conn.player is None:
             return
         pid = conn.player.id
@@ -295,12 +305,25 @@ class Hub:
                 self.timer(message["type"], time.perf_counter() - began)
 
     def _broadcast(self, table: Table, update: Update) -> None:
+        """Send ``update`` to everyone at ``table``, each recipient its own filtered frame:
+        built and encoded once per seat (once for all the spectators), then queued."""
         if self.on_table is not None:
             self.on_table(table, update)
-        for conn in list(self.conns):
-            if table.id in conn.subs and not conn.push(table.frame(update,
-                                                                   conn.subs[table.id])):
+        here = list(self.followers.get(table.id, ()))
+        frames = table.encoded_frames(update, (conn.subs[table.id] for conn in here))
+        for conn in here:
+            if not conn.push_text(frames[conn.subs[table.id]]):
                 self._spawn(conn.close(1013, "too slow: reconnect"))
+
+    def _follow(self, conn: Conn, tid: int, seat: int | None) -> None:
+        """``conn`` follows table ``tid`` from ``seat`` (None: as a spectator)."""
+        conn.subs[tid] = seat
+        self.followers.setdefault(tid, set()).add(conn)
+
+    def _unfollow(self, conn: Conn, tid: int) -> int | None:
+        """``conn`` no longer follows table ``tid``; the seat it followed it from."""
+        self.followers.get(tid, set()).discard(conn)
+        return conn.subs.pop(tid, None)
 
     def _table(self, message: dict[str, Any], conn: Conn, invite_ok: bool = False) -> Table:
         table = self.tables.get(int(message["table"]))
@@ -359,7 +382,7 @@ class Hub:
         seats_now[seat] = SeatState(player=conn.player, connected=True)
         table = table_from(tid, match, settings, seats_now)
         self._add(table)
-        conn.subs[tid] = seat
+        self._follow(conn, tid, seat)
         conn.push({**table.snapshot(seat), **({"ref": message["ref"]} if "ref" in message
                                               else {})})
 
@@ -375,7 +398,7 @@ class Hub:
                     await asyncio.to_thread(self.store.set_seat, table.id, was, SeatInfo())
                 await asyncio.to_thread(self.store.set_seat, table.id, seat,
                                         SeatInfo(player_id=conn.player.id))
-            conn.subs[table.id] = seat
+            self._follow(conn, table.id, seat)
             conn.push(table.snapshot(seat))
             self._broadcast(table, update)
         self._schedule_bot(table)
@@ -384,14 +407,14 @@ class Hub:
         table = self._table(message, conn)
         if conn.subs.get(table.id, -1) is not None:
             table.spectators += table.id not in conn.subs
-            conn.subs[table.id] = None
+            self._follow(conn, table.id, None)
         conn.push(table.snapshot(None))
 
     async def _on_leave(self, conn: Conn, message: dict[str, Any]) -> None:
         assert conn.player is not None
         table = self._table(message, conn, invite_ok=True)
         async with self.locks[table.id]:
-            seat = conn.subs.pop(table.id, None)
+            seat = self._unfollow(conn, table.id)
             if seat is None:
                 table.spectators = max(0, table.spectators - 1)
             update = table.stand(conn.player.id)
@@ -478,11 +501,12 @@ class Hub:
         seat = table.seat_of(conn.player.id)
         async with self.locks[table.id]:
             if seat is not None:
-                conn.subs[table.id] = seat
+                self._follow(conn, table.id, seat)
                 back = table.sit(conn.player, seat)
             else:
                 table.spectators += table.id not in conn.subs
-                conn.subs.setdefault(table.id, None)
+                if table.id not in conn.subs:
+                    self._follow(conn, table.id, None)
                 back = None
             view_seat = conn.subs[table.id]
             missed = table.since(int(message.get("after") or 0)) \
@@ -518,7 +542,7 @@ class Hub:
         for c in list(self.conns):
             if old.id in c.subs and c.player is not None:
                 seat = table.seat_of(c.player.id)
-                c.subs[tid] = seat
+                self._follow(c, tid, seat)
                 if seat is not None:
                     table.seats[seat].connected = True
         self._broadcast(old, old.rematch(tid))

@@ -72,6 +72,11 @@ def check(message: Any, side: str = "client") -> dict[str, Any]:
     return message
 
 
+def encode(frame: dict[str, Any]) -> str:
+    """A server frame as the JSON text sent on the wire (UTF-8 as is, no spaces)."""
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
 def parse(frame: str | bytes) -> dict[str, Any]:
     """A client's frame as a checked message."""
     size = len(frame.encode("utf-8")) if isinstance(frame, str) else len(frame)
@@ -85,5 +90,5 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     return check(message, "client")
 
 
-__all__ = ["MAX_FRAME", "PROTOCOL", "ProtocolError", "check", "message_types", "parse",
-           "schema"]
+__all__ = ["MAX_FRAME", "PROTOCOL", "ProtocolError", "check", "encode", "message_types",
+           "parse", "schema"]

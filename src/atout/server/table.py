@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,8 @@ from atout.core import JSON, Action, Deal, Event, IllegalAction, Match, MatchRes
 from atout.store import stopped_result
 
 from .accounts import Player
-from .visibility import events_for, view_for
+from .protocol import encode
+from .visibility import Sight, events_for
 
 KEEP = 500
 """How many updates a table keeps for clients that come back (older: a snapshot)."""
@@ -110,6 +112,11 @@ class Table:
         if self.over and not self.match.is_over and self.match.deals:
             return self.match.deals[-1]
         return self.match
+
+    @property
+    def played(self) -> int:
+        """How many actions the table has applied (and sent) so far."""
+        return sum(len(h) for h in self.match.history)
 
     def bot_seat(self) -> int | None:
         """The seat to move when a bot (or a stand-in) plays it, else None."""
@@ -276,10 +283,22 @@ class Table:
 
     def frame(self, update: Update, seat: int | None) -> dict[str, JSON]:
         """An update as ``seat`` (None: a spectator) may receive it."""
+        return self._frame(update, seat, Sight(self.shown()), self.info())
+
+    def encoded_frames(self, update: Update,
+                       seats: Iterable[int | None]) -> dict[int | None, str]:
+        """An update encoded once for each seat in ``seats`` (None: the spectators), each
+        filtered for that seat: the views, the table's info and the JSON text are computed
+        once per update and per seat, however many connections share a seat."""
+        sight, info = Sight(self.shown()), self.info()
+        return {seat: encode(self._frame(update, seat, sight, info)) for seat in set(seats)}
+
+    def _frame(self, update: Update, seat: int | None, sight: Sight,
+               info: dict[str, JSON]) -> dict[str, JSON]:
         out: dict[str, JSON] = {"type": "update", "table": self.id, "epoch": self.epoch,
                                 "n": update.n, "kind": update.kind,
                                 "events": events_for(update.events, seat),
-                                "info": self.info(), "view": view_for(self.shown(), seat),
+                                "info": info, "view": sight.view(seat),
                                 "seat": update.seat, "action": update.action}
         if update.chat is not None:
             out["chat"] = update.chat
@@ -292,7 +311,7 @@ class Table:
     def snapshot(self, seat: int | None) -> dict[str, JSON]:
         """The whole table as ``seat`` may see it."""
         return {"type": "table", "table": self.id, "epoch": self.epoch, "n": self.n,
-                "info": self.info(), "seat": seat, "view": view_for(self.shown(), seat),
+                "info": self.info(), "seat": seat, "view": Sight(self.shown()).view(seat),
                 "chat": list(self.chat),
                 "invite": self.invite if seat is not None or not self.private else None}
 

@@ -4,6 +4,9 @@ A seated player gets its seat's view (the engine's own :meth:`atout.Match.view`)
 events visible to its seat; anyone else (a spectator, the lobby) gets the public view and the
 public events. The public view is what every seat's view has in common: a fact that all the
 seats know is public, so nothing in it can be a hidden card.
+
+:class:`Sight` computes each of these once per moment of a game, however many recipients
+share it (the hub sends one update to a table's four players and its spectators).
 """
 
 from __future__ import annotations
@@ -25,6 +28,38 @@ class Viewable(Protocol):
         """What ``seat`` may know."""
 
 
+class Sight:
+    """The views of one moment of a game, each computed at most once: every seat's, and the
+    public one (derived from the same seat views). The dicts it returns are shared: a caller
+    encodes them and does not change them."""
+
+    def __init__(self, match: Viewable) -> None:
+        self.match = match
+        self._seats: dict[int, dict[str, JSON]] = {}
+        self._public: dict[str, JSON] | None = None
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """The view ``seat`` may have (the public view for None)."""
+        if seat is None:
+            if self._public is None:
+                self._public = public_from([self.view(s) for s in range(self.match.seats)])
+            return self._public
+        found = self._seats.get(seat)
+        if found is None:
+            found = self._seats[seat] = view_dict(self.match.view(seat))
+        return found
+
+
+def view_dict(view: View) -> dict[str, JSON]:
+    """``view`` as a JSON-ready dict, like :meth:`View.to_dict` but sharing its ``info``
+    instead of copying it: for a frame that is encoded at once and never changed."""
+    return {"game": view.game, "seat": view.seat, "seats": view.seats, "dealer": view.dealer,
+            "phase": view.phase, "to_move": view.to_move, "hand": list(view.hand),
+            "legal": list(view.legal), "table": [list(t) for t in view.table],
+            "history": [list(h) for h in view.history], "info": dict(view.info),
+            "is_over": view.is_over}
+
+
 def view_for(match: Viewable, seat: int | None) -> dict[str, JSON]:
     """The view ``seat`` may have (the public view for None)."""
     if seat is not None:
@@ -34,7 +69,11 @@ def view_for(match: Viewable, seat: int | None) -> dict[str, JSON]:
 
 def public_view(match: Viewable) -> dict[str, JSON]:
     """The facts every seat knows: no hand, no legal actions, hidden actions as None."""
-    views = [match.view(s).to_dict() for s in range(match.seats)]
+    return public_from([match.view(s).to_dict() for s in range(match.seats)])
+
+
+def public_from(views: list[dict[str, JSON]]) -> dict[str, JSON]:
+    """The public view from every seat's view (as dicts): what they all have in common."""
     first = views[0]
     out: dict[str, JSON] = {k: first[k] for k in ("game", "seats", "dealer", "phase",
                                                    "to_move", "is_over")}
@@ -63,4 +102,5 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, JSON
     return [e.to_dict() for e in events if e.visible_to(seat)]
 
 
-__all__ = ["Viewable", "events_for", "public_view", "view_for"]
+__all__ = ["Sight", "Viewable", "events_for", "public_from", "public_view", "view_dict",
+           "view_for"]

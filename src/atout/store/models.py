@@ -141,6 +141,20 @@ class ChatLine(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class Takeback(Base):
+    """Actions taken back by a player against computer players (the console's undo): the
+    game's actions from ``first`` on were removed, and are kept here as they were."""
+
+    __tablename__ = "takebacks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         index=True)
+    first: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[list[Any]] = mapped_column(JSONType)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class SeatResult(Base):
     """A finished game's outcome for one seat."""
 
@@ -168,4 +182,4 @@ class Imported(Base):
 
 
 __all__ = ["Action", "Base", "ChatLine", "Game", "Imported", "Player", "Seat", "SeatResult",
-           "Session", "now"]
+           "Session", "Takeback", "now"]

@@ -13,9 +13,10 @@ import os
 import threading
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from atout.core import JSON, MatchResult
@@ -23,7 +24,17 @@ from atout.core import JSON, MatchResult
 from . import schema
 from .errors import StoreError
 from .location import resolve, shown
-from .models import Action, ChatLine, Game, Imported, Player, Seat, SeatResult, now
+from .models import (
+    Action,
+    ChatLine,
+    Game,
+    Imported,
+    Player,
+    Seat,
+    SeatResult,
+    Takeback,
+    now,
+)
 from .records import (
     FINISHED,
     PLAYING,
@@ -34,6 +45,10 @@ from .records import (
     json_dict,
     utc,
 )
+
+
+class _Refused(Exception):
+    """A game of a batch refused its actions (the batch is then written game by game)."""
 
 
 class Store:
@@ -154,17 +169,43 @@ class Store:
     def append_batch(self, items: Sequence[tuple[int, int, int, str]]) -> None:
         """Commit actions of several games in one transaction (``(game, index, seat,
         action)``, in order within each game): all or none. A server groups the actions of
-        many tables this way, paying one commit for all of them."""
+        many tables this way, paying one commit for all of them; the games' counts and the
+        actions are written with one statement each (executemany), not two per game."""
         by_game: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
         for game_id, index, seat, action in items:
             by_game[game_id].append((index, seat, action))
+        for game_id, moves in by_game.items():
+            start = moves[0][0]
+            if [i for i, _, _ in moves] != list(range(start, start + len(moves))):
+                raise StoreError("conflict", f"game {game_id}: the actions are not "
+                                 "numbered in a row", {"game": game_id})
+        if not by_game:
+            return
         moment = now()
+        counts = [{"gid": game_id, "start": moves[0][0], "upto": moves[0][0] + len(moves)}
+                  for game_id, moves in by_game.items()]
+        try:
+            with self.transaction() as conn:
+                done = conn.execute(update(Game).where(
+                    Game.id == bindparam("gid"), Game.status == PLAYING,
+                    Game.actions_count == bindparam("start"),
+                ).values(actions_count=bindparam("upto"), updated_at=moment), counts)
+                if done.rowcount != len(counts):
+                    raise _Refused  # all is rolled back
+                conn.execute(insert(Action), [
+                    {"game_id": game_id, "idx": i, "seat": seat, "action": action,
+                     "at": moment}
+                    for game_id, moves in by_game.items() for i, seat, action in moves])
+        except _Refused:
+            self._append_each(by_game, moment)
+
+    def _append_each(self, by_game: dict[int, list[tuple[int, int, str]]],
+                     moment: datetime) -> None:
+        """The batch game by game, in one transaction: the slow way, which names the game
+        refused and why (:class:`StoreError`)."""
         with self.transaction() as conn:
             for game_id, moves in by_game.items():
                 start = moves[0][0]
-                if [i for i, _, _ in moves] != list(range(start, start + len(moves))):
-                    raise StoreError("conflict", f"game {game_id}: the actions are not "
-                                     "numbered in a row", {"game": game_id})
                 done = conn.execute(update(Game).where(
                     Game.id == game_id, Game.status == PLAYING, Game.actions_count == start,
                 ).values(actions_count=start + len(moves), updated_at=moment))
@@ -186,6 +227,35 @@ class Store:
         return StoreError("conflict", f"game {game_id} has {row[1]} actions recorded, not "
                           f"{start}: it is being played elsewhere", {"game": game_id,
                                                                     "count": int(row[1])})
+
+    def take_back(self, game_id: int, first: int, count: int) -> list[tuple[int, str]]:
+        """Take back the actions of a game in play from number ``first`` on, when the game
+        has ``count`` of them (else ``conflict``: it moved on elsewhere). The removed actions
+        are kept in the takebacks table, so the store still tells what happened; they are
+        returned as ``(seat, action)``."""
+        if not 0 <= first < count:
+            raise ValueError(f"cannot take back from action {first} of {count}")
+        with self.transaction() as conn:
+            done = conn.execute(update(Game).where(
+                Game.id == game_id, Game.status == PLAYING, Game.actions_count == count,
+            ).values(actions_count=first, updated_at=now()))
+            if done.rowcount != 1:
+                raise self._why_not_appended(conn, game_id, count)
+            removed = [(int(seat), str(action)) for seat, action in conn.execute(
+                select(Action.seat, Action.action).where(
+                    Action.game_id == game_id, Action.idx >= first).order_by(Action.idx))]
+            conn.execute(delete(Action).where(Action.game_id == game_id, Action.idx >= first))
+            conn.execute(insert(Takeback).values(
+                game_id=game_id, first=first, actions=[list(m) for m in removed], at=now()))
+        return removed
+
+    def takebacks(self, game_id: int) -> list[tuple[int, list[tuple[int, str]]]]:
+        """A game's take-backs in order: where each began and the actions it removed."""
+        with self.connection() as conn:
+            rows = conn.execute(select(Takeback.first, Takeback.actions).where(
+                Takeback.game_id == game_id).order_by(Takeback.id)).all()
+        return [(int(first), [(int(m[0]), str(m[1])) for m in actions])
+                for first, actions in rows]
 
     def set_seat(self, game_id: int, seat: int, info: SeatInfo) -> None:
         """Change who sits at a seat (a table's seats change until its game starts)."""
@@ -238,7 +308,7 @@ class Store:
     def delete(self, game_id: int) -> None:
         """Delete a game and everything recorded of it."""
         with self.transaction() as conn:
-            for table in (Action, Seat, SeatResult, ChatLine):
+            for table in (Action, Seat, SeatResult, ChatLine, Takeback):
                 conn.execute(delete(table).where(table.game_id == game_id))
             conn.execute(update(Imported).where(Imported.game_id == game_id).values(
                 game_id=None))
