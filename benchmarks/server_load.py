@@ -1,7 +1,10 @@
 """Load on the real server: N clients at N/4 tables, each playing as a person would.
 
 Run: ``python benchmarks/server_load.py [--clients 200] [--seconds 30] [--procs 2]
-[--warmup 5] [--pg URL] [--only sqlite|postgresql]``
+[--warmup 5] [--pg URL] [--only sqlite|postgresql]``, or ``--cluster`` for the same load
+on one process and on two processes of a cluster (PostgreSQL and a private redis-server; the
+clients are dealt round-robin over the processes, as a load balancer would, so most tables
+have players on both and their messages cross Redis).
 
 The server runs as ``atout serve`` (uvicorn, one process) on a loopback port; the clients run
 in ``--procs`` other processes (asyncio, one WebSocket each, the tables shared out among
@@ -41,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from atout.client import Client
 from databases import fresh_database, postgres_server, url_text
-from server_helpers import running
+from server_helpers import Server, running
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -80,15 +83,17 @@ async def person(client: Client, table: int, seat: int, measure: float, stop: fl
         frame = {}
 
 
-async def load(base: str, first: int, clients: int, seconds: float, warmup: float,
-               barrier: Barrier | None) -> tuple[list[float], float]:
-    """Seat ``clients`` clients (named from ``first``) at tables, play for ``warmup`` then
-    ``seconds``; the latencies measured and the CPU seconds this process used meanwhile."""
+async def load(base: str | list[str], first: int, clients: int, seconds: float,
+               warmup: float, barrier: Barrier | None) -> tuple[list[float], float]:
+    """Seat ``clients`` clients (named from ``first``, dealt round-robin over the servers at
+    ``base``) at tables, play for ``warmup`` then ``seconds``; the latencies measured and
+    the CPU seconds this process used meanwhile."""
+    bases = [base] if isinstance(base, str) else base
     gate = asyncio.Semaphore(50)
 
     async def sign_in(i: int) -> Client:
         async with gate:
-            return await Client.guest(base, f"p{i}", keep_frames=False)
+            return await Client.guest(bases[i % len(bases)], f"p{i}", keep_frames=False)
 
     people = await asyncio.gather(*(sign_in(first + i) for i in range(clients)))
     tables = []
@@ -127,7 +132,7 @@ async def load(base: str, first: int, clients: int, seconds: float, warmup: floa
     return latencies, used
 
 
-def client_process(base: str, first: int, clients: int, seconds: float, warmup: float,
+def client_process(base: str | list[str], first: int, clients: int, seconds: float, warmup: float,
                    barrier: Barrier, results: Queue[tuple[list[float], float]]) -> None:
     """One client process's share of the load (see :func:`load`), its result on
     ``results``."""
@@ -148,10 +153,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_load(base: str, server_pid: int, clients: int, seconds: float, warmup: float,
-             procs: int) -> tuple[list[float], float, float]:
-    """The load from ``procs`` client processes; the latencies, the server's and the
+def run_load(base: str | list[str], server_pid: int | list[int], clients: int, seconds: float,
+             warmup: float, procs: int) -> tuple[list[float], float, float]:
+    """The load from ``procs`` client processes; the latencies, the servers' and the
     clients' CPU seconds while measured."""
+    pids = [server_pid] if isinstance(server_pid, int) else server_pid
     tables = clients // 4
     shares = [4 * (tables // procs + (1 if p < tables % procs else 0)) for p in range(procs)]
     shares = [s for s in shares if s]
@@ -166,9 +172,9 @@ def run_load(base: str, server_pid: int, clients: int, seconds: float, warmup: f
     try:
         barrier.wait(timeout=600)
         time.sleep(warmup)
-        before = cpu_seconds(server_pid)
+        before = sum(cpu_seconds(pid) for pid in pids)
         time.sleep(seconds)
-        server_cpu = cpu_seconds(server_pid) - before
+        server_cpu = sum(cpu_seconds(pid) for pid in pids) - before
         got = [results.get(timeout=120) for _ in workers]
     finally:
         for worker in workers:
@@ -200,9 +206,14 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--pg", default=None, help="a PostgreSQL server URL")
     parser.add_argument("--only", choices=["sqlite", "postgresql"], default=None)
+    parser.add_argument("--cluster", action="store_true",
+                        help="one process, then two, on PostgreSQL and Redis")
     args = parser.parse_args()
     if args.pg:
         os.environ["ATOUT_TEST_PG"] = args.pg
+    if args.cluster:
+        cluster_runs(args.clients, args.seconds, args.warmup, max(1, args.procs))
+        return
     print(f"{'store':12} {'clients':>8} {'tables':>7} {'actions/s':>10} {'p50 ms':>8} "
           f"{'p99 ms':>8} {'max ms':>8} {'server cpu':>11} {'clients cpu':>12}")
     with tempfile.TemporaryDirectory() as folder, stores(folder, args.only) as chosen:
@@ -218,6 +229,34 @@ def main() -> None:
                   f"{percentile(ms, 0.99):8.1f} {max(ms):8.1f} "
                   f"{100 * server_cpu / args.seconds:10.0f}% "
                   f"{100 * clients_cpu / args.seconds:11.0f}%", flush=True)
+
+
+def cluster_runs(clients: int, seconds: float, warmup: float, procs: int) -> None:
+    """The same load on one plain process, one process of a cluster and two (PostgreSQL)."""
+    from redis_helpers import redis_server
+
+    print(f"{'set-up':22} {'clients':>8} {'tables':>7} {'actions/s':>10} {'p50 ms':>8} "
+          f"{'p99 ms':>8} {'max ms':>8} {'servers cpu':>12} {'clients cpu':>12}")
+    for label, count, redis in (("1 process", 1, False), ("1 process + Redis", 1, True),
+                                ("2 processes + Redis", 2, True)):
+        with tempfile.TemporaryDirectory() as folder, postgres_server() as pg, \
+                fresh_database(pg) as pgdb, redis_server() as url:
+            servers: list[Server] = []
+            try:
+                for _ in range(count):
+                    servers.append(Server(url_text(pgdb), Path(folder), rate_limit=100,
+                                          args=("--redis", url) if redis else ()).start())
+                lat, server_cpu, clients_cpu = run_load(
+                    [s.base for s in servers], [s.proc.pid for s in servers if s.proc],
+                    clients, seconds, warmup, procs)
+            finally:
+                for server in servers:
+                    server.stop()
+        ms = [x * 1000 for x in lat] or [0.0]
+        print(f"{label:22} {clients:8d} {clients // 4:7d} {len(lat) / seconds:10.1f} "
+              f"{statistics.median(ms):8.1f} {percentile(ms, 0.99):8.1f} {max(ms):8.1f} "
+              f"{100 * server_cpu / seconds:11.0f}% {100 * clients_cpu / seconds:11.0f}%",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -29,12 +29,14 @@ class Server:
 
     def __init__(self, db: str, data: Path, *, grace: float = 30.0,
                  bot_delay: float = 0.0, port: int | None = None,
-                 rate_limit: int = 100_000) -> None:
+                 rate_limit: int = 100_000, args: tuple[str, ...] = ()) -> None:
         self.db = db
         self.data = data
         self.grace = grace
         self.bot_delay = bot_delay
         self.rate_limit = rate_limit  # games played at machine speed; a person is slower
+        self.args = args
+        """More ``atout serve`` options (``--redis URL`` …)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -48,7 +50,8 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", "from atout.cli import main; main()", "serve",
                  "--port", str(self.port), "--db", self.db, "--bot-delay", str(self.bot_delay),
-                 "--grace", str(self.grace), "--rate-limit", str(self.rate_limit)],
+                 "--grace", str(self.grace), "--rate-limit", str(self.rate_limit),
+                 *self.args],
                 env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

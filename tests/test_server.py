@@ -6,54 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
 import atout
 from atout.client import Client, http
-from atout.server.protocol import schema
 from atout.store import Store
+from frame_checks import ENDS, cards_of, check_frames, hidden_cards, play_along
 from server_helpers import Server, running
 
 GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"]
-SERVER_FRAMES = Draft202012Validator(schema("server"))
-TOKEN = re.compile(r"[A-Z0-9]{2,3}")
-
-
-def choose(legal: list[str], rng: random.Random) -> str:
-    """A legal action: knock when one may (a rummy deal ends), else any at random."""
-    knocks = [a for a in legal if a.startswith("knock")]
-    return knocks[0] if knocks else rng.choice(legal)
-
-
-async def play_along(client: Client, table: int, seat: int) -> None:
-    """Play a legal action on each of this seat's turns until the game ends."""
-    rng = random.Random(seat)
-    waiting = False
-    frame = client.last.get(table, {})  # the latest state first: it may be our turn already
-    while True:
-        if not frame:
-            frame = await client.recv(30)
-        assert frame.get("type") != "error", frame
-        if frame.get("table") != table or frame.get("type") not in ("update", "table"):
-            frame = {}
-            continue
-        if frame.get("kind") == "end":
-            return
-        if frame.get("kind") == "action" and frame.get("seat") == seat:
-            waiting = False
-        view = frame["view"]
-        if frame["info"]["status"] == "playing" and view["to_move"] == seat and \
-                view["legal"] and not waiting:
-            waiting = True
-            await client.send({"type": "act", "table": table,
-                               "action": choose(view["legal"], rng)})
-        frame = {}
 
 
 async def refused(client: Client, message: dict[str, Any]) -> str:
@@ -74,83 +38,6 @@ async def a_table(base: str, game: str, names: list[str],
     for seat, c in enumerate(clients[1:], start=1):
         await c.join(table, seat, snap.get("invite"))
     return clients, table
-
-
-def cards_of(value: Any, out: set[str]) -> set[str]:
-    """Every token of every string in a frame that could be a card code."""
-    if isinstance(value, str):
-        out.update(TOKEN.findall(value.upper()) if " " in value else
-                   ([value] if TOKEN.fullmatch(value) or value == "EX" else []))
-    elif isinstance(value, dict):
-        for v in value.values():
-            cards_of(v, out)
-    elif isinstance(value, list):
-        for v in value:
-            cards_of(v, out)
-    return out
-
-
-def check_frames(frames: list[dict[str, Any]], seat: int | None, rules: atout.Rules[Any],
-                 params: dict[str, Any], actions: tuple[str, ...], deals: int | None,
-                 start: tuple[str, ...] = ()) -> int:
-    """Replay the game beside the frames a recipient got: each view is the engine's view
-    for that recipient, each event list the engine's events it may see, and no frame names a
-    card that is, at that moment, in another seat's hand and unknown to the recipient.
-    Returns the number of frames checked."""
-    match = rules.match(**params)
-    for done in start:  # the actions before these frames
-        match.play(done)
-    k = 0
-    last_events: list[Any] = []
-    checked = 0
-    for frame in frames:
-        assert SERVER_FRAMES.is_valid(frame), list(SERVER_FRAMES.iter_errors(frame))[:1]
-        if frame["type"] not in ("table", "update"):
-            continue
-        if frame["type"] == "update" and frame["kind"] == "action":
-            deal = match.deal
-            last_events = match.play(actions[k])
-            # a hidden action (a Tarot écart) reaches only those who may know it
-            hiders = [t for t in range(rules.seats) if deal.view(t).history[-1][1] is None]
-            concealed = bool(hiders) if seat is None else seat in hiders
-            assert frame["action"] == (None if concealed else actions[k]), (frame["action"], k)
-            k += 1
-            expected = [e.to_dict() for e in last_events if e.visible_to(seat)]
-            if deals is not None and len(match.deals) >= deals and not match.is_over:
-                expected = [e for e in expected if e["kind"] != "new_deal"]
-            assert frame["events"] == expected
-        elif frame["type"] == "update":
-            assert frame["events"] == []
-        shown: Any = match
-        if deals is not None and len(match.deals) >= deals and not match.is_over:
-            shown = match.deals[-1]
-        hidden = hidden_cards(shown, seat, frame["view"])
-        kinds = {e["kind"] for e in frame.get("events", [])}
-        # the last action of a deal and the showdown name cards of the deal just over
-        scope = frame if not kinds & ENDS else {**frame, "events": [], "action": None}
-        leaked = cards_of(scope, set()) & hidden
-        assert not leaked, f"{frame['type']} {frame.get('kind')} n={frame['n']} names {leaked}"
-        checked += 1
-    assert k == len(actions)
-    return checked
-
-
-ENDS = {"deal_over", "new_deal", "game_over"}
-"""Events that may show hands once a deal is over: the leak checks leave them out."""
-
-
-def hidden_cards(shown: Any, seat: int | None, view: dict[str, Any]) -> set[str]:
-    """The cards in hands that ``seat`` (None: a spectator) may not know at this moment,
-    after checking that ``view`` is the engine's view for it."""
-    seats = range(shown.seats)
-    if seat is not None:
-        assert view == shown.view(seat).to_dict()
-        known = cards_of(view, set()) | set(shown.view(seat).hand)
-        return {c for t in seats if t != seat for c in shown.view(t).hand} - known
-    # a spectator knows what every seat knows (a Weis shown, the cards played)
-    assert view["hand"] == [] and view["legal"] == []
-    known = set.intersection(*(cards_of(shown.view(t).to_dict(), set()) for t in seats))
-    return {c for t in seats for c in shown.view(t).hand} - known
 
 
 def check_history(answer: dict[str, Any], seat: int | None, rules: atout.Rules[Any],

@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from atout.client import Client, ServerError, http
+from frame_checks import play_along
 from server_helpers import Server, running
-from test_server import a_table, play_along
+from test_server import a_table
 
 JSONS = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
                      | st.text(max_size=20),

@@ -19,7 +19,7 @@ import pytest
 import atout
 from atout.i18n import translator
 from atout.server.visibility import public_view
-from test_server import ENDS, cards_of, check_frames
+from frame_checks import ENDS, cards_of, check_frames
 
 CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"

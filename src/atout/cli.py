@@ -439,6 +439,12 @@ def serve(
                                               "absent player")] = "heuristic",
     rate_limit: Annotated[int, typer.Option(min=1, help="the most messages one connection "
                                                         "may send in 20 seconds")] = 100,
+    redis: Annotated[str | None, typer.Option(help="join a cluster of server processes on "
+                                                   "this Redis (redis://host:6379/0); the "
+                                                   "store must be shared (PostgreSQL)")] = None,
+    lease: Annotated[float, typer.Option(min=0.5, help="with --redis: seconds a table's "
+                                                       "lease lasts, how soon a dead "
+                                                       "process's tables move")] = 10.0,
 ) -> None:
     """Run the multiplayer server and its web page: tables, seats, bots, spectators and chat
     (docs/server.md, docs/web.md)."""
@@ -454,8 +460,19 @@ def serve(
     if standin.split(":")[0] not in bot_names():
         raise typer.BadParameter(f"--standin {standin!r}: expected one of "
                                  f"{', '.join(bot_names())}")
+    joined = None
+    if redis is not None:
+        try:
+            from atout.server.cluster import ClusterOptions
+        except ModuleNotFoundError as exc:
+            raise typer.BadParameter(f"--redis needs the cluster extra: pip install "
+                                     f"'atout[cluster]' ({exc.name} is missing)") from None
+        if not redis.startswith(("redis://", "rediss://", "unix://")):
+            raise typer.BadParameter(f"--redis {redis!r}: expected a URL such as "
+                                     "redis://127.0.0.1:6379/0")
+        joined = ClusterOptions(redis=redis, lease=lease)
     run(host, port, db, Settings(bot_delay=bot_delay, grace=grace, standin=standin,
-                                 rate=rate_limit), data_dir, make=web_app)
+                                 rate=rate_limit), data_dir, joined, make=web_app)
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ import contextlib
 import gc
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from atout.core import JSON
 from atout.store import FINISHED, Store, StoreError
 
 from .accounts import AuthError, Player
@@ -23,29 +24,62 @@ from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
 
+if TYPE_CHECKING:
+    from .cluster import ClusterOptions
+
 log = logging.getLogger("atout.server")
 
 
+class Front(Protocol):
+    """What the WebSocket talks to: the hub itself, or the cluster in front of it."""
+
+    async def connected(self, conn: Conn) -> None:
+        """A client connected."""
+
+    async def receive(self, conn: Conn, message: dict[str, Any]) -> None:
+        """A client's checked message."""
+
+    async def disconnected(self, conn: Conn) -> None:
+        """A client left."""
+
+
 def create_app(db: str | None = None, settings: Settings | None = None,
-               data: str | None = None) -> Starlette:
-    """The server's application on the store at ``db`` (see :meth:`Store.open`)."""
+               data: str | None = None, cluster: ClusterOptions | None = None) -> Starlette:
+    """The server's application on the store at ``db`` (see :meth:`Store.open`); with
+    ``cluster``, one process of a cluster on Redis (:mod:`atout.server.cluster`)."""
     state: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, db, data=data)
         hub = Hub(store, settings)
-        restored = await hub.restore()
+        front: Front = hub
+        joined = None
+        if cluster is not None:
+            from .cluster import Cluster
+
+            joined = Cluster(hub, cluster)
+            restored = await joined.start()
+            front = joined
+        else:
+            restored = await hub.restore()
         log.info("atout server on %s: %d tables restored", store.where, restored)
-        state["hub"] = hub
+        state["hub"], state["front"], state["cluster"] = hub, front, joined
+        state["metrics"] = _metrics(hub, joined)
         try:
             yield
         finally:
+            if joined is not None:
+                await joined.stop()
             await hub.stop()
             store.close()
 
     def hub() -> Hub:
         found: Hub = state["hub"]
+        return found
+
+    def front() -> Front:
+        found: Front = state["front"]
         return found
 
     async def body(request: Request) -> dict[str, Any]:
@@ -89,8 +123,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         return JSONResponse({"revoked": done})
 
     async def tables(_request: Request) -> Response:
-        return JSONResponse({"tables": [t.info() for t in hub().tables.values()
-                                        if not t.private and not t.over]})
+        return JSONResponse({"tables": await hub().open_tables(None)})
 
     async def game_record(request: Request) -> Response:
         try:
@@ -148,8 +181,19 @@ def create_app(db: str | None = None, settings: Settings | None = None,
 
     async def health(_request: Request) -> Response:
         h = hub()
-        return JSONResponse({"ok": True, "tables": len(h.tables), "clients": len(h.conns),
-                             "actions": h.actions, "commits": h.writer.commits})
+        out: dict[str, JSON] = {"ok": True, "tables": len(h.tables), "clients": len(h.conns),
+                                "actions": h.actions, "commits": h.writer.commits}
+        if state.get("cluster") is not None:
+            out["node"] = state["cluster"].node
+        return JSONResponse(out)
+
+    async def metrics(_request: Request) -> Response:
+        found = state.get("metrics")
+        if found is None:
+            return fail("no_metrics", "the metrics need prometheus-client: pip install "
+                        "'atout[cluster]'", 501)
+        body, kind = found.render()
+        return Response(body, media_type=kind)
 
     async def home(_request: Request) -> Response:
         return PlainTextResponse("atout server: the protocol is at /api/protocol; the web "
@@ -172,7 +216,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                 await send(frame)
 
         out = asyncio.create_task(writer())
-        await hub().connected(conn)
+        await front().connected(conn)
         try:
             while True:
                 message = await websocket.receive()
@@ -186,7 +230,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                     conn.push(error(exc.code, exc.message))
                     continue
                 try:
-                    await hub().receive(conn, checked)
+                    await front().receive(conn, checked)
                 except AuthError as exc:
                     conn.push(error(exc.code, str(exc), checked.get("ref")))
                 except Exception:  # nothing a client sends may take the server down
@@ -196,7 +240,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         except WebSocketDisconnect:
             pass
         finally:
-            await hub().disconnected(conn)
+            await front().disconnected(conn)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.outbox.put_nowait(None)
             with contextlib.suppress(Exception):
@@ -214,7 +258,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         return fail("store", "the server could not read or write its records; try again", 503)
 
     return Starlette(routes=[
-        Route("/", home), Route("/health", health), Route("/api/protocol", protocol),
+        Route("/", home), Route("/health", health), Route("/metrics", metrics),
+        Route("/api/protocol", protocol),
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/register", register, methods=["POST"]),
         Route("/api/login", login, methods=["POST"]),
@@ -225,16 +270,31 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     ], lifespan=lifespan, exception_handlers={AuthError: auth_error, StoreError: store_error})
 
 
+def _metrics(hub: Hub, cluster: Any) -> Any:
+    """The process's metrics, or None without prometheus-client (the ``cluster`` extra)."""
+    try:
+        from .metrics import Metrics
+    except ModuleNotFoundError:
+        return None
+    return Metrics(hub, cluster)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | None = None,
           settings: Settings | None = None, data: str | None = None,
+          cluster: ClusterOptions | None = None,
           make: Callable[..., Starlette] | None = None) -> None:
     """Run the server under uvicorn until it is stopped; ``make`` builds the application
     from ``create_app``'s arguments (the web page's :func:`atout.web.app` wraps it)."""
     import uvicorn
 
+    if not logging.getLogger("atout").handlers:  # the server's own lines beside uvicorn's
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        logging.getLogger("atout").addHandler(handler)
+        logging.getLogger("atout").setLevel(logging.INFO)
     settle_gc()
 
-    uvicorn.run((make or create_app)(db, settings, data), host=host, port=port,
+    uvicorn.run((make or create_app)(db, settings, data, cluster), host=host, port=port,
                 log_level="info",
                 ws_max_size=MAX_FRAME * 8, ws="websockets-sansio", lifespan="on")
 

@@ -134,24 +134,65 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.actions = 0
         self.writer = Writer(store)
+        self.on_table: Callable[[Table, Update | None], None] | None = None
+        """Hook: a table was added (None) or changed (its update); the cluster listens."""
+        self.directory: Callable[[int | None], Awaitable[list[JSON]]] | None = None
+        """Hook: the open tables a player may see, from elsewhere than this process (the
+        cluster's lobby); None: this process's tables."""
+        self.claim: Callable[[int], Awaitable[None]] | None = None
+        """Hook: a new table's number, before anyone hears of it (the cluster takes its
+        lease); may refuse with ``TableError``."""
+        self.timer: Callable[[str, float], None] | None = None
+        """Hook: how long each handled message took, by type (the metrics)."""
 
     # -- start and stop ---------------------------------------------------------------------
-    async def restore(self) -> int:
-        """Rebuild every unfinished server table from the store; how many."""
+    async def restore(self, claim: Callable[[int], Awaitable[bool]] | None = None) -> int:
+        """Rebuild every unfinished server table from the store (with ``claim``: only those
+        it grants, the cluster's leases); how many."""
         summaries = await asyncio.to_thread(self.store.games, status=PLAYING, source="server")
+        count = 0
         for summary in summaries:
-            try:
-                record = await asyncio.to_thread(self.store.get, summary.id)
-                table = self._rebuild(record.summary, record.replay())
-            except (ValueError, StoreError) as exc:  # a record that no longer replays
-                log.error("table %s cannot be restored: %s", summary.id, exc)
+            if claim is not None and not await claim(summary.id):
                 continue
-            self._add(table)
-            for s in table.seats:
-                if s.player is not None and table.started:
-                    self._later(self.settings.grace, self._grace_over(table, s.player.id))
-            self._after_move(table)
-        return len(summaries)
+            count += 1
+            await self.adopt(summary.id)
+        return count
+
+    async def adopt(self, game_id: int) -> Table | None:
+        """Rebuild one unfinished server table from the store and run it here (a restart,
+        or a table taken over from a process that died); None when it cannot be."""
+        try:
+            record = await asyncio.to_thread(self.store.get, game_id)
+            if record.summary.status != PLAYING or record.summary.source != "server":
+                return None
+            table = self._rebuild(record.summary, record.replay())
+        except (ValueError, StoreError) as exc:  # a record that no longer replays
+            log.error("table %s cannot be restored: %s", game_id, exc)
+            return None
+        self._add(table)
+        for s in table.seats:
+            if s.player is not None and table.started:
+                self._later(self.settings.grace, self._grace_over(table, s.player.id))
+        self._after_move(table)
+        return table
+
+    def forget(self, table_id: int) -> None:
+        """Stop running a table here (another process owns it now): it leaves the memory
+        and every connection's subscriptions; its pending bot moves find it gone."""
+        self.tables.pop(table_id, None)
+        self.locks.pop(table_id, None)
+        for key in [k for k in self.bots if k[0] == table_id]:
+            del self.bots[key]
+        for conn in self.followers.pop(table_id, set()):
+            conn.subs.pop(table_id, None)
+
+    async def open_tables(self, player: int | None) -> list[JSON]:
+        """The lobby: the open public tables, and the private ones where ``player`` sits
+        (the whole cluster's when there is one)."""
+        if self.directory is not None:
+            return await self.directory(player)
+        return [t.info() for t in self.tables.values() if not t.over and (
+            not t.private or (player is not None and t.seat_of(player) is not None))]
 
     def _rebuild(self, summary: Any, match: atout.Match) -> Table:
         settings = dict(summary.client.get("table") or {})
@@ -168,6 +209,8 @@ class Hub:
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
         self.locks[table.id] = asyncio.Lock()
+        if self.on_table is not None:
+            self.on_table(table, None)
 
     async def stop(self) -> None:
         """Cancel the bots' and timers' tasks, then the writer."""
@@ -232,18 +275,29 @@ class Hub:
 
     async def receive(self, conn: Conn, message: dict[str, Any]) -> None:
         """Handle one checked message; every refusal is answered with an error frame."""
+        if await self.admit(conn, message):
+            await self.handle(conn, message)
+
+    async def admit(self, conn: Conn, message: dict[str, Any]) -> bool:
+        """Whether a message may be handled: within the rate limit, after hello (refusals
+        are answered; a connection that floods on is closed)."""
         ref = message.get("ref")
-        kind = message["type"]
         if not conn.allowed(time.monotonic(), self.settings.rate):
             conn.push(error("rate_limited", f"at most {self.settings.rate} messages in "
                             f"{RATE_SECONDS:.0f} s: this one was ignored", ref))
             if conn.strikes > self.settings.rate:
                 await conn.close(1008, "too many messages")
-            return
-        if conn.player is None and kind != "hello":
+            return False
+        if conn.player is None and message["type"] != "hello":
             conn.push(error("hello_first", "say hello with your token first", ref))
-            return
-        handler = getattr(self, f"_on_{kind}")
+            return False
+        return True
+
+    async def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Do what an admitted message asks (see :meth:`admit`); refusals are answered."""
+        ref = message.get("ref")
+        handler = getattr(self, f"_on_{message['type']}")
+        began = time.perf_counter()
         try:
             await handler(conn, message)
         except (TableError, AuthError, ProtocolError) as exc:
@@ -255,11 +309,16 @@ class Hub:
             log.error("store: %s", exc)
             conn.push(error("store", "the server could not record this: it was not done; "
                             "try again", ref, message.get("table")))
+        finally:
+            if self.timer is not None:
+                self.timer(message["type"], time.perf_counter() - began)
 
     def _broadcast(self, table: Table, update: Update) -> None:
         """Send ``update`` to everyone at ``table``, each recipient its own filtered frame:
         built once per seat (once for all the spectators), given its words once per seat and
         language (protocol 1.1), encoded once, then queued."""
+        if self.on_table is not None:
+            self.on_table(table, update)
         here = list(self.followers.get(table.id, ()))
         wanted = {(conn.subs[table.id], conn.lang) for conn in here}
         frames = table.frames(update, {seat for seat, _ in wanted})
@@ -307,9 +366,7 @@ class Hub:
 
     async def _on_lobby(self, conn: Conn, message: dict[str, Any]) -> None:
         assert conn.player is not None
-        pid = conn.player.id
-        tables: list[JSON] = [t.info() for t in self.tables.values()
-                              if not t.over and (not t.private or t.seat_of(pid) is not None)]
+        tables = await self.open_tables(conn.player.id)
         conn.push({"type": "lobby", "tables": tables,
                    **({"ref": message["ref"]} if "ref" in message else {})})
 
@@ -334,6 +391,8 @@ class Hub:
         tid = await asyncio.to_thread(self.store.create_game, rules.name,
                                       rules.options_dict(), match.save()["match"], seats,
                                       client={"table": settings}, source="server")
+        if self.claim is not None:
+            await self.claim(tid)
         seats_now = [SeatState() for _ in range(rules.seats)]
         seats_now[seat] = SeatState(player=conn.player, connected=True)
         table = table_from(tid, match, settings, seats_now)
@@ -510,6 +569,8 @@ class Hub:
         tid = await asyncio.to_thread(self.store.create_game, old.rules.name,
                                       old.rules.options_dict(), match.save()["match"], seats,
                                       client={"table": settings}, source="server")
+        if self.claim is not None:
+            await self.claim(tid)
         table = table_from(tid, match, settings,
                            [SeatState(player=s.player, bot=s.bot) for s in old.seats])
         self._add(table)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -23,6 +24,9 @@ from atout.server import Settings, create_app
 
 from .labels import labels
 
+if TYPE_CHECKING:
+    from atout.server.cluster import ClusterOptions
+
 
 def static_dir() -> Path:
     """The folder of the page's files."""
@@ -30,9 +34,9 @@ def static_dir() -> Path:
 
 
 def app(db: str | None = None, settings: Settings | None = None,
-        data: str | None = None) -> Starlette:
+        data: str | None = None, cluster: ClusterOptions | None = None) -> Starlette:
     """The server's application with the web page (same arguments as ``create_app``)."""
-    server = create_app(db, settings, data)
+    server = create_app(db, settings, data, cluster)
     folder = static_dir()
 
     async def page(_request: Request) -> Response:
