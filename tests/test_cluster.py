@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 import atout
 from atout.client import Client, ServerError
+from atout.server.words import words
 from atout.store import Store
 from databases import fresh_database, url_text
 from frame_checks import check_segments, play_along
@@ -196,6 +197,30 @@ def test_a_process_killed_mid_game_has_its_table_taken_over_with_nothing_lost(
         assert snapshots[-1]["n"] > snapshots[0]["n"], [(f["n"], f["epoch"]) for f in snapshots]
         check_segments(client.frames, table, seat if seat < 4 else None, rules,
                        dict(record.match), record.actions, 1)
+
+
+def test_a_client_of_another_process_gets_its_words_in_its_language(
+        pg_url: str, redis_url: str, tmp_path: Path) -> None:
+    async def scenario(bases: list[str]) -> list[dict[str, Any]]:
+        host = await Client.guest(bases[0], "Ana")
+        snap = await host.create("jass", seat=0, deals=1)
+        table = int(snap["table"])
+        seen = []
+        for lang in ("fr", "en", None):  # each watches from the process that does not own it
+            watcher = await Client.guest(bases[1], f"Eve{lang}", lang=lang)
+            seen.append(await watcher.request({"type": "watch", "table": table}, "table"))
+            await watcher.close()
+        await host.close()
+        return seen
+
+    with cluster(pg_url, redis_url, tmp_path, 2) as servers:
+        fr, en, plain = asyncio.run(scenario([s.base for s in servers]))
+    assert "words" not in plain
+    for told, lang in ((fr, "fr"), (en, "en")):
+        bare = {k: v for k, v in told.items() if k != "words"}
+        assert bare == plain  # the same filtered snapshot, with its words added
+        assert told["words"] == words(plain, lang)  # as the owner's words module says them
+    assert fr["words"]["answers"]["t"] != en["words"]["answers"]["t"]
 
 
 def test_a_cluster_refuses_what_it_cannot_do_in_words(pg_url: str, redis_url: str,

@@ -61,14 +61,19 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         """Every frame received, in order (tests read them), when ``keep_frames``."""
         self.keep_frames = keep_frames
+        self.lang: str | None = None
+        """The language of the words asked for in the hello (None: no words)."""
 
     @classmethod
-    async def guest(cls, base: str, name: str, *, keep_frames: bool = True) -> Client:
+    async def guest(cls, base: str, name: str, *, keep_frames: bool = True,
+                    lang: str | None = None) -> Client:
         """Sign in as a guest and connect (``keep_frames=False``: a long-lived client that
-        does not keep every frame in :attr:`frames`)."""
+        does not keep every frame in :attr:`frames`; ``lang``: each snapshot and update
+        brings its ``words`` in that language, protocol 1.1)."""
         answer = await asyncio.to_thread(http, base, "/api/guest", {"name": name})
         client = cls(base, str(answer["token"]), dict(answer["player"]),
                      keep_frames=keep_frames)
+        client.lang = lang
         await client.connect()
         return client
 
@@ -76,7 +81,8 @@ class Client:
         """Open the WebSocket and say hello; the welcome."""
         url = "ws" + self.base[4:] + "/ws" if self.base.startswith("http") else self.base
         self.ws = await connect(url, max_size=2**22)
-        await self.send({"type": "hello", "protocol": 1, "token": self.token})
+        await self.send({"type": "hello", "protocol": 1, "token": self.token,
+                         **({"lang": self.lang} if self.lang else {})})
         return await self.expect("welcome")
 
     async def close(self) -> None:
