@@ -163,7 +163,8 @@ class Table:
         An illegal action raises :class:`~atout.core.IllegalAction` and changes nothing.
         """
         game = self.game
-        if self._quiet and 0 <= action < self.num_actions and game.legal_mask() >> action & 1:
+        if (self._quiet and type(action) is int and 0 <= action < self.num_actions
+                and game.legal_mask() >> action & 1):
             # a deal episode without shaping reads no event: the legal action is played by
             # the engine's unchecked step, which makes none
             cast(Deal, game).step(action)
