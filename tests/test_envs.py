@@ -163,6 +163,20 @@ def test_an_illegal_action_raises_in_the_raw_env_and_changes_nothing() -> None:
     assert np.array_equal(e.observe(agent)["observation"], before)
 
 
+@pytest.mark.parametrize("bad", [-1, 10_000, 2.5, True, "zz"])
+def test_the_table_refuses_any_action_that_is_not_a_legal_id_in_words(bad: Any) -> None:
+    # a deal episode plays legal ids through the engine's unchecked step: anything else must
+    # still reach the engine's checks, be refused in words and change nothing
+    from atout.envs.table import Table
+
+    table = Table("tarot")
+    table.reset(seed=2)
+    before = table.game.history
+    with pytest.raises(atout.IllegalAction, match=r"\w"):
+        table.play(bad)
+    assert table.game.history == before
+
+
 def test_an_illegal_action_ends_the_wrapped_env_with_a_penalty() -> None:
     e = env("jass", illegal_reward=-2.0)
     e.reset(seed=1)

@@ -75,63 +75,64 @@ def _clip(x: float) -> float:
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
+def _is_map(value: Any) -> bool:
+    """``isinstance(value, Mapping)``, answered at once for the usual dicts and lists (the
+    abstract-class check costs more than the rest of a feature's reading)."""
+    t = type(value)
+    if t is dict:
+        return True
+    if t is list or t is tuple or t is str:
+        return False
+    return isinstance(value, Mapping)
+
+
 def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int],
              vals: list[tuple[int, float]]) -> None:
     for s in value or ():
         ones.append(at + enc.rel[int(s)])
 
 
-def _add_cards(value: Any, base: int, index: Mapping[str, int], ones: list[int]) -> None:
+def _add_cards(value: Any, places: Mapping[str, int], ones: list[int]) -> None:
     """Set the bits of the cards in ``value``: a code, a list of codes, or a list of dicts
-    with ``cards`` (such as Weis); unknown codes are ignored."""
+    with ``cards`` (such as Weis); unknown codes are ignored. ``places`` maps each code of
+    the deck to its index in the observation."""
     if type(value) is str:
-        i = index.get(value)
+        i = places.get(value)
         if i is not None:
-            ones.append(base + i)
+            ones.append(i)
         return
+    try:  # the usual case: codes of the deck only
+        ones += [places[c] for c in value or ()]
+        return
+    except (KeyError, TypeError):
+        pass
     for item in value or ():
         if type(item) is str:
-            i = index.get(item)
+            i = places.get(item)
             if i is not None:
-                ones.append(base + i)
-        elif isinstance(item, Mapping):
-            _add_cards(item.get("cards"), base, index, ones)
+                ones.append(i)
+        elif _is_map(item):
+            _add_cards(item.get("cards"), places, ones)
 
 
 def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int],
              vals: list[tuple[int, float]]) -> None:
-    _add_cards(value, at, enc.card_index, ones)
+    _add_cards(value, enc.places(at), ones)
 
 
 def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
                   vals: list[tuple[int, float]]) -> None:
     """Cards per seat: a dict {seat: cards}, a list by seat, or dicts with seat and cards."""
-    d, index, rel = enc.deck_size, enc.card_index, enc.rel
-    if isinstance(value, Mapping):
+    d, rel = enc.deck_size, enc.rel
+    if _is_map(value):
         pairs: Iterable[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
-    elif value and isinstance(value[0], Mapping) and "seat" in value[0]:
+    elif value and _is_map(value[0]) and "seat" in value[0]:
         pairs = [(int(item["seat"]), item.get("cards")) for item in value]
     else:
         pairs = enumerate(value)
     for seat, cards in pairs:
         if cards:
-            _add_cards(cards, at + rel[seat] * d, index, ones)
-
-
-def _w_per_seat(feature: Feature) -> Writer:
-    scale = feature.scale
-
-    def write(value: Any, at: int, enc: Encoder, ones: list[int],
-              vals: list[tuple[int, float]]) -> None:
-        rel = enc.rel
-        items = ([(int(k), v) for k, v in value.items()] if isinstance(value, Mapping)
-                 else enumerate(value))
-        for s, v in items:
-            if v and v is not True:  # zeros (and absent values) stay 0
-                x = v / scale
-                vals.append((at + rel[s], -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
-
-    return write
+            _add_cards(cards, enc.places(at + rel[seat] * d), ones)
 
 
 def _w_choice(feature: Feature) -> Writer:
@@ -182,14 +183,13 @@ def _width(feature: Feature, seats: int, deck: int) -> int:
 
 
 def _writer(feature: Feature) -> Writer:
-    """The writer of a kind that :meth:`Encoder.encode` does not read inline."""
+    """The writer of a kind that :meth:`Encoder.encode` does not read inline (``seats``,
+    ``cards``, ``seat_cards``, ``choice``)."""
     simple: dict[str, Writer] = {"seats": _w_seats, "cards": _w_cards,
                                  "seat_cards": _w_seat_cards}
     if feature.kind in simple:
         return simple[feature.kind]
-    made: dict[str, Callable[[Feature], Writer]] = {"per_seat": _w_per_seat,
-                                                    "choice": _w_choice}
-    return made[feature.kind](feature)
+    return _w_choice(feature)
 
 
 class Encoder:
@@ -235,6 +235,7 @@ class Encoder:
         self._suit_f: list[tuple[str, int]] = []
         self._number_f: list[tuple[str, int, float]] = []
         self._team_f: list[tuple[str, int, float]] = []
+        self._per_seat_f: list[tuple[str, int, float]] = []
         self._features: list[tuple[str, int, Writer]] = []
         for f in features:
             w = _width(f, n, d)
@@ -252,6 +253,8 @@ class Encoder:
                 self._number_f.append((key, at, 1.0 / f.scale))
             elif kind == "per_team":
                 self._team_f.append((key, at, 1.0 / f.scale))
+            elif kind == "per_seat":
+                self._per_seat_f.append((key, at, f.scale))
             else:
                 self._features.append((key, at, _writer(f)))
             at += w
@@ -270,8 +273,21 @@ class Encoder:
         self._actions, self._phase = off["actions"], off["phase"]
         self._to_move, self._dealer = off["to_move"], off["dealer"]
         self._rels = [[(s - me) % n for s in range(n)] for me in range(n)]
+        self._places: dict[int, dict[str, int]] = {}
+        self._hand_at = self.places(self._hand)
+        # the deck planes of the table and the played cards, by relative seat
+        self._table_at = [self.places(self._table + r * d) for r in range(n)]
+        self._played_at = [self.places(self._played + r * d) for r in range(n)]
         self._seen: list[tuple[tuple[tuple[int, str | None], ...], list[int]]] = [
             ((), []) for _ in range(n)]
+
+    def places(self, at: int) -> dict[str, int]:
+        """The index in the observation of each card of a deck plane starting at ``at``
+        (made once per plane)."""
+        made = self._places.get(at)
+        if made is None:
+            made = self._places[at] = {c: at + i for i, c in enumerate(self.cards)}
+        return made
 
     def layout(self) -> list[Block]:
         """Every block of the observation, in order."""
@@ -279,18 +295,15 @@ class Encoder:
 
     def encode(self, view: View, out: Float | None = None) -> Float:
         """The observation of ``view`` (written into ``out`` when given, else a new array)."""
-        n, d, k = self.seats, self.deck_size, len(self.words)
+        n, k = self.seats, len(self.words)
         me = view.seat
         self.me = me
         rel = self.rel = self._rels[me]
-        card_index, word_index = self.card_index, self.word_index
-        ones: list[int] = []
+        word_index = self.word_index
+        hand_at, table_at = self._hand_at, self._table_at
+        ones = [hand_at[c] for c in view.hand]
+        ones += [table_at[rel[s]][c] for s, c in view.table]
         vals: list[tuple[int, float]] = []
-        base = self._hand
-        ones += [base + card_index[c] for c in view.hand]
-        base = self._table
-        for s, c in view.table:
-            ones.append(base + rel[s] * d + card_index[c])
         # The history only grows during a deal: the bits of the part already seen by this
         # seat are kept, and only the new actions are read (a different prefix starts over).
         history = view.history
@@ -299,13 +312,13 @@ class Encoder:
         if len(history) < start or history[:start] != seen:
             start = 0
             seen_ones = []
-        played, acted = self._played, self._actions
+        played_at, acted = self._played_at, self._actions
         for s, text in history[start:]:
             if text is None:
                 continue
-            i = card_index.get(text)
+            i = played_at[rel[s]].get(text)
             if i is not None:
-                seen_ones.append(played + rel[s] * d + i)
+                seen_ones.append(i)
             else:
                 seen_ones.append(acted + rel[s] * k + word_index[text])
         self._seen[me] = (history, seen_ones)
@@ -337,6 +350,15 @@ class Encoder:
                 for place, x in ((at, v[own] * inv), (at + 1, v[1 - own] * inv)):
                     if x:
                         vals.append((place, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+        for key, at, scale in self._per_seat_f:
+            v = get(key)
+            if v:
+                items = ([(int(s), x) for s, x in v.items()] if _is_map(v)
+                         else enumerate(v))
+                for s, x in items:
+                    if x and x is not True:  # zeros (and absent values) stay 0
+                        y = x / scale
+                        vals.append((at + rel[s], -1.0 if y < -1.0 else 1.0 if y > 1.0 else y))
         for key, at, write in self._features:
             v = get(key)
             if v:  # a false value (0, empty) writes nothing

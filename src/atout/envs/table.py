@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -92,6 +92,7 @@ class Table:
         self._mask_bytes = (self.num_actions + 7) // 8
         self._masks: dict[int, Mask] = {}
         self._partners = self._sides()
+        self._quiet = self.episode == "deal" and self.shaping == "none"
 
     def _sides(self) -> list[list[bool]]:
         """``sides[w][s]``: whether seat ``s`` shares in a trick won by seat ``w``."""
@@ -161,11 +162,18 @@ class Table:
 
         An illegal action raises :class:`~atout.core.IllegalAction` and changes nothing.
         """
-        events = self.game.play(action)
+        game = self.game
+        if (self._quiet and type(action) is int and 0 <= action < self.num_actions
+                and game.legal_mask() >> action & 1):
+            # a deal episode without shaping reads no event: the legal action is played by
+            # the engine's unchecked step, which makes none
+            cast(Deal, game).step(action)
+            events: list[Event] = []
+        else:
+            events = game.play(action)
         rewards = [0.0] * self.seats
         if self.shaping == "tricks":
             self._shape(events, rewards)
-        game = self.game
         if not isinstance(game, Match):
             if game.is_over:
                 self._pay(list(game.result.points), rewards)

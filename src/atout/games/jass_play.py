@@ -196,7 +196,7 @@ class Weis:
 
     def codes(self) -> list[str]:
         """The card codes."""
-        return [CODES[c] for c in bit_list(self.cards)]
+        return JASS_DECK.codes_of(self.cards)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""

@@ -517,11 +517,24 @@ class KnockRummyDeal(Deal):
             details.update(self._score_dict())
         return Result(tuple(float(p) for p in self.points), details)
 
+    def _over_info(self) -> tuple[list[dict[str, JSON]], dict[str, JSON]]:
+        """The showdown and the score of a finished deal, JSON-ready: made once and shared by
+        the views that follow (read them, do not change them; ``View.to_dict`` copies)."""
+        made: tuple[list[dict[str, JSON]], dict[str, JSON]] | None = self.__dict__.get(
+            "_over_json")
+        if made is None:
+            made = ([self._shown_dict(s) for s in range(self.rules.seats)], self._score_dict())
+            self._over_json = made
+        return made
+
     def _view(self, seat: int) -> View:
         n = self.rules.seats
         over = self.phase == _OVER
         own = self.hands[seat]
-        melds, loose, pts = arrange(own)
+        if over and self.dead and not (self.laid and self.laid[seat]):
+            melds, loose, pts = self.shown[seat]  # the same hand, already arranged
+        else:
+            melds, loose, pts = arrange(own)
         info: dict[str, JSON] = {
             "cards_each": self.rules.cards_each,
             "stock": len(self.stock),
@@ -539,8 +552,9 @@ class KnockRummyDeal(Deal):
         if over:
             info["outcome"] = self.outcome
             if self.outcome != "void":
-                info["showdown"] = [self._shown_dict(s) for s in range(n)]
-                info["score"] = self._score_dict()
+                showdown, score = self._over_info()
+                info["showdown"] = list(showdown)
+                info["score"] = score
         history = self.seen_history(seat)
         table = ((self.top_by, _CODES[self.pile[-1]]),) if self.pile and not over else ()
         return View(self.rules.name, seat, n, self.dealer, _PHASES[self.phase],

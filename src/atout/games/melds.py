@@ -182,6 +182,8 @@ def arrange(hand: int) -> tuple[list[int], int, int]:
     are shown as one run. The deadwood points equal :func:`deadwood` of the hand.
     """
     melded = meldable(hand)
+    if not melded:  # most hands early in a deal: nothing to search
+        return [], hand, mask_value(hand)
     loose = hand & ~melded
     memo: dict[int, int] = {}
     _search(melded, memo)

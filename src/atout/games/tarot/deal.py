@@ -629,16 +629,45 @@ class TarotDeal(Deal):
 
     def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
         """Every action as ``seat`` saw it: the taker's discards are hidden from the others
-        (trumps excepted, which are shown)."""
+        (trumps excepted, which are shown).
+
+        Kept per seat (and per whether the seat sees the ecart) and extended by the actions
+        played since the last call."""
         sees_ecart = self._sees_ecart(seat)
+        by_seat: dict[tuple[int, bool], tuple[tuple[int, str | None], ...]] = (
+            self.__dict__.setdefault("_seen_by", {}))
+        seen = by_seat.get((seat, sees_ecart), ())
+        n = len(seen)
+        if n == len(self._history):
+            return seen
         out: list[tuple[int, str | None]] = []
-        for actor, act in zip(self._actors, self._history, strict=True):
+        for actor, act in zip(self._actors[n:], self._history[n:], strict=True):
             text: str | None = act.text
             if A_DISCARD <= act < A_PASS and not sees_ecart and not (
                     (1 << (act - A_DISCARD)) & TRUMPS):
                 text = None
             out.append((actor, text))
-        return tuple(out)
+        seen += tuple(out)
+        by_seat[seat, sees_ecart] = seen
+        return seen
+
+    def _trick_info(self) -> list[dict[str, JSON]]:
+        """The finished tricks, JSON-ready: each entry made once and shared by the views that
+        follow (read it, do not change it; ``View.to_dict`` copies)."""
+        done: tuple[dict[str, JSON], ...] = self.__dict__.get("_tricks_json", ())
+        if len(done) != len(self.tricks):
+            done += tuple({"leader": ld, "cards": [DECK.codes[c] for c in cards], "winner": w}
+                          for ld, cards, w in self.tricks[len(done):])
+            self._tricks_json = done
+        return list(done)
+
+    def _result_info(self) -> dict[str, JSON]:
+        """The finished deal's result, JSON-ready, made once and shared by the views that
+        follow (read it, do not change it)."""
+        made: dict[str, JSON] | None = self.__dict__.get("_result_json")
+        if made is None:
+            made = self._result_json = self._result().to_dict()
+        return made
 
     def _view(self, seat: int) -> View:
         over = self._to_move is None
@@ -664,14 +693,13 @@ class TarotDeal(Deal):
                          for s, lv, m in self.poignees],
             "trick_number": self.trick_no + 1 if self.phase == PH_PLAY else None,
             "leader": self.leader if self.phase == PH_PLAY else None,
-            "tricks": [{"leader": ld, "cards": [DECK.codes[c] for c in cards], "winner": w}
-                       for ld, cards, w in self.tricks],
+            "tricks": self._trick_info(),
             "tricks_won": list(self.tricks_won),
             "excuse_owed": ({"owner": self.ex_owner, "receiver": self.owed_to}
                             if self.owed_to >= 0 else None),
             "petit_sec": self.petit_sec_seat if self.annulled == "petit sec" else None,
             "annulled": self.annulled or None,
-            "result": self._result().to_dict() if over else None,
+            "result": self._result_info() if over else None,
         }
         legal = self.rules.actions.texts_of(self.legal_mask()) if self._to_move == seat else ()
         table = tuple(((self.leader + k) % self.n, DECK.codes[c])
@@ -687,6 +715,8 @@ class TarotDeal(Deal):
         for k in ("hands", "_actors", "bids", "poignees", "trick", "won", "tricks_won",
                   "tricks", "_history"):
             d[k] = list(d[k])
+        if "_seen_by" in d:
+            d["_seen_by"] = dict(d["_seen_by"])
         new.__dict__ = d
         return new
 
