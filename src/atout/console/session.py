@@ -13,7 +13,7 @@ from typing import Any
 
 from atout.bots import Bot, bot_names, make_bot
 from atout.core import Event, IllegalAction, Match, Rules, View
-from atout.i18n.hints import hint_reason, search_margin
+from atout.i18n.hints import hint_sentence
 from atout.i18n.text import GameText
 from atout.store import StoreError, stopped_result
 
@@ -336,18 +336,11 @@ class Session(Table):
         items = self.items(view)
         if choice in items:
             self.selected = items.index(choice)
-        said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
-            action=self.text.action(choice))
-        whys = []
-        if advice.reason is not None:
-            whys.append(hint_reason(tr, advice.reason.code, advice.reason.params))
-        if advice.margin is not None:
-            whys.append(search_margin(tr, *advice.margin))
-        why = ""
-        for w in (w for w in whys if w):
-            why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
-        reason = " " + tr._("Why: {reason}.").format(reason=why) if why else ""
-        self.out.tell(f"{note} {said}{reason}".strip())
+        reason = advice.reason
+        said = hint_sentence(tr, self.text.action(choice),
+                             (reason.code, reason.params) if reason is not None else None,
+                             advice.margin)
+        self.out.tell(f"{note} {said}".strip())
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The table's keys, with U (take back) before Q."""

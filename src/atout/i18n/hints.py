@@ -82,4 +82,20 @@ def search_margin(tr: Translator, mean: float, gap: float, playouts: int) -> str
         mean=f"{mean:+.0f}", gap=f"{gap:.0f}", n=playouts)
 
 
-__all__ = ["hint_reason", "search_margin"]
+def hint_sentence(tr: Translator, action: str, reason: tuple[str, Mapping[str, JSON]] | None,
+                  margin: tuple[float, float, int] | None) -> str:
+    """A hint in words: the action (already in words), that it is selected, and why (the
+    game's rule of thumb ``reason``, as a code and its parameters, and what the search
+    expects, ``margin``), as the console and the web page say it."""
+    said = tr._("Hint: {action}. It is selected: Enter plays it.").format(action=action)
+    whys = [w for w in (hint_reason(tr, *reason) if reason else None,
+                        search_margin(tr, *margin) if margin else None) if w]
+    why = ""
+    for w in whys:
+        why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
+    if not why:
+        return said
+    return said + " " + tr._("Why: {reason}.").format(reason=why)
+
+
+__all__ = ["hint_reason", "hint_sentence", "search_margin"]

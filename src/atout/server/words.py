@@ -15,7 +15,7 @@ from typing import Any
 
 from atout.core import JSON, Event, Rules, View
 from atout.i18n import LANGUAGES, translator
-from atout.i18n.hints import hint_reason, search_margin
+from atout.i18n.hints import hint_sentence
 from atout.i18n.text import NAMES, GameText, game_text, is_card
 
 ANSWER_KEYS = ("c", "f", "a", "s", "t", "l", "w", "m", "k", "p", "o")
@@ -192,18 +192,10 @@ def hint_words(rules: Rules[Any], frame: Mapping[str, Any], seed: int,
     source = "search" if "search" in bot_names() else "heuristic"
     advice = hint(rules, view, source, seed)
     choice = advice.action.text
-    said = tr._("Hint: {action}. It is selected: Enter plays it.").format(
-        action=text.action(choice))
-    whys = []
-    if advice.reason is not None:
-        whys.append(hint_reason(tr, advice.reason.code, advice.reason.params))
-    if advice.margin is not None:
-        whys.append(search_margin(tr, *advice.margin))
-    why = ""
-    for w in (w for w in whys if w):
-        why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
-    if why:
-        said += " " + tr._("Why: {reason}.").format(reason=why)
+    reason = advice.reason
+    said = hint_sentence(tr, text.action(choice),
+                         (reason.code, reason.params) if reason is not None else None,
+                         advice.margin)
     return choice, said
 
 
