@@ -15,6 +15,9 @@ import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SUITS = "HDSC"
 """The four French suits in their fixed order: hearts, diamonds, spades, clubs."""
@@ -45,6 +48,22 @@ def bit_list(mask: int) -> list[int]:
         mask ^= low
     return out
 
+
+
+def from_chunks(mask: int, chunks: Sequence[Sequence[Sequence[T]]], bits: int) -> list[T]:
+    """The items of ``mask``'s set bits in bit order, read ``bits`` bits at a time from
+    tables made once: ``chunks[k][pattern]`` holds the items of that pattern of bits in
+    chunk ``k`` (a deck's card codes, an action space's actions)."""
+    out: list[T] = []
+    low = (1 << bits) - 1
+    k = 0
+    while mask:
+        b = mask & low
+        if b:
+            out += chunks[k][b]
+        mask >>= bits
+        k += 1
+    return out
 
 class Deck:
     """A fixed, ordered pack of cards with its notation and suit masks.
@@ -129,16 +148,7 @@ class Deck:
         >>> JASS_DECK.codes_of(JASS_DECK.mask(["AH", "6H", "TS"]) & JASS_DECK.suit_masks[0])
         ['6H', 'AH']
         """
-        chunks = self._code_chunks or self._make_code_chunks()
-        out: list[str] = []
-        k = 0
-        while mask:
-            b = mask & 255
-            if b:
-                out += chunks[k][b]
-            mask >>= 8
-            k += 1
-        return out
+        return from_chunks(mask, self._code_chunks or self._make_code_chunks(), 8)
 
     def _make_code_chunks(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
         """For each 8 cards of the deck and each pattern of them, their codes (made once, on

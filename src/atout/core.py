@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from atout.cards import from_chunks
 from atout.options import JSON as JSON
 from atout.options import OptionInfo as OptionInfo
 from atout.options import OptionsT as OptionsT
@@ -112,16 +113,7 @@ class ActionSpace(Sequence[Action]):
         >>> atout.make("jass").actions.texts_of(0b11 << 36)
         ('trump H', 'trump D')
         """
-        chunks = self._texts or self._make_texts()
-        out: tuple[str, ...] = ()
-        k = 0
-        while mask:
-            b = mask & 511
-            if b:
-                out += chunks[k][b]
-            mask >>= 9
-            k += 1
-        return out
+        return tuple(from_chunks(mask, self._texts or self._make_texts(), 9))
 
     def _make_texts(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
         """The notations of :meth:`from_mask`'s tables, made on first use."""
@@ -131,16 +123,7 @@ class ActionSpace(Sequence[Action]):
 
     def from_mask(self, mask: int) -> list[Action]:
         """The actions whose bits are set in ``mask``, by id (a table per 9 bits of it)."""
-        out: list[Action] = []
-        chunks = self._bytes
-        k = 0
-        while mask:
-            b = mask & 511
-            if b:
-                out += chunks[k][b]
-            mask >>= 9
-            k += 1
-        return out
+        return from_chunks(mask, self._bytes, 9)
 
     def __len__(self) -> int:
         return len(self._actions)
