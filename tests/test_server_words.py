@@ -12,7 +12,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from atout.client import Client, http
-from atout.server.words import card_of, event_of, seat_names, view_of, words
+from atout.core import Event, View
+from atout.server.words import card_of, seat_names, words
 from server_helpers import running
 
 
@@ -92,5 +93,5 @@ def test_words_of_a_frame_see_only_the_frame() -> None:
     assert json.dumps(said).count("of trumps") == 0
     assert seat_names(info) == ["Anna", "Bruno", "Clara", "David"]
     assert card_of("discard 7H", ("7H",)) == "7H" and card_of("pass", ("7H",)) is None
-    assert view_of(match.view(0).to_dict()).hand == match.view(0).hand
-    assert event_of({"kind": "card", "seat": 1, "card": "AH"}).data == {"card": "AH"}
+    assert View.from_dict(match.view(0).to_dict()) == match.view(0)
+    assert Event.from_dict({"kind": "card", "seat": 1, "card": "AH"}).data == {"card": "AH"}

@@ -202,6 +202,12 @@ class Event(NamedTuple):
             out["to"] = self.to
         return out
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        """The event of :meth:`to_dict`'s dict (as a server's frame carries it)."""
+        details = {k: v for k, v in data.items() if k not in ("kind", "seat", "to")}
+        return cls(str(data["kind"]), data.get("seat"), details, data.get("to"))
+
 
 @dataclass(frozen=True, slots=True)
 class View:
@@ -236,6 +242,18 @@ class View:
             "history": [list(h) for h in self.history], "info": copy.deepcopy(dict(self.info)),
             "is_over": self.is_over,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> View:
+        """The view of :meth:`to_dict`'s dict (as a server's frame carries it; a spectator's
+        seat, None there, is -1 here)."""
+        seat = data.get("seat")
+        return cls(str(data["game"]), int(seat) if seat is not None else -1,
+                   int(data["seats"]), int(data["dealer"]), str(data["phase"]),
+                   data["to_move"], tuple(data["hand"]), tuple(data["legal"]),
+                   tuple((int(s), str(c)) for s, c in data["table"]),
+                   tuple((int(s), a) for s, a in data["history"]), dict(data["info"]),
+                   bool(data["is_over"]))
 
 
 @dataclass(frozen=True, slots=True)

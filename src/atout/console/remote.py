@@ -62,20 +62,6 @@ class Link:
         self.thread.join(5)
 
 
-def view_of(data: dict[str, Any]) -> View:
-    """A view as the server sends it, as the engines' :class:`View`."""
-    return View(str(data["game"]), int(data["seat"]) if data["seat"] is not None else -1,
-                int(data["seats"]), int(data["dealer"]), str(data["phase"]),
-                data["to_move"], tuple(data["hand"]), tuple(data["legal"]),
-                tuple((int(s), str(c)) for s, c in data["table"]),
-                tuple((int(s), a) for s, a in data["history"]), dict(data["info"]),
-                bool(data["is_over"]))
-
-
-def event_of(data: dict[str, Any]) -> Event:
-    """An event as the server sends it, as the engines' :class:`Event`."""
-    details = {k: v for k, v in data.items() if k not in ("kind", "seat", "to")}
-    return Event(str(data["kind"]), data.get("seat"), details, data.get("to"))
 
 
 class TableState:
@@ -86,7 +72,7 @@ class TableState:
 
     def view(self, seat: int) -> View:
         """The player's view now."""
-        return view_of(self.frame["view"])
+        return View.from_dict(self.frame["view"])
 
     def match_info(self) -> dict[str, JSON]:
         """The game's public facts."""
@@ -235,7 +221,7 @@ class RemoteSession(Table):
         if frame["kind"] == "action" and frame.get("seat") == self.seat:
             self.waiting = False
         for data in frame.get("events") or []:
-            said = self.text.event(event_of(data), view)
+            said = self.text.event(Event.from_dict(data), view)
             if said:
                 self.out.say(said)
         if frame["kind"] == "chat":
@@ -302,4 +288,4 @@ def _answer(link: Link, kind: str) -> dict[str, Any] | None:
             return frame
 
 
-__all__ = ["Link", "RemoteSession", "event_of", "run_remote", "view_of"]
+__all__ = ["Link", "RemoteSession", "run_remote"]

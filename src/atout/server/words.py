@@ -24,21 +24,6 @@ ACTION_KEYS = ("a", "h", "g")
 """The keys that select legal actions in some games (``words.keys``)."""
 
 
-def view_of(data: Mapping[str, Any]) -> View:
-    """A view as a frame carries it, as the engines' :class:`View` (seat -1: a spectator)."""
-    seat = data.get("seat")
-    return View(str(data["game"]), int(seat) if seat is not None else -1,
-                int(data["seats"]), int(data["dealer"]), str(data["phase"]),
-                data["to_move"], tuple(data["hand"]), tuple(data["legal"]),
-                tuple((int(s), str(c)) for s, c in data["table"]),
-                tuple((int(s), a) for s, a in data["history"]), dict(data["info"]),
-                bool(data["is_over"]))
-
-
-def event_of(data: Mapping[str, Any]) -> Event:
-    """An event as a frame carries it, as the engines' :class:`Event`."""
-    details = {k: v for k, v in data.items() if k not in ("kind", "seat", "to")}
-    return Event(str(data["kind"]), data.get("seat"), details, data.get("to"))
 
 
 def seat_names(info: Mapping[str, Any]) -> list[str]:
@@ -92,7 +77,7 @@ def update_lines(text: GameText, frame: Mapping[str, Any], view: View) -> list[s
     """What an update says, one sentence each: its events, or the change of the table."""
     tr = text.tr
     lines = [said for data in frame.get("events") or []
-             if (said := text.event(event_of(data), view))]
+             if (said := text.event(Event.from_dict(data), view))]
     kind = frame.get("kind")
     seat = frame.get("seat")
     info = frame.get("info") or {}
@@ -145,7 +130,7 @@ def words(frame: Mapping[str, Any], lang: str) -> dict[str, JSON]:
     seat = frame.get("view", {}).get("seat")
     seat = seat if isinstance(seat, int) else None
     text = text_for(info, seat, lang)
-    view = view_of(frame["view"])
+    view = View.from_dict(frame["view"])
     tr = text.tr
     mine = view.to_move == text.me and bool(view.legal) and info.get("status") == "playing"
     answers_from: dict[str, Callable[[View], str]] = {
@@ -186,7 +171,7 @@ def hint_words(rules: Rules[Any], frame: Mapping[str, Any], seed: int,
     from atout.bots import bot_names
     from atout.bots.hint import hint
 
-    view = view_of(frame["view"])
+    view = View.from_dict(frame["view"])
     text = text_for(frame["info"], view.seat, lang)
     tr = text.tr
     source = "search" if "search" in bot_names() else "heuristic"
@@ -219,9 +204,10 @@ def refusal_words(frame: Mapping[str, Any], action: str, exc: Any, lang: str) ->
     code, params = exc.refusal or ("", {})
     seat = frame.get("view", {}).get("seat")
     text = text_for(frame["info"], seat if isinstance(seat, int) else None, lang)
-    return _safe(text.refusal, view_of(frame["view"]), action, str(exc), code, params) or None
+    return _safe(text.refusal, View.from_dict(frame["view"]), action, str(exc), code,
+                 params) or None
 
 
-__all__ = ["ACTION_KEYS", "ANSWER_KEYS", "card_of", "card_words", "event_of", "hand_words",
+__all__ = ["ACTION_KEYS", "ANSWER_KEYS", "card_of", "card_words", "hand_words",
            "hint_words", "history_words", "refusal_words", "seat_names", "text_for",
-           "update_lines", "view_of", "with_words", "words"]
+           "update_lines", "with_words", "words"]
