@@ -1,19 +1,15 @@
-"""The ``atout`` command line, run as a user would (typer's runner, the real commands)."""
+"""The ``atout`` command line, run as a user would (in this process, the real commands)."""
 
 from __future__ import annotations
 
 import re
 
-from typer.testing import CliRunner
-
 import atout
-from atout.cli import app
-
-runner = CliRunner()
+from cli_helpers import invoke
 
 
 def test_games_lists_every_game_option_and_preset() -> None:
-    result = runner.invoke(app, ["games"])
+    result = invoke(["games"])
     assert result.exit_code == 0, result.output
     for info in atout.games():
         assert info.name in result.output
@@ -24,7 +20,7 @@ def test_games_lists_every_game_option_and_preset() -> None:
 
 
 def test_simulate_plays_complete_games_and_prints_a_table() -> None:
-    result = runner.invoke(app, ["simulate", "jass", "--games", "3", "--seed", "4",
+    result = invoke(["simulate", "jass", "--games", "3", "--seed", "4",
                                  "--bots", "random"])
     assert result.exit_code == 0, result.output
     assert "3 games of jass" in result.output
@@ -36,22 +32,22 @@ def test_simulate_plays_complete_games_and_prints_a_table() -> None:
 
 def test_simulate_is_reproducible() -> None:
     args = ["simulate", "jass", "--games", "2", "--seed", "9", "--option", "target=1500"]
-    first = runner.invoke(app, args)
-    second = runner.invoke(app, args)
+    first = invoke(args)
+    second = invoke(args)
     assert first.exit_code == 0, first.output
     assert first.output == second.output
 
 
 def test_bad_input_gets_an_error_in_words() -> None:
-    result = runner.invoke(app, ["simulate", "jass", "--option", "target=123"])
+    result = invoke(["simulate", "jass", "--option", "target=123"])
     assert result.exit_code != 0
     assert "expected one of" in result.output
-    result = runner.invoke(app, ["simulate", "chess"])
+    result = invoke(["simulate", "chess"])
     assert result.exit_code != 0
     assert "unknown game" in result.output
-    result = runner.invoke(app, ["simulate", "jass", "--bots", "genius"])
+    result = invoke(["simulate", "jass", "--bots", "genius"])
     assert result.exit_code != 0
     assert "unknown bot" in result.output
-    result = runner.invoke(app, ["simulate", "jass", "--option", "target"])
+    result = invoke(["simulate", "jass", "--option", "target"])
     assert result.exit_code != 0
     assert "key=value" in result.output

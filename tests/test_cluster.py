@@ -243,11 +243,8 @@ def test_a_cluster_refuses_what_it_cannot_do_in_words(pg_url: str, redis_url: st
 
 
 def test_serve_refuses_a_redis_that_is_not_a_url() -> None:
-    from typer.testing import CliRunner
+    from cli_helpers import invoke
 
-    from atout.cli import app
-
-    result = CliRunner().invoke(app, ["serve", "--redis", "localhost:6379"])
+    result = invoke(["serve", "--redis", "localhost:6379"])
     assert result.exit_code == 2
-    said = " ".join(w for w in result.output.split() if w not in "│╭╮╰╯─")
-    assert "'localhost:6379': expected a URL such as redis://127.0.0.1:6379/0" in said
+    assert "'localhost:6379': expected a URL such as redis://127.0.0.1:6379/0" in result.output

@@ -6,12 +6,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from atout.cli import app
 from atout.console import run_play, run_replay
 from atout.console.listings import run_delete, run_history, run_stats, run_unfinished
 from atout.store import Store
+from cli_helpers import invoke
 
 
 def play(tmp_path: Path, game: str, seed: int, keys: str, **kw: object) -> str:
@@ -115,15 +113,14 @@ def test_a_resumed_game_keeps_its_language_seat_and_options(tmp_path: Path) -> N
 
 
 def test_the_commands_exist_on_the_command_line(tmp_path: Path) -> None:
-    runner = CliRunner()
     env = {"ATOUT_DATA_DIR": str(tmp_path)}
     for command in ("unfinished", "history", "stats"):
-        result = runner.invoke(app, [command, "--lang", "en"], env=env)
+        result = invoke([command, "--lang", "en"], env=env)
         assert result.exit_code == 0, result.output
         assert "No " in result.output
-    result = runner.invoke(app, ["history", "--lang", "xx"], env=env)
+    result = invoke(["history", "--lang", "xx"], env=env)
     assert result.exit_code != 0 and "expected fr or en" in result.output
-    result = runner.invoke(app, ["stats", "--db", "mysql://x@y/z", "--lang", "en"], env=env)
+    result = invoke(["stats", "--db", "mysql://x@y/z", "--lang", "en"], env=env)
     assert result.exit_code == 2 and "is not a database address" in result.output
 
 

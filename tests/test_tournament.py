@@ -8,10 +8,8 @@ import math
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import atout
-from atout.cli import app
 from atout.tournament import (
     Board,
     Tournament,
@@ -22,6 +20,7 @@ from atout.tournament import (
     run,
     seat_lineups,
 )
+from cli_helpers import invoke
 
 JASS = atout.make("jass")
 SMALL = Tournament("jass", ("heuristic", "random"), deals=6, seed=3)
@@ -103,7 +102,6 @@ def test_tournament_errors_in_words() -> None:
 
 
 def test_the_command_prints_the_table_and_saves_plot_and_json(tmp_path: Path) -> None:
-    runner = CliRunner()
     out_json = tmp_path / "t.json"
     png = tmp_path / "t.png"
     args = ["tournament", "jass", "--bots", "heuristic,random", "--deals", "4", "--seed", "2",
@@ -112,15 +110,15 @@ def test_the_command_prints_the_table_and_saves_plot_and_json(tmp_path: Path) ->
         args += ["--plot", str(png)]
     else:
         args += ["--no-plot"]
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code == 0, result.output
     assert "heuristic" in result.output and "95% CI" in result.output
     saved = json.loads(out_json.read_text())
     assert saved["bots"] == ["heuristic", "random"] and len(saved["boards"]) == 4
     if importlib.util.find_spec("matplotlib") is not None:
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    bad = runner.invoke(app, ["tournament", "jass", "--bots", "heuristic,genius",
-                              "--deals", "1", "--no-plot"])
+    bad = invoke(["tournament", "jass", "--bots", "heuristic,genius",
+                  "--deals", "1", "--no-plot"])
     assert bad.exit_code != 0 and "unknown bot" in bad.output
 
 

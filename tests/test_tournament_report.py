@@ -3,14 +3,12 @@ where the table's do, the right words when the plot cannot be drawn; and `atout 
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
-
 import atout
-from atout.cli import app, plot_missing
+from atout.cli_reports import plot_missing
 from atout.tournament import Tournament, run
+from cli_helpers import invoke
 
 SMALL = Tournament("jass", ("heuristic", "random"), deals=5, seed=3)
-runner = CliRunner()
 
 
 def test_the_progress_moves_board_by_board() -> None:
@@ -38,9 +36,9 @@ def test_the_missing_plot_message_names_the_extra_and_the_package() -> None:
 
 
 def test_games_is_short_by_default_with_details_on_request() -> None:
-    short = runner.invoke(app, ["games"])
-    full = runner.invoke(app, ["games", "--details"])
-    one = runner.invoke(app, ["games", "tarot"])
+    short = invoke(["games"])
+    full = invoke(["games", "--details"])
+    one = invoke(["games", "tarot"])
     assert short.exit_code == full.exit_code == one.exit_code == 0
     assert len(short.output) * 3 < len(full.output)
     for info in atout.games():
@@ -49,5 +47,5 @@ def test_games_is_short_by_default_with_details_on_request() -> None:
             info.options[0].name in full.output
     assert "tarot" in one.output and "jass —" not in one.output
     assert "atout games --details" in short.output
-    bad = runner.invoke(app, ["games", "chess"])
+    bad = invoke(["games", "chess"])
     assert bad.exit_code != 0 and "unknown game" in bad.output

@@ -1,57 +1,38 @@
-"""The ``atout`` command line: list games, simulate games between bots.
+"""The ``atout`` command line: play, replay, list games, simulate and rate bots, serve.
 
-Other front ends (the console client, tournaments) add their commands to :data:`app`.
-The engines, the bots and rich's tables are imported by the commands that use them, so that
-``atout --help`` and ``atout play`` start without loading what they do not need.
+Built on the standard library's :mod:`argparse`: ``atout --help`` reads only the table of
+commands below, and a command builds only its own parser, then imports what it runs (the
+console, the engines, the bots, rich's tables, the server) when it runs. Errors and help
+are plain lines in the player's language (``cli.po``, see :mod:`atout.cli_errors`).
 """
 
 from __future__ import annotations
 
-import contextlib
+import os
 import sys
-from functools import cache
 from gettext import gettext
-from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
+from atout.cli_args import Parser, Switch, number, whole
+from atout.cli_errors import UsageError, bad_value, no_command, no_option, usage_text
 
+TYPE_CHECKING = False  # typing's own costs the command line's start; mypy reads this one too
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    import atout
-
-app = typer.Typer(help="atout: traditional card games against strong computer players.",
-                  no_args_is_help=True, add_completion=False)
-
-
-@cache
-def console() -> Console:
-    """The rich console of the commands' tables and progress bars (made on first use)."""
-    from rich.console import Console
-
-    return Console()
-
-
-Lang = Annotated[str | None, typer.Option(help="fr or en; the default comes from the locale")]
-DataDir = Annotated[str | None, typer.Option(help="the folder of atout's data (default "
-                                                  "$ATOUT_DATA_DIR, else the platform's "
-                                                  "user data folder)")]
-Db = Annotated[str | None, typer.Option(help="the store of games: an SQLite file or "
-                                             "postgresql://user@host/database (default "
-                                             "$ATOUT_DB, else atout.sqlite3 in the data "
-                                             "folder)")]
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
 
 def check_lang(lang: str | None) -> None:
     """Refuse a language the client does not speak."""
     if lang is not None and lang not in ("fr", "en"):
-        raise typer.BadParameter(gettext("--lang {lang!r}: expected fr or en").format(
-            lang=lang))
+        raise bad_value(gettext("--lang {lang!r}: expected fr or en").format(lang=lang))
 
 
 def parse_options(players: int | None, preset: str | None,
                   option: list[str] | None) -> dict[str, Any]:
     """Turn ``--players``, ``--preset`` and ``--option key=value`` into make() keywords."""
+    import contextlib
+
     opts: dict[str, Any] = {}
     if players is not None:
         opts["players"] = players
@@ -60,8 +41,8 @@ def parse_options(players: int | None, preset: str | None,
     for item in option or []:
         key, sep, raw = item.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(gettext("{item!r}: expected key=value, like "
-                                             "target=1500").format(item=item))
+            raise bad_value(gettext("{item!r}: expected key=value, like "
+                                    "target=1500").format(item=item))
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
@@ -72,346 +53,367 @@ def parse_options(players: int | None, preset: str | None,
     return opts
 
 
-def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
-    """``atout.make`` with a clean error message instead of a traceback."""
-    import atout
-
-    try:
-        return atout.make(game, **opts)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+def _default(help: str, value: object) -> str:
+    return f"{help} {gettext('[default: {}]').format(value)}"
 
 
-@app.command()
-def games(
-    game: Annotated[str | None, typer.Argument(help="one game, shown in detail")] = None,
-    details: Annotated[bool, typer.Option("--details", help="every option with its default, "
-                                                            "accepted values and meaning")]
-    = False,
-) -> None:
-    """List the games: one short paragraph each (--details, or a game's name: every option)."""
-    import atout
-
-    infos = [i for i in atout.games() if game is None or i.name == game]
-    if not infos:
-        raise typer.BadParameter(f"unknown game {game!r}: the games are "
-                                 f"{', '.join(i.name for i in atout.games())}")
-    for info in infos:
-        if details or game is not None:
-            _game_details(info)
-            continue
-        console().print(f"[bold]{info.name}[/bold]: {info.title}")
-        console().print(f"  options: {', '.join(o.name for o in info.options) or 'none'}",
-                      soft_wrap=False)
-        if info.presets:
-            console().print(f"  presets: {', '.join(info.presets)}")
-    if not details and game is None:
-        console().print("Details of a game: atout games GAME; of all: atout games --details.")
+def _store_options(p: Parser, *, lang: bool = True) -> None:
+    if lang:
+        p.add_argument("--lang", help=gettext("fr or en; the default comes from the locale"))
+    p.add_argument("--data-dir", help=gettext(
+        "the folder of atout's data (default $ATOUT_DATA_DIR, else the platform's user data "
+        "folder)"))
+    p.add_argument("--db", help=gettext(
+        "the store of games: an SQLite file or postgresql://user@host/database (default "
+        "$ATOUT_DB, else atout.sqlite3 in the data folder)"))
 
 
-def _game_details(info: Any) -> None:
-    from rich.table import Table
-
-    table = Table(title=f"{info.name} — {info.title}", title_justify="left")
-    table.add_column("option")
-    table.add_column("default")
-    table.add_column("accepted")
-    table.add_column("meaning")
-    for o in info.options:
-        if o.choices is not None:
-            accepted = ", ".join(str(c) for c in o.choices)
-        elif isinstance(o.default, bool):
-            accepted = "true, false"
-        else:
-            accepted = f"any {type(o.default).__name__}"
-        table.add_row(o.name, str(o.default), accepted, o.doc)
-    console().print(table)
-    if info.presets:
-        for name, values in info.presets.items():
-            shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
-            console().print(f"  preset [bold]{name}[/bold]: {shown}")
-    console().print()
+def _game_options(p: Parser) -> None:
+    p.add_argument("--players", type=whole("--players"), help=gettext(
+        "number of players, where the game allows several"))
+    p.add_argument("--preset", help=gettext("a named preset of the game"))
+    p.add_argument("--option", action="append", help=gettext(
+        "a game option, key=value; repeatable"))
 
 
-@app.command()
-def simulate(
-    game: Annotated[str, typer.Argument(help="jass, putze, tarot, pitch or knock-rummy")],
-    games_: Annotated[int, typer.Option("--games", min=1, help="complete games to play")] = 10,
-    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
-    bots: Annotated[str, typer.Option(help="bot names, comma separated, one per seat or "
-                                           "one for all")] = "random",
-    players: Annotated[int | None, typer.Option(help="number of players, where the game "
-                                                     "allows several")] = None,
-    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
-                                                           "repeatable")] = None,
-) -> None:
-    """Play complete games between bots and print a results table."""
-    import statistics
+# games ------------------------------------------------------------------------------------
 
-    from rich.progress import Progress
-    from rich.table import Table
-
-    from atout.bots import bot_names, make_bot, play_out
-
-    rules = make_rules(game, parse_options(players, preset, option))
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * rules.seats
-    if len(names) != rules.seats:
-        raise typer.BadParameter(f"--bots names {len(names)} bots: expected 1 or {rules.seats}"
-                                 f" (the known bots are {', '.join(bot_names())})")
-    scores: list[list[float]] = [[] for _ in range(rules.seats)]
-    wins = [0] * rules.seats
-    deals = 0
-    with Progress(console=console(), transient=True) as progress:
-        task = progress.add_task(f"playing {game}", total=games_)
-        for g in range(games_):
-            try:
-                players_ = [make_bot(n, rules, s, seed + g) for s, n in enumerate(names)]
-            except ValueError as exc:
-                raise typer.BadParameter(str(exc)) from None
-            match = rules.match(seed=seed + g)
-            play_out(match, players_)
-            res = match.result
-            for s in range(rules.seats):
-                scores[s].append(res.scores[s])
-            for w in res.winners:
-                wins[w] += 1
-            deals += len(match.deals) + (0 if match.deal in match.deals else 1)
-            progress.advance(task)
-    table = Table(title=f"{games_} games of {game}, seeds {seed}..{seed + games_ - 1}, "
-                        f"{deals} deals", title_justify="left")
-    for col in ("seat", "bot", "wins", "win rate", "mean final score"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
-    for s in range(rules.seats):
-        table.add_row(str(s), names[s], str(wins[s]), f"{wins[s] / games_:.1%}",
-                      f"{statistics.fmean(scores[s]):.1f}")
-    console().print(table)
+def _games_args(p: Parser) -> None:
+    p.positional("game", gettext("one game, shown in detail"), required=False)
+    p.add_argument("--details", action="store_true", help=gettext(
+        "every option with its default, accepted values and meaning"))
 
 
-@app.command()
-def play(
-    game: Annotated[str | None, typer.Argument(help="the game; without it, a menu of games, "
-                                                    "options and players")] = None,
-    lang: Annotated[str | None, typer.Option(help="fr or en; the default comes from the "
-                                                  "locale")] = None,
-    resume: Annotated[bool, typer.Option(help="resume the latest unfinished game (of GAME "
-                                              "when given; GAME may be a game's number from "
-                                              "atout unfinished)")] = False,
-    deals: Annotated[int | None, typer.Option(min=1, help="stop after this many deals (a "
-                                                          "short game)")] = None,
-    delay: Annotated[float, typer.Option(min=0, help="seconds each computer player waits "
-                                                     "before playing")] = 1.0,
-    bot: Annotated[str | None, typer.Option(help="the computer players: heuristic (the "
-                                                 "default), search or random")] = None,
-    seat: Annotated[int, typer.Option(min=0, help="your seat (0: you start as seat 0)")] = 0,
-    seed: Annotated[int | None, typer.Option(help="the seed of the shuffles")] = None,
-    players: Annotated[int | None, typer.Option(help="number of players, where the game "
-                                                     "allows several")] = None,
-    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
-                                                           "repeatable")] = None,
-    speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
-    = False,
-    visual: Annotated[bool, typer.Option(help="add colour pictures of the hand and table")]
-    = False,
-    short: Annotated[bool, typer.Option(help="short messages: 'Bruno: seven of hearts.' (the "
-                                             "V key switches)")] = False,
-    quiet: Annotated[bool, typer.Option(help="leave out the routine lines about the others "
-                                             "(a hidden discard, a draw from the stock)")]
-    = False,
-    bell: Annotated[bool, typer.Option(help="ring the terminal's bell when it becomes your "
-                                            "turn")] = False,
-    undo: Annotated[bool, typer.Option(help="U takes back your last decision against the "
-                                            "computer players")] = True,
-    data_dir: DataDir = None,
-    db: Db = None,
-    server: Annotated[str | None, typer.Option(help="play at a table of this server "
-                                                    "(http://host:port)")] = None,
-    table: Annotated[int | None, typer.Option(help="with --server: join this table at "
-                                                   "--seat (else a new table with computer "
-                                                   "players)")] = None,
-    name: Annotated[str | None, typer.Option(help="with --server: your nickname")] = None,
-) -> None:
-    """Play in the terminal against computer players, by single keys, in French or English."""
+# simulate ---------------------------------------------------------------------------------
+
+def _simulate_args(p: Parser) -> None:
+    p.positional("game", gettext("jass, putze, tarot, pitch or knock-rummy"))
+    p.add_argument("--games", type=whole("--games", least=1), default=10,
+                   help=_default(gettext("complete games to play"), 10))
+    p.add_argument("--seed", type=whole("--seed"), default=0,
+                   help=_default(gettext("seed of the first game"), 0))
+    p.add_argument("--bots", default="random", help=_default(gettext(
+        "bot names, comma separated, one per seat or one for all"), "random"))
+    _game_options(p)
+
+
+# play, replay and the store's listings ----------------------------------------------------
+
+def _play_args(p: Parser) -> None:
+    p.positional("game", gettext("the game; without it, a menu of games, options and "
+                                 "players"), required=False)
+    p.add_argument("--lang", help=gettext("fr or en; the default comes from the locale"))
+    p.add_argument("--resume", action=Switch, help=gettext(
+        "resume the latest unfinished game (of GAME when given; GAME may be a game's number "
+        "from atout unfinished)"))
+    p.add_argument("--deals", type=whole("--deals", least=1), help=gettext(
+        "stop after this many deals (a short game)"))
+    p.add_argument("--delay", type=number("--delay", least=0), default=1.0,
+                   help=_default(gettext("seconds each computer player waits before "
+                                         "playing"), 1.0))
+    p.add_argument("--bot", help=gettext(
+        "the computer players: heuristic (the default), search or random"))
+    p.add_argument("--seat", type=whole("--seat", least=0), default=0,
+                   help=_default(gettext("your seat (0: you start as seat 0)"), 0))
+    p.add_argument("--seed", type=whole("--seed"), help=gettext("the seed of the shuffles"))
+    _game_options(p)
+    p.add_argument("--speak", action=Switch, help=gettext(
+        "speak with speech-dispatcher or espeak-ng"))
+    p.add_argument("--visual", action=Switch, help=gettext(
+        "add colour pictures of the hand and table"))
+    p.add_argument("--short", action=Switch, help=gettext(
+        "short messages: 'Bruno: seven of hearts.' (the V key switches)"))
+    p.add_argument("--quiet", action=Switch, help=gettext(
+        "leave out the routine lines about the others (a hidden discard, a draw from the "
+        "stock)"))
+    p.add_argument("--bell", action=Switch, help=gettext(
+        "ring the terminal's bell when it becomes your turn"))
+    p.add_argument("--undo", action=Switch, default=True, help=_default(gettext(
+        "U takes back your last decision against the computer players"), "--undo"))
+    _store_options(p, lang=False)
+    p.add_argument("--server", help=gettext("play at a table of this server "
+                                            "(http://host:port)"))
+    p.add_argument("--table", type=whole("--table"), help=gettext(
+        "with --server: join this table at --seat (else a new table with computer players)"))
+    p.add_argument("--name", help=gettext("with --server: your nickname"))
+
+
+def _play(a: argparse.Namespace) -> int:
     from atout.console import run_play
 
-    check_lang(lang)
-    opts = parse_options(players, preset, option)
-    raise typer.Exit(run_play(game, lang=lang, options=opts, seat=seat, bot=bot, deals=deals,
-                              delay=delay, seed=seed, resume=resume, data=data_dir, db=db,
-                              speak=speak, visual=visual, short=short, quiet=quiet,
-                              bell=bell, undo=undo, server=server, table=table,
-                              name=name))
+    check_lang(a.lang)
+    opts = parse_options(a.players, a.preset, a.option)
+    return run_play(a.game, lang=a.lang, options=opts, seat=a.seat, bot=a.bot, deals=a.deals,
+                    delay=a.delay, seed=a.seed, resume=a.resume, data=a.data_dir, db=a.db,
+                    speak=a.speak, visual=a.visual, short=a.short, quiet=a.quiet,
+                    bell=a.bell, undo=a.undo, server=a.server, table=a.table, name=a.name)
 
 
-@app.command()
-def replay(
-    game: Annotated[str, typer.Argument(help="a game's number (atout history lists them) or "
-                                             "a saved file (JSON)")],
-    lang: Lang = None,
-    speak: Annotated[bool, typer.Option(help="speak with speech-dispatcher or espeak-ng")]
-    = False,
-    data_dir: DataDir = None,
-    db: Db = None,
-) -> None:
-    """Replay a game move by move."""
+def _replay_args(p: Parser) -> None:
+    p.positional("game", gettext("a game's number (atout history lists them) or a saved "
+                                 "file (JSON)"))
+    p.add_argument("--lang", help=gettext("fr or en; the default comes from the locale"))
+    p.add_argument("--speak", action=Switch, help=gettext(
+        "speak with speech-dispatcher or espeak-ng"))
+    _store_options(p, lang=False)
+
+
+def _replay(a: argparse.Namespace) -> int:
     from atout.console import run_replay
 
-    check_lang(lang)
-    raise typer.Exit(run_replay(game, lang=lang, speak=speak, data=data_dir, db=db))
+    check_lang(a.lang)
+    return run_replay(a.game, lang=a.lang, speak=a.speak, data=a.data_dir, db=a.db)
 
 
-@app.command()
-def unfinished(
-    game: Annotated[str | None, typer.Argument(help="only this game")] = None,
-    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
-) -> None:
-    """List the unfinished games, the latest first: atout play --resume NUMBER continues
-    one."""
+def _listing_args(limit: bool) -> Callable[[Parser], None]:
+    def add(p: Parser) -> None:
+        p.positional("game", gettext("only this game"), required=False)
+        if limit:
+            p.add_argument("--limit", type=whole("--limit", least=1), default=50,
+                           help=_default(gettext("at most this many games"), 50))
+        _store_options(p)
+
+    return add
+
+
+def _unfinished(a: argparse.Namespace) -> int:
     from atout.console.listings import run_unfinished
 
-    check_lang(lang)
-    raise typer.Exit(run_unfinished(game=game, lang=lang, db=db, data=data_dir))
+    check_lang(a.lang)
+    return run_unfinished(game=a.game, lang=a.lang, db=a.db, data=a.data_dir)
 
 
-@app.command()
-def history(
-    game: Annotated[str | None, typer.Argument(help="only this game")] = None,
-    limit: Annotated[int, typer.Option(min=1, help="at most this many games")] = 50,
-    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
-) -> None:
-    """List the finished games with their results, the latest first."""
+def _history(a: argparse.Namespace) -> int:
     from atout.console.listings import run_history
 
-    check_lang(lang)
-    raise typer.Exit(run_history(game=game, limit=limit, lang=lang, db=db, data=data_dir))
+    check_lang(a.lang)
+    return run_history(game=a.game, limit=a.limit, lang=a.lang, db=a.db, data=a.data_dir)
 
 
-@app.command()
-def stats(
-    game: Annotated[str | None, typer.Argument(help="only this game")] = None,
-    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
-) -> None:
-    """Per game, variant and computer players: games, wins and average points."""
+def _stats(a: argparse.Namespace) -> int:
     from atout.console.listings import run_stats
 
-    check_lang(lang)
-    raise typer.Exit(run_stats(game=game, lang=lang, db=db, data=data_dir))
+    check_lang(a.lang)
+    return run_stats(game=a.game, lang=a.lang, db=a.db, data=a.data_dir)
 
 
-@app.command()
-def delete(
-    number: Annotated[int, typer.Argument(help="the game's number (atout unfinished, atout "
-                                               "history)")],
-    yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
-    lang: Lang = None, data_dir: DataDir = None, db: Db = None,
-) -> None:
-    """Delete a game from the store, after confirmation."""
+def _delete_args(p: Parser) -> None:
+    p.positional("number", gettext("the game's number (atout unfinished, atout history)"),
+                 type=whole("number"))
+    p.add_argument("--yes", action="store_true", help=gettext("do not ask for confirmation"))
+    _store_options(p)
+
+
+def _delete(a: argparse.Namespace) -> int:
     from atout.console.listings import run_delete
 
-    check_lang(lang)
-    raise typer.Exit(run_delete(number, yes=yes, lang=lang, db=db, data=data_dir))
+    check_lang(a.lang)
+    return run_delete(a.number, yes=a.yes, lang=a.lang, db=a.db, data=a.data_dir)
 
 
-@app.command()
-def tournament(
-    game: Annotated[str, typer.Argument(help="jass, putze, tarot, pitch or knock-rummy")],
-    bots: Annotated[str, typer.Option(help="two or more bot names, comma separated, with "
-                                           "optional parameters: search:playouts=300")
-                    ] = "search,heuristic",
-    deals: Annotated[int, typer.Option(min=1, help="distinct deals; each is played in every "
-                                                   "seat rotation")] = 1000,
-    seed: Annotated[int, typer.Option(help="tournament seed")] = 0,
-    workers: Annotated[int | None, typer.Option(help="local processes (default: all "
-                                                     "cores)")] = None,
-    ray: Annotated[str | None, typer.Option("--ray", help="run on Ray: 'local' starts a "
-                                                          "local instance, or a cluster "
-                                                          "address ('auto', "
-                                                          "'ray://host:10001')")] = None,
-    plot: Annotated[str | None, typer.Option(help="PNG file for the ratings and score "
-                                                  "distributions (default "
-                                                  "<game>-tournament.png)")] = None,
-    no_plot: Annotated[bool, typer.Option("--no-plot", help="skip the PNG")] = False,
-    json_out: Annotated[str | None, typer.Option("--json", help="save every board and the "
-                                                               "summary as JSON")] = None,
-    players: Annotated[int | None, typer.Option(help="number of players, where the game "
-                                                     "allows several")] = None,
-    preset: Annotated[str | None, typer.Option(help="a named preset of the game")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="a game option, key=value; "
-                                                           "repeatable")] = None,
-) -> None:
-    """Duplicate matches between bots: a table of points per deal with 95% CIs and ratings."""
-    import json
+# tournament -------------------------------------------------------------------------------
 
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-    from rich.table import Table
+def _tournament_args(p: Parser) -> None:
+    p.positional("game", gettext("jass, putze, tarot, pitch or knock-rummy"))
+    p.add_argument("--bots", default="search,heuristic", help=_default(gettext(
+        "two or more bot names, comma separated, with optional parameters: "
+        "search:playouts=300"), "search,heuristic"))
+    p.add_argument("--deals", type=whole("--deals", least=1), default=1000,
+                   help=_default(gettext("distinct deals; each is played in every seat "
+                                         "rotation"), 1000))
+    p.add_argument("--seed", type=whole("--seed"), default=0,
+                   help=_default(gettext("tournament seed"), 0))
+    p.add_argument("--workers", type=whole("--workers"), help=gettext(
+        "local processes (default: all cores)"))
+    p.add_argument("--ray", help=gettext(
+        "run on Ray: 'local' starts a local instance, or a cluster address ('auto', "
+        "'ray://host:10001')"))
+    p.add_argument("--plot", help=gettext(
+        "PNG file for the ratings and score distributions (default <game>-tournament.png)"))
+    p.add_argument("--no-plot", action="store_true", help=gettext("skip the PNG"))
+    p.add_argument("--json", dest="json_out", help=gettext(
+        "save every board and the summary as JSON"))
+    _game_options(p)
 
-    from atout import tournament as tour
 
-    opts = parse_options(players, preset, option)
-    make_rules(game, opts)
+def _games(a: argparse.Namespace) -> int:
+    from atout.cli_reports import games
+
+    return games(a)
+
+
+def _simulate(a: argparse.Namespace) -> int:
+    from atout.cli_reports import simulate
+
+    return simulate(a, parse_options(a.players, a.preset, a.option))
+
+
+def _tournament(a: argparse.Namespace) -> int:
+    from atout.cli_reports import tournament
+
+    return tournament(a, parse_options(a.players, a.preset, a.option))
+
+
+# serve ------------------------------------------------------------------------------------
+
+def _serve_args(p: Parser) -> None:
+    p.add_argument("--host", default="127.0.0.1",
+                   help=_default(gettext("the address to listen on"), "127.0.0.1"))
+    p.add_argument("--port", type=whole("--port", least=1, most=65535), default=8765,
+                   help=_default(gettext("the port"), 8765))
+    _store_options(p, lang=False)
+    p.add_argument("--bot-delay", type=number("--bot-delay", least=0), default=1.0,
+                   help=_default(gettext("seconds a computer player waits before playing"),
+                                 1.0))
+    p.add_argument("--grace", type=number("--grace", least=0), default=60.0,
+                   help=_default(gettext("seconds a player who drops keeps the seat before "
+                                         "a computer player plays for them"), 60.0))
+    p.add_argument("--standin", default="heuristic", help=_default(gettext(
+        "the computer player that plays for an absent player"), "heuristic"))
+    p.add_argument("--rate-limit", type=whole("--rate-limit", least=1), default=100,
+                   help=_default(gettext("the most messages one connection may send in 20 "
+                                         "seconds"), 100))
+    p.add_argument("--redis", help=gettext(
+        "join a cluster of server processes on this Redis (redis://host:6379/0); the store "
+        "must be shared (PostgreSQL)"))
+    p.add_argument("--lease", type=number("--lease", least=0.5), default=10.0,
+                   help=_default(gettext("with --redis: seconds a table's lease lasts, how "
+                                         "soon a dead process's tables move"), 10.0))
+
+
+def _serve(a: argparse.Namespace) -> int:
     try:
-        spec = tour.Tournament(game, tuple(b.strip() for b in bots.split(",") if b.strip()),
-                               deals, seed, opts)
-        with Progress(*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TimeRemainingColumn(), console=console()) as bar:
-            task = bar.add_task(f"{game}: {' vs '.join(spec.bots)}", total=deals)
-            result = tour.run(spec, workers=workers, ray_address=ray,
-                              progress=lambda n: bar.advance(task, n))
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    rotations = len(result.boards[0].lineups)
-    table = Table(title=f"{game}: {deals} duplicate deals x {rotations} seatings, seed {seed}",
-                  title_justify="left")
-    for col in ("bot", "points per deal", "95% CI", "share", "board wins", "Elo",
-                "ms/decision"):
-        table.add_column(col, justify="left" if col == "bot" else "right",
-                         no_wrap=col == "bot")
-    summaries = result.summaries()
-    digits = 1 if max(max(abs(s.mean), s.ci) for s in summaries) >= 10 else 3
-    for s in summaries:
-        table.add_row(s.name, f"{s.mean:.{digits}f}", f"± {s.ci:.{digits}f}",
-                      "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
-                      f"{s.rating:.0f}", f"{s.ms_per_decision:.1f}")
-    console().print(table)
-    names = spec.bots
-    for j in range(1, len(names)):
-        d, ci = result.difference(0, j)
-        verdict = "significant" if abs(d) > ci else "not significant"
-        console().print(f"{names[0]} - {names[j]}: {d:+.{digits}f} ± {ci:.{digits}f} points "
-                      "per deal "
-                      f"(95% CI, paired by deal: {verdict})")
-    if json_out:
-        with open(json_out, "w", encoding="utf-8") as fh:
-            json.dump(result.to_dict(), fh)
-        console().print(f"boards saved to {json_out}")
-    if not no_plot:
-        path = plot or f"{game}-tournament.png"
+        from atout.server import Settings
+        from atout.server import serve as run
+        from atout.web import app as web_app
+    except ModuleNotFoundError as exc:
+        raise bad_value(f"the server needs its extra: pip install 'atout[server]' "
+                        f"({exc.name} is missing)") from None
+    from atout.bots import bot_names
+
+    if a.standin.split(":")[0] not in bot_names():
+        raise bad_value(f"--standin {a.standin!r}: expected one of {', '.join(bot_names())}")
+    joined = None
+    if a.redis is not None:
         try:
-            tour.plot(result, path)
+            from atout.server.cluster import ClusterOptions
         except ModuleNotFoundError as exc:
-            console().print(plot_missing(exc.name))
-        else:
-            console().print(f"plot saved to {path}")
+            raise bad_value(f"--redis needs the cluster extra: pip install "
+                            f"'atout[cluster]' ({exc.name} is missing)") from None
+        if not a.redis.startswith(("redis://", "rediss://", "unix://")):
+            raise bad_value(f"--redis {a.redis!r}: expected a URL such as "
+                            "redis://127.0.0.1:6379/0")
+        joined = ClusterOptions(redis=a.redis, lease=a.lease)
+    run(a.host, a.port, a.db, Settings(bot_delay=a.bot_delay, grace=a.grace,
+                                       standin=a.standin, rate=a.rate_limit),
+        a.data_dir, joined, make=web_app)
+    return 0
 
 
-PLOT_EXTRA = "tournament"
-"""The extra of pyproject.toml that installs what the tournament's plot needs."""
+# the table of commands --------------------------------------------------------------------
+
+class Command:
+    """One command: its name, its one-line summary (an English message id of ``cli.po``),
+    what it takes (``arguments`` adds them to its parser), what it does (``run``, given the
+    parsed arguments, returns the exit status) and its positional arguments as its usage line
+    shows them."""
+
+    __slots__ = ("arguments", "name", "positionals", "run", "summary")
+
+    def __init__(self, name: str, summary: str, arguments: Callable[[Parser], None],
+                 run: Callable[[argparse.Namespace], int], positionals: str = "") -> None:
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+        self.run = run
+        self.positionals = positionals
 
 
-def plot_missing(module: str | None) -> str:
-    """What to say when the plot cannot be drawn for want of ``module``."""
-    name = (module or "matplotlib").split(".")[0]
-    return (f"no plot: the {name} package is missing; pip install 'atout[{PLOT_EXTRA}]' "
-            "installs it (or use --no-plot)")
+COMMANDS: tuple[Command, ...] = (
+    Command("games", "List the games: one short paragraph each (--details, or a game's "
+            "name: every option).", _games_args, _games, "[game]"),
+    Command("simulate", "Play complete games between bots and print a results table.",
+            _simulate_args, _simulate, "game"),
+    Command("play", "Play in the terminal against computer players, by single keys, in "
+            "French or English.", _play_args, _play, "[game]"),
+    Command("replay", "Replay a game move by move.", _replay_args, _replay, "game"),
+    Command("unfinished", "List the unfinished games, the latest first: atout play --resume "
+            "NUMBER continues one.", _listing_args(False), _unfinished, "[game]"),
+    Command("history", "List the finished games with their results, the latest first.",
+            _listing_args(True), _history, "[game]"),
+    Command("stats", "Per game, variant and computer players: games, wins and average "
+            "points.", _listing_args(False), _stats, "[game]"),
+    Command("delete", "Delete a game from the store, after confirmation.", _delete_args,
+            _delete, "number"),
+    Command("tournament", "Duplicate matches between bots: a table of points per deal with "
+            "95% CIs and ratings.", _tournament_args, _tournament, "game"),
+    Command("serve", "Run the multiplayer server and its web page: tables, seats, bots, "
+            "spectators and chat (docs/server.md, docs/web.md).", _serve_args, _serve),
+)
+"""Every command of ``atout``, in the order of its help."""
+
+
+def parser_of(command: Command, prog: str = "atout") -> Parser:
+    """The parser of one command (its help in the current command-line language)."""
+    parser = Parser(f"{prog} {command.name}", gettext(command.summary), command.positionals)
+    command.arguments(parser)
+    return parser
+
+
+def help_text(prog: str = "atout") -> str:
+    """``atout --help``: the commands, one per line with its summary, as plain lines."""
+    import textwrap
+
+    from atout.cli_args import help_width
+
+    width = help_width()
+    names = max(len(c.name) for c in COMMANDS) + 4
+    lines = [f"{gettext('usage: ')}{prog} {gettext('COMMAND [options]')}", "",
+             gettext("atout: traditional card games against strong computer players."), "",
+             gettext("commands:")]
+    for c in COMMANDS:
+        lines += textwrap.wrap(gettext(c.summary), width, initial_indent=f"  {c.name:<{names - 2}}",
+                               subsequent_indent=" " * names)
+    lines += ["", gettext("options:"),
+              f"  {'-h, --help':<{names - 2}}{gettext('show this help message and exit')}",
+              "", gettext("The options of a command: {prog} COMMAND --help.").format(prog=prog)]
+    return "\n".join(lines) + "\n"
+
+
+def run(argv: Sequence[str], prog: str = "atout") -> int:
+    """Run one command line (``argv`` without the program's name); its exit status. Usage
+    errors are said on standard error as plain lines (status 2). The language is the
+    current :mod:`gettext` domain's: :func:`main` sets it."""
+    args = list(argv)
+    where = prog  # whose help the player should read after an error
+    try:
+        if not args or args[0] in ("-h", "--help"):
+            sys.stdout.write(help_text(prog))
+            return 0 if args else 2
+        import difflib
+
+        if args[0].startswith("-"):
+            name = args[0].split("=", 1)[0]
+            raise no_option(name, difflib.get_close_matches(name, ["--help"]))
+        command = next((c for c in COMMANDS if c.name == args[0]), None)
+        if command is None:
+            raise no_command(args[0], difflib.get_close_matches(
+                args[0], [c.name for c in COMMANDS]))
+        parser = parser_of(command, prog)
+        where = parser.prog
+        try:
+            namespace = parser.read(args[1:])
+        except SystemExit as done:  # --help
+            return done.code if isinstance(done.code, int) else 0
+        return command.run(namespace)
+    except UsageError as exc:
+        exc.command = exc.command or where
+        print(usage_text(exc), file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, EOFError):
+        print(file=sys.stderr)
+        print(gettext("Aborted."), file=sys.stderr)
+        return 1
 
 
 def cli_language(argv: list[str]) -> str | None:
@@ -424,82 +426,23 @@ def cli_language(argv: list[str]) -> str | None:
     return None
 
 
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="the port")] = 8765,
-    db: Db = None,
-    data_dir: DataDir = None,
-    bot_delay: Annotated[float, typer.Option(min=0, help="seconds a computer player waits "
-                                                         "before playing")] = 1.0,
-    grace: Annotated[float, typer.Option(min=0, help="seconds a player who drops keeps the "
-                                                     "seat before a computer player plays "
-                                                     "for them")] = 60.0,
-    standin: Annotated[str, typer.Option(help="the computer player that plays for an "
-                                              "absent player")] = "heuristic",
-    rate_limit: Annotated[int, typer.Option(min=1, help="the most messages one connection "
-                                                        "may send in 20 seconds")] = 100,
-    redis: Annotated[str | None, typer.Option(help="join a cluster of server processes on "
-                                                   "this Redis (redis://host:6379/0); the "
-                                                   "store must be shared (PostgreSQL)")] = None,
-    lease: Annotated[float, typer.Option(min=0.5, help="with --redis: seconds a table's "
-                                                       "lease lasts, how soon a dead "
-                                                       "process's tables move")] = 10.0,
-) -> None:
-    """Run the multiplayer server and its web page: tables, seats, bots, spectators and chat
-    (docs/server.md, docs/web.md)."""
-    try:
-        from atout.server import Settings
-        from atout.server import serve as run
-        from atout.web import app as web_app
-    except ModuleNotFoundError as exc:
-        raise typer.BadParameter(f"the server needs its extra: pip install 'atout[server]' "
-                                 f"({exc.name} is missing)") from None
-    from atout.bots import bot_names
-
-    if standin.split(":")[0] not in bot_names():
-        raise typer.BadParameter(f"--standin {standin!r}: expected one of "
-                                 f"{', '.join(bot_names())}")
-    joined = None
-    if redis is not None:
-        try:
-            from atout.server.cluster import ClusterOptions
-        except ModuleNotFoundError as exc:
-            raise typer.BadParameter(f"--redis needs the cluster extra: pip install "
-                                     f"'atout[cluster]' ({exc.name} is missing)") from None
-        if not redis.startswith(("redis://", "rediss://", "unix://")):
-            raise typer.BadParameter(f"--redis {redis!r}: expected a URL such as "
-                                     "redis://127.0.0.1:6379/0")
-        joined = ClusterOptions(redis=redis, lease=lease)
-    run(host, port, db, Settings(bot_delay=bot_delay, grace=grace, standin=standin,
-                                 rate=rate_limit), data_dir, joined, make=web_app)
+def program_name(argv0: str) -> str:
+    """How the player started atout, for the help's usage lines: ``atout``, or
+    ``python -m atout``."""
+    name = os.path.basename(argv0)
+    if name == "__main__.py":
+        return "python -m atout"
+    return name if name and not name.startswith("-") else "atout"
 
 
-def main() -> None:
-    """Entry point of the ``atout`` command: its errors in the player's language."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``atout`` command: its errors and help in the player's language."""
     from atout.i18n import LANGUAGES, detect_language, use_cli_language
 
-    asked = cli_language(sys.argv[1:])
+    args = sys.argv[1:] if argv is None else list(argv)
+    asked = cli_language(args)
     use_cli_language(asked if asked in LANGUAGES else detect_language())
-    try:
-        status = app(standalone_mode=False)
-    except typer.Abort:
-        print(gettext("Aborted."), file=sys.stderr)
-        sys.exit(1)
-    except typer.TyperException as exc:
-        code = getattr(exc, "exit_code", None)
-        if not isinstance(code, int):
-            raise
-        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `atout`: the help itself
-            show = getattr(exc, "show", None)
-            if callable(show):
-                show()
-            sys.exit(code)
-        from atout.cli_errors import usage_text
-
-        print(usage_text(exc), file=sys.stderr)
-        sys.exit(code)
-    sys.exit(status if isinstance(status, int) else 0)
+    sys.exit(run(args, program_name(sys.argv[0])))
 
 
 if __name__ == "__main__":

@@ -1,95 +1,111 @@
 """The command line's usage errors in the player's language, as plain lines.
 
-typer checks the options' values with pydantic and formats its errors itself, in English and
-in a box of line-drawing characters that a screen reader reads aloud. :func:`usage_error`
-builds the sentence again from what the error holds (which option, what was wrong) with
-atout's command-line catalogue (``cli.po``, the current :mod:`gettext` domain once
-:func:`atout.i18n.use_cli_language` ran).
+Every refusal of the command line (an unknown command or option, a missing argument, a value
+an option does not take) is a :class:`UsageError` holding one sentence from atout's
+command-line catalogue (``cli.po``, the current :mod:`gettext` domain once
+:func:`atout.i18n.use_cli_language` ran); :func:`usage_text` adds how to get help. No box,
+no colour: a screen reader reads the lines as they are.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Sequence
 from gettext import gettext, ngettext
 
-import typer
 
-_PYDANTIC: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"Input should be a valid integer"), lambda m: gettext(
-        "a whole number was expected")),
-    (re.compile(r"Input should be a valid number"), lambda m: gettext(
-        "a number was expected")),
-    (re.compile(r"Input should be greater than or equal to (\S+)"), lambda m: gettext(
-        "it must be at least {n}").format(n=m.group(1))),
-    (re.compile(r"Input should be greater than (\S+)"), lambda m: gettext(
-        "it must be more than {n}").format(n=m.group(1))),
-    (re.compile(r"Input should be less than or equal to (\S+)"), lambda m: gettext(
-        "it must be at most {n}").format(n=m.group(1))),
-    (re.compile(r"Input should be less than (\S+)"), lambda m: gettext(
-        "it must be less than {n}").format(n=m.group(1))),
-]
+class UsageError(Exception):
+    """A command line that cannot run: ``message`` says why, in the player's language.
+
+    ``command`` is the command whose help the player should read (``atout play``); the
+    command line fills it in when it is not known where the error is raised.
+    """
+
+    def __init__(self, message: str, command: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.command = command
 
 
-def _value_words(message: str) -> str:
-    """A value check's message in the player's language (pydantic's words are English)."""
-    for pattern, words in _PYDANTIC:
-        found = pattern.match(message)
-        if found:
-            return words(found)
-    return message
+def _did_you_mean(possibilities: Sequence[str]) -> str:
+    return ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)",
+                    len(possibilities)).format(possibility=possibilities[0],
+                                               possibilities=", ".join(possibilities))
 
 
-def _hint(exc: typer.BadParameter) -> str:
-    hint = exc.param_hint
-    if hint is None and exc.param is not None:
-        hint = exc.param.get_error_hint()
-    if isinstance(hint, str):
-        return hint
-    return " / ".join(f"'{h}'" for h in hint or ())
+def no_option(name: str, close: Sequence[str] = ()) -> UsageError:
+    """An option the command does not have, with the close ones it has."""
+    said = gettext("There is no option {name}.").format(name=name)
+    if close:
+        said += " " + _did_you_mean(sorted(close))
+    return UsageError(said)
 
 
-def usage_error(exc: Exception) -> str:
-    """The sentence for one of typer's usage errors (an unknown option, a missing argument,
-    a value that an option does not take), in the current command-line language."""
-    option = getattr(exc, "option_name", None)
-    if isinstance(option, str) and hasattr(exc, "possibilities"):
-        said = gettext("There is no option {name}.").format(name=option)
-        close = sorted(getattr(exc, "possibilities", None) or ())
-        if close:
-            said += " " + ngettext("Did you mean {possibility}?",
-                                   "(Did you mean one of: {possibilities}?)",
-                                   len(close)).format(possibility=close[0],
-                                                      possibilities=", ".join(close))
-        return said
-    if isinstance(exc, typer.BadParameter):
-        hint = _hint(exc)
-        if hasattr(exc, "param_type"):  # a missing argument or option
-            return gettext("Missing parameter: {param_name}").format(param_name=hint)
-        if not hint:
-            return gettext("Invalid value: {message}").format(
-                message=_value_words(exc.message))
-        return gettext("Invalid value for {param_hint}: {message}").format(
-            param_hint=hint, message=_value_words(exc.message))
-    format_message = getattr(exc, "format_message", None)
-    said = str(format_message() if callable(format_message) else exc)
-    head, _, near = said.partition(" Did you mean ")  # an unknown command's suggestions
-    if near:
-        names = [n.strip() for n in near.rstrip("?").split(",")]
-        said = head + " " + ngettext("Did you mean {possibility}?",
-                                     "(Did you mean one of: {possibilities}?)",
-                                     len(names)).format(possibility=names[0],
-                                                        possibilities=", ".join(names))
-    return said
+def no_command(name: str, close: Sequence[str] = ()) -> UsageError:
+    """A command that does not exist, with the close ones that do."""
+    said = gettext("No such command {name!r}.").format(name=name)
+    if close:
+        said += " " + _did_you_mean([repr(c) for c in close])
+    return UsageError(said)
 
 
-def usage_text(exc: Exception) -> str:
+def missing(names: Sequence[str]) -> UsageError:
+    """Arguments the command needs and was not given."""
+    return UsageError(gettext("Missing parameter: {param_name}").format(
+        param_name=" / ".join(f"'{n}'" for n in names)))
+
+
+def needs_value(option: str) -> UsageError:
+    """An option given without its value."""
+    return UsageError(ngettext("Option {name!r} requires an argument.",
+                               "Option {name!r} requires {nargs} arguments.", 1).format(
+        name=option, nargs=1))
+
+
+def extra_arguments(args: Sequence[str]) -> UsageError:
+    """Arguments left over once the command has all it takes."""
+    return UsageError(ngettext("Got unexpected extra argument ({args})",
+                               "Got unexpected extra arguments ({args})", len(args)).format(
+        args=" ".join(args)))
+
+
+def invalid_value(hint: str, words: str) -> UsageError:
+    """A value that the argument named ``hint`` (``--deals``, ``number``) does not take."""
+    return UsageError(gettext("Invalid value for {param_hint}: {message}").format(
+        param_hint=f"'{hint}'", message=words))
+
+
+def bad_value(message: str) -> UsageError:
+    """A value refused by the command itself (an unknown game, a bad ``key=value``)."""
+    return UsageError(gettext("Invalid value: {message}").format(message=message))
+
+
+def whole_expected() -> str:
+    """The words for a value that is not a whole number."""
+    return gettext("a whole number was expected")
+
+
+def number_expected() -> str:
+    """The words for a value that is not a number."""
+    return gettext("a number was expected")
+
+
+def at_least(bound: float) -> str:
+    """The words for a value under its lower bound."""
+    return gettext("it must be at least {n}").format(n=bound)
+
+
+def at_most(bound: float) -> str:
+    """The words for a value over its upper bound."""
+    return gettext("it must be at most {n}").format(n=bound)
+
+
+def usage_text(exc: UsageError) -> str:
     """The lines said for a usage error: the error, then how to get help."""
-    ctx = getattr(exc, "ctx", None)
-    command = getattr(ctx, "command_path", None) or "atout"
-    return "\n".join([gettext("Error: {message}").format(message=usage_error(exc)),
+    return "\n".join([gettext("Error: {message}").format(message=exc.message),
                       gettext("Try '{command} {option}' for help.").format(
-                          command=command, option="--help")])
+                          command=exc.command or "atout", option="--help")])
 
 
-__all__ = ["usage_error", "usage_text"]
+__all__ = ["UsageError", "at_least", "at_most", "bad_value", "extra_arguments",
+           "invalid_value", "missing", "needs_value", "no_command", "no_option",
+           "number_expected", "usage_text", "whole_expected"]

@@ -89,15 +89,20 @@ def kit_for(rules: Rules[Any]) -> GameKit:
     return kit
 
 
+def has_kit(game: str) -> bool:
+    """Whether ``game`` has a bot kit (loads that game's kit only, not the others')."""
+    module_name = _MODULES.get(game)
+    if module_name is None:
+        return False
+    try:
+        importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if not _is_ours(exc, module_name):
+            raise
+        return False
+    return True
+
+
 def available_kits() -> list[str]:
     """The games whose bot kit is present."""
-    out = []
-    for game, module_name in _MODULES.items():
-        try:
-            importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if not _is_ours(exc, module_name):
-                raise
-            continue
-        out.append(game)
-    return out
+    return [game for game in _MODULES if has_kit(game)]

@@ -14,17 +14,15 @@ from typing import IO, Any
 
 import atout
 from atout.bots import bot_names, make_bot
-from atout.games import available
+from atout.games import available, is_available
 from atout.i18n import Translator, detect_language, translator
 from atout.i18n.options import option_error
 from atout.i18n.text import game_text
 from atout.store import PLAYING, GameRecord, SeatInfo, Store, StoreError
-from atout.store.legacy import read_file
 
 from .keys import HookedKeys, open_keys
 from .menu import MenuQuit, choose_game, choose_settings
 from .records import Recorder, open_store, store_error
-from .replay import Replay
 from .session import Session, Settings, default_bot
 from .speech import Output, Speaker
 
@@ -95,7 +93,7 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             except MenuQuit:
                 out.say(tr._("Goodbye."))
                 return 0
-        if game not in available():
+        if not is_available(game):
             out.say(tr._("Unknown game {game}: the games are {games}.").format(
                 game=game, games=", ".join(available())))
             return 2
@@ -173,7 +171,7 @@ def _remote(server: str, game: str | None, options: dict[str, Any], table: int |
     from .remote import run_remote
 
     if table is None:
-        if game is None or game not in available():
+        if game is None or not is_available(game):
             out.say(tr._("Unknown game {game}: the games are {games}.").format(
                 game=game, games=", ".join(available())))
             return 2
@@ -210,7 +208,7 @@ def _to_resume(store: Store, me: int, which: str | None, tr: Translator,
                     game=record.id))
                 return None
             return record
-        if which is not None and which not in available():
+        if which is not None and not is_available(which):
             out.say(tr._("Unknown game {game}: the games are {games}.").format(
                 game=which, games=", ".join(available())))
             return None
@@ -229,6 +227,10 @@ def run_replay(which: str | Path, *, lang: str | None = None, speak: bool = Fals
                stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     """Replay a stored game (by its number) or a saved file, move by move; the exit
     status."""
+    from atout.store.legacy import read_file
+
+    from .replay import Replay
+
     lang = lang or detect_language()
     tr = translator(lang)
     out = _output(lang, speak, stdout or sys.stdout)

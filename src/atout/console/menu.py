@@ -7,6 +7,7 @@ from typing import Any
 
 import atout
 from atout.bots import bot_names
+from atout.games import game_info
 from atout.i18n import Translator
 from atout.i18n.options import bot_label, option_label, option_value
 from atout.i18n.text import GameText
@@ -91,7 +92,9 @@ def choose_game(out: Output, keys: KeySource, tr: Translator) -> str:
 def choose_settings(out: Output, keys: KeySource, tr: Translator, game: str,
                     options: dict[str, Any], bot: str) -> tuple[dict[str, Any], str]:
     """Options with a finite set of values and the computer players, then Start."""
-    info = next(i for i in atout.games() if i.name == game)
+    info = game_info(game)
+    if info is None:
+        raise ValueError(f"unknown game {game!r}")
     editable = [o for o in info.options
                 if o.choices is not None or isinstance(o.default, bool)]
     values: dict[str, Any] = {o.name: options.get(o.name, o.default) for o in editable}

@@ -57,6 +57,11 @@ def available() -> list[str]:
     return [n for n in _MODULES if _rules_class(n) is not None]
 
 
+def is_available(game: str) -> bool:
+    """Whether ``game`` can be made (loads that game's module only, not the others')."""
+    return _rules_class(game) is not None
+
+
 def make(game: str, *, preset: str | None = None, **options: Any) -> Rules[Any]:
     """The rules of ``game`` with its options (a preset, then keywords over it) validated.
 
@@ -69,12 +74,16 @@ def make(game: str, *, preset: str | None = None, **options: Any) -> Rules[Any]:
     return cls(opts)  # type: ignore[call-arg]
 
 
+def game_info(game: str) -> GameInfo | None:
+    """One game with its options, presets and defaults (None when it cannot be made); loads
+    that game's module only."""
+    cls = _rules_class(game)
+    if cls is None:
+        return None
+    return GameInfo(game, cls.title, tuple(describe_options(cls.options_type)),
+                    {k: dict(v) for k, v in cls.presets.items()})
+
+
 def games() -> list[GameInfo]:
     """Every available game with its options, presets and defaults."""
-    out = []
-    for name in available():
-        cls = _rules_class(name)
-        assert cls is not None
-        out.append(GameInfo(name, cls.title, tuple(describe_options(cls.options_type)),
-                            {k: dict(v) for k, v in cls.presets.items()}))
-    return out
+    return [info for info in map(game_info, _MODULES) if info is not None]

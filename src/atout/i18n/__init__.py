@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
-from importlib import resources
-from pathlib import Path
+
+TYPE_CHECKING = False  # typing's own costs the command line's start; mypy reads this one too
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
 
 LANGUAGES = ("en", "fr")
 """The languages of the catalogue; English is the source language."""
@@ -26,9 +28,14 @@ LANGUAGES = ("en", "fr")
 DOMAIN = "atout"
 
 
+_LOCALE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
+
 def locale_dir() -> Path:
     """The folder holding ``<lang>/LC_MESSAGES/atout.mo``."""
-    return Path(str(resources.files("atout.i18n") / "locale"))
+    from pathlib import Path  # not at the top: the command line starts without it
+
+    return Path(_LOCALE)
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:
@@ -67,7 +74,7 @@ class Translator:
         if lang == "en":
             self._t = gettext.NullTranslations()
         else:
-            self._t = gettext.translation(DOMAIN, str(locale_dir()), languages=[lang])
+            self._t = gettext.translation(DOMAIN, _LOCALE, languages=[lang])
 
     # -- gettext ------------------------------------------------------------------------------
     def _(self, message: str) -> str:
@@ -185,7 +192,7 @@ def use_cli_language(lang: str) -> None:
     :mod:`gettext`'s current domain, so this process's domain becomes atout's
     :data:`CLI_DOMAIN` and its ``LANGUAGE`` becomes ``lang`` (for the command line only:
     call it before the command runs, never from a library)."""
-    gettext.bindtextdomain(CLI_DOMAIN, str(locale_dir()))
+    gettext.bindtextdomain(CLI_DOMAIN, _LOCALE)
     gettext.textdomain(CLI_DOMAIN)
     os.environ["LANGUAGE"] = lang
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import atout
+from atout.games import game_info
 from atout.i18n import Translator
 
 
@@ -152,7 +152,7 @@ def option_error(tr: Translator, game: str, options: Mapping[str, object]) -> st
     preset or option, or a value the option does not accept; None when nothing of the kind
     is (a combination the rules refuse is left to them)."""
     _ = tr._
-    info = next((i for i in atout.games() if i.name == game), None)
+    info = game_info(game)
     if info is None:
         return None
     known = {o.name: o for o in info.options}

@@ -418,12 +418,10 @@ class Store:
 def variant(game: str, options: Mapping[str, Any]) -> str:
     """The options that differ from the game's defaults, as ``name=value`` (else
     ``standard``)."""
-    import atout
+    from atout.games import game_info
 
-    defaults = {}
-    for info in atout.games():
-        if info.name == game:
-            defaults = {o.name: o.default for o in info.options}
+    info = game_info(game)
+    defaults = {} if info is None else {o.name: o.default for o in info.options}
     shown_ = [f"{k}={v}" for k, v in sorted(options.items())
               if k != "preset" and defaults.get(k, object()) != v]
     return ", ".join(shown_) or "standard"
