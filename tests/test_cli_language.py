@@ -76,3 +76,57 @@ def test_value_errors_are_plain_lines_in_the_players_language(
         assert child.exitstatus == 2, text
         assert words in text, (words, text)
         assert "Input should" not in text and "╭" not in text  # no pydantic words, no box
+
+
+ARGPARSE_WORDS = ["usage: ", "positional arguments", "options",
+                  "show this help message and exit", "expected one argument",
+                  "ignored explicit argument %r", "the following arguments are required: %s"]
+"""argparse's own messages that atout's help and errors show (argparse reads them from the
+current gettext domain, ``cli``)."""
+
+
+def test_every_message_of_the_command_line_is_in_the_catalogue() -> None:
+    pytest.importorskip("babel")
+    from babel.messages.extract import extract_from_file
+    from babel.messages.pofile import read_po
+
+    import atout.cli
+    from atout.cli import COMMANDS
+    from atout.i18n.compile import cli_path
+
+    src = Path(atout.cli.__file__).parent
+    ids: list[str] = [c.summary for c in COMMANDS] + ARGPARSE_WORDS
+    for name in ("cli.py", "cli_args.py", "cli_errors.py"):
+        for _line, message, _comments, _context in extract_from_file(
+                "python", str(src / name), keywords={"gettext": None, "ngettext": (1, 2)}):
+            ids.append(message if isinstance(message, str) else message[0])
+    assert len(ids) > 80  # the help of every option is there
+    with cli_path("fr").open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    known = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+    assert sorted(set(ids) - known) == []
+
+
+@pytest.mark.parametrize(("args", "lang", "words"), [
+    (["--help"], "fr_FR.UTF-8", ["usage : atout COMMANDE [options]", "commandes :",
+                                 "play        Jouer dans le terminal",
+                                 "-h, --help  afficher cette aide et quitter"]),
+    (["--help"], "C.UTF-8", ["usage: atout COMMAND [options]", "commands:",
+                             "play        Play in the terminal"]),
+    (["play", "--help", "--lang", "fr"], "C.UTF-8",
+     ["usage : atout play [options] [game]", "options :", "--undo, --no-undo",
+      "[par défaut : --undo]", "--delay DELAY", "[par défaut : 1.0]"]),
+    (["play", "--help"], "C.UTF-8",
+     ["usage: atout play [options] [game]", "options:", "--speak, --no-speak",
+      "[default: 1.0]"]),
+])
+def test_the_help_is_plain_lines_in_the_players_language(
+        tmp_path: Path, args: list[str], lang: str, words: list[str]) -> None:
+    child = spawn(args, tmp_path, lang)
+    child.expect(pexpect.EOF)
+    child.close()
+    text = re.sub(r"\s+", " ", str(child.before))
+    assert child.exitstatus == 0, text
+    for said in words:
+        assert re.sub(r"\s+", " ", said) in text, (said, text)
+    assert not set(text) & set("╭╮╰╯│─━┃\x1b"), text  # no box, no colour

@@ -54,7 +54,7 @@ def parse_options(players: int | None, preset: str | None,
 
 
 def _default(help: str, value: object) -> str:
-    return f"{help} {gettext('[default: {}]').format(value)}"
+    return help + " " + gettext("[default: {}]").format(value)
 
 
 def _store_options(p: Parser, *, lang: bool = True) -> None:
@@ -368,14 +368,15 @@ def help_text(prog: str = "atout") -> str:
 
     width = help_width()
     names = max(len(c.name) for c in COMMANDS) + 4
-    lines = [f"{gettext('usage: ')}{prog} {gettext('COMMAND [options]')}", "",
+    usage, shape = gettext("usage: "), gettext("COMMAND [options]")  # argparse's "usage: "
+    lines = [f"{usage}{prog} {shape}", "",
              gettext("atout: traditional card games against strong computer players."), "",
              gettext("commands:")]
     for c in COMMANDS:
         lines += textwrap.wrap(gettext(c.summary), width, initial_indent=f"  {c.name:<{names - 2}}",
                                subsequent_indent=" " * names)
-    lines += ["", gettext("options:"),
-              f"  {'-h, --help':<{names - 2}}{gettext('show this help message and exit')}",
+    show_help = gettext("show this help message and exit")  # argparse's words
+    lines += ["", gettext("options:"), f"  {'-h, --help':<{names - 2}}{show_help}",
               "", gettext("The options of a command: {prog} COMMAND --help.").format(prog=prog)]
     return "\n".join(lines) + "\n"
 

@@ -106,7 +106,7 @@ class Parser(argparse.ArgumentParser):
     :class:`~atout.cli_errors.UsageError` naming the command."""
 
     def __init__(self, prog: str, description: str, positionals: str = "") -> None:
-        usage = f"{prog} {gettext('[options]')} {positionals}".rstrip()
+        usage = " ".join(part for part in (prog, gettext("[options]"), positionals) if part)
         super().__init__(prog=prog, usage=usage, description=description,
                          formatter_class=_Formatter, allow_abbrev=False, exit_on_error=False)
 
