@@ -1,5 +1,5 @@
-"""The command line's errors in the player's language: click's and typer's words (error
-titles, the help hint) and atout's own, from ``cli.po``."""
+"""The command line's help and errors in the player's language: argparse's words (help
+titles) and atout's own, from ``cli.po``."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_value_errors_are_plain_lines_in_the_players_language(
         text = str(child.before)
         assert child.exitstatus == 2, text
         assert words in text, (words, text)
-        assert "Input should" not in text and "╭" not in text  # no pydantic words, no box
+        assert "Input should" not in text and "╭" not in text  # no library's words, no box
 
 
 ARGPARSE_WORDS = ["usage: ", "positional arguments", "options",

@@ -183,12 +183,12 @@ class Translator:
 
 
 CLI_DOMAIN = "cli"
-"""The gettext domain of the command line's words: click's and typer's errors and help
-titles, and ``atout.cli``'s own (``locale/<lang>/LC_MESSAGES/cli.mo``)."""
+"""The gettext domain of the command line's words: argparse's help titles and errors, and
+``atout.cli``'s own help and errors (``locale/<lang>/LC_MESSAGES/cli.mo``)."""
 
 
 def use_cli_language(lang: str) -> None:
-    """Make the command line's errors speak ``lang``: click and typer read the standard
+    """Make the command line's help and errors speak ``lang``: argparse reads the standard
     :mod:`gettext`'s current domain, so this process's domain becomes atout's
     :data:`CLI_DOMAIN` and its ``LANGUAGE`` becomes ``lang`` (for the command line only:
     call it before the command runs, never from a library)."""

@@ -5,8 +5,8 @@ the ``atout.mo`` that ships with the package. ``--update`` first adds to each ``
 messages found in the source (``_``, ``ngettext``, ``pgettext`` calls of ``atout.i18n``,
 ``atout.console``, ``atout.server`` and ``atout.web``), keeping the existing translations,
 and reports the untranslated ones.
-It also compiles ``cli.po``, the command line's words (click's and typer's errors and help
-titles, and ``atout.cli``'s own), kept by hand.
+It also compiles ``cli.po``, the command line's words (argparse's help titles and errors,
+and ``atout.cli``'s own), kept by hand.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def po_path(lang: str) -> Path:
 
 
 def cli_path(lang: str) -> Path:
-    """The ``.po`` of the command line's words in a language (click's, typer's and
+    """The ``.po`` of the command line's words in a language (argparse's and
     ``atout.cli``'s messages; kept by hand, not extracted)."""
     return locale_dir() / lang / "LC_MESSAGES" / f"{CLI_DOMAIN}.po"
 
