@@ -31,7 +31,7 @@ from atout.cli_errors import (
 TYPE_CHECKING = False  # typing's own costs the command line's start; mypy reads this one too
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Any
+    from typing import Any, NoReturn
 
 
 def whole(hint: str, least: int | None = None,
@@ -107,8 +107,17 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, prog: str, description: str, positionals: str = "") -> None:
         usage = " ".join(part for part in (prog, gettext("[options]"), positionals) if part)
+        plain: dict[str, Any] = {"color": False} if sys.version_info >= (3, 14) else {}
+        self.option_names: list[str] = []  # filled by add_argument, --help first
         super().__init__(prog=prog, usage=usage, description=description,
-                         formatter_class=_Formatter, allow_abbrev=False, exit_on_error=False)
+                         formatter_class=_Formatter, allow_abbrev=False, exit_on_error=False,
+                         **plain)  # no colour: plain lines for a screen reader
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """argparse's, remembering the option's names for the suggestions."""
+        action = super().add_argument(*args, **kwargs)
+        self.option_names += action.option_strings
+        return action
 
     def positional(self, name: str, help: str, *, required: bool = True,
                    type: Callable[[str], Any] = str) -> None:
@@ -130,7 +139,7 @@ class Parser(argparse.ArgumentParser):
             import difflib
 
             name = options[0].split("=", 1)[0]
-            close = difflib.get_close_matches(name, list(self._option_string_actions))
+            close = difflib.get_close_matches(name, self.option_names)
             raise UsageError(no_option(name, close).message, self.prog)
         if extras:
             raise UsageError(extra_arguments(extras).message, self.prog)
@@ -152,7 +161,7 @@ class Parser(argparse.ArgumentParser):
             return missing([n.strip() for n in message[len(head):].split(",")])
         return UsageError(message)
 
-    def error(self, message: str) -> Any:
+    def error(self, message: str) -> NoReturn:
         """argparse's last resort (a required argument missing): raise, never exit."""
         raise UsageError(self._required_or_plain(message).message, self.prog)
 
