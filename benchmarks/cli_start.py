@@ -2,7 +2,7 @@
 
 Run by hand (never in CI)::
 
-    python benchmarks/cli_start.py [--runs 15] [--base /tmp/base/src]
+    python benchmarks/cli_start.py [--runs 15] [--base /tmp/base/src[:/tmp/its-deps]]
 
 Each run starts ``python -c pass``, ``python -m atout --help``, ``python -m atout play
 --help`` and ``atout play jass`` up to the player's first turn (standard input empty, so the
@@ -11,9 +11,11 @@ first on ``PYTHONPATH``, in turn, so that the machine's load hits every line ali
 of the wall time and of the CPU time (user + system of the child) are reported, with each
 line's multiple of the bare start and, with ``--base``, this checkout's time over the other's.
 
-The children write their bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped) and one untimed
-run of each line comes first, as with an installed atout whose ``.pyc`` files exist; the
-games go to a temporary data folder.
+``--base`` is put first on ``PYTHONPATH``: a checkout from before issue 22 needs typer,
+which the cli extra no longer installs (``pip install --target /tmp/its-deps typer`` and
+``--base /tmp/base/src:/tmp/its-deps``). The children write their bytecode
+(``PYTHONDONTWRITEBYTECODE`` is dropped) and one untimed run of each line comes first, as
+with an installed atout whose ``.pyc`` files exist; the games go to a temporary data folder.
 """
 
 from __future__ import annotations
