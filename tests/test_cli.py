@@ -51,3 +51,50 @@ def test_bad_input_gets_an_error_in_words() -> None:
     result = invoke(["simulate", "jass", "--option", "target"])
     assert result.exit_code != 0
     assert "key=value" in result.output
+
+
+def play_args(*args: str) -> dict[str, object]:
+    """What ``atout play ARGS`` asks for, as the command's parser reads it."""
+    from atout.cli import COMMANDS, parser_of
+
+    play = next(c for c in COMMANDS if c.name == "play")
+    return vars(parser_of(play).read(list(args)))
+
+
+def test_play_reads_its_options_in_any_order_with_both_forms_of_a_switch() -> None:
+    read = play_args("--lang", "fr", "jass", "--deals=2", "--no-undo", "--option", "a=1",
+                     "--option=b=2", "--speak", "--no-speak", "--seed", "-5")
+    assert read["game"] == "jass" and read["lang"] == "fr" and read["deals"] == 2
+    assert read["undo"] is False and read["speak"] is False and read["seed"] == -5
+    assert read["option"] == ["a=1", "b=2"]
+    defaults = play_args()
+    assert defaults["game"] is None and defaults["undo"] is True and defaults["delay"] == 1.0
+    assert defaults["seat"] == 0 and defaults["resume"] is False
+
+
+def test_usage_errors_name_the_command_and_what_is_wrong() -> None:
+    said = {args[-1]: invoke(list(args)) for args in (
+        ("play", "--deals"), ("play", "jass", "pitch"), ("play", "--spek"),
+        ("games", "--details=yes"), ("delete",), ("plya",), ("--nope",))}
+    assert all(r.exit_code == 2 for r in said.values())
+    assert "Error: Option '--deals' requires an argument.\nTry 'atout play --help'" in \
+        said["--deals"].output
+    assert "Got unexpected extra argument (pitch)" in said["pitch"].output
+    assert "There is no option --spek. (Did you mean one of: --no-speak, --seed, --speak?)" \
+        in said["--spek"].output
+    assert "Invalid value for '--details'" in said["--details=yes"].output
+    assert "Missing parameter: 'number'\nTry 'atout delete --help'" in said["delete"].output
+    assert "No such command 'plya'. (Did you mean one of: 'play', 'replay'?)\nTry 'atout " \
+        "--help'" in said["plya"].output
+    assert "There is no option --nope." in said["--nope"].output
+
+
+def test_help_lists_every_command_and_a_bare_atout_shows_it_with_status_2() -> None:
+    from atout.cli import COMMANDS
+
+    shown, bare = invoke(["--help"]), invoke([])
+    assert shown.exit_code == 0 and bare.exit_code == 2 and shown.output == bare.output
+    for command in COMMANDS:
+        assert f"\n  {command.name} " in shown.output
+        one = invoke([command.name, "--help"])
+        assert one.exit_code == 0 and f"usage: atout {command.name} [options]" in one.output
