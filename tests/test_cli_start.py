@@ -69,3 +69,24 @@ def test_play_imports_only_what_playing_this_game_needs(tmp_path: Path) -> None:
                    "atout.games.knock_rummy", "atout.bots.jass_search",
                    "atout.bots.tarot_search", "atout.bots.rummy_search", "atout.console.replay")
     assert not others, others
+
+
+LAZY = """
+import sys
+import atout
+assert not [m for m in sys.modules if m.startswith("atout.")], sorted(sys.modules)
+import atout.games.jass  # loading the module atout.games leaves atout.games the function
+assert callable(atout.games) and [i.name for i in atout.games()][0] == "jass"
+assert atout.make("pitch").name == "pitch" and atout.core.Deal is atout.Deal
+ns = {}
+exec("from atout import *", ns)
+assert {"make", "Deal", "games", "load", "load_match"} <= set(ns), sorted(ns)
+print("ok")
+"""
+
+
+def test_import_atout_loads_the_contract_on_first_use() -> None:
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, "-c", LAZY], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -59,10 +59,17 @@ _LAZY = {
 }
 
 
+_LOADED_BEFORE = ("cards", "core", "options", "refusal")
+"""Submodules that ``import atout`` loaded when it imported the contract eagerly: still
+reachable as ``atout.core`` and so on after a bare ``import atout``."""
+
+
 def __getattr__(name: str) -> object:
     """The public names of the contract, imported on first use."""
     module = _LAZY.get(name)
     if module is None:
+        if name in _LOADED_BEFORE:
+            return import_module(f"atout.{name}")  # the import sets the attribute
         raise AttributeError(f"module 'atout' has no attribute {name!r}")
     value = getattr(import_module(module), name)
     globals()[name] = value
