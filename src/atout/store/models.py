@@ -27,14 +27,33 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator, TypeEngine
 
 NAMING = {"ix": "ix_%(column_0_label)s", "uq": "uq_%(table_name)s_%(column_0_name)s",
           "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
           "pk": "pk_%(table_name)s"}
 
-JSONType = JSON().with_variant(JSONB(), "postgresql")
+class JSONDocument(TypeDecorator[Any]):
+    """JSON, stored as JSONB on PostgreSQL: the same as ``JSON().with_variant(JSONB(),
+    "postgresql")``, but SQLAlchemy's PostgreSQL dialect (every driver's module) is imported
+    only when a PostgreSQL store is opened, not by a game on SQLite."""
+
+    impl = JSON
+    cache_ok = True
+    should_evaluate_none = True  # as JSON: None is stored as JSON null, like the variant did
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        """JSONB on PostgreSQL, JSON elsewhere."""
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import JSONB
+
+            return dialect.type_descriptor(JSONB())
+        return dialect.type_descriptor(JSON())
+
+
+JSONType = JSONDocument()
 
 
 def now() -> datetime:
