@@ -61,10 +61,13 @@ def test_help_and_usage_errors_import_no_engine(tmp_path: Path, args: list[str])
 
 
 def test_play_imports_only_what_playing_this_game_needs(tmp_path: Path) -> None:
-    modules = loaded(["play", "pitch", "--lang", "en", "--delay", "0", "--seed", "1",
-                      "--deals", "1"], tmp_path)
+    args = ["play", "pitch", "--lang", "en", "--delay", "0", "--seed", "1", "--deals", "1"]
+    loaded(args, tmp_path)  # the first start creates the store (Alembic knows every backend)
+    modules = loaded(args, tmp_path)  # a player's usual start
     assert {"atout.console", "atout.games.pitch", "atout.store"} <= modules  # it played
     assert not under(modules, *NEVER, "rich"), under(modules, *NEVER, "rich")
+    assert "sqlalchemy.dialects.sqlite" in modules  # its store, and no other backend
+    assert not under(modules, "sqlalchemy.dialects.postgresql"), modules
     others = under(modules, "atout.games.jass", "atout.games.putze", "atout.games.tarot",
                    "atout.games.knock_rummy", "atout.bots.jass_search",
                    "atout.bots.tarot_search", "atout.bots.rummy_search", "atout.console.replay")
