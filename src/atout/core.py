@@ -588,6 +588,24 @@ class Deal(ABC):
             raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
         return self._view(seat)
 
+    def observation_view(self, seat: int) -> View:
+        """What ``seat`` may know, as an observation encoder reads it (the environments).
+
+        The same hand, table, history, phase, turn, dealer and end as :meth:`view`, but
+        ``legal`` may be empty (read :meth:`legal_mask`) and ``info`` may leave out facts
+        that only people read (the words said, which the history holds, or the list of
+        finished tricks): every key it keeps has the value :meth:`view` gives it. A game
+        leaves out what costs time to make and that no encoder reads.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
+        return self._observation_view(seat)
+
+    def _observation_view(self, seat: int) -> View:
+        """The observation view of one seat (seat already validated): the whole view unless
+        the game makes a lighter one."""
+        return self._view(seat)
+
     @property
     def result(self) -> Result:
         """The result; ``ValueError`` before the deal is over."""
@@ -779,6 +797,16 @@ class Match(ABC):
     def view(self, seat: int) -> View:
         """The seat's view of the current deal, with the game's scores in ``info['match']``."""
         v = self.deal.view(seat)
+        info = dict(v.info)
+        info["match"] = self.match_info()
+        return View(v.game, v.seat, v.seats, v.dealer, v.phase, self.to_move, v.hand,
+                    v.legal if not self._over else (), v.table, v.history, info,
+                    self._over or v.is_over)
+
+    def observation_view(self, seat: int) -> View:
+        """The seat's :meth:`Deal.observation_view` of the current deal, with the game's
+        scores in ``info['match']`` as :meth:`view` gives them."""
+        v = self.deal.observation_view(seat)
         info = dict(v.info)
         info["match"] = self.match_info()
         return View(v.game, v.seat, v.seats, v.dealer, v.phase, self.to_move, v.hand,

@@ -36,8 +36,8 @@ SUITS = "HDSC"
 _SUIT_AT = {c: i for i, c in enumerate(SUITS)}
 
 Float = npt.NDArray[np.float32]
-Writer = Callable[[Any, int, "Encoder", list[int], list[tuple[int, float]]], None]
-"""Writes a feature's value at an offset: indices to set to 1, and (index, value) pairs."""
+Writer = Callable[[Any, int, "Encoder", list[int]], None]
+"""Writes a feature's value at an offset: appends the indices to set to 1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +86,7 @@ def _is_map(value: Any) -> bool:
     return isinstance(value, Mapping)
 
 
-def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int],
-             vals: list[tuple[int, float]]) -> None:
+def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
     for s in value or ():
         ones.append(at + enc.rel[int(s)])
 
@@ -101,11 +100,12 @@ def _add_cards(value: Any, places: Mapping[str, int], ones: list[int]) -> None:
         if i is not None:
             ones.append(i)
         return
-    try:  # the usual case: codes of the deck only
-        ones += [places[c] for c in value or ()]
-        return
-    except (KeyError, TypeError):
-        pass
+    if not (type(value) is list and value and type(value[0]) is dict):
+        try:  # the usual case: codes of the deck only
+            ones += [places[c] for c in value or ()]
+            return
+        except (KeyError, TypeError):
+            pass
     for item in value or ():
         if type(item) is str:
             i = places.get(item)
@@ -115,13 +115,11 @@ def _add_cards(value: Any, places: Mapping[str, int], ones: list[int]) -> None:
             _add_cards(item.get("cards"), places, ones)
 
 
-def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int],
-             vals: list[tuple[int, float]]) -> None:
+def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
     _add_cards(value, enc.places(at), ones)
 
 
-def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
-                  vals: list[tuple[int, float]]) -> None:
+def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
     """Cards per seat: a dict {seat: cards}, a list by seat, or dicts with seat and cards."""
     d, rel = enc.deck_size, enc.rel
     if _is_map(value):
@@ -138,8 +136,7 @@ def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
 def _w_choice(feature: Feature) -> Writer:
     where = {c: i for i, c in enumerate(feature.choices)}
 
-    def write(value: Any, at: int, enc: Encoder, ones: list[int],
-              vals: list[tuple[int, float]]) -> None:
+    def write(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
         i = where.get(value) if isinstance(value, str) else None
         if i is not None:
             ones.append(at + i)
@@ -280,6 +277,9 @@ class Encoder:
         self._played_at = [self.places(self._played + r * d) for r in range(n)]
         self._seen: list[tuple[tuple[tuple[int, str | None], ...], list[int]]] = [
             ((), []) for _ in range(n)]
+        # per observer: each per-seat feature's place of every seat (the seat's relative one)
+        self._per_seat_at = [[(key, [at + rel[s] for s in range(n)], scale)
+                              for key, at, scale in self._per_seat_f] for rel in self._rels]
 
     def places(self, at: int) -> dict[str, int]:
         """The index in the observation of each card of a deck plane starting at ``at``
@@ -295,15 +295,15 @@ class Encoder:
 
     def encode(self, view: View, out: Float | None = None) -> Float:
         """The observation of ``view`` (written into ``out`` when given, else a new array)."""
-        n, k = self.seats, len(self.words)
+        n = self.seats
         me = view.seat
         self.me = me
         rel = self.rel = self._rels[me]
-        word_index = self.word_index
-        hand_at, table_at = self._hand_at, self._table_at
+        hand_at = self._hand_at
         ones = [hand_at[c] for c in view.hand]
-        ones += [table_at[rel[s]][c] for s, c in view.table]
-        vals: list[tuple[int, float]] = []
+        if view.table:
+            table_at = self._table_at
+            ones += [table_at[rel[s]][c] for s, c in view.table]
         # The history only grows during a deal: the bits of the part already seen by this
         # seat are kept, and only the new actions are read (a different prefix starts over).
         history = view.history
@@ -312,16 +312,18 @@ class Encoder:
         if len(history) < start or history[:start] != seen:
             start = 0
             seen_ones = []
-        played_at, acted = self._played_at, self._actions
-        for s, text in history[start:]:
-            if text is None:
-                continue
-            i = played_at[rel[s]].get(text)
-            if i is not None:
-                seen_ones.append(i)
-            else:
-                seen_ones.append(acted + rel[s] * k + word_index[text])
-        self._seen[me] = (history, seen_ones)
+        if len(history) > start:
+            played_at, acted, k = self._played_at, self._actions, len(self.words)
+            word_index = self.word_index
+            for s, text in history[start:]:
+                if text is None:
+                    continue
+                i = played_at[rel[s]].get(text)
+                if i is not None:
+                    seen_ones.append(i)
+                else:
+                    seen_ones.append(acted + rel[s] * k + word_index[text])
+            self._seen[me] = (history, seen_ones)
         ones += seen_ones
         ones.append(self._phase + self.phase_index.get(view.phase, len(self.phases) - 1))
         ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
@@ -338,50 +340,62 @@ class Encoder:
             v = get(key)
             if type(v) is str and v in _SUIT_AT:
                 ones.append(at + _SUIT_AT[v])
+        where: list[int] = []  # the places and values of the numbers
+        values: list[float] = []
         for key, at, inv in self._number_f:
             v = get(key)
             if v and type(v) is not bool:
                 x = v * inv
-                vals.append((at, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
+                where.append(at)
+                values.append(-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)
         for key, at, inv in self._team_f:
             v = get(key)
             if v:
                 own = me & 1
                 for place, x in ((at, v[own] * inv), (at + 1, v[1 - own] * inv)):
                     if x:
-                        vals.append((place, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
-        for key, at, scale in self._per_seat_f:
+                        where.append(place)
+                        values.append(-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)
+        for key, places, scale in self._per_seat_at[me]:
             v = get(key)
             if v:
-                items = ([(int(s), x) for s, x in v.items()] if _is_map(v)
-                         else enumerate(v))
+                if type(v) is list:  # the usual form: a number per seat, by seat
+                    for place, x in zip(places, v, strict=False):
+                        if x and x is not True:  # zeros (and absent values) stay 0
+                            y = x / scale
+                            where.append(place)
+                            values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
+                    continue
+                items = [(int(s), x) for s, x in v.items()] if _is_map(v) else enumerate(v)
                 for s, x in items:
-                    if x and x is not True:  # zeros (and absent values) stay 0
+                    if x and x is not True:
                         y = x / scale
-                        vals.append((at + rel[s], -1.0 if y < -1.0 else 1.0 if y > 1.0 else y))
+                        where.append(places[s])
+                        values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
         for key, at, write in self._features:
             v = get(key)
             if v:  # a false value (0, empty) writes nothing
-                write(v, at, self, ones, vals)
+                write(v, at, self, ones)
         if self.match_scale is not None:
-            self._match(get("match"), vals)
+            self._match(get("match"), where, values)
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        out[np.array(ones, dtype=np.intp)] = 1.0
-        if vals:
-            where, values = zip(*vals, strict=True)
+        out.put(ones, 1.0)
+        if where:
             out.put(where, values)
         return out
 
-    def _match(self, match: JSON, vals: list[tuple[int, float]]) -> None:
+    def _match(self, match: JSON, where: list[int], values: list[float]) -> None:
         if not match or self.match_scale is None:
             return
         at = self._match_at
         for s, v in enumerate(match.get("scores") or ()):
-            vals.append((at + self.rel[s], _clip(float(v) / self.match_scale)))
-        vals.append((at + self.seats, _clip(float(match.get("deal_number", 0)) / 100.0)))
+            where.append(at + self.rel[s])
+            values.append(_clip(float(v) / self.match_scale))
+        where.append(at + self.seats)
+        values.append(_clip(float(match.get("deal_number", 0)) / 100.0))
 
 
 __all__ = ["KINDS", "SUITS", "Block", "Encoder", "Feature"]

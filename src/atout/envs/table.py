@@ -132,8 +132,9 @@ class Table:
 
     # -- observations -------------------------------------------------------------------------
     def observation(self, seat: int, out: Float | None = None) -> Float:
-        """The seat's observation vector, from its view only."""
-        return self.encoder.encode(self.game.view(seat), out)
+        """The seat's observation vector, from its view only (the deal's
+        :meth:`~atout.core.Deal.observation_view`, which leaves out what no encoder reads)."""
+        return self.encoder.encode(self.game.observation_view(seat), out)
 
     def mask_bits(self, seat: int) -> int:
         """The seat's legal actions as an int bitmask (0 when it is not to move)."""

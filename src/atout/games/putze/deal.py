@@ -520,6 +520,31 @@ class PutzeDeal(TrickPlay):
                     self._table() if self.phase == "play" else (), self.seen_history(seat),
                     info, self.play_over)
 
+    def _observation_view(self, seat: int) -> View:
+        """The view without the words said, the bettering counts, the list of finished
+        tricks, the putzes and pommes of the end and the legal texts (every kept key as
+        :meth:`_view` gives it)."""
+        plan = self.plan
+        info: dict[str, JSON] = {
+            "trump": SUITS[self.mode], "trump_card": CODES[self.turned],
+            "trump_card_holder": self.trump_holder if self.trump_holder >= 0 else None,
+            "out": list(self.out), "players": self.players(),
+            "blind_taker": self.blind_taker if self.blind_taker >= 0 else None,
+            "blind_available": bool(self.blind) and self.blind_taker < 0,
+            "six_exchanged_by": self.six_by if self.six_by >= 0 else None,
+            "putzes_in_play": plan.putzes, "points": self.totals(),
+            "own_discards": JASS_DECK.codes_of(self.discards[seat]),
+            "own_better_seen": JASS_DECK.codes_of(self.better[seat])
+            if self.better_state[seat] == "looked" else [],
+        }
+        if self.played:
+            info.update(self._play_info(full=False))
+            info["own_weis"] = self._own_weis(seat)
+        return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
+                    tuple(JASS_DECK.codes_of(self.hands[seat])), (),
+                    self._table() if self.phase == "play" else (), self.seen_history(seat),
+                    info, self.play_over)
+
     def playout(self, rng: random.Random) -> Result:
         """Random legal play to the end, in the shared tight trick loop once the play begins.
 
