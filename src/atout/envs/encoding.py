@@ -115,13 +115,9 @@ def _add_cards(value: Any, places: Mapping[str, int], ones: list[int]) -> None:
             _add_cards(item.get("cards"), places, ones)
 
 
-def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
-    _add_cards(value, enc.places(at), ones)
-
-
 def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
     """Cards per seat: a dict {seat: cards}, a list by seat, or dicts with seat and cards."""
-    d, rel = enc.deck_size, enc.rel
+    planes = enc.seat_planes(at)
     if _is_map(value):
         pairs: Iterable[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
     elif value and _is_map(value[0]) and "seat" in value[0]:
@@ -130,7 +126,7 @@ def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
         pairs = enumerate(value)
     for seat, cards in pairs:
         if cards:
-            _add_cards(cards, enc.places(at + rel[seat] * d), ones)
+            _add_cards(cards, planes[seat], ones)
 
 
 def _w_choice(feature: Feature) -> Writer:
@@ -181,12 +177,8 @@ def _width(feature: Feature, seats: int, deck: int) -> int:
 
 def _writer(feature: Feature) -> Writer:
     """The writer of a kind that :meth:`Encoder.encode` does not read inline (``seats``,
-    ``cards``, ``seat_cards``, ``choice``)."""
-    simple: dict[str, Writer] = {"seats": _w_seats, "cards": _w_cards,
-                                 "seat_cards": _w_seat_cards}
-    if feature.kind in simple:
-        return simple[feature.kind]
-    return _w_choice(feature)
+    ``choice``)."""
+    return _w_seats if feature.kind == "seats" else _w_choice(feature)
 
 
 class Encoder:
@@ -233,6 +225,8 @@ class Encoder:
         self._number_f: list[tuple[str, int, float]] = []
         self._team_f: list[tuple[str, int, float]] = []
         self._per_seat_f: list[tuple[str, int, float]] = []
+        self._cards_f: list[tuple[str, int]] = []
+        self._seat_cards_f: list[tuple[str, int]] = []
         self._features: list[tuple[str, int, Writer]] = []
         for f in features:
             w = _width(f, n, d)
@@ -252,6 +246,10 @@ class Encoder:
                 self._team_f.append((key, at, 1.0 / f.scale))
             elif kind == "per_seat":
                 self._per_seat_f.append((key, at, f.scale))
+            elif kind == "cards":
+                self._cards_f.append((key, at))
+            elif kind == "seat_cards":
+                self._seat_cards_f.append((key, at))
             else:
                 self._features.append((key, at, _writer(f)))
             at += w
@@ -271,6 +269,7 @@ class Encoder:
         self._to_move, self._dealer = off["to_move"], off["dealer"]
         self._rels = [[(s - me) % n for s in range(n)] for me in range(n)]
         self._places: dict[int, dict[str, int]] = {}
+        self._seat_planes: dict[tuple[int, int], list[dict[str, int]]] = {}
         self._hand_at = self.places(self._hand)
         # the deck planes of the table and the played cards, by relative seat
         self._table_at = [self.places(self._table + r * d) for r in range(n)]
@@ -280,6 +279,13 @@ class Encoder:
         # per observer: each per-seat feature's place of every seat (the seat's relative one)
         self._per_seat_at = [[(key, [at + rel[s] for s in range(n)], scale)
                               for key, at, scale in self._per_seat_f] for rel in self._rels]
+        self._cards_at = [(key, self.places(at)) for key, at in self._cards_f]
+        self._seat_cards_at: list[list[tuple[str, int, list[dict[str, int]]]]] = []
+        for me in range(n):
+            self.me, self.rel = me, self._rels[me]
+            self._seat_cards_at.append([(key, at, self.seat_planes(at))
+                                        for key, at in self._seat_cards_f])
+        self.me, self.rel = 0, self._rels[0]
 
     def places(self, at: int) -> dict[str, int]:
         """The index in the observation of each card of a deck plane starting at ``at``
@@ -287,6 +293,17 @@ class Encoder:
         made = self._places.get(at)
         if made is None:
             made = self._places[at] = {c: at + i for i, c in enumerate(self.cards)}
+        return made
+
+    def seat_planes(self, at: int) -> list[dict[str, int]]:
+        """The :meth:`places` of each seat's deck plane of a per-seat block starting at
+        ``at``, by seat, for the current observer (made once per observer and block)."""
+        key = (at, self.me)
+        made = self._seat_planes.get(key)
+        if made is None:
+            d, rel = self.deck_size, self.rel
+            made = self._seat_planes[key] = [self.places(at + rel[s] * d)
+                                             for s in range(self.seats)]
         return made
 
     def layout(self) -> list[Block]:
@@ -360,6 +377,8 @@ class Encoder:
             v = get(key)
             if v:
                 if type(v) is list:  # the usual form: a number per seat, by seat
+                    if not any(v):
+                        continue
                     for place, x in zip(places, v, strict=False):
                         if x and x is not True:  # zeros (and absent values) stay 0
                             y = x / scale
@@ -372,9 +391,28 @@ class Encoder:
                         y = x / scale
                         where.append(places[s])
                         values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
+        # a false value (0, empty) writes nothing
+        for key, deck_at in self._cards_at:
+            v = get(key)
+            if v:
+                if type(v) is str:
+                    i = deck_at.get(v)
+                    if i is not None:
+                        ones.append(i)
+                else:
+                    _add_cards(v, deck_at, ones)
+        for key, at, planes in self._seat_cards_at[me]:
+            v = get(key)
+            if v:
+                if type(v) is list and type(v[0]) is list:  # the cards of each seat, by seat
+                    for cards, plane in zip(v, planes, strict=False):
+                        if cards:
+                            _add_cards(cards, plane, ones)
+                else:
+                    _w_seat_cards(v, at, self, ones)
         for key, at, write in self._features:
             v = get(key)
-            if v:  # a false value (0, empty) writes nothing
+            if v:
                 write(v, at, self, ones)
         if self.match_scale is not None:
             self._match(get("match"), where, values)
