@@ -716,4 +716,4 @@ class TrickPlay(Deal):
         return got[1]
 
     def _table(self) -> tuple[tuple[int, str], ...]:
-        return tuple((s, CODES[c]) for s, c in zip(self.trick_seats, self.trick, strict=True))
+        return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))

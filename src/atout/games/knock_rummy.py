@@ -572,12 +572,16 @@ class KnockRummyDeal(Deal):
         else:
             _, loose, pts = arrange(own)
         codes = FULL_DECK.codes_of
+        known = self.__dict__.get("_known_made")  # changes only when a taken card moves
+        if known is None or known[0] != self.known:
+            known = self._known_made = (list(self.known),
+                                        [codes(k) if k else [] for k in self.known])
         info: dict[str, JSON] = {
             "stock": len(self.stock),
             "discard_pile": [_CODES[c] for c in self.pile],
             "top_discard": _CODES[self.pile[-1]] if self.pile else None,
             "hand_sizes": [h.bit_count() for h in self.hands],
-            "known": [codes(k) if k else [] for k in self.known],
+            "known": known[1],  # shared by the views until it changes: read it only
             "taken": _CODES[self.taken] if self.taken >= 0 else None,
             "knocker": self.knocker if self.knocker >= 0 else None,
             "restocks": self.restocks,
