@@ -233,6 +233,25 @@ class View:
     info: Mapping[str, JSON]
     is_over: bool
 
+    def __init__(self, game: str, seat: int, seats: int, dealer: int, phase: str,
+                 to_move: int | None, hand: tuple[str, ...], legal: tuple[str, ...],
+                 table: tuple[tuple[int, str], ...], history: tuple[tuple[int, str | None], ...],
+                 info: Mapping[str, JSON], is_over: bool) -> None:
+        # The fields' slots set directly: a view is made at every observation, and the
+        # frozen dataclass's own __init__ (object.__setattr__ per field) costs twice as much.
+        _VIEW_SET[0](self, game)
+        _VIEW_SET[1](self, seat)
+        _VIEW_SET[2](self, seats)
+        _VIEW_SET[3](self, dealer)
+        _VIEW_SET[4](self, phase)
+        _VIEW_SET[5](self, to_move)
+        _VIEW_SET[6](self, hand)
+        _VIEW_SET[7](self, legal)
+        _VIEW_SET[8](self, table)
+        _VIEW_SET[9](self, history)
+        _VIEW_SET[10](self, info)
+        _VIEW_SET[11](self, is_over)
+
     def to_dict(self) -> dict[str, JSON]:
         """A JSON-ready dict."""
         return {
@@ -254,6 +273,10 @@ class View:
                    tuple((int(s), str(c)) for s, c in data["table"]),
                    tuple((int(s), a) for s, a in data["history"]), dict(data["info"]),
                    bool(data["is_over"]))
+
+
+_VIEW_SET = tuple(getattr(View, f).__set__ for f in View.__dataclass_fields__)
+"""The setters of View's slots, in field order (for its __init__)."""
 
 
 @dataclass(frozen=True, slots=True)
