@@ -152,7 +152,8 @@ class Table:
             made = np.unpackbits(raw, count=self.num_actions, bitorder="little").view(np.int8)
             if len(self._masks) >= MASKS_KEPT:
                 self._masks.clear()
-            self._masks[bits] = made
+            self._masks[bits] = made.copy()
+            return made  # a new array already
         return made.copy()
 
     def is_legal(self, action: int) -> bool:

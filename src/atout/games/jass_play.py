@@ -707,12 +707,15 @@ class TrickPlay(Deal):
 
     def _own_weis(self, seat: int) -> list[dict[str, Any]]:
         """The seat's own Weis, JSON-ready (made once per seat and shared: read them only)."""
-        ws = self.declared.get(seat, [])
-        made: dict[int, tuple[list[Weis], list[dict[str, Any]]]] = self.__dict__.setdefault(
-            "_own_weis_made", {})
+        ws = self.declared.get(seat)
+        made: dict[int, tuple[list[Weis] | None, list[dict[str, Any]]]] | None = (
+            self.__dict__.get("_own_weis_made"))
+        if made is None:
+            made = {}
+            self._own_weis_made = made
         got = made.get(seat)
         if got is None or got[0] is not ws:
-            got = made[seat] = (ws, [w.to_dict() for w in ws])
+            got = made[seat] = (ws, [w.to_dict() for w in ws or ()])
         return got[1]
 
     def _table(self) -> tuple[tuple[int, str], ...]:
