@@ -140,6 +140,105 @@ def _w_choice(feature: Feature) -> Writer:
     return write
 
 
+def _seat_numbers(v: Any, places: Sequence[int], scale: float, where: list[int],
+                  values: list[float]) -> None:
+    """A ``per_seat`` value that is not a list of one number per seat: a shorter or longer
+    list, a dict {seat: number}, or any sequence."""
+    if type(v) is list:
+        items: Iterable[tuple[int, Any]] = zip(range(len(places)), v, strict=False)
+    else:
+        items = [(int(s), x) for s, x in v.items()] if _is_map(v) else enumerate(v)
+    for s, x in items:
+        if x and x is not True:  # zeros (and absent values) stay 0
+            y = x / scale
+            where.append(places[s])
+            values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
+
+
+Reader = Callable[[Callable[[str], Any], list[int], list[int], list[float], "Encoder"], None]
+"""Reads the features of one view's ``info`` for one observer (see :func:`_compile_reader`):
+``(info.get, ones, where, values, encoder)``."""
+
+
+def _compile_reader(enc: Encoder, me: int) -> Reader:
+    """The function that reads every feature of ``info`` for observer ``me``, written out.
+
+    It does what a loop over the encoder's feature tables would do, feature by feature and
+    in the same order (seats, flags, suits, numbers, team numbers, per-seat numbers, cards,
+    cards per seat, then the other kinds), with every offset, scale and relative seat a
+    constant: an observation reads a dozen to twenty features, and the loop's own work
+    (unpacking a table row, reading its constants) cost about as much as the reading. Made
+    once per observer, as ``dataclasses`` makes an ``__init__``.
+    """
+    n, rel = enc.seats, enc._rels[me]
+    space: dict[str, Any] = {"_SUIT_AT": _SUIT_AT, "_add_cards": _add_cards,
+                             "_seat_numbers": _seat_numbers, "_w_seat_cards": _w_seat_cards}
+    lines = ["def read(get, ones, where, values, enc):"]
+
+    def const(value: Any) -> str:
+        name = f"c{len(space)}"
+        space[name] = value
+        return name
+
+    def number(x: str, inv: str, place: int, indent: str) -> None:
+        lines.extend([f"{indent}y = {x} * {inv}",
+                      f"{indent}where.append({place})",
+                      f"{indent}values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)"])
+
+    for key, at in enc._seat_f:
+        lines += [f"    v = get({key!r})", "    if type(v) is int and v >= 0:",
+                  f"        ones.append({const(tuple(at + r for r in rel))}[v])"]
+    for key, at in enc._flag_f:
+        lines += [f"    if get({key!r}):", f"        ones.append({at})"]
+    for key, at in enc._suit_f:
+        lines += [f"    v = get({key!r})", "    if type(v) is str and v in _SUIT_AT:",
+                  f"        ones.append({at} + _SUIT_AT[v])"]
+    for key, at, inv in enc._number_f:
+        lines += [f"    v = get({key!r})", "    if v and type(v) is not bool:"]
+        number("v", const(inv), at, "        ")
+    own = me & 1
+    for key, at, inv in enc._team_f:
+        lines += [f"    v = get({key!r})", "    if v:"]
+        for place, side in ((at, own), (at + 1, 1 - own)):
+            lines += [f"        x = v[{side}] * {const(inv)}", "        if x:",
+                      f"            where.append({place})",
+                      "            values.append(-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)"]
+    for key, at, scale in enc._per_seat_f:
+        places = [at + r for r in rel]
+        sc = const(scale)
+        lines += [f"    v = get({key!r})", "    if v:",
+                  f"        if type(v) is list and len(v) == {n}:",
+                  "            if any(v):"]
+        for s in range(n):
+            lines += [f"                x = v[{s}]", "                if x and x is not True:",
+                      f"                    y = x / {sc}",
+                      f"                    where.append({places[s]})",
+                      "                    values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0"
+                      " else y)"]
+        lines += ["        else:",
+                  f"            _seat_numbers(v, {const(places)}, {sc}, where, values)"]
+    for key, at in enc._cards_f:
+        deck_at = const(enc.places(at))
+        lines += [f"    v = get({key!r})", "    if v:", "        if type(v) is str:",
+                  f"            i = {deck_at}.get(v)", "            if i is not None:",
+                  "                ones.append(i)", "        else:",
+                  f"            _add_cards(v, {deck_at}, ones)"]
+    for key, at in enc._seat_cards_f:
+        planes = const([enc.places(at + r * enc.deck_size) for r in rel])
+        lines += [f"    v = get({key!r})", "    if v:",
+                  "        if type(v) is list and type(v[0]) is list:",
+                  f"            for cards, plane in zip(v, {planes}, strict=False):",
+                  "                if cards:", "                    _add_cards(cards, plane, ones)",
+                  "        else:", f"            _w_seat_cards(v, {at}, enc, ones)"]
+    for key, at, write in enc._features:
+        lines += [f"    v = get({key!r})", "    if v:",
+                  f"        {const(write)}(v, {at}, enc, ones)"]
+    lines.append("    return None")
+    exec(compile("\n".join(lines), f"<atout reader of seat {me}>", "exec"), space)
+    reader: Reader = space["read"]
+    return reader
+
+
 KINDS: dict[str, str] = {
     "seat": "a seat, relative to the observer, one-hot (none when absent)",
     "seats": "a set of seats, relative, one bit each",
@@ -276,16 +375,8 @@ class Encoder:
         self._played_at = [self.places(self._played + r * d) for r in range(n)]
         self._seen: list[tuple[tuple[tuple[int, str | None], ...], list[int]]] = [
             ((), []) for _ in range(n)]
-        # per observer: each per-seat feature's place of every seat (the seat's relative one)
-        self._per_seat_at = [[(key, [at + rel[s] for s in range(n)], scale)
-                              for key, at, scale in self._per_seat_f] for rel in self._rels]
-        self._cards_at = [(key, self.places(at)) for key, at in self._cards_f]
-        self._seat_cards_at: list[list[tuple[str, int, list[dict[str, int]]]]] = []
-        for me in range(n):
-            self.me, self.rel = me, self._rels[me]
-            self._seat_cards_at.append([(key, at, self.seat_planes(at))
-                                        for key, at in self._seat_cards_f])
-        self.me, self.rel = 0, self._rels[0]
+        # per observer: the function that reads the game's features (see _compile_reader)
+        self._readers = [_compile_reader(self, me) for me in range(n)]
 
     def places(self, at: int) -> dict[str, int]:
         """The index in the observation of each card of a deck plane starting at ``at``
@@ -346,74 +437,9 @@ class Encoder:
         ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
         ones.append(self._dealer + rel[view.dealer])
         get = view.info.get
-        for key, at in self._seat_f:
-            v = get(key)
-            if type(v) is int and v >= 0:
-                ones.append(at + rel[v])
-        for key, at in self._flag_f:
-            if get(key):
-                ones.append(at)
-        for key, at in self._suit_f:
-            v = get(key)
-            if type(v) is str and v in _SUIT_AT:
-                ones.append(at + _SUIT_AT[v])
         where: list[int] = []  # the places and values of the numbers
         values: list[float] = []
-        for key, at, inv in self._number_f:
-            v = get(key)
-            if v and type(v) is not bool:
-                x = v * inv
-                where.append(at)
-                values.append(-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)
-        for key, at, inv in self._team_f:
-            v = get(key)
-            if v:
-                own = me & 1
-                for place, x in ((at, v[own] * inv), (at + 1, v[1 - own] * inv)):
-                    if x:
-                        where.append(place)
-                        values.append(-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)
-        for key, places, scale in self._per_seat_at[me]:
-            v = get(key)
-            if v:
-                if type(v) is list:  # the usual form: a number per seat, by seat
-                    if not any(v):
-                        continue
-                    for place, x in zip(places, v, strict=False):
-                        if x and x is not True:  # zeros (and absent values) stay 0
-                            y = x / scale
-                            where.append(place)
-                            values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
-                    continue
-                items = [(int(s), x) for s, x in v.items()] if _is_map(v) else enumerate(v)
-                for s, x in items:
-                    if x and x is not True:
-                        y = x / scale
-                        where.append(places[s])
-                        values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
-        # a false value (0, empty) writes nothing
-        for key, deck_at in self._cards_at:
-            v = get(key)
-            if v:
-                if type(v) is str:
-                    i = deck_at.get(v)
-                    if i is not None:
-                        ones.append(i)
-                else:
-                    _add_cards(v, deck_at, ones)
-        for key, at, planes in self._seat_cards_at[me]:
-            v = get(key)
-            if v:
-                if type(v) is list and type(v[0]) is list:  # the cards of each seat, by seat
-                    for cards, plane in zip(v, planes, strict=False):
-                        if cards:
-                            _add_cards(cards, plane, ones)
-                else:
-                    _w_seat_cards(v, at, self, ones)
-        for key, at, write in self._features:
-            v = get(key)
-            if v:
-                write(v, at, self, ones)
+        self._readers[me](get, ones, where, values, self)
         if self.match_scale is not None:
             self._match(get("match"), where, values)
         if out is None:
