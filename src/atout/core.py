@@ -620,6 +620,8 @@ class Deal(ABC):
         finished tricks): every key it keeps has the value :meth:`view` gives it. A game
         leaves out what costs time to make and that no encoder reads.
         """
+        if type(seat) is int and 0 <= seat < self.rules.seats:  # the usual case, at once
+            return self._observation_view(seat)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
         return self._observation_view(seat)
