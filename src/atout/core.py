@@ -233,6 +233,25 @@ class View:
     info: Mapping[str, JSON]
     is_over: bool
 
+    def __init__(self, game: str, seat: int, seats: int, dealer: int, phase: str,
+                 to_move: int | None, hand: tuple[str, ...], legal: tuple[str, ...],
+                 table: tuple[tuple[int, str], ...], history: tuple[tuple[int, str | None], ...],
+                 info: Mapping[str, JSON], is_over: bool) -> None:
+        # The fields' slots set directly: a view is made at every observation, and the
+        # frozen dataclass's own __init__ (object.__setattr__ per field) costs twice as much.
+        _VIEW_SET[0](self, game)
+        _VIEW_SET[1](self, seat)
+        _VIEW_SET[2](self, seats)
+        _VIEW_SET[3](self, dealer)
+        _VIEW_SET[4](self, phase)
+        _VIEW_SET[5](self, to_move)
+        _VIEW_SET[6](self, hand)
+        _VIEW_SET[7](self, legal)
+        _VIEW_SET[8](self, table)
+        _VIEW_SET[9](self, history)
+        _VIEW_SET[10](self, info)
+        _VIEW_SET[11](self, is_over)
+
     def to_dict(self) -> dict[str, JSON]:
         """A JSON-ready dict."""
         return {
@@ -254,6 +273,10 @@ class View:
                    tuple((int(s), str(c)) for s, c in data["table"]),
                    tuple((int(s), a) for s, a in data["history"]), dict(data["info"]),
                    bool(data["is_over"]))
+
+
+_VIEW_SET = tuple(getattr(View, f).__set__ for f in View.__dataclass_fields__)
+"""The setters of View's slots, in field order (for its __init__)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,6 +611,26 @@ class Deal(ABC):
             raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
         return self._view(seat)
 
+    def observation_view(self, seat: int) -> View:
+        """What ``seat`` may know, as an observation encoder reads it (the environments).
+
+        The same hand, table, history, phase, turn, dealer and end as :meth:`view`, but
+        ``legal`` may be empty (read :meth:`legal_mask`) and ``info`` may leave out facts
+        that only people read (the words said, which the history holds, or the list of
+        finished tricks): every key it keeps has the value :meth:`view` gives it. A game
+        leaves out what costs time to make and that no encoder reads.
+        """
+        if type(seat) is int and 0 <= seat < self.rules.seats:  # the usual case, at once
+            return self._observation_view(seat)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
+        return self._observation_view(seat)
+
+    def _observation_view(self, seat: int) -> View:
+        """The observation view of one seat (seat already validated): the whole view unless
+        the game makes a lighter one."""
+        return self._view(seat)
+
     @property
     def result(self) -> Result:
         """The result; ``ValueError`` before the deal is over."""
@@ -779,6 +822,16 @@ class Match(ABC):
     def view(self, seat: int) -> View:
         """The seat's view of the current deal, with the game's scores in ``info['match']``."""
         v = self.deal.view(seat)
+        info = dict(v.info)
+        info["match"] = self.match_info()
+        return View(v.game, v.seat, v.seats, v.dealer, v.phase, self.to_move, v.hand,
+                    v.legal if not self._over else (), v.table, v.history, info,
+                    self._over or v.is_over)
+
+    def observation_view(self, seat: int) -> View:
+        """The seat's :meth:`Deal.observation_view` of the current deal, with the game's
+        scores in ``info['match']`` as :meth:`view` gives them."""
+        v = self.deal.observation_view(seat)
         info = dict(v.info)
         info["match"] = self.match_info()
         return View(v.game, v.seat, v.seats, v.dealer, v.phase, self.to_move, v.hand,

@@ -118,14 +118,15 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
         self._cumulative_rewards[agent] = 0.0
         if any(rewards) or any(self.rewards.values()):
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
-        if self.table.is_over:
+        game = self.table.game
+        if game.is_over:
             points = self.table.points()
             for i, a in enumerate(self.possible_agents):
                 self.terminations[a] = True
                 self.infos[a] = {"points": points[i]}
             self._accumulate_rewards()
         else:
-            seat = self.table.to_move
+            seat = game.to_move
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
             if any(rewards):  # shaping, or a deal of a match ended

@@ -36,8 +36,8 @@ SUITS = "HDSC"
 _SUIT_AT = {c: i for i, c in enumerate(SUITS)}
 
 Float = npt.NDArray[np.float32]
-Writer = Callable[[Any, int, "Encoder", list[int], list[tuple[int, float]]], None]
-"""Writes a feature's value at an offset: indices to set to 1, and (index, value) pairs."""
+Writer = Callable[[Any, int, "Encoder", list[int]], None]
+"""Writes a feature's value at an offset: appends the indices to set to 1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +86,7 @@ def _is_map(value: Any) -> bool:
     return isinstance(value, Mapping)
 
 
-def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int],
-             vals: list[tuple[int, float]]) -> None:
+def _w_seats(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
     for s in value or ():
         ones.append(at + enc.rel[int(s)])
 
@@ -101,11 +100,12 @@ def _add_cards(value: Any, places: Mapping[str, int], ones: list[int]) -> None:
         if i is not None:
             ones.append(i)
         return
-    try:  # the usual case: codes of the deck only
-        ones += [places[c] for c in value or ()]
-        return
-    except (KeyError, TypeError):
-        pass
+    if not (type(value) is list and value and type(value[0]) is dict):
+        try:  # the usual case: codes of the deck only
+            ones += [places[c] for c in value or ()]
+            return
+        except (KeyError, TypeError):
+            pass
     for item in value or ():
         if type(item) is str:
             i = places.get(item)
@@ -115,15 +115,9 @@ def _add_cards(value: Any, places: Mapping[str, int], ones: list[int]) -> None:
             _add_cards(item.get("cards"), places, ones)
 
 
-def _w_cards(value: Any, at: int, enc: Encoder, ones: list[int],
-             vals: list[tuple[int, float]]) -> None:
-    _add_cards(value, enc.places(at), ones)
-
-
-def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
-                  vals: list[tuple[int, float]]) -> None:
+def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
     """Cards per seat: a dict {seat: cards}, a list by seat, or dicts with seat and cards."""
-    d, rel = enc.deck_size, enc.rel
+    planes = enc.seat_planes(at)
     if _is_map(value):
         pairs: Iterable[tuple[int, Any]] = [(int(k), v) for k, v in value.items()]
     elif value and _is_map(value[0]) and "seat" in value[0]:
@@ -132,19 +126,117 @@ def _w_seat_cards(value: Any, at: int, enc: Encoder, ones: list[int],
         pairs = enumerate(value)
     for seat, cards in pairs:
         if cards:
-            _add_cards(cards, enc.places(at + rel[seat] * d), ones)
+            _add_cards(cards, planes[seat], ones)
 
 
 def _w_choice(feature: Feature) -> Writer:
     where = {c: i for i, c in enumerate(feature.choices)}
 
-    def write(value: Any, at: int, enc: Encoder, ones: list[int],
-              vals: list[tuple[int, float]]) -> None:
+    def write(value: Any, at: int, enc: Encoder, ones: list[int]) -> None:
         i = where.get(value) if isinstance(value, str) else None
         if i is not None:
             ones.append(at + i)
 
     return write
+
+
+def _seat_numbers(v: Any, places: Sequence[int], scale: float, where: list[int],
+                  values: list[float]) -> None:
+    """A ``per_seat`` value that is not a list of one number per seat: a shorter or longer
+    list, a dict {seat: number}, or any sequence."""
+    if type(v) is list:
+        items: Iterable[tuple[int, Any]] = zip(range(len(places)), v, strict=False)
+    else:
+        items = [(int(s), x) for s, x in v.items()] if _is_map(v) else enumerate(v)
+    for s, x in items:
+        if x and x is not True:  # zeros (and absent values) stay 0
+            y = x / scale
+            where.append(places[s])
+            values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)
+
+
+Reader = Callable[[Callable[[str], Any], list[int], list[int], list[float], "Encoder"], None]
+"""Reads the features of one view's ``info`` for one observer (see :func:`_compile_reader`):
+``(info.get, ones, where, values, encoder)``."""
+
+
+def _compile_reader(enc: Encoder, me: int) -> Reader:
+    """The function that reads every feature of ``info`` for observer ``me``, written out.
+
+    It does what a loop over the encoder's feature tables would do, feature by feature and
+    in the same order (seats, flags, suits, numbers, team numbers, per-seat numbers, cards,
+    cards per seat, then the other kinds), with every offset, scale and relative seat a
+    constant: an observation reads a dozen to twenty features, and the loop's own work
+    (unpacking a table row, reading its constants) cost about as much as the reading. Made
+    once per observer, as ``dataclasses`` makes an ``__init__``.
+    """
+    n, rel = enc.seats, enc._rels[me]
+    space: dict[str, Any] = {"_SUIT_AT": _SUIT_AT, "_add_cards": _add_cards,
+                             "_seat_numbers": _seat_numbers, "_w_seat_cards": _w_seat_cards}
+    lines = ["def read(get, ones, where, values, enc):"]
+
+    def const(value: Any) -> str:
+        name = f"c{len(space)}"
+        space[name] = value
+        return name
+
+    def number(x: str, inv: str, place: int, indent: str) -> None:
+        lines.extend([f"{indent}y = {x} * {inv}",
+                      f"{indent}where.append({place})",
+                      f"{indent}values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0 else y)"])
+
+    for key, at in enc._seat_f:
+        lines += [f"    v = get({key!r})", "    if type(v) is int and v >= 0:",
+                  f"        ones.append({const(tuple(at + r for r in rel))}[v])"]
+    for key, at in enc._flag_f:
+        lines += [f"    if get({key!r}):", f"        ones.append({at})"]
+    for key, at in enc._suit_f:
+        lines += [f"    v = get({key!r})", "    if type(v) is str and v in _SUIT_AT:",
+                  f"        ones.append({at} + _SUIT_AT[v])"]
+    for key, at, inv in enc._number_f:
+        lines += [f"    v = get({key!r})", "    if v and type(v) is not bool:"]
+        number("v", const(inv), at, "        ")
+    own = me & 1
+    for key, at, inv in enc._team_f:
+        lines += [f"    v = get({key!r})", "    if v:"]
+        for place, side in ((at, own), (at + 1, 1 - own)):
+            lines += [f"        x = v[{side}] * {const(inv)}", "        if x:",
+                      f"            where.append({place})",
+                      "            values.append(-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)"]
+    for key, at, scale in enc._per_seat_f:
+        places = [at + r for r in rel]
+        sc = const(scale)
+        lines += [f"    v = get({key!r})", "    if v:",
+                  f"        if type(v) is list and len(v) == {n}:",
+                  "            if any(v):"]
+        for s in range(n):
+            lines += [f"                x = v[{s}]", "                if x and x is not True:",
+                      f"                    y = x / {sc}",
+                      f"                    where.append({places[s]})",
+                      "                    values.append(-1.0 if y < -1.0 else 1.0 if y > 1.0"
+                      " else y)"]
+        lines += ["        else:",
+                  f"            _seat_numbers(v, {const(places)}, {sc}, where, values)"]
+    for key, at in enc._cards_f:
+        deck_at = const(enc.places(at))
+        lines += [f"    v = get({key!r})", "    if v:", "        if type(v) is str:",
+                  f"            i = {deck_at}.get(v)", "            if i is not None:",
+                  "                ones.append(i)", "        else:",
+                  f"            _add_cards(v, {deck_at}, ones)"]
+    for key, at in enc._seat_cards_f:
+        planes = const([enc.places(at + r * enc.deck_size) for r in rel])
+        lines += [f"    v = get({key!r})", "    if v:",
+                  "        if type(v) is list and type(v[0]) is list:",
+                  f"            for cards, plane in zip(v, {planes}, strict=False):",
+                  "                if cards:", "                    _add_cards(cards, plane, ones)",
+                  "        else:", f"            _w_seat_cards(v, {at}, enc, ones)"]
+    for key, at, write in enc._features:
+        lines += [f"    v = get({key!r})", "    if v:",
+                  f"        {const(write)}(v, {at}, enc, ones)"]
+    lines.append("    return None")
+    exec(compile("\n".join(lines), f"<atout reader of seat {me}>", "exec"), space)
+    reader: Reader = space["read"]
+    return reader
 
 
 KINDS: dict[str, str] = {
@@ -184,12 +276,8 @@ def _width(feature: Feature, seats: int, deck: int) -> int:
 
 def _writer(feature: Feature) -> Writer:
     """The writer of a kind that :meth:`Encoder.encode` does not read inline (``seats``,
-    ``cards``, ``seat_cards``, ``choice``)."""
-    simple: dict[str, Writer] = {"seats": _w_seats, "cards": _w_cards,
-                                 "seat_cards": _w_seat_cards}
-    if feature.kind in simple:
-        return simple[feature.kind]
-    return _w_choice(feature)
+    ``choice``)."""
+    return _w_seats if feature.kind == "seats" else _w_choice(feature)
 
 
 class Encoder:
@@ -236,6 +324,8 @@ class Encoder:
         self._number_f: list[tuple[str, int, float]] = []
         self._team_f: list[tuple[str, int, float]] = []
         self._per_seat_f: list[tuple[str, int, float]] = []
+        self._cards_f: list[tuple[str, int]] = []
+        self._seat_cards_f: list[tuple[str, int]] = []
         self._features: list[tuple[str, int, Writer]] = []
         for f in features:
             w = _width(f, n, d)
@@ -255,6 +345,10 @@ class Encoder:
                 self._team_f.append((key, at, 1.0 / f.scale))
             elif kind == "per_seat":
                 self._per_seat_f.append((key, at, f.scale))
+            elif kind == "cards":
+                self._cards_f.append((key, at))
+            elif kind == "seat_cards":
+                self._seat_cards_f.append((key, at))
             else:
                 self._features.append((key, at, _writer(f)))
             at += w
@@ -274,12 +368,15 @@ class Encoder:
         self._to_move, self._dealer = off["to_move"], off["dealer"]
         self._rels = [[(s - me) % n for s in range(n)] for me in range(n)]
         self._places: dict[int, dict[str, int]] = {}
+        self._seat_planes: dict[tuple[int, int], list[dict[str, int]]] = {}
         self._hand_at = self.places(self._hand)
         # the deck planes of the table and the played cards, by relative seat
         self._table_at = [self.places(self._table + r * d) for r in range(n)]
         self._played_at = [self.places(self._played + r * d) for r in range(n)]
         self._seen: list[tuple[tuple[tuple[int, str | None], ...], list[int]]] = [
             ((), []) for _ in range(n)]
+        # per observer: the function that reads the game's features (see _compile_reader)
+        self._readers = [_compile_reader(self, me) for me in range(n)]
 
     def places(self, at: int) -> dict[str, int]:
         """The index in the observation of each card of a deck plane starting at ``at``
@@ -289,21 +386,32 @@ class Encoder:
             made = self._places[at] = {c: at + i for i, c in enumerate(self.cards)}
         return made
 
+    def seat_planes(self, at: int) -> list[dict[str, int]]:
+        """The :meth:`places` of each seat's deck plane of a per-seat block starting at
+        ``at``, by seat, for the current observer (made once per observer and block)."""
+        key = (at, self.me)
+        made = self._seat_planes.get(key)
+        if made is None:
+            d, rel = self.deck_size, self.rel
+            made = self._seat_planes[key] = [self.places(at + rel[s] * d)
+                                             for s in range(self.seats)]
+        return made
+
     def layout(self) -> list[Block]:
         """Every block of the observation, in order."""
         return list(self.blocks)
 
     def encode(self, view: View, out: Float | None = None) -> Float:
         """The observation of ``view`` (written into ``out`` when given, else a new array)."""
-        n, k = self.seats, len(self.words)
+        n = self.seats
         me = view.seat
         self.me = me
         rel = self.rel = self._rels[me]
-        word_index = self.word_index
-        hand_at, table_at = self._hand_at, self._table_at
+        hand_at = self._hand_at
         ones = [hand_at[c] for c in view.hand]
-        ones += [table_at[rel[s]][c] for s, c in view.table]
-        vals: list[tuple[int, float]] = []
+        if view.table:
+            table_at = self._table_at
+            ones += [table_at[rel[s]][c] for s, c in view.table]
         # The history only grows during a deal: the bits of the part already seen by this
         # seat are kept, and only the new actions are read (a different prefix starts over).
         history = view.history
@@ -312,76 +420,46 @@ class Encoder:
         if len(history) < start or history[:start] != seen:
             start = 0
             seen_ones = []
-        played_at, acted = self._played_at, self._actions
-        for s, text in history[start:]:
-            if text is None:
-                continue
-            i = played_at[rel[s]].get(text)
-            if i is not None:
-                seen_ones.append(i)
-            else:
-                seen_ones.append(acted + rel[s] * k + word_index[text])
-        self._seen[me] = (history, seen_ones)
+        if len(history) > start:
+            played_at, acted, k = self._played_at, self._actions, len(self.words)
+            word_index = self.word_index
+            for s, text in history[start:]:
+                if text is None:
+                    continue
+                i = played_at[rel[s]].get(text)
+                if i is not None:
+                    seen_ones.append(i)
+                else:
+                    seen_ones.append(acted + rel[s] * k + word_index[text])
+            self._seen[me] = (history, seen_ones)
         ones += seen_ones
         ones.append(self._phase + self.phase_index.get(view.phase, len(self.phases) - 1))
         ones.append(self._to_move + (n if view.to_move is None else rel[view.to_move]))
         ones.append(self._dealer + rel[view.dealer])
         get = view.info.get
-        for key, at in self._seat_f:
-            v = get(key)
-            if type(v) is int and v >= 0:
-                ones.append(at + rel[v])
-        for key, at in self._flag_f:
-            if get(key):
-                ones.append(at)
-        for key, at in self._suit_f:
-            v = get(key)
-            if type(v) is str and v in _SUIT_AT:
-                ones.append(at + _SUIT_AT[v])
-        for key, at, inv in self._number_f:
-            v = get(key)
-            if v and type(v) is not bool:
-                x = v * inv
-                vals.append((at, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
-        for key, at, inv in self._team_f:
-            v = get(key)
-            if v:
-                own = me & 1
-                for place, x in ((at, v[own] * inv), (at + 1, v[1 - own] * inv)):
-                    if x:
-                        vals.append((place, -1.0 if x < -1.0 else 1.0 if x > 1.0 else x))
-        for key, at, scale in self._per_seat_f:
-            v = get(key)
-            if v:
-                items = ([(int(s), x) for s, x in v.items()] if _is_map(v)
-                         else enumerate(v))
-                for s, x in items:
-                    if x and x is not True:  # zeros (and absent values) stay 0
-                        y = x / scale
-                        vals.append((at + rel[s], -1.0 if y < -1.0 else 1.0 if y > 1.0 else y))
-        for key, at, write in self._features:
-            v = get(key)
-            if v:  # a false value (0, empty) writes nothing
-                write(v, at, self, ones, vals)
+        where: list[int] = []  # the places and values of the numbers
+        values: list[float] = []
+        self._readers[me](get, ones, where, values, self)
         if self.match_scale is not None:
-            self._match(get("match"), vals)
+            self._match(get("match"), where, values)
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        out[np.array(ones, dtype=np.intp)] = 1.0
-        if vals:
-            where, values = zip(*vals, strict=True)
+        out.put(ones, 1.0)
+        if where:
             out.put(where, values)
         return out
 
-    def _match(self, match: JSON, vals: list[tuple[int, float]]) -> None:
+    def _match(self, match: JSON, where: list[int], values: list[float]) -> None:
         if not match or self.match_scale is None:
             return
         at = self._match_at
         for s, v in enumerate(match.get("scores") or ()):
-            vals.append((at + self.rel[s], _clip(float(v) / self.match_scale)))
-        vals.append((at + self.seats, _clip(float(match.get("deal_number", 0)) / 100.0)))
+            where.append(at + self.rel[s])
+            values.append(_clip(float(v) / self.match_scale))
+        where.append(at + self.seats)
+        values.append(_clip(float(match.get("deal_number", 0)) / 100.0))
 
 
 __all__ = ["KINDS", "SUITS", "Block", "Encoder", "Feature"]

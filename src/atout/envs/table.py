@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -93,6 +93,7 @@ class Table:
         self._masks: dict[int, Mask] = {}
         self._partners = self._sides()
         self._quiet = self.episode == "deal" and self.shaping == "none"
+        self._shaped = self.shaping == "tricks"
 
     def _sides(self) -> list[list[bool]]:
         """``sides[w][s]``: whether seat ``s`` shares in a trick won by seat ``w``."""
@@ -132,8 +133,9 @@ class Table:
 
     # -- observations -------------------------------------------------------------------------
     def observation(self, seat: int, out: Float | None = None) -> Float:
-        """The seat's observation vector, from its view only."""
-        return self.encoder.encode(self.game.view(seat), out)
+        """The seat's observation vector, from its view only (the deal's
+        :meth:`~atout.core.Deal.observation_view`, which leaves out what no encoder reads)."""
+        return self.encoder.encode(self.game.observation_view(seat), out)
 
     def mask_bits(self, seat: int) -> int:
         """The seat's legal actions as an int bitmask (0 when it is not to move)."""
@@ -142,14 +144,16 @@ class Table:
     def mask(self, seat: int) -> Mask:
         """The seat's legal actions as a new int8 array over action ids (copied from a
         table of the masks already made)."""
-        bits = self.mask_bits(seat)
+        game = self.game
+        bits = game.legal_mask() if game.to_move == seat else 0
         made = self._masks.get(bits)
         if made is None:
             raw = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), dtype=np.uint8)
             made = np.unpackbits(raw, count=self.num_actions, bitorder="little").view(np.int8)
             if len(self._masks) >= MASKS_KEPT:
                 self._masks.clear()
-            self._masks[bits] = made
+            self._masks[bits] = made.copy()
+            return made  # a new array already
         return made.copy()
 
     def is_legal(self, action: int) -> bool:
@@ -167,12 +171,13 @@ class Table:
                 and game.legal_mask() >> action & 1):
             # a deal episode without shaping reads no event: the legal action is played by
             # the engine's unchecked step, which makes none
-            cast(Deal, game).step(action)
+            deal: Deal = game  # type: ignore[assignment]  # quiet: a deal, never a match
+            deal.step(action)
             events: list[Event] = []
         else:
             events = game.play(action)
         rewards = [0.0] * self.seats
-        if self.shaping == "tricks":
+        if self._shaped:
             self._shape(events, rewards)
         if not isinstance(game, Match):
             if game.is_over:

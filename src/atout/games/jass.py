@@ -350,6 +350,22 @@ class JassDeal(TrickPlay):
                     self._table() if self.phase == "play" else (), self.seen_history(seat), info,
                     self.play_over)
 
+    def _observation_view(self, seat: int) -> View:
+        """The view without the teams, the direction, the list of finished tricks, the
+        totals and the legal texts (every kept key as :meth:`_view` gives it)."""
+        info: dict[str, Any] = {
+            "forehand": self.forehand, "chooser": self.chooser,
+            "pushed": self.pushed, "multiplier": self.multiplier,
+            "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
+        }
+        if self.phase == "play":
+            info.update(self._play_info(full=False))
+            info["own_weis"] = self._own_weis(seat)
+        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+                    self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), (),
+                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self.play_over)
+
 
 class JassMatch(Match):
     """A Schieber game to the target; it ends the moment a team reaches it."""

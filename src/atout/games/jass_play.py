@@ -658,30 +658,65 @@ class TrickPlay(Deal):
     def _weis_tie_both(self) -> bool:
         return False
 
-    def _play_info(self) -> dict[str, Any]:
-        """Public facts of the play, JSON-ready, for views.
+    def _play_info(self, full: bool = True) -> dict[str, Any]:
+        """Public facts of the play, JSON-ready, for views (``full=False``: for observation
+        views, without the list of finished tricks, which the history holds).
 
         A finished trick's entry is made once and shared by the views that follow (read it,
-        do not change it; ``View.to_dict`` copies)."""
-        done: tuple[dict[str, Any], ...] = self.__dict__.get("_trick_info", ())
-        if len(done) != len(self.tricks):
-            done += tuple({"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
-                           "points": p} for lead, cards, w, p in self.tricks[len(done):])
-            self._trick_info = done
-        return {
+        do not change it; ``View.to_dict`` copies); so are, in observation views, the Weis
+        shown and announced."""
+        info: dict[str, Any] = {
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
             "led": "HDSC"[self.led] if self.led >= 0 else None,
-            "tricks": list(done),
-            "card_points": list(self.card_points),
-            "tricks_won": list(self.tricks_won),
-            "weis_announced": {str(s): sum(w.value for w in ws)
-                               for s, ws in self.declared.items()
-                               if self.played_first >> s & 1},
-            "weis_shown": {str(s): [w.to_dict() for w in ws]
-                           for s, ws in self.shown_weis.items()},
-            "weis_points": list(self.weis_points),
-            "stoeck_points": list(self.stoeck_points),
         }
+        if full:
+            done: tuple[dict[str, Any], ...] = self.__dict__.get("_trick_info", ())
+            if len(done) != len(self.tricks):
+                done += tuple({"leader": lead, "cards": [CODES[c] for c in cards], "winner": w,
+                               "points": p} for lead, cards, w, p in self.tricks[len(done):])
+                self._trick_info = done
+            info["tricks"] = list(done)
+        info["card_points"] = list(self.card_points)
+        info["tricks_won"] = list(self.tricks_won)
+        if full:
+            info["weis_announced"] = self._weis_announced()
+            info["weis_shown"] = self._weis_shown()
+        else:
+            info["weis_announced"], info["weis_shown"] = self._weis_facts()
+        info["weis_points"] = list(self.weis_points)
+        info["stoeck_points"] = list(self.stoeck_points)
+        return info
+
+    def _weis_announced(self) -> dict[str, int]:
+        return {str(s): sum(w.value for w in ws) for s, ws in self.declared.items()
+                if self.played_first >> s & 1}
+
+    def _weis_shown(self) -> dict[str, list[dict[str, Any]]]:
+        return {str(s): [w.to_dict() for w in ws] for s, ws in self.shown_weis.items()}
+
+    def _weis_facts(self) -> tuple[dict[str, int], dict[str, list[dict[str, Any]]]]:
+        """The Weis announced and shown, made again only when they change (``declared``
+        and its lists are set when the play starts, ``shown_weis`` when the Weis are
+        scored; their Weis are frozen)."""
+        made = self.__dict__.get("_weis_made")
+        declared, first, shown = self.declared, self.played_first, self.shown_weis
+        if made is None or made[0] is not declared or made[1] != first or made[2] != shown:
+            made = (declared, first, dict(shown), self._weis_announced(), self._weis_shown())
+            self._weis_made = made
+        return made[3], made[4]
+
+    def _own_weis(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's own Weis, JSON-ready (made once per seat and shared: read them only)."""
+        ws = self.declared.get(seat)
+        made: dict[int, tuple[list[Weis] | None, list[dict[str, Any]]]] | None = (
+            self.__dict__.get("_own_weis_made"))
+        if made is None:
+            made = {}
+            self._own_weis_made = made
+        got = made.get(seat)
+        if got is None or got[0] is not ws:
+            got = made[seat] = (ws, [w.to_dict() for w in ws or ()])
+        return got[1]
 
     def _table(self) -> tuple[tuple[int, str], ...]:
-        return tuple((s, CODES[c]) for s, c in zip(self.trick_seats, self.trick, strict=True))
+        return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))

@@ -562,6 +562,37 @@ class KnockRummyDeal(Deal):
                     self.rules.actions.texts_of(self.legal_mask()) if seat == self.to_move
                     else (), table, history, info, over)
 
+    def _observation_view(self, seat: int) -> View:
+        """The view without the cards each, the seat's melds, the end's outcome, showdown
+        and score, and the legal texts (every kept key as :meth:`_view` gives it)."""
+        over = self.phase == _OVER
+        own = self.hands[seat]
+        if over and self.dead and not (self.laid and self.laid[seat]):
+            _, loose, pts = self.shown[seat]
+        else:
+            _, loose, pts = arrange(own)
+        codes = FULL_DECK.codes_of
+        known = self.__dict__.get("_known_made")  # changes only when a taken card moves
+        if known is None or known[0] != self.known:
+            known = self._known_made = (list(self.known),
+                                        [codes(k) if k else [] for k in self.known])
+        info: dict[str, JSON] = {
+            "stock": len(self.stock),
+            "discard_pile": [_CODES[c] for c in self.pile],
+            "top_discard": _CODES[self.pile[-1]] if self.pile else None,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "known": known[1],  # shared by the views until it changes: read it only
+            "taken": _CODES[self.taken] if self.taken >= 0 else None,
+            "knocker": self.knocker if self.knocker >= 0 else None,
+            "restocks": self.restocks,
+            "deadwood": codes(loose),
+            "deadwood_points": pts,
+        }
+        table = ((self.top_by, _CODES[self.pile[-1]]),) if self.pile and not over else ()
+        return View(self.rules.name, seat, self.rules.seats, self.dealer, _PHASES[self.phase],
+                    self.to_move, tuple(codes(own)), (), table, self.seen_history(seat), info,
+                    over)
+
     def clone(self) -> KnockRummyDeal:
         """A cheap independent copy."""
         new = object.__new__(KnockRummyDeal)

@@ -438,8 +438,9 @@ class PutzeDeal(TrickPlay):
     # -- scores ----------------------------------------------------------------------------
     def totals(self) -> list[int]:
         """Each seat's points so far: cards, last trick, announcements and Stöck."""
-        return [self.card_points[s] + self.weis_points[s] + self.stoeck_points[s]
-                + self.bonus_points[s] for s in range(self.plan.players)]
+        return [c + w + s + b for c, w, s, b in zip(self.card_points, self.weis_points,
+                                                    self.stoeck_points, self.bonus_points,
+                                                    strict=True)]
 
     def _scoring(self) -> tuple[list[int], list[int], list[int]]:
         totals = self.totals()
@@ -517,6 +518,35 @@ class PutzeDeal(TrickPlay):
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
+                    self._table() if self.phase == "play" else (), self.seen_history(seat),
+                    info, self.play_over)
+
+    def _observation_view(self, seat: int) -> View:
+        """The view without the words said, the bettering counts, the list of finished
+        tricks, the putzes and pommes of the end and the legal texts (every kept key as
+        :meth:`_view` gives it)."""
+        plan = self.plan
+        players = self.__dict__.get("_players_made")  # the players change only as they speak
+        if players is None or players[0] != self.plays:
+            players = self._players_made = (self.plays, self.players())
+        discards = self.discards[seat]
+        info: dict[str, JSON] = {
+            "trump": SUITS[self.mode], "trump_card": CODES[self.turned],
+            "trump_card_holder": self.trump_holder if self.trump_holder >= 0 else None,
+            "out": list(self.out), "players": list(players[1]),
+            "blind_taker": self.blind_taker if self.blind_taker >= 0 else None,
+            "blind_available": bool(self.blind) and self.blind_taker < 0,
+            "six_exchanged_by": self.six_by if self.six_by >= 0 else None,
+            "putzes_in_play": plan.putzes, "points": self.totals(),
+            "own_discards": JASS_DECK.codes_of(discards) if discards else [],
+            "own_better_seen": JASS_DECK.codes_of(self.better[seat])
+            if self.better_state[seat] == "looked" else [],
+        }
+        if self.played:
+            info.update(self._play_info(full=False))
+            info["own_weis"] = self._own_weis(seat)
+        return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
+                    tuple(JASS_DECK.codes_of(self.hands[seat])), (),
                     self._table() if self.phase == "play" else (), self.seen_history(seat),
                     info, self.play_over)
 
