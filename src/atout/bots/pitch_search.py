@@ -13,13 +13,14 @@ and replays the history as the final check.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from atout.bots import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
+from atout.games.pitch import PitchDeal
 
 NCARDS = 52
 FULL = (1 << NCARDS) - 1
@@ -218,6 +219,81 @@ def pitch_rollout(deal: Deal, rng: random.Random) -> Result:
     return deal.playout(rng)
 
 
+def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
+    """Every seat plays by the heuristic's rules to the end, from its own hand and what it
+    has seen (the cards played): the bids, the pitch and the card play. ``side`` is
+    unused (the search's kit interface names the side to model; in Pitch every seat is)."""
+    d = cast(PitchDeal, deal)
+    n = d.n
+    sides = d.sides
+    friends = [{f for f in range(n) if f != s and f % sides == s % sides} for s in range(n)]
+    while d.phase == "auction":
+        seat = d.turn
+        d.step(choose_bid(d.hands[seat], d.legal_mask()))
+    while d.phase != "over":
+        seat = d.turn
+        hand = d.hands[seat]
+        held = 0
+        for h in d.hands:
+            held |= h
+        unseen = FULL & ~hand & ~(d.in_play & ~held)
+        lead = d.leader
+        trick = [((lead + i) % n, c) for i, c in enumerate(d.trick)]
+        d.step(choose_card(hand, d.legal_mask(), d.trump, trick, friends[seat], unseen))
+    return d.result
+
+
+def _played(rules: Rules[Any], view: View) -> int:
+    """The cards played so far (the view's history; a tangage is a card played)."""
+    played = 0
+    for _, text in view.history:
+        if text is not None:
+            a = int(rules.actions.parse(text))
+            if a < NCARDS:
+                played |= 1 << a
+    return played
+
+
+def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
+    """The actions worth the search's time: in the auction the pass, the bids and the
+    tangage with the top card of each suit (the card that sets the same trump and wins the
+    lead); in the play one card of each run of equivalent cards: two cards of a suit from
+    the two to the nine (no value toward Game) with no card between them that another
+    player may hold are the same card to every other one (not in trumps when Low goes to
+    the player who wins it, where the lowest trump in play is worth a point)."""
+    if view.phase == "auction":
+        top: dict[int, Action] = {}
+        out = []
+        for a in legal:
+            c = int(a)
+            if c >= NCARDS:
+                out.append(a)
+            elif c // 13 not in top or c > int(top[c // 13]):
+                top[c // 13] = a
+        return out + sorted(top.values(), key=int)
+    hand = FULL_DECK.mask(view.hand)
+    dead = hand | _played(rules, view)  # cards nobody else can hold
+    trump_name = view.info.get("trump")
+    trump = "HDSC".index(trump_name) if isinstance(trump_name, str) else -1
+    keep_trumps = rules.options.low == "won"
+    out = []
+    prev = -1  # the last card of the current run of equivalent cards
+    for a in sorted(legal, key=int):
+        c = int(a)
+        if c >= NCARDS:
+            out.append(a)
+            prev = -1
+            continue
+        if (prev >= 0 and prev // 13 == c // 13 and c % 13 < TEN and prev % 13 < TEN
+                and not (keep_trumps and (trump < 0 or c // 13 == trump))
+                and all(dead >> x & 1 for x in range(prev + 1, c))):
+            prev = c  # the same card as the run's first, which is kept
+            continue
+        out.append(a)
+        prev = c
+    return out
+
+
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PitchHeuristic:
     if kw:
         raise ValueError(f"the Pitch heuristic takes no parameters, not {', '.join(kw)}")
@@ -225,7 +301,9 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PitchH
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=PitchDeterminizer, rollout=pitch_rollout,
-              playouts=700, key_phases=frozenset({"auction"}), key_factor=2)
+              playouts=700, key_phases=frozenset({"auction"}), key_factor=2,
+              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates)
 """The Pitch kit."""
 
-__all__ = ["KIT", "PitchDeterminizer", "PitchHeuristic", "pitch_rollout"]
+__all__ = ["KIT", "PitchDeterminizer", "PitchHeuristic", "candidates", "model_rollout",
+           "pitch_rollout"]
