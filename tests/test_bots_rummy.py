@@ -142,3 +142,4 @@ def test_heuristic_beats_random() -> None:
                  workers=1)
     diff, ci = result.difference(0, 1)
     assert diff - ci > 0
+

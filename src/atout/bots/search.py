@@ -56,7 +56,10 @@ class SearchBot(Bot):
     the other side in the rollouts by the heuristic's rules, from their own cards and what
     they have seen (a model of the players at the table), 0 plays every seat by the rollout
     policy; only games with such a rollout take 1 (Jass and Pitch, where it is the default;
-    in Pitch every seat, the search's own too, plays by the heuristic's rules).
+    in Pitch every seat, the search's own too, plays by the heuristic's rules). ``prune``:
+    1 (the default) tries only the actions the game's kit says can differ (Pitch: one of
+    equivalent cards; Knock Rummy: the knock and the three discards leaving least deadwood),
+    0 every legal action.
     """
 
     name = "search"
@@ -64,7 +67,8 @@ class SearchBot(Bot):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int | None = None, tie: float | None = None,
-                 exact: int = 0, common: int = 0, model: int | None = None) -> None:
+                 exact: int = 0, common: int = 0, model: int | None = None,
+                 prune: int = 1) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -117,6 +121,9 @@ class SearchBot(Bot):
         if common not in (0, 1):
             raise ValueError(f"common must be 0 or 1, not {common!r}")
         self.common = bool(common)
+        if prune not in (0, 1):
+            raise ValueError(f"prune must be 0 or 1, not {prune!r}")
+        self.prune = bool(prune)
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -157,7 +164,7 @@ class SearchBot(Bot):
         actions = self.rules.actions
         legal = [actions.parse(t) for t in view.legal]
         self.last = {}
-        if len(legal) > 1 and self.kit.candidates is not None:
+        if len(legal) > 1 and self.prune and self.kit.candidates is not None:
             legal = self.kit.candidates(self.rules, view, legal)
         if len(legal) == 1:
             return legal[0]
