@@ -44,7 +44,8 @@ PLACES = 4
 FEATURES = ("bias", "ace", "king", "queen", "jack", "ten", "two", "three", "low trump",
             "trumps", "trumps squared", "jack guarded", "game in trumps", "game in hand",
             "side aces", "estimate", "high bid", "first", "second", "later",
-            "estimate if dealer", "estimate if first")
+            "estimate if dealer", "estimate if first", "estimate squared", "sure points",
+            "sure points squared", "four trumps or more", "estimate times high bid")
 """The features of an option, in the order of the weights."""
 
 
@@ -65,13 +66,16 @@ def features(hand: int, suit: int, where: int, high: int) -> list[float]:
     side_aces = sum(1 for s in range(4) if s != suit and hand >> (s * 13 + ACE) & 1)
     low = (t & -t).bit_length() - 1 if t else 13
     est = suit_points(hand, suit)
+    # High with the ace, Low with the two (the lowest trump), Jack with the ace to take it
+    sure = (t >> ACE & 1) + (t & 1) + (t >> JACK & 1 and t >> ACE & 1)
     return [1.0, float(t >> ACE & 1), float(t >> (ACE - 1) & 1), float(t >> (ACE - 2) & 1),
             float(t >> JACK & 1), float(t >> TEN & 1), float(t & 1), float(t >> 1 & 1),
             float(low <= 3), float(n), float(n * n) / 6,
             float(t >> JACK & 1 and (n >= 3 or t >> ACE & 1)), game_trumps / 10,
             game_hand / 10, float(side_aces), est, float(high),
             float(where == 0), float(where == 1), float(where == 2),
-            est * (where == 3), est * (where == 0)]
+            est * (where == 3), est * (where == 0), est * est / 4, float(sure),
+            float(sure * sure) / 4, float(n >= 4), est * high / 4]
 
 
 def _dot(w: Sequence[float], x: Sequence[float]) -> float:
