@@ -151,8 +151,11 @@ def test_the_sampler_prefers_hands_from_which_the_others_threw_their_last_card()
     deal = rules.deal(seed=3)
     bots = [make_bot("heuristic:base=5:floor=5", rules, s, 0) for s in range(4)]
     while len(deal.history) < 6:  # three players drew and threw a card
-        deal.play(bots[deal.to_move].choose(deal.view(deal.to_move)))
+        mover = deal.to_move
+        assert mover is not None
+        deal.play(bots[mover].choose(deal.view(mover)))
     seat = deal.to_move
+    assert seat is not None
     view = deal.view(seat)
     last = last_discards(view, [FULL_DECK.parse(c) for c in view.info["discard_pile"]])
     assert sorted(last) == sorted(s for s in range(4) if s != seat)
@@ -163,6 +166,7 @@ def test_the_sampler_prefers_hands_from_which_the_others_threw_their_last_card()
         hits = 0
         for _ in range(60):
             sample = det.sample(view, rng)
+            assert isinstance(sample, KnockRummyDeal)
             assert sample.view(seat).hand == view.hand
             for s, (card, taken) in last.items():
                 before = sample.hands[s] | 1 << card
