@@ -1,13 +1,15 @@
-"""Auction Pitch for the bots: the heuristic player, a sampler of hidden cards, a rollout.
+"""Auction Pitch for the bots: the heuristic player, a sampler of hidden cards, the rollouts.
 
-The heuristic bids the points its best suit should make as trump (High with the ace, Low with
-a two or three, Jack with the jack guarded, Game with tens and court cards), pitches the top of
-that suit, draws trumps when it holds the best one left, takes tricks that hold the jack or
-game points as cheaply as it can, and otherwise throws its least useful card.
+The heuristic's rules of thumb live in :mod:`atout.bots.pitch_hand` (bid and pitch the best
+suit, draw trumps with the best one left, take the tricks that hold the jack or game points
+as cheaply as possible, otherwise throw the least useful card); with ``bid=model`` it bids by
+the model of :mod:`atout.bots.pitch_bids` instead.
 
 The sampler deals the unseen cards to the other hands (respecting voids shown and hand
 sizes) and to the undealt rest, builds the deal through ``rules.deal(hands=..., rest=...)``
-and replays the history as the final check.
+and replays the history as the final check. The search's rollout plays every seat by the
+heuristic's rules (:func:`model_rollout`); :func:`candidates` leaves out the actions that
+cannot differ.
 """
 
 from __future__ import annotations

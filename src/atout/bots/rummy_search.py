@@ -336,7 +336,7 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=KnockRummyDeterminizer, rollout=rummy_rollout,
-              playouts=400, reuse=1)
+              playouts=300, reuse=1)
 """The Knock Rummy kit."""
 
 __all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "greedy_action",
