@@ -58,8 +58,7 @@ class SearchBot(Bot):
     policy; only games with such a rollout take 1 (Jass and Pitch, where it is the default;
     in Pitch every seat, the search's own too, plays by the heuristic's rules). ``prune``:
     1 (the default) tries only the actions the game's kit says can differ (Pitch: one of
-    equivalent cards; Knock Rummy: the knock and the three discards leaving least deadwood),
-    0 every legal action.
+    equivalent cards, the tangage with each suit's top card only), 0 every legal action.
     """
 
     name = "search"
