@@ -52,9 +52,10 @@ KNOCK_POLICIES = ("threshold", "value")
 """How the heuristic decides to knock: ``threshold``, its deadwood at or under
 :func:`knock_threshold`; ``value``, the knock's mean worth on sampled deals
 (:mod:`atout.bots.rummy_knock`)."""
-DISCARD_TRIES = 12
+DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
-:class:`KnockRummyDeterminizer`)."""
+:class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
+the discards (12 tries) did not measurably help the search (docs/bots.md)."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
