@@ -10,7 +10,10 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.pitch_search import PASS, PitchDeterminizer, choose_bid, suit_points
+from atout.bots.pitch_bids import BidModel, choose_bid_by_value, option_values
+from atout.bots.pitch_hand import PASS, choose_bid, suit_points
+from atout.bots.pitch_search import PitchDeterminizer, candidates, model_rollout
+from atout.bots.search import SearchBot
 from atout.cards import FULL_DECK
 
 
@@ -56,3 +59,100 @@ def test_heuristic_beats_random_at_pitch() -> None:
             margin += sum(p if names[s] == "heuristic" else -p
                           for s, p in enumerate(deal.result.points))
     assert margin > 0
+
+
+@pytest.mark.parametrize("table", [{}, {"partnership": True}, {"players": 3, "low": "won"}])
+def test_the_model_rollout_plays_exactly_as_the_heuristic(table: dict[str, Any]) -> None:
+    rules = atout.make("pitch", **table)
+    for i in range(12):
+        deal = rules.deal(seed=50 + i, dealer=i % rules.seats)
+        twin = deal.clone()
+        play_out(deal, [make_bot("heuristic", rules, s, i) for s in range(rules.seats)])
+        assert model_rollout(twin, random.Random(i)).points == deal.result.points
+        assert twin.history == deal.history
+
+
+def test_the_search_leaves_out_equivalent_cards_and_lower_tangage_cards() -> None:
+    rules = atout.make("pitch")
+    deal = rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"], ["6H", "7D", "8D", "9D",
+                                                                      "TD", "JD"],
+                             ["2H", "3H", "4H", "QD", "KD", "AD"], ["8H", "9H", "TH", "2S",
+                                                                    "3S", "4S"]], dealer=3)
+    view = deal.view(0)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    got = [a.text for a in candidates(rules, view, legal)]
+    assert got == ["pass", "bid 1", "bid 2", "bid 3", "bid 4", "KH", "JS", "AC"]
+    for text in ("pass", "pass", "pass", "bid 2", "2S", "JS", "7D", "2H"):
+        deal.play(text)  # spades are trump; seat 0 wins the first trick with the jack
+    # seat 0 leads: the six of hearts may be in another hand, so the 5H and the 7H differ
+    view = deal.view(0)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    assert [a.text for a in candidates(rules, view, legal)] == [a.text for a in legal]
+
+
+def test_equivalent_cards_are_merged_when_the_card_between_is_seen() -> None:
+    rules = atout.make("pitch")
+    deal = rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"], ["6H", "7D", "8D", "9D",
+                                                                      "TD", "JD"],
+                             ["2H", "3H", "4H", "QD", "KD", "AD"], ["8H", "9H", "TH", "2S",
+                                                                    "3S", "4S"]], dealer=3)
+    for text in ("pass", "pass", "pass", "bid 2", "4S", "JS", "7D", "2H"):
+        deal.play(text)
+    # seat 0 leads the second trick; seat 1 must give up the six of hearts on a heart lead
+    for text in ("AC", "6H", "3H", "8H"):
+        deal.play(text)
+    view = deal.view(0)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    got = [a.text for a in candidates(rules, view, legal)]
+    assert "5H" in got and "7H" not in got  # the 6H is played: 5H and 7H are one card
+    assert "KH" in got and "2C" in got
+
+
+def test_the_search_can_try_every_card() -> None:
+    rules = atout.make("pitch")
+    with pytest.raises(ValueError, match="prune must be 0 or 1"):
+        make_bot("search:prune=2", rules, 0, 0)
+    bot = make_bot("search:playouts=30:prune=0", rules, 1, 0)
+    deal = rules.deal(seed=3, dealer=0)
+    bot.choose(deal.view(1))
+    assert isinstance(bot, SearchBot)
+    assert len(bot.last) == len(deal.view(1).legal)
+
+
+def test_bid_model_values_every_option_and_orders_hands() -> None:
+    strong = FULL_DECK.mask(["AS", "JS", "2S", "TS", "KS", "5H"])
+    weak = FULL_DECK.mask(["5H", "7D", "9C", "6S", "8H", "4D"])
+    bids = (1 << PASS) | (0b1111 << (PASS + 1))
+    values = option_values(strong, bids | strong, 0, 0)
+    assert set(values) == {PASS, PASS + 1, PASS + 2, PASS + 3, PASS + 4,
+                           FULL_DECK.parse("AS"), FULL_DECK.parse("5H")}
+    weak_values = option_values(weak, bids | weak, 0, 0)
+    assert max(values.values()) > max(weak_values.values()) + 2
+    for where in range(4):
+        assert choose_bid_by_value(strong, bids | strong, where, 0) != PASS
+        # a hand with nothing never bids more than the least it may
+        assert choose_bid_by_value(weak, bids | weak, where, 0) in (PASS, PASS + 1)
+    # the forced dealer may not pass: the model bids
+    assert choose_bid_by_value(weak, 0b1110 << (PASS + 1), 3, 0) in range(PASS + 2, PASS + 5)
+
+
+@pytest.mark.parametrize("table", [{}, {"partnership": True}, {"players": 6}])
+def test_the_model_bidder_plays_whole_legal_deals(table: dict[str, Any]) -> None:
+    rules = atout.make("pitch", **table)
+    for i in range(8):
+        deal = rules.deal(seed=i, dealer=i % rules.seats)
+        play_out(deal, [make_bot("heuristic:bid=model", rules, s, i)
+                        for s in range(rules.seats)])
+        assert deal.is_over
+
+
+def test_bad_bid_policies_and_weights_are_refused_in_words() -> None:
+    rules = atout.make("pitch")
+    with pytest.raises(ValueError, match="expected one of threshold, model"):
+        make_bot("heuristic:bid=always", rules, 0, 0)
+    with pytest.raises(ValueError, match="takes bid"):
+        make_bot("heuristic:tangage=1", rules, 0, 0)
+    with pytest.raises(ValueError, match="format"):
+        BidModel.from_dict({"format": 99})
+    with pytest.raises(ValueError, match="expected weights for pass"):
+        BidModel.from_dict({"format": 1, "weights": {"pass": [0.0]}})

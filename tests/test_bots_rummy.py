@@ -14,6 +14,7 @@ from atout.bots.rummy_search import (
     KnockRummyDeterminizer,
     best_discard,
     knock_threshold,
+    last_discards,
     takes_discard,
 )
 from atout.cards import FULL_DECK
@@ -142,3 +143,35 @@ def test_heuristic_beats_random() -> None:
                  workers=1)
     diff, ci = result.difference(0, 1)
     assert diff - ci > 0
+
+
+
+def test_the_sampler_prefers_hands_from_which_the_others_threw_their_last_card() -> None:
+    rules = atout.make("knock-rummy")
+    deal = rules.deal(seed=3)
+    bots = [make_bot("heuristic:base=5:floor=5", rules, s, 0) for s in range(4)]
+    while len(deal.history) < 6:  # three players drew and threw a card
+        mover = deal.to_move
+        assert mover is not None
+        deal.play(bots[mover].choose(deal.view(mover)))
+    seat = deal.to_move
+    assert seat is not None
+    view = deal.view(seat)
+    last = last_discards(view, [FULL_DECK.parse(c) for c in view.info["discard_pile"]])
+    assert sorted(last) == sorted(s for s in range(4) if s != seat)
+
+    def agreeing(tries: int) -> int:
+        det = KnockRummyDeterminizer(rules, discard_tries=tries)
+        rng = random.Random(5)
+        hits = 0
+        for _ in range(60):
+            sample = det.sample(view, rng)
+            assert isinstance(sample, KnockRummyDeal)
+            assert sample.view(seat).hand == view.hand
+            for s, (card, taken) in last.items():
+                before = sample.hands[s] | 1 << card
+                allowed = before & ~(1 << taken) if taken >= 0 else before
+                hits += best_discard(before, allowed)[0] == card
+        return hits
+
+    assert agreeing(12) > agreeing(0) + 40

@@ -127,5 +127,5 @@ def test_the_search_models_the_other_side(monkeypatch: Any) -> None:
 def test_model_is_checked() -> None:
     with pytest.raises(ValueError, match="model must be 0 or 1"):
         make_bot("search:model=2", JASS, 0, 0)
-    with pytest.raises(ValueError, match="no model of the players for pitch"):
-        make_bot("search:model=1", atout.make("pitch"), 0, 0)
+    with pytest.raises(ValueError, match="no model of the players for knock-rummy"):
+        make_bot("search:model=1", atout.make("knock-rummy"), 0, 0)

@@ -48,7 +48,10 @@ class GameKit:
     prefers the heuristic's action (0: off). ``model_rollout`` (optional) is a rollout in
     which one side (its third argument, 0 or 1) plays by the heuristic's rules: the search
     uses it with the other side than its own, as a model of the table, when ``model`` is 1
-    (the search bot's default, see ``SearchBot``).
+    (the search bot's default, see ``SearchBot``). ``reuse``: the search bot's default
+    number of rollouts per action and sampled deal (1 where the rollout is deterministic).
+    ``candidates`` (optional) narrows the legal actions the search tries to those that can
+    differ (equivalent cards merged, dominated choices dropped); it keeps at least one.
     """
 
     heuristic: Callable[..., Any]
@@ -64,6 +67,8 @@ class GameKit:
     tie: float = 0.0
     model_rollout: Callable[[Deal, random.Random, int], Result] | None = None
     model: int = 0
+    reuse: int = 2
+    candidates: Callable[[Rules[Any], View, list[Action]], list[Action]] | None = None
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

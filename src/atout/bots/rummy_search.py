@@ -52,6 +52,10 @@ KNOCK_POLICIES = ("threshold", "value")
 """How the heuristic decides to knock: ``threshold``, its deadwood at or under
 :func:`knock_threshold`; ``value``, the knock's mean worth on sampled deals
 (:mod:`atout.bots.rummy_knock`)."""
+DISCARD_TRIES = 0
+"""Hands drawn for another player until his last discard is the heuristic's (see
+:class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
+the discards (12 tries) did not measurably help the search (docs/bots.md)."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -166,8 +170,59 @@ class KnockRummyHeuristic(Bot):
         return actions[best_discard(hand, cards)[0]]
 
 
+def last_discards(view: View, pile: list[int]) -> dict[int, tuple[int, int]]:
+    """For each other player whose last action was a discard: that card and the card he took
+    from the pile in the same turn (-1 if he drew from the stock)."""
+    actions = view.history
+    top = pile[0] if pile else -1  # the turned card, until somebody discards
+    took: dict[int, int] = {}
+    out: dict[int, tuple[int, int]] = {}
+    for actor, text in actions:
+        if text == "draw discard":
+            took[actor] = top
+        elif text == "draw stock":
+            took[actor] = -1
+        elif text is not None and text != "knock":
+            top = FULL_DECK.parse(text)
+            if actor != view.seat:
+                out[actor] = (top, took.get(actor, -1))
+    return out
+
+
 class KnockRummyDeterminizer(Determinizer):
-    """Samples Knock Rummy deals consistent with the view of the seat to move."""
+    """Samples Knock Rummy deals consistent with the view of the seat to move.
+
+    ``discard_tries``: how many hands it may draw for each other player until the card he
+    last discarded is the one the heuristic would have thrown from that hand (the card that
+    leaves least deadwood): a soft constraint, the last hand drawn is kept when none agrees;
+    0 deals the unseen cards uniformly.
+    """
+
+    def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES) -> None:
+        super().__init__(rules)
+        self.discard_tries = discard_tries
+
+    def _hand(self, known: int, pool: int, k: int, last: tuple[int, int] | None,
+              rng: random.Random) -> int:
+        """A hand of ``known`` and ``k`` cards of ``pool``; with ``last`` (his last discard
+        and the card taken that turn), preferably one from which he would have thrown it."""
+        cards = bit_list(pool)
+        tries = self.discard_tries if last is not None else 1
+        m = known
+        for _ in range(max(1, tries)):
+            m = known
+            for c in rng.sample(cards, k):
+                m |= 1 << c
+            if last is None:
+                break
+            card, taken = last
+            before = m | 1 << card
+            allowed = before
+            if taken >= 0 and not self.rules.options.discard_taken:
+                allowed &= ~(1 << taken)
+            if best_discard(before, allowed)[0] == card:
+                break
+        return m
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view at the current position (see the module's text)."""
@@ -209,18 +264,15 @@ class KnockRummyDeterminizer(Determinizer):
         if (min(need, default=0) < 0
                 or sum(need) + stock_len != pool.bit_count()):
             raise NoConsistentDeal(f"the view of seat {me} does not add up to 52 cards")
-        cards = bit_list(pool)
-        rng.shuffle(cards)
         hands = [0] * n
         hands[me] = first
-        i = 0
+        last = last_discards(view, pile) if self.discard_tries else {}
+        left = pool
         for s, k in zip(others, need, strict=True):
-            m = known[s]
-            for c in cards[i:i + k]:
-                m |= 1 << c
-            hands[s] = m
-            i += k
-        stock = cards[i:]
+            hands[s] = self._hand(known[s], left, k, last.get(s), rng)
+            left &= ~hands[s]
+        stock = bit_list(left)
+        rng.shuffle(stock)
         if drawn and not isinstance(taken_code, str):
             stock = [drawn_card, *stock]
         deal = cast(KnockRummyDeal, self.rules.deal(
@@ -285,7 +337,7 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=KnockRummyDeterminizer, rollout=rummy_rollout,
-              playouts=400)
+              playouts=300, reuse=1)
 """The Knock Rummy kit."""
 
 __all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "greedy_action",

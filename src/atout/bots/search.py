@@ -40,7 +40,8 @@ class SearchBot(Bot):
     core; the decisions that shape a whole deal, such as trump or a bid, get a few times
     more); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
     times the field of candidate actions is halved; ``reuse`` how many rollouts each action
-    gets on one sampled deal (sampling costs more than a rollout); ``tie`` a margin (in the
+    gets on one sampled deal (sampling costs more than a rollout; default: the game's, 2, or
+    1 where the rollout is deterministic); ``tie`` a margin (in the
     search's score: the seat's points minus the others' mean): when the heuristic's action
     stayed in contention and scores within it of the best one, the bot plays the heuristic's
     action (default: the game's, 3 in Jass; 0 turns it off). Where the search
@@ -54,15 +55,19 @@ class SearchBot(Bot):
     it made the choices steadier from seed to seed but not stronger. ``model``: 1 plays
     the other side in the rollouts by the heuristic's rules, from their own cards and what
     they have seen (a model of the players at the table), 0 plays every seat by the rollout
-    policy; only games with such a rollout take 1 (Jass, where it is the default).
+    policy; only games with such a rollout take 1 (Jass and Pitch, where it is the default;
+    in Pitch every seat, the search's own too, plays by the heuristic's rules). ``prune``:
+    1 (the default) tries only the actions the game's kit says can differ (Pitch: one of
+    equivalent cards, the tangage with each suit's top card only), 0 every legal action.
     """
 
     name = "search"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
-                 rounds: int = 3, reuse: int = 2, tie: float | None = None,
-                 exact: int = 0, common: int = 0, model: int | None = None) -> None:
+                 rounds: int = 3, reuse: int | None = None, tie: float | None = None,
+                 exact: int = 0, common: int = 0, model: int | None = None,
+                 prune: int = 1) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -77,13 +82,13 @@ class SearchBot(Bot):
             raise ValueError(f"model must be 0 or 1, not {model!r}")
         if model and kit.model_rollout is None:
             raise ValueError(f"model: there is no model of the players for {rules.name}; the "
-                             "games with one: jass")
+                             "games with one: jass, pitch")
         self.model = bool(model)
         self.rollout: Callable[[Deal, random.Random], Result] = kit.rollout
         if self.model:
             model_rollout = kit.model_rollout
             assert model_rollout is not None
-            other = 1 - seat % 2  # two sides by seat parity: Jass, the one game with a model
+            other = 1 - seat % 2  # two sides by seat parity in Jass; Pitch models every seat
 
             def rollout(deal: Deal, rng: random.Random) -> Result:
                 return model_rollout(deal, rng, other)
@@ -98,6 +103,8 @@ class SearchBot(Bot):
         self.playouts = kit.playouts if playouts is None else int(playouts)
         self.seconds = seconds
         self.rounds = max(1, int(rounds))
+        if reuse is None:
+            reuse = kit.reuse
         if reuse < 1:
             raise ValueError(f"reuse must be at least 1, not {reuse}")
         self.reuse = int(reuse)
@@ -113,6 +120,9 @@ class SearchBot(Bot):
         if common not in (0, 1):
             raise ValueError(f"common must be 0 or 1, not {common!r}")
         self.common = bool(common)
+        if prune not in (0, 1):
+            raise ValueError(f"prune must be 0 or 1, not {prune!r}")
+        self.prune = bool(prune)
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -153,6 +163,8 @@ class SearchBot(Bot):
         actions = self.rules.actions
         legal = [actions.parse(t) for t in view.legal]
         self.last = {}
+        if len(legal) > 1 and self.prune and self.kit.candidates is not None:
+            legal = self.kit.candidates(self.rules, view, legal)
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()

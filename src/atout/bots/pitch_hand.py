@@ -1,0 +1,105 @@
+"""Auction Pitch: the heuristic's rules of thumb on card masks, for the bots and their rollouts.
+
+The bid and the pitch by the points the best suit should make as trump (High with the ace, Low
+with a two or three, Jack with the jack guarded, Game with tens and court cards); in the play,
+draw trumps with the best one left, take tricks that hold the jack or game points as cheaply as
+possible, and otherwise throw the least useful card. Pure functions of a hand and what the seat
+has seen, so that the heuristic player, the search's rollouts and the bid model share them.
+"""
+
+from __future__ import annotations
+
+from atout.cards import FULL_DECK, bit_list
+
+NCARDS = 52
+FULL = (1 << NCARDS) - 1
+PASS = 52
+BID0 = 52
+SUIT_MASK = FULL_DECK.suit_masks
+GAME_VALUE = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # 2..9 nothing, T 10, J 1, Q 2, K 3, A 4
+TWO, THREE, TEN, JACK, ACE = 0, 1, 8, 9, 12
+
+
+def suit_points(hand: int, s: int) -> float:
+    """The points a hand should make with suit ``s`` as trump (High, Low, Jack, Game)."""
+    t = (hand >> (s * 13)) & 0x1FFF
+    n = t.bit_count()
+    pts = 0.0
+    if t >> ACE & 1:
+        pts += 1.0
+    elif t >> (ACE - 1) & 1:
+        pts += 0.45
+    if t & 0b11:
+        pts += 0.8 if t & 1 else 0.55
+    if t >> JACK & 1:
+        pts += 0.75 if n >= 3 or t >> ACE & 1 else 0.45
+    game = sum(GAME_VALUE[r] for r in range(13) if hand >> (s * 13 + r) & 1)
+    pts += min(0.8, 0.25 + 0.04 * game + 0.08 * n)
+    return pts
+
+
+def best_suit(hand: int) -> tuple[int, float]:
+    """The suit the hand would choose as trump, and its expected points."""
+    return max(((s, suit_points(hand, s)) for s in range(4)), key=lambda x: x[1])
+
+
+def choose_bid(hand: int, legal: int) -> int:
+    """Pass, bid or pitch by the expected points of the best suit."""
+    s, pts = best_suit(hand)
+    want = int(pts + 0.15)
+    if want >= 4 and legal & FULL:
+        t = hand & SUIT_MASK[s] & legal
+        if t:
+            return t.bit_length() - 1  # pitch the top of the suit
+    if legal >> PASS & 1 and (want < 1 or not any(legal >> (BID0 + k) & 1
+                                                  for k in range(1, min(4, want) + 1))):
+        return PASS
+    bids = [k for k in range(1, 5) if legal >> (BID0 + k) & 1]
+    if not legal >> PASS & 1:
+        return BID0 + min(bids)  # the forced dealer bids as low as allowed
+    fitting = [k for k in bids if k <= want]
+    return BID0 + max(fitting) if fitting else PASS
+
+
+def _rank(c: int) -> int:
+    return c % 13
+
+
+def choose_card(hand: int, legal: int, trump: int, trick: list[tuple[int, int]],
+                friends: set[int], unseen: int) -> int:
+    """The heuristic's card in the play (``trump`` -1 before the first lead)."""
+    cards = bit_list(legal & FULL)
+    if len(cards) == 1:
+        return cards[0]
+    if trump < 0:
+        s, _ = best_suit(hand)
+        mine = [c for c in cards if c // 13 == s] or cards
+        return max(mine, key=_rank)  # the pitch: the top of the chosen suit sets trump
+    trumps = [c for c in cards if c // 13 == trump]
+    plain = [c for c in cards if c // 13 != trump]
+    if not trick:
+        high_out = max((c for c in bit_list(unseen & SUIT_MASK[trump])), default=-1)
+        if trumps and max(trumps) > high_out:
+            return max(trumps)  # draw trumps with the best one left
+        if plain:
+            return min(plain, key=lambda c: (GAME_VALUE[_rank(c)], _rank(c)))
+        return min(trumps, key=_rank)
+    led = trick[0][1] // 13
+
+    def power(c: int) -> int:
+        return 100 + _rank(c) if c // 13 == trump else (_rank(c) if c // 13 == led else -1)
+    best_seat, best = max(trick, key=lambda x: power(x[1]))
+    worth = sum(GAME_VALUE[_rank(c)] for _, c in trick) + sum(
+        5 for _, c in trick if c // 13 == trump and _rank(c) in (TWO, THREE, JACK))
+    if best_seat in friends:
+        low = [c for c in cards if not (c // 13 == trump and _rank(c) > JACK)]
+        return max(low or cards, key=lambda c: GAME_VALUE[_rank(c)])
+    winners = [c for c in cards if power(c) > power(best)]
+    if winners and (worth > 0 or any(c // 13 != trump for c in winners)):
+        return min(winners, key=power)
+    keep = [c for c in cards if not (c // 13 == trump and _rank(c) in (TWO, THREE, JACK, ACE))]
+    return min(keep or cards, key=lambda c: (GAME_VALUE[_rank(c)], c // 13 == trump, _rank(c)))
+
+
+__all__ = ["ACE", "BID0", "FULL", "GAME_VALUE", "JACK", "NCARDS", "PASS", "SUIT_MASK", "TEN",
+           "THREE", "TWO", "best_suit", "choose_bid", "choose_card", "suit_points"]
