@@ -95,6 +95,7 @@ class ActionSpace(Sequence[Action]):
                 row.append((self._actions[i], *row[b & (b - 1)]) if i < len(key) else ())
             chunks.append(tuple(row))
         self._bytes = tuple(chunks)
+        self.chunks = self._bytes
         self._texts = ()
         cls._made[key] = self
         return self
@@ -104,6 +105,8 @@ class ActionSpace(Sequence[Action]):
     """The actions as a tuple indexed by id (the fastest lookup)."""
     _by_text: dict[str, Action]
     _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
+    chunks: tuple[tuple[tuple[Action, ...], ...], ...]
+    """The actions of every 9-bit pattern of each 9 bits of a mask (see :meth:`from_mask`)."""
     _texts: tuple[tuple[tuple[str, ...], ...], ...]
 
     def texts_of(self, mask: int) -> tuple[str, ...]:
@@ -508,7 +511,11 @@ class Deal(ABC):
         >>> [str(a) for a in atout.make("jass").deal(seed=7).legal_actions()]
         ['trump H', 'trump D', 'trump S', 'trump C', 'obenabe', 'undenufe', 'push']
         """
-        return self.rules.actions.from_mask(self.legal_mask())
+        n = len(self._history)
+        if self._mask_at != n:
+            self._mask = self._legal_mask()
+            self._mask_at = n
+        return from_chunks(self._mask, self.rules.actions.chunks, 9)
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
@@ -537,12 +544,20 @@ class Deal(ABC):
         >>> len(deal.history)
         1
         """
-        a = self.rules.actions.parse(action)
+        space = self.rules.actions
+        table = space.table
+        # an Action of this game's table (as legal_actions gives them) needs no parsing
+        a = action if type(action) is Action and action < len(table) and \
+            table[action] is action else space.parse(action)
+        n = len(self._history)
+        if self._mask_at != n:  # legal_mask(), inlined: the mask legal_actions computed
+            self._mask = self._legal_mask()
+            self._mask_at = n
         seat = self.to_move
-        if seat is None:
-            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action,
-                                code="deal_over", params={"action": a.text})
-        if not self.legal_mask() >> a & 1:
+        if seat is None or not self._mask >> a & 1:
+            if seat is None:
+                raise IllegalAction(f"{a.text} cannot be played: the deal is over", action,
+                                    code="deal_over", params={"action": a.text})
             raise IllegalAction.of(self.refusal(a), action)
         events = self._apply(a)
         self._history.append(a)

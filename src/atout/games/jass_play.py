@@ -293,7 +293,44 @@ def weis_key(w: Weis, mode: int) -> tuple[int, int, int, int]:
     return (w.value, w.length, w.top, is_trump)
 
 
+def may_hold_weis(hand: int, low_fours: int = 0) -> bool:
+    """Whether ``hand`` might hold a Weis (a run of three in a suit or four of a kind): a
+    cheap test that lets :func:`find_weis` be skipped for the hands that hold none."""
+    if _HAS_RUN[hand & 511] or _HAS_RUN[hand >> 9 & 511] or _HAS_RUN[hand >> 18 & 511] or \
+            _HAS_RUN[hand >> 27 & 511]:
+        return True
+    quads = hand & hand >> 9 & hand >> 18 & hand >> 27 & 511  # ranks held in all four suits
+    return bool(quads & (511 if low_fours else _FOUR_RANKS))
+
+
+_HAS_RUN = tuple(bool(runs) for runs in _RUNS)
+_FOUR_RANKS = sum(1 << r for r in FOUR_VALUES)
+
+
 # --- The playing phase as a reusable deal base --------------------------------------------
+
+def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The next player of each seat (-1: sits out) and the order of a trick led by each
+    seat (empty: sits out), for the seats of ``order`` playing in that order."""
+    nxt = [-1] * n
+    for i, s in enumerate(order):
+        nxt[s] = order[(i + 1) % len(order)]
+    orders = []
+    for s in range(n):
+        if s not in order:
+            orders.append(())
+            continue
+        trick = [s]
+        while len(trick) < len(order):
+            trick.append(nxt[trick[-1]])
+        orders.append(tuple(trick))
+    return tuple(nxt), tuple(orders)
+
+
+_TURNS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+"""The :func:`_turns` of each table size and playing order met, made once."""
+
+
 
 class TrickPlay(Deal):
     """The card play of a Jass-family deal: tricks, points, Weis and Stöck.
@@ -331,10 +368,10 @@ class TrickPlay(Deal):
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
         self.playing = order
-        nxt = [-1] * n
-        for i, s in enumerate(order):
-            nxt[s] = order[(i + 1) % len(order)]
-        self.next_player = nxt
+        turns = _TURNS.get((n, *order))
+        if turns is None:
+            turns = _TURNS[(n, *order)] = _turns(n, order)
+        self.next_player = list(turns[0])
         self.turn = leader
         self.leader = leader
         self.trick: list[int] = []
@@ -350,15 +387,19 @@ class TrickPlay(Deal):
         self.bonus_points = [0] * self.nsides
         self.played_first: int = 0  # seats (bit) that have played their first card
         self.declared: dict[int, list[Weis]] = {}
+        self.weis_keys: dict[int, tuple[int, int, int, int]] = {}
         if self.weis_enabled:
+            mode = self.mode
             for s in order:
-                ws = find_weis(self.hands[s], self.mode, self.big_sequences,
+                hand = self.hands[s]
+                if not may_hold_weis(hand, self.low_fours):
+                    continue
+                ws = find_weis(hand, mode, self.big_sequences,
                                nine_sequence=self.nine_sequence, low_fours=self.low_fours,
                                share=self.weis_share)
                 if ws:
                     self.declared[s] = ws
-        self.weis_keys = {s: max(weis_key(w, self.mode) for w in ws)
-                          for s, ws in self.declared.items()}
+                    self.weis_keys[s] = max(weis_key(w, mode) for w in ws)
         self.shown_weis: dict[int, list[Weis]] = {}
         self.weis_winner_side = -1
         self.stoeck_seat = -1
@@ -373,16 +414,8 @@ class TrickPlay(Deal):
         self.trick_keys = TRICK_KEYS[self.mode]
         self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
                              else (-1, -1))
-        self.orders_from = tuple(
-            tuple(self._order_from(s)) if s in order else () for s in range(n))
+        self.orders_from = turns[1]
         self.play_over = False
-
-    def _order_from(self, leader: int) -> list[int]:
-        """The seats of a trick led by ``leader``, in playing order."""
-        out = [leader]
-        while len(out) < self.trick_size:
-            out.append(self.next_player[out[-1]])
-        return out
 
     def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
                     record: bool = True) -> None:
