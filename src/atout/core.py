@@ -96,6 +96,10 @@ class ActionSpace(Sequence[Action]):
             chunks.append(tuple(row))
         self._bytes = tuple(chunks)
         self.chunks = self._bytes
+        self.by_byte = tuple(
+            tuple(tuple(self._actions[8 * k + i] for i in range(8)
+                        if b >> i & 1 and 8 * k + i < len(key)) for b in range(256))
+            for k in range((len(key) + 7) // 8))
         self._texts = ()
         cls._made[key] = self
         return self
@@ -106,7 +110,11 @@ class ActionSpace(Sequence[Action]):
     _by_text: dict[str, Action]
     _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
     chunks: tuple[tuple[tuple[Action, ...], ...], ...]
-    """The actions of every 9-bit pattern of each 9 bits of a mask (see :meth:`from_mask`)."""
+    """``chunks[k][b]``: the actions of the bits set in ``b``, the ``k``-th 9 bits of a mask
+    (see :meth:`from_mask`)."""
+    by_byte: tuple[tuple[tuple[Action, ...], ...], ...]
+    """``by_byte[k][b]``: the actions of the bits set in byte ``b``, the ``k``-th byte of a
+    mask (what :meth:`Deal.legal_actions` reads)."""
     _texts: tuple[tuple[tuple[str, ...], ...], ...]
 
     def texts_of(self, mask: int) -> tuple[str, ...]:
@@ -515,7 +523,24 @@ class Deal(ABC):
         if self._mask_at != n:
             self._mask = self._legal_mask()
             self._mask_at = n
-        return from_chunks(self._mask, self.rules.actions.chunks, 9)
+        mask = self._mask
+        space = self.rules.actions
+        out: list[Action] = []
+        if mask >> 45:  # a long mask: its bytes, each from a table of its 256 patterns
+            by_byte = space.by_byte
+            for k, b in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+                if b:
+                    out += by_byte[k][b]
+            return out
+        chunks = space.chunks  # a short one: 9 bits at a time (from_chunks, inlined)
+        k = 0
+        while mask:
+            b = mask & 511
+            if b:
+                out += chunks[k][b]
+            mask >>= 9
+            k += 1
+        return out
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""

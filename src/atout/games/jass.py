@@ -239,22 +239,14 @@ class JassDeal(TrickPlay):
         return self.rules.options.weis_tie == "both"
 
     # -- Deal hooks --------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, None when the deal is over."""
-        return None if self.play_over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal is finished."""
-        return self.play_over
-
     def _legal_mask(self) -> int:
         if self.phase == "play":
-            if self.play_over:
+            if self.is_over:
                 return 0
-            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best,
-                               strict_under=self.strict_under, buur_free=self.buur_free)
+            if self.led < 0:  # a lead: any card
+                return self.hands[self._turn]
+            return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
+                               self.strict_under, self.buur_free)
         if self.pushed:
             return self.rules.mode_mask
         return self.rules.mode_mask | 1 << PUSH

@@ -105,7 +105,7 @@ on a lead), ``points`` the card points already in the trick. See
 :meth:`TrickPlay.play_tricks`."""
 
 
-def legal_cards(hand: int, mode: int, led: int, best: int, *, strict_under: bool = False,
+def legal_cards(hand: int, mode: int, led: int, best: int, strict_under: bool = False,
                 buur_free: bool = True) -> int:
     """The cards of ``hand`` that may be played.
 
@@ -315,7 +315,7 @@ def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, 
     nxt = [-1] * n
     for i, s in enumerate(order):
         nxt[s] = order[(i + 1) % len(order)]
-    orders = []
+    orders: list[tuple[int, ...]] = []
     for s in range(n):
         if s not in order:
             orders.append(())
@@ -364,6 +364,34 @@ class TrickPlay(Deal):
     """The value of four sixes, sevens or eights (0: not a Weis)."""
     weis_share: bool = False
     """A card may serve in a four of a kind and in a sequence."""
+    is_over: bool = False
+    """Whether the deal is finished: a plain attribute (read before every action, where a
+    property call would cost more than the read), kept by :attr:`play_over`."""
+    to_move: int | None = None
+    """The seat to move, None when the deal is over: a plain attribute, kept by
+    :attr:`turn` and :attr:`play_over`."""
+    _turn: int = -1
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (still the last trick's winner once the deal is over)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, seat: int) -> None:
+        self._turn = seat
+        if not self.is_over:
+            self.to_move = seat
+
+    @property
+    def play_over(self) -> bool:
+        """Whether the card play (and the deal) is over: :attr:`is_over` by its older name."""
+        return self.is_over
+
+    @play_over.setter
+    def play_over(self, over: bool) -> None:
+        self.is_over = over
+        self.to_move = None if over else self._turn
 
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
@@ -564,7 +592,9 @@ class TrickPlay(Deal):
 
     # the legal cards of the seat to move
     def _card_mask(self) -> int:
-        return legal_cards(self.hands[self.turn], self.mode, self.led, self.best,
+        if self.led < 0:  # a lead: any card
+            return self.hands[self._turn]
+        return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
                            strict_under=self.strict_under, buur_free=self.buur_free)
 
     def _credit(self, side: int, points: int, kind: str, seat: int | None,
@@ -575,47 +605,56 @@ class TrickPlay(Deal):
         return Event(kind, seat, data)
 
     def _play_card(self, card: int) -> list[Event]:
-        seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        events = [CARD_EVENTS[seat][card]]
-        if not self.played_first >> seat & 1:
-            self.played_first |= 1 << seat
-            ws = self.declared.get(seat)
-            if ws:
-                events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
-                                                   "count": len(ws)}))
+        seat = self._turn
+        hands = self.hands
+        hands[seat] ^= 1 << card  # a legal card: in the hand
+        if self.played_first >> seat & 1:
+            events = [CARD_EVENTS[seat][card]]
+        else:
+            events = self._first_card(seat, card)
         if seat == self.stoeck_seat and not self.stoeck_said and card in self.stoeck_cards:
             other = self.stoeck_cards[0] + self.stoeck_cards[1] - card
-            if not self.hands[seat] >> other & 1:
+            if not hands[seat] >> other & 1:
                 self.stoeck_said = True
                 side = self.side_of[seat]
                 self.stoeck_points[side] += STOECK_POINTS
-                events.append(self._credit(side, STOECK_POINTS * self.multiplier, "stoeck",
-                                           seat, {}))
+                events.append(Event("stoeck", seat, {"side": side,
+                                                     "points": STOECK_POINTS * self.multiplier}))
         trick = self.trick
-        if not trick:
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if len(trick) == 1:
             self.led = card // 9
             self.best = card
             self.best_seat = seat
         else:
-            key = self.trick_keys[self.led][card]
-            if key > self.trick_keys[self.led][self.best]:
+            keys = self.trick_keys[self.led]
+            if keys[card] > keys[self.best]:
                 self.best = card
                 self.best_seat = seat
-        trick.append(card)
-        self.trick_seats.append(seat)
         if len(trick) < self.trick_size:
-            self.turn = self.next_player[seat]
+            self._turn = self.to_move = self.next_player[seat]  # the turn setter, inlined
             return events
-        return events + self._finish_trick()
+        events += self._finish_trick()
+        return events
+
+    def _first_card(self, seat: int, card: int) -> list[Event]:
+        """The events of a seat's first card: the card, and its Weis announced if any."""
+        self.played_first |= 1 << seat
+        events = [CARD_EVENTS[seat][card]]
+        ws = self.declared.get(seat)
+        if ws:
+            events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
+                                               "count": len(ws)}))
+        return events
 
     def _finish_trick(self) -> list[Event]:
         winner = self.best_seat
         side = self.side_of[winner]
         trick = self.trick
         v = VALUE[self.mode]
-        pts = 0
-        for c in trick:
+        pts = v[trick[0]]
+        for c in trick[1:]:
             pts += v[c]
         tricks = self.tricks
         last = len(tricks) + 1 == self.tricks_total
@@ -624,9 +663,9 @@ class TrickPlay(Deal):
         tricks.append((self.leader, tuple(trick), winner, pts))
         self.card_points[side] += pts
         self.tricks_won[side] += 1
-        events = [self._credit(side, pts * self.multiplier, "trick", winner,
-                               {"cards": [CODES[c] for c in trick], "card_points": pts,
-                                "number": len(tricks)})]
+        events = [Event("trick", winner, {"cards": [CODES[c] for c in trick], "card_points": pts,
+                                          "number": len(tricks), "side": side,
+                                          "points": pts * self.multiplier})]
         if len(tricks) == 1 and self.declared:
             if self._weis_before_tricks():
                 events[:0] = self._resolve_weis()
@@ -637,7 +676,7 @@ class TrickPlay(Deal):
         self.led = -1
         self.best = -1
         self.leader = winner
-        self.turn = winner
+        self._turn = self.to_move = winner  # the turn setter, inlined
         if last:
             self.play_over = True
             sides_with_tricks = [s for s in range(self.nsides) if self.tricks_won[s]]
