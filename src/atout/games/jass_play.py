@@ -228,6 +228,7 @@ def _runs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 _RUNS = _runs_table()
 """For each 9-bit suit pattern, its runs of three or more cards as (start rank, length)."""
+_HAS_RUN = tuple(bool(runs) for runs in _RUNS)
 
 _FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
                     for r, v in FOUR_VALUES.items())
@@ -235,12 +236,25 @@ _FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
 
 def _sequences(hand: int, mode: int, values: dict[int, int]) -> list[Weis]:
     out: list[Weis] = []
+    low = mode == UNDENUFE
+    nine = values[9]
     for s in range(4):
-        for start, length in _RUNS[(hand >> (s * 9)) & 0x1FF]:
-            mask = ((1 << length) - 1) << (s * 9 + start)
-            top = (8 - start) if mode == UNDENUFE else (start + length - 1)
-            out.append(Weis("sequence", mask, values[length], length, top))
+        b = (hand >> (s * 9)) & 0x1FF
+        if not _HAS_RUN[b]:
+            continue
+        key = (s, b, low, values is BIG_SEQUENCE_VALUES, nine)
+        made = _SEQUENCES.get(key)
+        if made is None:  # immutable Weis: made once per suit, pattern and scoring
+            made = _SEQUENCES[key] = tuple(
+                Weis("sequence", ((1 << length) - 1) << (s * 9 + start), values[length], length,
+                     (8 - start) if low else (start + length - 1))
+                for start, length in _RUNS[b])
+        out += made
     return out
+
+
+_SEQUENCES: dict[tuple[int, int, bool, bool, int], tuple[Weis, ...]] = {}
+"""The sequences of each suit's pattern, per suit, Undenufe or not and scoring, made once."""
 
 
 def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequence: int = 100,
@@ -303,7 +317,6 @@ def may_hold_weis(hand: int, low_fours: int = 0) -> bool:
     return bool(quads & (511 if low_fours else _FOUR_RANKS))
 
 
-_HAS_RUN = tuple(bool(runs) for runs in _RUNS)
 _FOUR_RANKS = sum(1 << r for r in FOUR_VALUES)
 
 
