@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import itemgetter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from atout.cards import JASS_DECK
