@@ -95,6 +95,11 @@ class ActionSpace(Sequence[Action]):
                 row.append((self._actions[i], *row[b & (b - 1)]) if i < len(key) else ())
             chunks.append(tuple(row))
         self._bytes = tuple(chunks)
+        self.chunks = self._bytes
+        self.by_byte = tuple(
+            tuple(tuple(self._actions[8 * k + i] for i in range(8)
+                        if b >> i & 1 and 8 * k + i < len(key)) for b in range(256))
+            for k in range((len(key) + 7) // 8))
         self._texts = ()
         cls._made[key] = self
         return self
@@ -104,6 +109,12 @@ class ActionSpace(Sequence[Action]):
     """The actions as a tuple indexed by id (the fastest lookup)."""
     _by_text: dict[str, Action]
     _bytes: tuple[tuple[tuple[Action, ...], ...], ...]
+    chunks: tuple[tuple[tuple[Action, ...], ...], ...]
+    """``chunks[k][b]``: the actions of the bits set in ``b``, the ``k``-th 9 bits of a mask
+    (see :meth:`from_mask`)."""
+    by_byte: tuple[tuple[tuple[Action, ...], ...], ...]
+    """``by_byte[k][b]``: the actions of the bits set in byte ``b``, the ``k``-th byte of a
+    mask (what :meth:`Deal.legal_actions` reads)."""
     _texts: tuple[tuple[tuple[str, ...], ...], ...]
 
     def texts_of(self, mask: int) -> tuple[str, ...]:
@@ -531,7 +542,28 @@ class Deal(ABC):
         >>> [str(a) for a in atout.make("jass").deal(seed=7).legal_actions()]
         ['trump H', 'trump D', 'trump S', 'trump C', 'obenabe', 'undenufe', 'push']
         """
-        return self.rules.actions.from_mask(self.legal_mask())
+        n = len(self._history)
+        if self._mask_at != n:
+            self._mask = self._legal_mask()
+            self._mask_at = n
+        mask = self._mask
+        space = self.rules.actions
+        out: list[Action] = []
+        if mask >> 45:  # a long mask: its bytes, each from a table of its 256 patterns
+            by_byte = space.by_byte
+            for k, b in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+                if b:
+                    out += by_byte[k][b]
+            return out
+        chunks = space.chunks  # a short one: 9 bits at a time (from_chunks, inlined)
+        k = 0
+        while mask:
+            b = mask & 511
+            if b:
+                out += chunks[k][b]
+            mask >>= 9
+            k += 1
+        return out
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask over ids (bit ``i`` for action ``i``)."""
@@ -560,12 +592,20 @@ class Deal(ABC):
         >>> len(deal.history)
         1
         """
-        a = self.rules.actions.parse(action)
+        space = self.rules.actions
+        table = space.table
+        # an Action of this game's table (as legal_actions gives them) needs no parsing
+        a = action if type(action) is Action and action < len(table) and \
+            table[action] is action else space.parse(action)
+        n = len(self._history)
+        if self._mask_at != n:  # legal_mask(), inlined: the mask legal_actions computed
+            self._mask = self._legal_mask()
+            self._mask_at = n
         seat = self.to_move
-        if seat is None:
-            raise IllegalAction(f"{a.text} cannot be played: the deal is over", action,
-                                code="deal_over", params={"action": a.text})
-        if not self.legal_mask() >> a & 1:
+        if seat is None or not self._mask >> a & 1:
+            if seat is None:
+                raise IllegalAction(f"{a.text} cannot be played: the deal is over", action,
+                                    code="deal_over", params={"action": a.text})
             raise IllegalAction.of(self.refusal(a), action)
         events = self._apply(a)
         self._history.append(a)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from atout.cards import JASS_DECK
@@ -42,6 +43,7 @@ from atout.games.jass_play import (
 )
 
 TRUMP_ACTIONS = 36
+_BITS = tuple(1 << c for c in range(36))
 PUSH = 42
 MODE_TEXT = ("trump H", "trump D", "trump S", "trump C", "obenabe", "undenufe")
 
@@ -168,6 +170,11 @@ class JassRules(Rules[JassOptions]):
             receivers.append(tuple(seats))
         self.receivers: tuple[tuple[int, ...], ...] = tuple(receivers)
         """receivers[forehand][i]: the seat that gets the i-th card of the shuffled deck."""
+        self.dealt_to = tuple(
+            tuple(itemgetter(*[i for i, r in enumerate(rec) if r == seat]) for seat in range(4))
+            for rec in self.receivers)
+        """dealt_to[forehand][seat](order): the cards of the shuffled deck ``order`` that
+        ``seat`` gets, as a tuple (the positions of :attr:`receivers`)."""
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
@@ -200,10 +207,8 @@ class JassDeal(TrickPlay):
             self.hands = parse_hands(setup["hands"], 9, 36)
         else:
             order = JASS_DECK.shuffled(random.Random(setup["seed"]))
-            hands = [0, 0, 0, 0]
-            for c, seat in zip(order, rules.receivers[forehand], strict=True):
-                hands[seat] |= 1 << c
-            self.hands = hands
+            bit = _BITS.__getitem__  # a hand's distinct bits summed: their union
+            self.hands = [sum(map(bit, cards(order))) for cards in rules.dealt_to[forehand]]
         self.dealt = tuple(self.hands)
         self.forehand = forehand
         self.side_of = (0, 1, 0, 1)
@@ -239,22 +244,14 @@ class JassDeal(TrickPlay):
         return self.rules.options.weis_tie == "both"
 
     # -- Deal hooks --------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, None when the deal is over."""
-        return None if self.play_over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal is finished."""
-        return self.play_over
-
     def _legal_mask(self) -> int:
         if self.phase == "play":
-            if self.play_over:
+            if self.is_over:
                 return 0
-            return legal_cards(self.hands[self.turn], self.mode, self.led, self.best,
-                               strict_under=self.strict_under, buur_free=self.buur_free)
+            if self.led < 0:  # a lead: any card
+                return self.hands[self._turn]
+            return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
+                               self.strict_under, self.buur_free)
         if self.pushed:
             return self.rules.mode_mask
         return self.rules.mode_mask | 1 << PUSH
@@ -278,7 +275,7 @@ class JassDeal(TrickPlay):
                                 strict_under=self.strict_under, buur_free=self.buur_free)
 
     def _apply(self, action: int) -> list[Event]:
-        if self.phase == "play":
+        if action < TRUMP_ACTIONS:  # a card (legal: the play is on)
             return self._play_card(action)
         seat = self.turn
         if action == PUSH:
@@ -290,10 +287,7 @@ class JassDeal(TrickPlay):
         self.chooser = seat
         self.multiplier = self.rules.mode_multipliers[mode]
         self.phase = "play"
-        order = [self.forehand]
-        while len(order) < 4:
-            order.append(self.rules.next_seat[order[-1]])
-        self._start_play(order, self.forehand)
+        self._start_play(list(self.rules.orders[self.forehand]), self.forehand)
         return [Event("trump", seat, {"mode": MODE_NAMES[mode],
                                       "multiplier": self.multiplier})]
 

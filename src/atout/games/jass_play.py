@@ -105,7 +105,7 @@ on a lead), ``points`` the card points already in the trick. See
 :meth:`TrickPlay.play_tricks`."""
 
 
-def legal_cards(hand: int, mode: int, led: int, best: int, *, strict_under: bool = False,
+def legal_cards(hand: int, mode: int, led: int, best: int, strict_under: bool = False,
                 buur_free: bool = True) -> int:
     """The cards of ``hand`` that may be played.
 
@@ -228,6 +228,7 @@ def _runs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 _RUNS = _runs_table()
 """For each 9-bit suit pattern, its runs of three or more cards as (start rank, length)."""
+_HAS_RUN = tuple(bool(runs) for runs in _RUNS)
 
 _FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
                     for r, v in FOUR_VALUES.items())
@@ -235,12 +236,25 @@ _FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
 
 def _sequences(hand: int, mode: int, values: dict[int, int]) -> list[Weis]:
     out: list[Weis] = []
+    low = mode == UNDENUFE
+    nine = values[9]
     for s in range(4):
-        for start, length in _RUNS[(hand >> (s * 9)) & 0x1FF]:
-            mask = ((1 << length) - 1) << (s * 9 + start)
-            top = (8 - start) if mode == UNDENUFE else (start + length - 1)
-            out.append(Weis("sequence", mask, values[length], length, top))
+        b = (hand >> (s * 9)) & 0x1FF
+        if not _HAS_RUN[b]:
+            continue
+        key = (s, b, low, values is BIG_SEQUENCE_VALUES, nine)
+        made = _SEQUENCES.get(key)
+        if made is None:  # immutable Weis: made once per suit, pattern and scoring
+            made = _SEQUENCES[key] = tuple(
+                Weis("sequence", ((1 << length) - 1) << (s * 9 + start), values[length], length,
+                     (8 - start) if low else (start + length - 1))
+                for start, length in _RUNS[b])
+        out += made
     return out
+
+
+_SEQUENCES: dict[tuple[int, int, bool, bool, int], tuple[Weis, ...]] = {}
+"""The sequences of each suit's pattern, per suit, Undenufe or not and scoring, made once."""
 
 
 def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequence: int = 100,
@@ -293,7 +307,43 @@ def weis_key(w: Weis, mode: int) -> tuple[int, int, int, int]:
     return (w.value, w.length, w.top, is_trump)
 
 
+def may_hold_weis(hand: int, low_fours: int = 0) -> bool:
+    """Whether ``hand`` might hold a Weis (a run of three in a suit or four of a kind): a
+    cheap test that lets :func:`find_weis` be skipped for the hands that hold none."""
+    if _HAS_RUN[hand & 511] or _HAS_RUN[hand >> 9 & 511] or _HAS_RUN[hand >> 18 & 511] or \
+            _HAS_RUN[hand >> 27 & 511]:
+        return True
+    quads = hand & hand >> 9 & hand >> 18 & hand >> 27 & 511  # ranks held in all four suits
+    return bool(quads & (511 if low_fours else _FOUR_RANKS))
+
+
+_FOUR_RANKS = sum(1 << r for r in FOUR_VALUES)
+
+
 # --- The playing phase as a reusable deal base --------------------------------------------
+
+def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The next player of each seat (-1: sits out) and the order of a trick led by each
+    seat (empty: sits out), for the seats of ``order`` playing in that order."""
+    nxt = [-1] * n
+    for i, s in enumerate(order):
+        nxt[s] = order[(i + 1) % len(order)]
+    orders: list[tuple[int, ...]] = []
+    for s in range(n):
+        if s not in order:
+            orders.append(())
+            continue
+        trick = [s]
+        while len(trick) < len(order):
+            trick.append(nxt[trick[-1]])
+        orders.append(tuple(trick))
+    return tuple(nxt), tuple(orders)
+
+
+_TURNS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+"""The :func:`_turns` of each table size and playing order met, made once."""
+
+
 
 class TrickPlay(Deal):
     """The card play of a Jass-family deal: tricks, points, Weis and Stöck.
@@ -327,14 +377,42 @@ class TrickPlay(Deal):
     """The value of four sixes, sevens or eights (0: not a Weis)."""
     weis_share: bool = False
     """A card may serve in a four of a kind and in a sequence."""
+    is_over: bool = False
+    """Whether the deal is finished: a plain attribute (read before every action, where a
+    property call would cost more than the read), kept by :attr:`play_over`."""
+    to_move: int | None = None
+    """The seat to move, None when the deal is over: a plain attribute, kept by
+    :attr:`turn` and :attr:`play_over`."""
+    _turn: int = -1
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (still the last trick's winner once the deal is over)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, seat: int) -> None:
+        self._turn = seat
+        if not self.is_over:
+            self.to_move = seat
+
+    @property
+    def play_over(self) -> bool:
+        """Whether the card play (and the deal) is over: :attr:`is_over` by its older name."""
+        return self.is_over
+
+    @play_over.setter
+    def play_over(self, over: bool) -> None:
+        self.is_over = over
+        self.to_move = None if over else self._turn
 
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
         self.playing = order
-        nxt = [-1] * n
-        for i, s in enumerate(order):
-            nxt[s] = order[(i + 1) % len(order)]
-        self.next_player = nxt
+        turns = _TURNS.get((n, *order))
+        if turns is None:
+            turns = _TURNS[(n, *order)] = _turns(n, order)
+        self.next_player = list(turns[0])
         self.turn = leader
         self.leader = leader
         self.trick: list[int] = []
@@ -350,15 +428,19 @@ class TrickPlay(Deal):
         self.bonus_points = [0] * self.nsides
         self.played_first: int = 0  # seats (bit) that have played their first card
         self.declared: dict[int, list[Weis]] = {}
+        self.weis_keys: dict[int, tuple[int, int, int, int]] = {}
         if self.weis_enabled:
+            mode = self.mode
             for s in order:
-                ws = find_weis(self.hands[s], self.mode, self.big_sequences,
+                hand = self.hands[s]
+                if not may_hold_weis(hand, self.low_fours):
+                    continue
+                ws = find_weis(hand, mode, self.big_sequences,
                                nine_sequence=self.nine_sequence, low_fours=self.low_fours,
                                share=self.weis_share)
                 if ws:
                     self.declared[s] = ws
-        self.weis_keys = {s: max(weis_key(w, self.mode) for w in ws)
-                          for s, ws in self.declared.items()}
+                    self.weis_keys[s] = max(weis_key(w, mode) for w in ws)
         self.shown_weis: dict[int, list[Weis]] = {}
         self.weis_winner_side = -1
         self.stoeck_seat = -1
@@ -373,16 +455,8 @@ class TrickPlay(Deal):
         self.trick_keys = TRICK_KEYS[self.mode]
         self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
                              else (-1, -1))
-        self.orders_from = tuple(
-            tuple(self._order_from(s)) if s in order else () for s in range(n))
+        self.orders_from = turns[1]
         self.play_over = False
-
-    def _order_from(self, leader: int) -> list[int]:
-        """The seats of a trick led by ``leader``, in playing order."""
-        out = [leader]
-        while len(out) < self.trick_size:
-            out.append(self.next_player[out[-1]])
-        return out
 
     def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
                     record: bool = True) -> None:
@@ -531,7 +605,9 @@ class TrickPlay(Deal):
 
     # the legal cards of the seat to move
     def _card_mask(self) -> int:
-        return legal_cards(self.hands[self.turn], self.mode, self.led, self.best,
+        if self.led < 0:  # a lead: any card
+            return self.hands[self._turn]
+        return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
                            strict_under=self.strict_under, buur_free=self.buur_free)
 
     def _credit(self, side: int, points: int, kind: str, seat: int | None,
@@ -542,47 +618,56 @@ class TrickPlay(Deal):
         return Event(kind, seat, data)
 
     def _play_card(self, card: int) -> list[Event]:
-        seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        events = [CARD_EVENTS[seat][card]]
-        if not self.played_first >> seat & 1:
-            self.played_first |= 1 << seat
-            ws = self.declared.get(seat)
-            if ws:
-                events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
-                                                   "count": len(ws)}))
+        seat = self._turn
+        hands = self.hands
+        hands[seat] ^= 1 << card  # a legal card: in the hand
+        if self.played_first >> seat & 1:
+            events = [CARD_EVENTS[seat][card]]
+        else:
+            events = self._first_card(seat, card)
         if seat == self.stoeck_seat and not self.stoeck_said and card in self.stoeck_cards:
             other = self.stoeck_cards[0] + self.stoeck_cards[1] - card
-            if not self.hands[seat] >> other & 1:
+            if not hands[seat] >> other & 1:
                 self.stoeck_said = True
                 side = self.side_of[seat]
                 self.stoeck_points[side] += STOECK_POINTS
-                events.append(self._credit(side, STOECK_POINTS * self.multiplier, "stoeck",
-                                           seat, {}))
+                events.append(Event("stoeck", seat, {"side": side,
+                                                     "points": STOECK_POINTS * self.multiplier}))
         trick = self.trick
-        if not trick:
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if len(trick) == 1:
             self.led = card // 9
             self.best = card
             self.best_seat = seat
         else:
-            key = self.trick_keys[self.led][card]
-            if key > self.trick_keys[self.led][self.best]:
+            keys = self.trick_keys[self.led]
+            if keys[card] > keys[self.best]:
                 self.best = card
                 self.best_seat = seat
-        trick.append(card)
-        self.trick_seats.append(seat)
         if len(trick) < self.trick_size:
-            self.turn = self.next_player[seat]
+            self._turn = self.to_move = self.next_player[seat]  # the turn setter, inlined
             return events
-        return events + self._finish_trick()
+        events += self._finish_trick()
+        return events
+
+    def _first_card(self, seat: int, card: int) -> list[Event]:
+        """The events of a seat's first card: the card, and its Weis announced if any."""
+        self.played_first |= 1 << seat
+        events = [CARD_EVENTS[seat][card]]
+        ws = self.declared.get(seat)
+        if ws:
+            events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
+                                               "count": len(ws)}))
+        return events
 
     def _finish_trick(self) -> list[Event]:
         winner = self.best_seat
         side = self.side_of[winner]
         trick = self.trick
         v = VALUE[self.mode]
-        pts = 0
-        for c in trick:
+        pts = v[trick[0]]
+        for c in trick[1:]:
             pts += v[c]
         tricks = self.tricks
         last = len(tricks) + 1 == self.tricks_total
@@ -591,9 +676,9 @@ class TrickPlay(Deal):
         tricks.append((self.leader, tuple(trick), winner, pts))
         self.card_points[side] += pts
         self.tricks_won[side] += 1
-        events = [self._credit(side, pts * self.multiplier, "trick", winner,
-                               {"cards": [CODES[c] for c in trick], "card_points": pts,
-                                "number": len(tricks)})]
+        events = [Event("trick", winner, {"cards": [CODES[c] for c in trick], "card_points": pts,
+                                          "number": len(tricks), "side": side,
+                                          "points": pts * self.multiplier})]
         if len(tricks) == 1 and self.declared:
             if self._weis_before_tricks():
                 events[:0] = self._resolve_weis()
@@ -604,7 +689,7 @@ class TrickPlay(Deal):
         self.led = -1
         self.best = -1
         self.leader = winner
-        self.turn = winner
+        self._turn = self.to_move = winner  # the turn setter, inlined
         if last:
             self.play_over = True
             sides_with_tricks = [s for s in range(self.nsides) if self.tricks_won[s]]

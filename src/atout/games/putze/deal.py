@@ -250,11 +250,6 @@ class PutzeDeal(TrickPlay):
             raise ValueError(f"cards missing from the deal: {missing}")
 
     # -- phases ----------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, None when the deal is over."""
-        return None if self.play_over else self.turn
-
     def players(self) -> list[int]:
         """The seats that play (so far), in speaking order."""
         return [s for s in self.speak_order if self.plays >> s & 1]

@@ -76,6 +76,9 @@ def _lowest(mask: int, k: int) -> int:
     return out
 
 
+_BITS = tuple(1 << i for i in range(NCARDS))
+
+
 def deal_cards(seed: int, players: int, dealer: int, packet: int) -> tuple[list[int], int]:
     """Shuffle and deal as at the table: packets to each seat in turn from the dealer's
     right, the chien receiving single cards between packets, never the first or last card."""
@@ -88,12 +91,12 @@ def deal_cards(seed: int, players: int, dealer: int, packet: int) -> tuple[list[
     chien = 0
     pos = 0
     seat = (dealer + 1) % players
+    bit = _BITS.__getitem__
     for p in range(packets):
         if p in chien_after:
             chien |= 1 << order[pos]
             pos += 1
-        for i in order[pos:pos + packet]:
-            hands[seat] |= 1 << i
+        hands[seat] |= sum(map(bit, order[pos:pos + packet]))  # distinct bits: their union
         pos += packet
         seat = (seat + 1) % players
     return hands, chien
@@ -103,6 +106,11 @@ class TarotDeal(Deal):
     """A deal of French Tarot (see the module docs for seats and turn order)."""
 
     rules: TarotRules
+    to_move: int | None = None
+    """The seat whose decision it is, or None when the deal is over: a plain attribute (read
+    before every action, where a property call would cost more than the read)."""
+    is_over: bool = False
+    """Whether the deal is finished (a plain attribute, set with ``to_move`` None)."""
 
     def __init__(self, rules: TarotRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
@@ -117,7 +125,7 @@ class TarotDeal(Deal):
         else:
             self.hands, self.chien = self._explicit(setup)
         self.phase = PH_BID
-        self._to_move: int | None = (dealer + 1) % n
+        self.to_move = (dealer + 1) % n
         self.petit_sec_seat = -1
         self.bids: list[tuple[int, int]] = []  # (seat, contract or -1 for pass)
         self.contract = -1
@@ -149,7 +157,7 @@ class TarotDeal(Deal):
                 if self.hands[s] & (TRUMPS | BIT_EX) == BIT_T1:
                     self.petit_sec_seat = s
                     self.phase = PH_PETIT_SEC
-                    self._to_move = s
+                    self.to_move = s
                     break
         self._result_cache: Result | None = None
 
@@ -206,6 +214,8 @@ class TarotDeal(Deal):
         h = self.hands[seat]
         tm = self.trick_mask & ~BIT_EX
         if not tm:
+            if self.trick_no or self.called < 0:  # _barred_lead's cheap cases, inlined
+                return h
             return h & ~self._barred_lead(h)
         first = self.trick[0] if self.trick[0] != EX else self.trick[1]
         led = CARD_SUIT[first]
@@ -242,14 +252,9 @@ class TarotDeal(Deal):
         return plain | (h & TRUMP_DISCARDABLE)
 
     # -- the contract -----------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is, or None when the deal is over."""
-        return self._to_move
-
     def _legal_mask(self) -> int:
         ph = self.phase
-        seat = self._to_move
+        seat = self.to_move
         if seat is None:
             return 0
         if ph == PH_PLAY:
@@ -281,7 +286,7 @@ class TarotDeal(Deal):
         return 1 << A_PETIT_SEC  # PH_PETIT_SEC
 
     def _apply(self, action: int) -> list[Event]:
-        seat = self._to_move
+        seat = self.to_move
         assert seat is not None
         if action < A_DISCARD:
             return self._play_card(seat, action)
@@ -304,7 +309,7 @@ class TarotDeal(Deal):
         self.bids.append((seat, bid))
         events = [Event("bid", seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]})]
         if len(self.bids) < self.n:
-            self._to_move = self._next(seat)
+            self.to_move = self._next(seat)
             return events
         best_seat, best = max(self.bids, key=lambda sb: sb[1])
         if best < 0:
@@ -316,7 +321,7 @@ class TarotDeal(Deal):
         events.append(Event("taker", best_seat, {"contract": CONTRACTS[best]}))
         if self.n == 5:
             self.phase = PH_CALL
-            self._to_move = best_seat
+            self.to_move = best_seat
             return events
         return events + self._after_call()
 
@@ -334,7 +339,7 @@ class TarotDeal(Deal):
             self.hands[taker] |= self.chien
             self.phase = PH_ECART
             self.ecart_left = self.chien_size
-            self._to_move = taker
+            self.to_move = taker
         else:
             events.append(Event("chien_set_aside", taker, {
                 "side": "taker" if self.contract < GARDE_CONTRE else "defence"}))
@@ -368,7 +373,7 @@ class TarotDeal(Deal):
     def _start_play(self) -> list[Event]:
         if self.rules.options.chelem_announce:
             self.phase = PH_CHELEM
-            self._to_move = self.taker
+            self.to_move = self.taker
             return []
         return self._begin_tricks()
 
@@ -381,7 +386,7 @@ class TarotDeal(Deal):
 
     def _begin_tricks(self) -> list[Event]:
         self.phase = PH_PLAY
-        self._to_move = self.leader
+        self.to_move = self.leader
         return [Event("play_begins", self.leader, {})]
 
     def _poignee(self, seat: int, level: int) -> list[Event]:
@@ -406,9 +411,10 @@ class TarotDeal(Deal):
                                                   "alone": seat == self.taker}))
             events += self._resolve_excuse()
         if len(self.trick) < self.n:
-            self._to_move = self._next(seat)
+            self.to_move = (seat + 1) % self.n
             return events
-        return events + self._end_trick()
+        events += self._end_trick()
+        return events
 
     def _give_low(self, giver_camp: bool, to: int) -> int:
         """Move a low card from the tricks of ``giver_camp`` to ``to``; the card or -1."""
@@ -504,12 +510,13 @@ class TarotDeal(Deal):
                 "points": list(res.points), "made": res.details.get("made")}))
         else:
             self.leader = winner
-            self._to_move = winner
+            self.to_move = winner
         return events
 
     def _finish(self) -> None:
         self.phase = PH_OVER
-        self._to_move = None
+        self.to_move = None
+        self.is_over = True
 
     def _result(self) -> Result:
         if self._result_cache is None:
@@ -520,7 +527,7 @@ class TarotDeal(Deal):
     def _why_illegal(self, action: Action) -> Refusal:
         a = int(action)
         ph = self.phase
-        seat = self._to_move
+        seat = self.to_move
         assert seat is not None
         text = action.text
         act = {"action": text}
@@ -670,7 +677,7 @@ class TarotDeal(Deal):
         return made
 
     def _view(self, seat: int) -> View:
-        over = self._to_move is None
+        over = self.to_move is None
         sees_ecart = self._sees_ecart(seat)
         history = self.seen_history(seat)
         partner: int | None = None
@@ -701,10 +708,10 @@ class TarotDeal(Deal):
             "annulled": self.annulled or None,
             "result": self._result_info() if over else None,
         }
-        legal = self.rules.actions.texts_of(self.legal_mask()) if self._to_move == seat else ()
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         table = tuple(((self.leader + k) % self.n, DECK.codes[c])
                       for k, c in enumerate(self.trick))
-        return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self._to_move,
+        return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self.to_move,
                     tuple(_codes(self.hands[seat])), legal, table, history, info, over)
 
     # -- copies -----------------------------------------------------------------------------
