@@ -55,6 +55,9 @@ class SearchBot(Bot):
     the other side in the rollouts by the heuristic's rules, from their own cards and what
     they have seen (a model of the players at the table), 0 plays every seat by the rollout
     policy; only games with such a rollout take 1 (Jass, where it is the default).
+    ``defer``: 1 plays the heuristic's action in the kit's ``heuristic_phases`` (Putze's
+    play or pass, which the heuristic values over sampled deals played out by its own card
+    play), 0 searches them too; default 1 where the kit names such phases.
     """
 
     name = "search"
@@ -62,7 +65,8 @@ class SearchBot(Bot):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int = 2, tie: float | None = None,
-                 exact: int = 0, common: int = 0, model: int | None = None) -> None:
+                 exact: int = 0, common: int = 0, model: int | None = None,
+                 defer: int = 1) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -113,6 +117,9 @@ class SearchBot(Bot):
         if common not in (0, 1):
             raise ValueError(f"common must be 0 or 1, not {common!r}")
         self.common = bool(common)
+        if defer not in (0, 1):
+            raise ValueError(f"defer must be 0 or 1, not {defer!r}")
+        self.deferred = kit.heuristic_phases if defer else frozenset()
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -155,6 +162,8 @@ class SearchBot(Bot):
         self.last = {}
         if len(legal) == 1:
             return legal[0]
+        if view.phase in self.deferred:
+            return self.fallback.choose(view)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
