@@ -134,11 +134,11 @@ def test_the_search_defers_play_or_pass_to_the_heuristic_unless_told() -> None:
     assert seat is not None
     view = deal.view(seat)
     deferring = make_bot("search:playouts=20", RULES, seat, 3)
-    searching = make_bot("search:playouts=20:defer=0", RULES, seat, 3)
+    searching = make_bot("search:playouts=20:key=search", RULES, seat, 3)
     assert isinstance(deferring, SearchBot) and isinstance(searching, SearchBot)
     assert deferring.choose(view) == make_bot("heuristic", RULES, seat, 3).choose(view)
     assert deferring.last == {}  # no playout spent
     searching.choose(view)
     assert set(searching.last) == {"play", "pass"}
-    with pytest.raises(ValueError, match="defer must be 0 or 1"):
-        make_bot("search:defer=2", RULES, 0)
+    with pytest.raises(ValueError, match="key must be one of search, heuristic"):
+        make_bot("search:key=people", RULES, 0)

@@ -48,10 +48,10 @@ class GameKit:
     prefers the heuristic's action (0: off). ``model_rollout`` (optional) is a rollout in
     which one side (its third argument, 0 or 1) plays by the heuristic's rules: the search
     uses it with the other side than its own, as a model of the table, when ``model`` is 1
-    (the search bot's default, see ``SearchBot``). ``heuristic_phases``: phases in which the
-    search bot plays the heuristic's action (``defer=1``, its default when the kit names
-    any), for a heuristic that decides them by its own evaluation over sampled deals with a
-    better model of the play than the search's rollouts (Putze's play or pass).
+    (the search bot's default, see ``SearchBot``). ``key``: who makes the decisions in
+    ``key_phases`` by default, ``"search"`` (the search's playouts) or ``"heuristic"`` (the
+    heuristic bot's choice, where it is a model of what the search would find and costs a
+    fraction of it).
     """
 
     heuristic: Callable[..., Any]
@@ -67,7 +67,7 @@ class GameKit:
     tie: float = 0.0
     model_rollout: Callable[[Deal, random.Random, int], Result] | None = None
     model: int = 0
-    heuristic_phases: frozenset[str] = frozenset()
+    key: str = "search"
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

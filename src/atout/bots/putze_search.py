@@ -442,7 +442,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeH
 
 KIT = GameKit(heuristic=_heuristic, determinizer=PutzeDeterminizer, rollout=putze_rollout,
               playouts=1000, key_phases=frozenset({"speak"}), key_factor=2,
-              heuristic_phases=frozenset({"speak"}))
+              key="heuristic")
 """The Putze kit."""
 
 __all__ = ["KIT", "PutzeDeterminizer", "PutzeHeuristic", "putze_rollout"]
