@@ -52,6 +52,9 @@ class GameKit:
     number of rollouts per action and sampled deal (1 where the rollout is deterministic).
     ``candidates`` (optional) narrows the legal actions the search tries to those that can
     differ (equivalent cards merged, dominated choices dropped); it keeps at least one.
+    ``key``: who makes the decisions in ``key_phases`` by default, ``"search"`` (the
+    search's playouts) or ``"heuristic"`` (the heuristic bot's choice, where it is a model
+    of what the search would find and costs a fraction of it).
     """
 
     heuristic: Callable[..., Any]
@@ -69,6 +72,7 @@ class GameKit:
     model: int = 0
     reuse: int = 2
     candidates: Callable[[Rules[Any], View, list[Action]], list[Action]] | None = None
+    key: str = "search"
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

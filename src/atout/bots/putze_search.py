@@ -26,6 +26,7 @@ from atout.bots import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import FULL, choose_card, read_view, trump_tricks
 from atout.bots.kits import GameKit
+from atout.bots.putze_speak import SAMPLES, choose_word
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass_play import POWER, VALUE
@@ -77,10 +78,33 @@ def pre_play(rules: Rules[Any], phase: str, hand: int, mode: int, legal: int) ->
     return speak(rules, hand, mode, legal)
 
 
+SPEAK_POLICIES = ("value", "count")
+"""How the heuristic says play, pass or takes the blind: ``value``, the word worth most over
+sampled deals played out by the heuristic (:mod:`atout.bots.putze_speak`); ``count``, the
+trick count and its thresholds (:func:`speak`)."""
+
+
 class PutzeHeuristic(Bot):
-    """Plays Putze by rules of thumb (see docs/bots.md)."""
+    """Plays Putze by rules of thumb (see docs/bots.md).
+
+    ``speak`` is one of :data:`SPEAK_POLICIES` (``heuristic:speak=count`` from a bot name);
+    ``samples``: the sampled deals per word for ``speak=value``.
+    """
 
     name = "heuristic"
+
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, speak: str = "value",
+                 samples: int = SAMPLES) -> None:
+        super().__init__(rules, seat, seed)
+        if speak not in SPEAK_POLICIES:
+            raise ValueError(f"Putze heuristic: speak={speak!r}, expected one of "
+                             f"{', '.join(SPEAK_POLICIES)}")
+        if samples < 1:
+            raise ValueError(f"Putze heuristic: samples={samples}, expected a whole number "
+                             f"of 1 or more")
+        self.speak = speak
+        self.samples = samples
+        self._sampler: PutzeDeterminizer | None = None
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -88,6 +112,12 @@ class PutzeHeuristic(Bot):
         legal = self.legal_mask(view)
         mode = "HDSC".index(str(view.info["trump"]))
         hand = JASS_DECK.mask(view.hand)
+        if view.phase == "speak" and self.speak == "value":
+            count = pre_play(self.rules, view.phase, hand, mode, legal)
+            if self._sampler is None:
+                self._sampler = PutzeDeterminizer(self.rules)
+            return actions[choose_word(self._sampler, view, legal, self.rng, pre_play, count,
+                                       self.samples)]
         if view.phase != "play":
             return actions[pre_play(self.rules, view.phase, hand, mode, legal)]
         seen = read_view(self.rules, view)
@@ -397,13 +427,22 @@ def putze_rollout(deal: Deal, rng: random.Random) -> Result:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeHeuristic:
-    if kw:
-        raise ValueError(f"the Putze heuristic takes no parameters, not {', '.join(kw)}")
-    return PutzeHeuristic(rules, seat, seed)
+    unknown = set(kw) - {"speak", "samples"}
+    if unknown:
+        raise ValueError(f"the Putze heuristic takes speak= and samples=, not "
+                         f"{', '.join(sorted(unknown))}")
+    speak_policy = str(kw.get("speak", "value"))
+    try:
+        samples = int(kw.get("samples", SAMPLES))
+    except (TypeError, ValueError):
+        raise ValueError(f"Putze heuristic: samples={kw['samples']!r}, expected a whole "
+                         f"number") from None
+    return PutzeHeuristic(rules, seat, seed, speak_policy, samples)
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=PutzeDeterminizer, rollout=putze_rollout,
-              playouts=1000, key_phases=frozenset({"speak"}), key_factor=2)
+              playouts=1000, key_phases=frozenset({"speak"}), key_factor=2,
+              key="heuristic")
 """The Putze kit."""
 
 __all__ = ["KIT", "PutzeDeterminizer", "PutzeHeuristic", "putze_rollout"]

@@ -33,6 +33,10 @@ def side_value(result: Result, seat: int) -> float:
     return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
 
 
+KEY_DECIDERS = ("search", "heuristic")
+"""Who may make the search bot's key decisions (see :class:`SearchBot`'s ``key``)."""
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
 
@@ -59,6 +63,12 @@ class SearchBot(Bot):
     in Pitch every seat, the search's own too, plays by the heuristic's rules). ``prune``:
     1 (the default) tries only the actions the game's kit says can differ (Pitch: one of
     equivalent cards, the tangage with each suit's top card only), 0 every legal action.
+    ``key``: who makes the decisions that shape the whole deal (trump, bids, play or pass:
+    the game's key phases), ``search`` (with ``key_factor`` times the budget) or
+    ``heuristic`` (the heuristic's choice); the default is the game's: ``heuristic`` in Jass,
+    whose heuristic names trump by a model fitted on played-out deals (as good as a search
+    of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
+    heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
     """
 
     name = "search"
@@ -67,7 +77,7 @@ class SearchBot(Bot):
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int | None = None, tie: float | None = None,
                  exact: int = 0, common: int = 0, model: int | None = None,
-                 prune: int = 1) -> None:
+                 prune: int = 1, key: str | None = None) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -123,6 +133,10 @@ class SearchBot(Bot):
         if prune not in (0, 1):
             raise ValueError(f"prune must be 0 or 1, not {prune!r}")
         self.prune = bool(prune)
+        key = kit.key if key is None else key
+        if key not in KEY_DECIDERS:
+            raise ValueError(f"key must be one of {', '.join(KEY_DECIDERS)}, not {key!r}")
+        self.key = key
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -167,6 +181,8 @@ class SearchBot(Bot):
             legal = self.kit.candidates(self.rules, view, legal)
         if len(legal) == 1:
             return legal[0]
+        if self.key == "heuristic" and view.phase in self.key_phases:
+            return self.fallback.choose(view)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
