@@ -1,12 +1,14 @@
 """French Tarot: the heuristic's choices before the card play (bids, call, écart, announcements).
 
 The hand's count (:func:`hand_points`) is a player's count of its strength; the bids by
-threshold on that count are the heuristic's old rule (``heuristic:bid=count``); the call, the
-écart and the announcements are shared by the heuristic player and the search's rollouts.
+threshold on that count are the heuristic's old rule (``heuristic:bid=count``), the bids by
+default come from a fitted model (:mod:`atout.bots.tarot_bids`); the call, the écart and the
+announcements are shared by the heuristic player and the search's rollouts.
 """
 
 from __future__ import annotations
 
+from atout.bots.tarot_bids import bid_by_value
 from atout.cards import bit_list
 from atout.games.tarot.tables import (
     A_CALL,
@@ -91,9 +93,15 @@ def choose_discard(hand: int, legal: int) -> int:
     return A_DISCARD + min(cards, key=key)
 
 
-def pre_play(hand: int, n: int, legal: int, taker: bool) -> int | None:
-    """The heuristic's action outside the card play, or None during the card play."""
+def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True) -> int | None:
+    """The heuristic's action outside the card play, or None during the card play; bids by
+    the fitted model (:mod:`atout.bots.tarot_bids`), or by the count with ``by_value``
+    False."""
     if legal >> A_PASS & 1:
+        if by_value:
+            a = bid_by_value(hand, n, legal)
+            if a is not None:
+                return a
         return choose_bid(hand, n, legal)
     if legal >> A_CALL & 0xFFFF:
         return choose_call(hand, legal)

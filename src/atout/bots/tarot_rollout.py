@@ -4,9 +4,10 @@ A rollout plays a sampled deal (every hand known) to its end. Random cards there
 action nearly the same worth, and the search cannot tell a good card from a bad one; the
 greedy policy below plays as a sound player would who saw every hand:
 
-- following, it feeds its side's trick with its most valuable card (the defence "charges")
-  when nobody still to play can take it, takes a trick with its cheapest card that keeps it,
-  and otherwise throws its cheapest card (the petit only where it is safe);
+- following, when a card leaves the trick with its side for sure (nobody still to play can
+  take it), it plays the one of those cards worth most (feeding a friend's trick: the defence
+  "charges"; the petit goes where it is safe), the lowest such trump among equals; otherwise
+  it throws its cheapest card, the petit last of all;
 - leading, it cashes a card nobody can beat (the one worth most), else leads low from its
   longest plain suit, else its lowest trump;
 - the excuse saves a king or a queen it would otherwise have to give, and is played before the
@@ -48,16 +49,29 @@ def _power(c: int) -> int:
     return 100 + c if c >= T1 else c % 14
 
 
-def _beats(hand: int, best: int, led: int) -> bool:
-    """Whether a hand that must still play to the trick can take it from ``best``."""
-    if best >= T1:
-        if led < 4 and hand & SUIT_MASKS[led]:
-            return False  # he must follow the plain suit led
-        return bool(hand & TRUMPS & ~((1 << (best + 1)) - 1))
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        return bool(follow & ~((1 << (best + 1)) - 1))
-    return bool(hand & TRUMPS)
+def _tops(foe_hands: list[int], led: int) -> tuple[int, int]:
+    """The best card of the led suit among the foes who can follow it, and the best trump
+    among those who can use one (-1: none): what a card must top to be safe."""
+    top_led = top_trump = -1
+    if led == 4:
+        for h in foe_hands:
+            top_trump = max(top_trump, (h & TRUMPS).bit_length() - 1)
+        return -1, top_trump
+    mask = SUIT_MASKS[led]
+    for h in foe_hands:
+        follow = h & mask
+        if follow:
+            top_led = max(top_led, follow.bit_length() - 1)
+        elif h & TRUMPS:
+            top_trump = max(top_trump, (h & TRUMPS).bit_length() - 1)
+    return top_led, top_trump
+
+
+def _safe(c: int, top_led: int, top_trump: int) -> bool:
+    """Whether a card now winning the trick keeps it against the foes still to play."""
+    if c >= T1:
+        return c > top_trump
+    return top_trump < 0 and c > top_led
 
 
 def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> int:
@@ -75,18 +89,15 @@ def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> i
     taker, partner = deal.taker, deal.partner
     mine = seat in (taker, partner)
     trick = deal.trick
-    after = [(seat + k) % n for k in range(1, n - len(trick))]
-    foes = 0
-    for s in after:
-        if (s in (taker, partner)) != mine:
-            foes |= hands[s]
+    foe_hands = [hands[s] for s in ((seat + k) % n for k in range(1, n - len(trick)))
+                 if (s in (taker, partner)) != mine]
     others = cards & ~BIT_EX
     has_excuse = bool(cards & BIT_EX)
     if has_excuse and (not others or hands[seat].bit_count() <= 2):
         return EX  # before the last trick, where it would be lost
     plays = [c for c in trick if c != EX]
     if not plays:
-        return _lead(hands[seat], others, foes, after, hands)
+        return _lead(hands[seat], others, foe_hands)
     led = plays[0] // 14 if plays[0] < T1 else 4
     best = plays[0]
     for c in plays:
@@ -94,64 +105,62 @@ def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> i
                                                      and c // 14 == led and c > best):
             best = c
     best_seat = (deal.leader + trick.index(best)) % n
-    friend_holds = (best_seat in (taker, partner)) == mine
-    friend_safe = friend_holds and not _beats_any(foes, after, hands, mine, taker, partner,
-                                                  best, led)
-    charge = -1
-    take = -1
-    for c in _bits(others):
+    top_led, top_trump = _tops(foe_hands, led)
+    friend_safe = (best_seat in (taker, partner)) == mine and _safe(best, top_led, top_trump)
+    # every card that leaves the trick safely with our side: the one worth most goes in
+    keep = -1
+    keep_key = (-1, 0)
+    cheap = -1
+    cheap_key = (2, 99, 999)
+    m = others
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        power = 100 + c if c >= T1 else c % 14
         wins = (c >= T1 and (best < T1 or c > best)) or (c < T1 and best < T1
                                                         and c // 14 == led and c > best)
-        if wins and not _beats_any(foes, after, hands, mine, taker, partner, c, led) and (
-                take < 0 or _power(c) < _power(take)):
-            take = c
-        elif not wins and friend_safe and (
-                charge < 0 or (VALUE2[c], -_power(c)) > (VALUE2[charge], -_power(charge))):
-            charge = c
-    if charge >= 0 and (take < 0 or VALUE2[charge] >= VALUE2[take]):
-        return charge
-    if take >= 0:
-        return take
+        if _safe(c, top_led, top_trump) if wins else friend_safe:
+            key = (VALUE2[c], -power)
+            if key > keep_key:
+                keep, keep_key = c, key
+        ckey = (c == T1, VALUE2[c], power)
+        if ckey < cheap_key:
+            cheap, cheap_key = c, ckey
+    if keep >= 0:
+        return keep
     # no card keeps the trick: throw the cheapest, the petit last of all
-    cheap = min((c for c in _bits(others)),
-                key=lambda c: (c == T1, VALUE2[c], _power(c)), default=-1)
     if has_excuse and (cheap < 0 or VALUE2[cheap] >= 7):
         return EX
     return cheap
 
 
-def _beats_any(foes: int, after: list[int], hands: list[int], mine: bool, taker: int,
-               partner: int, best: int, led: int) -> bool:
-    """Whether an opponent still to play can take the trick from ``best``."""
-    if not foes:
-        return False
-    return any((s in (taker, partner)) != mine and _beats(hands[s], best, led) for s in after)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _lead(hand: int, others: int, foes: int, after: list[int], hands: list[int]) -> int:
+def _lead(hand: int, others: int, foe_hands: list[int]) -> int:
     """The rollout's lead: a sure winner worth most, else low from the longest plain suit."""
     sure = -1
-    for c in _bits(others & ~BIT_T1):
-        led = c // 14 if c < T1 else 4
-        if (sure < 0 or VALUE2[c] > VALUE2[sure] or (VALUE2[c] == VALUE2[sure]
-                                                    and _power(c) < _power(sure))) and not any(
-                foes & hands[s] and _beats(hands[s] & foes, c, led) for s in after):
+    candidates = [(others & SUIT_MASKS[s]).bit_length() - 1 for s in range(4)
+                  if others & SUIT_MASKS[s]]
+    if others & TRUMPS & ~BIT_T1:
+        candidates.append((others & TRUMPS).bit_length() - 1)
+    for c in candidates:
+        top_led, top_trump = _tops(foe_hands, c // 14 if c < T1 else 4)
+        if _safe(c, top_led, top_trump) and (
+                sure < 0 or VALUE2[c] > VALUE2[sure]
+                or (VALUE2[c] == VALUE2[sure] and _power(c) < _power(sure))):
             sure = c
     if sure >= 0 and (sure < T1 or VALUE2[sure] > 1 or not others & PLAIN):
         return sure
     plain = others & PLAIN
     if plain:
-        return min(_bits(plain), key=lambda c: (-(hand & SUIT_MASKS[c // 14]).bit_count(),
-                                                VALUE2[c], c % 14))
+        best, best_key = -1, (99, 99, 99)
+        for s in range(4):
+            suit = plain & SUIT_MASKS[s]
+            if suit:
+                c = (suit & -suit).bit_length() - 1  # the lowest of the suit
+                key = (-(hand & SUIT_MASKS[s]).bit_count(), VALUE2[c], c % 14)
+                if key < best_key:
+                    best, best_key = c, key
+        return best
     trumps = others & TRUMPS & ~BIT_T1 or others
     if not trumps:
         return EX
@@ -178,10 +187,11 @@ def heuristic_card(deal: TarotDeal, seat: int, legal: int) -> int:
     return choose_card(n, seat, hand, legal, trick, friends, hidden, hand.bit_count())
 
 
-def heuristic_rollout(deal: Deal, rng: random.Random) -> Result:
-    """Play an open Tarot deal to its end as four heuristic players would (each from what
-    it can see): the fitting scripts' rollout. ``rng`` is unused (the play is
-    deterministic); it is there for the rollout signature."""
+def heuristic_rollout(deal: Deal, rng: random.Random, by_value: bool = True) -> Result:
+    """Play an open Tarot deal to its end as heuristic players would (each from what it can
+    see): the fitting script's rollout; ``by_value`` False bids by the hand count's
+    thresholds. ``rng`` is unused (the play is deterministic); it is there for the rollout
+    signature."""
     d = cast(TarotDeal, deal)
     n = d.n
     while d.to_move is not None:
@@ -190,7 +200,7 @@ def heuristic_rollout(deal: Deal, rng: random.Random) -> Result:
         if legal & FULL and not legal >> A_DISCARD:
             d.step(A_PLAY + heuristic_card(d, seat, legal))
             continue
-        a = pre_play(d.hands[seat], n, legal, seat == d.taker)
+        a = pre_play(d.hands[seat], n, legal, seat == d.taker, by_value)
         d.step(a if a is not None else (legal & -legal).bit_length() - 1)
     return d.result
 

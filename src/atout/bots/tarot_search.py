@@ -22,6 +22,7 @@ from atout.bots.kits import GameKit
 from atout.bots.tarot_cards import T1, choose_card, team_of
 from atout.bots.tarot_choices import FULL, choose_bid, hand_points, pre_play
 from atout.bots.tarot_rollout import greedy_rollout
+from atout.bots.tarot_solve import tarot_solver
 from atout.cards import TAROT_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.tarot.tables import (
@@ -37,9 +38,17 @@ from atout.games.tarot.tables import (
 
 
 class TarotHeuristic(Bot):
-    """Plays French Tarot by rules of thumb (see docs/bots.md)."""
+    """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"value"`` (the
+    default) bids by the fitted model of :mod:`atout.bots.tarot_bids`, ``"count"`` by the hand
+    count's thresholds."""
 
     name = "heuristic"
+
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "value") -> None:
+        super().__init__(rules, seat, seed)
+        if bid not in ("value", "count"):
+            raise ValueError(f"bid must be 'value' or 'count', not {bid!r}")
+        self.by_value = bid == "value"
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -48,7 +57,7 @@ class TarotHeuristic(Bot):
         hand = TAROT_DECK.mask(view.hand)
         info = view.info
         taker = info.get("taker")
-        a = pre_play(hand, view.seats, legal, taker == view.seat)
+        a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value)
         if a is not None:
             return actions[a]
         played = 0
@@ -231,13 +240,16 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
+    bid = kw.pop("bid", "value")
     if kw:
-        raise ValueError(f"the Tarot heuristic takes no parameters, not {', '.join(kw)}")
-    return TarotHeuristic(rules, seat, seed)
+        raise ValueError(f"the Tarot heuristic takes only bid=value or bid=count, not "
+                         f"{', '.join(kw)}")
+    return TarotHeuristic(rules, seat, seed, bid=str(bid))
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
-              playouts=400, key_phases=frozenset({"bidding", "call"}), key_factor=2)
+              playouts=150, key_phases=frozenset({"bidding", "call"}), key_factor=2,
+              solver=tarot_solver, exact_cost=25, exact=2)
 """The Tarot kit."""
 
 __all__ = [
