@@ -13,11 +13,13 @@ import pytest
 import atout
 from atout.bots import make_bot, play_out
 from atout.bots.determinize import NoConsistentDeal
+from atout.bots.search import side_value
 from atout.bots.tarot_bids import FEATURES, BidModel, bid_by_value, default_model
 from atout.bots.tarot_bids_fit import main as fit_main
 from atout.bots.tarot_choices import FULL, pre_play
 from atout.bots.tarot_rollout import greedy_card, greedy_rollout, heuristic_rollout
 from atout.bots.tarot_search import TarotDeterminizer, choose_bid, hand_points
+from atout.bots.tarot_solve import solve
 from atout.cards import TAROT_DECK
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS, BIT_EX, BIT_T1, EX, TRUMPS, VALUE2
@@ -203,3 +205,46 @@ def test_bid_fit_writes_a_model_it_can_read(tmp_path: Path) -> None:
                      "--out", str(out)]) == 0
     model = BidModel.from_dict(json.loads(out.read_text(encoding="utf-8")))
     assert set(model.weights) == {4}
+
+
+def _minimax(deal: TarotDeal, seat: int) -> float:
+    """Every line of play, no pruning, no merged cards: the reference for the solver."""
+    if deal.to_move is None:
+        return side_value(deal.result, seat)
+    legal = deal.legal_mask()
+    values = []
+    for c in range(78):
+        if legal >> c & 1:
+            d = deal.clone()
+            d.step(c)
+            values.append(_minimax(d, seat))
+    ours = deal.camp(deal.to_move) == deal.camp(seat)
+    return max(values) if ours else min(values)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_exact_solver_agrees_with_every_line_of_play(players: int) -> None:
+    rules = atout.make("tarot", players=players)
+    checked = 0
+    for i in range(6):
+        deal = cast(TarotDeal, rules.deal(seed=40 + i, dealer=i % players))
+        rng = random.Random(i)
+        while deal.to_move is not None:
+            seat = deal.to_move
+            legal = deal.legal_mask()
+            if legal & FULL and not legal >> A_DISCARD:
+                if deal.hands[seat].bit_count() <= 2:
+                    assert solve(deal.clone(), seat) == _minimax(deal.clone(), seat)
+                    checked += 1
+                deal.step(greedy_card(deal, seat, legal, rng))
+            else:
+                deal.step(pre_play(deal.hands[seat], players, legal, seat == deal.taker)
+                          or (legal & -legal).bit_length() - 1)
+    assert checked >= 6
+
+
+def test_search_solves_the_last_tricks_by_default() -> None:
+    rules = atout.make("tarot")
+    bot = make_bot("search:playouts=8", rules, 0, 1)
+    assert bot.exact == 2  # type: ignore[attr-defined]
+    assert make_bot("search:exact=0", rules, 0, 1).exact == 0  # type: ignore[attr-defined]
