@@ -248,3 +248,13 @@ def test_search_solves_the_last_tricks_by_default() -> None:
     bot = make_bot("search:playouts=8", rules, 0, 1)
     assert bot.exact == 2  # type: ignore[attr-defined]
     assert make_bot("search:exact=0", rules, 0, 1).exact == 0  # type: ignore[attr-defined]
+
+
+def test_bid_fit_keeps_the_other_tables(tmp_path: Path) -> None:
+    out = tmp_path / "bids.json"
+    assert fit_main(["--deals", "3", "--players", "4", "--held-out", "0.34",
+                     "--out", str(out)]) == 0
+    assert fit_main(["--deals", "3", "--players", "3", "--held-out", "0.34",
+                     "--out", str(out)]) == 0
+    model = BidModel.from_dict(json.loads(out.read_text(encoding="utf-8")))
+    assert set(model.weights) == {3, 4}

@@ -1,7 +1,8 @@
 """Fit the Tarot bid model (:mod:`atout.bots.tarot_bids`) on deals played out to the end.
 
-``python -m atout.bots.tarot_bids_fit --deals 3000 --seed 1`` writes
-``src/atout/bots/data/tarot_bids.json`` (``--out`` to write elsewhere) and prints, on deals held
+``python -m atout.bots.tarot_bids_fit --deals 2000 --seed 1 --players 4`` writes the table for
+four players into ``src/atout/bots/data/tarot_bids.json`` (``--out`` to write elsewhere;
+tables already there for other numbers of players are kept) and prints, on deals held
 out from the fit, what the bidder scores on average when it bids by the model and by the hand
 count's thresholds, and how often each contract is chosen.
 
@@ -16,6 +17,7 @@ samples; the least squares need numpy (the ``rl`` extra).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -84,13 +86,17 @@ def fit(samples: list[Sample], ridge: float = 1.0) -> list[list[float]]:
 def main(argv: list[str] | None = None) -> int:
     """Fit and write the weights; print the held-out comparison."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=3000, help="deals per number of players")
+    ap.add_argument("--deals", type=int, default=2000, help="deals per number of players")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="3,4,5")
     ap.add_argument("--held-out", type=float, default=0.2, help="share of deals held out")
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args(argv)
     weights: dict[int, list[list[float]]] = {}
+    if args.out.exists():
+        # the tables of the other numbers of players already there are kept
+        with contextlib.suppress(ValueError):  # another layout: written anew
+            weights.update(BidModel.from_dict(json.loads(args.out.read_text("utf-8"))).weights)
     report: dict[str, Any] = {}
     all_bids = (1 << A_PASS) | (0b1111 << (A_PASS + 1))
     for players in (int(p) for p in args.players.split(",")):
