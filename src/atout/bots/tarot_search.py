@@ -248,7 +248,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
-              playouts=150, key_phases=frozenset({"bidding", "call"}), key_factor=2,
+              playouts=100, key_phases=frozenset({"bidding", "call"}), key_factor=2,
               solver=tarot_solver, exact_cost=25, exact=2)
 """The Tarot kit."""
 
