@@ -82,7 +82,8 @@ def main() -> None:
         for bot in args.bots.split(","):
             times, cpus, rate = measure(game, bot, args.deals, args.opponents)
             if not times:
-                print(f"{game:<12} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>10} {'-':>10} {'-':>14}")
+                print(f"{game:<12} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>10} {'-':>10} "
+                      f"{'-':>14}")
                 continue
             print(f"{game:<12} {bot:<10} {len(times):>9} "
                   f"{1000 * statistics.median(times):>10.2f} "
