@@ -16,13 +16,26 @@ from atout.bots.determinize import NoConsistentDeal
 from atout.bots.search import side_value
 from atout.bots.tarot_bids import FEATURES, BidModel, bid_by_value, default_model
 from atout.bots.tarot_bids_fit import main as fit_main
+from atout.bots.tarot_call import FEATURES as CALL_FEATURES
+from atout.bots.tarot_call import call_by_value, weights_from_dict, weights_to_dict
+from atout.bots.tarot_call_fit import main as call_fit_main
 from atout.bots.tarot_choices import FULL, pre_play
 from atout.bots.tarot_rollout import greedy_card, greedy_rollout, heuristic_rollout
 from atout.bots.tarot_search import TarotDeterminizer, choose_bid, hand_points
 from atout.bots.tarot_solve import solve
 from atout.cards import TAROT_DECK
 from atout.games.tarot.deal import TarotDeal
-from atout.games.tarot.tables import A_DISCARD, A_PASS, BIT_EX, BIT_T1, EX, TRUMPS, VALUE2
+from atout.games.tarot.tables import (
+    A_CALL,
+    A_DISCARD,
+    A_PASS,
+    BIT_EX,
+    BIT_T1,
+    CALL_CARDS,
+    EX,
+    TRUMPS,
+    VALUE2,
+)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -258,3 +271,35 @@ def test_bid_fit_keeps_the_other_tables(tmp_path: Path) -> None:
                      "--out", str(out)]) == 0
     model = BidModel.from_dict(json.loads(out.read_text(encoding="utf-8")))
     assert set(model.weights) == {3, 4}
+
+
+def test_call_by_value_calls_a_legal_king_rated_best() -> None:
+    hand = TAROT_DECK.mask(["KH", "QS", "NS", "JS", "2S", "3S", "2D", "T21", "T5", "T6",
+                            "T7", "T9", "T11", "4C", "5C"])
+    kings = sum(1 << (A_CALL + i) for i in range(4))
+    legal = kings & ~(1 << A_CALL)  # he holds the king of hearts
+    # weights that like the queen and length of the called suit: spades it is
+    def called(weights: tuple[float, ...]) -> int:
+        action = call_by_value(hand, legal, weights)
+        assert action is not None
+        return CALL_CARDS[action - A_CALL]
+
+    assert called((1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KS")
+    # weights that like short suits: diamonds (one card) before clubs (two)
+    assert called((-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KD")
+    likes_short = (-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert call_by_value(hand, 0, likes_short) is None
+
+
+def test_call_weights_are_checked() -> None:
+    with pytest.raises(ValueError, match="one weight for each"):
+        weights_from_dict({"format": 1, "features": list(CALL_FEATURES), "weights": [1.0]})
+    weights = tuple(float(i) for i in range(len(CALL_FEATURES)))
+    assert weights_from_dict(weights_to_dict(weights)) == weights
+
+
+def test_call_fit_writes_weights_it_can_read(tmp_path: Path) -> None:
+    out = tmp_path / "call.json"
+    assert call_fit_main(["--deals", "8", "--held-out", "0.25", "--out", str(out)]) == 0
+    assert len(weights_from_dict(json.loads(out.read_text(encoding="utf-8")))) == len(
+        CALL_FEATURES)

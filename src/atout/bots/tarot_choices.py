@@ -9,6 +9,7 @@ announcements are shared by the heuristic player and the search's rollouts.
 from __future__ import annotations
 
 from atout.bots.tarot_bids import bid_by_value
+from atout.bots.tarot_call import call_by_value
 from atout.cards import bit_list
 from atout.games.tarot.tables import (
     A_CALL,
@@ -94,9 +95,9 @@ def choose_discard(hand: int, legal: int) -> int:
 
 
 def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True) -> int | None:
-    """The heuristic's action outside the card play, or None during the card play; bids by
-    the fitted model (:mod:`atout.bots.tarot_bids`), or by the count with ``by_value``
-    False."""
+    """The heuristic's action outside the card play, or None during the card play; bids and
+    the call by the fitted models (:mod:`atout.bots.tarot_bids`, :mod:`atout.bots.tarot_call`),
+    or by the count and the rule of thumb with ``by_value`` False."""
     if legal >> A_PASS & 1:
         if by_value:
             a = bid_by_value(hand, n, legal)
@@ -104,6 +105,10 @@ def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True) 
                 return a
         return choose_bid(hand, n, legal)
     if legal >> A_CALL & 0xFFFF:
+        if by_value:
+            a = call_by_value(hand, legal)
+            if a is not None:
+                return a
         return choose_call(hand, legal)
     if legal >> A_DISCARD & FULL and not legal & FULL:
         return choose_discard(hand, legal)
