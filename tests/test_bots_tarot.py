@@ -210,6 +210,9 @@ def test_heuristic_takes_the_bid_rule() -> None:
         make_bot("heuristic:bid=guess", rules, 0, 1)
     with pytest.raises(ValueError, match="only bid"):
         make_bot("heuristic:depth=3", rules, 0, 1)
+    with pytest.raises(ValueError, match="call must be"):
+        make_bot("heuristic:call=longest", rules, 0, 1)
+    assert make_bot("heuristic:call=value", rules, 0, 1).call_by_model  # type: ignore[attr-defined]
 
 
 def test_bid_fit_writes_a_model_it_can_read(tmp_path: Path) -> None:
@@ -277,17 +280,19 @@ def test_call_by_value_calls_a_legal_king_rated_best() -> None:
     hand = TAROT_DECK.mask(["KH", "QS", "NS", "JS", "2S", "3S", "2D", "T21", "T5", "T6",
                             "T7", "T9", "T11", "4C", "5C"])
     kings = sum(1 << (A_CALL + i) for i in range(4))
-    legal = kings & ~(1 << A_CALL)  # he holds the king of hearts
+    legal = kings  # he may call his own king of hearts (and play alone)
     # weights that like the queen and length of the called suit: spades it is
     def called(weights: tuple[float, ...]) -> int:
         action = call_by_value(hand, legal, weights)
         assert action is not None
         return CALL_CARDS[action - A_CALL]
 
-    assert called((1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KS")
-    # weights that like short suits: diamonds (one card) before clubs (two)
-    assert called((-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KD")
-    likes_short = (-1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert called((0.0, 1.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KS")
+    # weights that like short suits but not playing alone: diamonds (one card), not clubs
+    assert called((-9.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KD")
+    # and one that likes playing alone calls his own king when he may
+    assert called((9.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)) == TAROT_DECK.parse("KH")
+    likes_short = (0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     assert call_by_value(hand, 0, likes_short) is None
 
 

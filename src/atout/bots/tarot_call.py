@@ -1,11 +1,14 @@
 """French Tarot at five players: the king to call, by evaluation.
 
 A linear model rates calling the king of each suit from what the taker holds in that suit
-(its length, the queen, knight and jack, a void or a singleton) and his trumps. It was fitted
+(the king itself: calling it, he plays alone; its length, the queen, knight and jack, a void
+or a singleton) and his trumps. It was fitted
 (:mod:`atout.bots.tarot_call_fit`) on deals in which a taker's hand was played out to the end
 after each call it could make, by heuristic players: the model predicts how much better than
-the average of his calls each call scores. The taker calls the king rated best; only kings are
-rated (holding the four kings, he calls by the rule of thumb).
+the average of his calls each call scores. With ``heuristic:call=value`` the taker calls the
+king rated best; only kings are rated (holding the four kings, he calls by the rule of thumb).
+It is not the default: on held-out deals the rule of thumb (the king of his longest suit
+without it) still scores more (see docs/bots.md, "Tarot: the call").
 
 The weights are in ``data/tarot_call.json``; without that file the rule of thumb calls.
 """
@@ -21,9 +24,11 @@ from atout.games.tarot.tables import A_CALL, CALL_CARDS, SUIT_MASKS, TRUMPS
 FORMAT = 1
 """The version of the weights file's layout."""
 DATA = Path(__file__).parent / "data" / "tarot_call.json"
-FEATURES = ("length", "queen", "knight", "jack", "void", "singleton", "length x trumps")
-"""What the model reads of the called suit in the taker's hand (``length x trumps``: the
-suit's length times the taker's trumps, over 10)."""
+FEATURES = ("own king", "length", "queen", "knight", "jack", "void", "singleton",
+            "length x trumps")
+"""What the model reads of the called suit in the taker's hand (``own king``: he holds the
+king and would play alone; ``length x trumps``: the suit's length times the taker's trumps,
+over 10)."""
 
 
 def call_features(hand: int, suit: int) -> list[float]:
@@ -31,7 +36,8 @@ def call_features(hand: int, suit: int) -> list[float]:
     cards = hand & SUIT_MASKS[suit]
     length = cards.bit_count()
     base = suit * 14
-    return [float(length), float(cards >> (base + 12) & 1), float(cards >> (base + 11) & 1),
+    return [float(cards >> (base + 13) & 1), float(length),
+            float(cards >> (base + 12) & 1), float(cards >> (base + 11) & 1),
             float(cards >> (base + 10) & 1), float(length == 0), float(length == 1),
             length * (hand & TRUMPS).bit_count() / 10]
 

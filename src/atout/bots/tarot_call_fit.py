@@ -8,8 +8,8 @@ the model and by the rule of thumb (the king of his longest suit without it).
 On each five-player deal the player with the strongest hand by the count takes a garde (the
 others pass) and his hand is played out after each king he may call, by heuristic players
 (:func:`atout.bots.tarot_rollout.heuristic_rollout`, deterministic): each call's points less
-the mean of his calls on that deal is a sample. The least squares need numpy (the ``rl``
-extra).
+the mean of his calls on that deal is a sample, its features less their mean over his
+calls. The least squares need numpy (the ``rl`` extra).
 """
 
 from __future__ import annotations
@@ -77,8 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         if got is None:
             continue
         hand, pts = got
+        # features centred on the deal's calls too: only the differences between calls count
+        feats = {a: call_features(hand, CALL_CARDS[a - A_CALL] // 14) for a in pts}
+        mean = [sum(f[k] for f in feats.values()) / len(feats) for k in range(len(FEATURES))]
         for a, p in pts.items():
-            xs.append(call_features(hand, CALL_CARDS[a - A_CALL] // 14))
+            xs.append([f - m for f, m in zip(feats[a], mean, strict=True)])
             ys.append(p)
     x = np.array(xs)
     w = np.linalg.solve(x.T @ x + np.eye(len(FEATURES)), x.T @ np.array(ys))

@@ -94,10 +94,12 @@ def choose_discard(hand: int, legal: int) -> int:
     return A_DISCARD + min(cards, key=key)
 
 
-def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True) -> int | None:
-    """The heuristic's action outside the card play, or None during the card play; bids and
-    the call by the fitted models (:mod:`atout.bots.tarot_bids`, :mod:`atout.bots.tarot_call`),
-    or by the count and the rule of thumb with ``by_value`` False."""
+def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True,
+             call_by_model: bool = False) -> int | None:
+    """The heuristic's action outside the card play, or None during the card play; bids by
+    the fitted model (:mod:`atout.bots.tarot_bids`), or by the count with ``by_value`` False;
+    the call by the rule of thumb, or by the fitted model (:mod:`atout.bots.tarot_call`) with
+    ``call_by_model``."""
     if legal >> A_PASS & 1:
         if by_value:
             a = bid_by_value(hand, n, legal)
@@ -105,7 +107,7 @@ def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True) 
                 return a
         return choose_bid(hand, n, legal)
     if legal >> A_CALL & 0xFFFF:
-        if by_value:
+        if call_by_model:
             a = call_by_value(hand, legal)
             if a is not None:
                 return a

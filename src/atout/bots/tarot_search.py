@@ -40,15 +40,20 @@ from atout.games.tarot.tables import (
 class TarotHeuristic(Bot):
     """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"value"`` (the
     default) bids by the fitted model of :mod:`atout.bots.tarot_bids`, ``"count"`` by the hand
-    count's thresholds."""
+    count's thresholds; ``call``: ``"rule"`` (the default) calls the king of the longest suit
+    without it, ``"value"`` the king the model of :mod:`atout.bots.tarot_call` rates best."""
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "value") -> None:
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "value",
+                 call: str = "rule") -> None:
         super().__init__(rules, seat, seed)
         if bid not in ("value", "count"):
             raise ValueError(f"bid must be 'value' or 'count', not {bid!r}")
+        if call not in ("rule", "value"):
+            raise ValueError(f"call must be 'rule' or 'value', not {call!r}")
         self.by_value = bid == "value"
+        self.call_by_model = call == "value"
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -57,7 +62,8 @@ class TarotHeuristic(Bot):
         hand = TAROT_DECK.mask(view.hand)
         info = view.info
         taker = info.get("taker")
-        a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value)
+        a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value,
+                     self.call_by_model)
         if a is not None:
             return actions[a]
         played = 0
@@ -241,10 +247,11 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
     bid = kw.pop("bid", "value")
+    call = kw.pop("call", "rule")
     if kw:
-        raise ValueError(f"the Tarot heuristic takes only bid=value or bid=count, not "
-                         f"{', '.join(kw)}")
-    return TarotHeuristic(rules, seat, seed, bid=str(bid))
+        raise ValueError(f"the Tarot heuristic takes only bid=value|count and call=rule|value, "
+                         f"not {', '.join(kw)}")
+    return TarotHeuristic(rules, seat, seed, bid=str(bid), call=str(call))
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
