@@ -218,8 +218,11 @@ def test_a_deal_of_every_other_game_by_keys(tmp_path: Path, game: str, lang: str
     """Each game: a whole deal played with Enter on the selected legal choice."""
     assert game in available()
     # seat 1: the first to act after dealer 0 in the clockwise games
+    # Tarot seed 6: a deal where someone takes (the bots bid by a fitted model, which passes
+    # at seed 5: nobody takes, no trick is played)
+    seed = "6" if game == "tarot" else "5"
     child = spawn(["play", game, "--lang", lang, "--deals", "1", "--delay", "0", "--seed",
-                   "5", "--seat", "1"], tmp_path)
+                   seed, "--seat", "1"], tmp_path)
     turns = 0
     said = ""
     while True:

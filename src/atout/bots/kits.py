@@ -44,17 +44,19 @@ class GameKit:
     ``solver`` (optional) makes an exact solver for one sampled deal (given it): called on the
     deal after an action and the seat, it gives that seat's exact margin (the search uses it near
     the end of a deal when asked, see ``SearchBot``); ``exact_cost`` is what one exact sample
-    costs in playouts of the budget. ``tie``: the search bot's default margin within which it
-    prefers the heuristic's action (0: off). ``model_rollout`` (optional) is a rollout in
-    which one side (its third argument, 0 or 1) plays by the heuristic's rules: the search
-    uses it with the other side than its own, as a model of the table, when ``model`` is 1
-    (the search bot's default, see ``SearchBot``). ``reuse``: the search bot's default
-    number of rollouts per action and sampled deal (1 where the rollout is deterministic).
-    ``candidates`` (optional) narrows the legal actions the search tries to those that can
-    differ (equivalent cards merged, dominated choices dropped); it keeps at least one.
-    ``key``: who makes the decisions in ``key_phases`` by default, ``"search"`` (the
-    search's playouts) or ``"heuristic"`` (the heuristic bot's choice, where it is a model
-    of what the search would find and costs a fraction of it).
+    costs in playouts of the budget; ``exact`` the search bot's default for its ``exact``
+    parameter (cards in hand from which it solves the samples; 0: never). ``tie``: the
+    search bot's default margin within which it prefers the heuristic's action (0: off).
+    ``model_rollout`` (optional) is a rollout in which one side (its third argument, 0 or
+    1) plays by the heuristic's rules: the search uses it with the other side than its own,
+    as a model of the table, when ``model`` is 1 (the search bot's default, see
+    ``SearchBot``). ``reuse``: the search bot's default number of rollouts per action and
+    sampled deal (1 where the rollout is deterministic). ``candidates`` (optional) narrows
+    the legal actions the search tries to those that can differ (equivalent cards merged,
+    dominated choices dropped); it keeps at least one. ``key``: who makes the decisions in
+    ``key_phases`` by default, ``"search"`` (the search's playouts) or ``"heuristic"`` (the
+    heuristic bot's choice, where it is a model of what the search would find and costs a
+    fraction of it).
     """
 
     heuristic: Callable[..., Any]
@@ -67,6 +69,7 @@ class GameKit:
     key_factor: int = 4
     solver: Callable[[Deal], Callable[[Deal, int], float]] | None = None
     exact_cost: int = 30
+    exact: int = 0
     tie: float = 0.0
     model_rollout: Callable[[Deal, random.Random, int], Result] | None = None
     model: int = 0

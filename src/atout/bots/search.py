@@ -52,7 +52,8 @@ class SearchBot(Bot):
     cannot tell two actions apart, the player's rules of thumb choose: they know what a
     perfect-information sample cannot, such as keeping the Buur or not giving a trick away
     on a guess. ``exact``: once the seat holds this many cards or fewer, each sample is solved
-    exactly (alpha-beta, every hand known) instead of rolled out; 0 (the default): never.
+    exactly (alpha-beta, every hand known) instead of rolled out; 0: never; the default is
+    the game's (3 in Tarot, 0 elsewhere).
     Only games with a solver take it (Jass). ``common``: 1 rolls every action out on a sample
     from the same random seed (common random numbers: the actions are compared on the same
     luck, so the comparison is less noisy), 0 (the default) from one running stream: in Jass
@@ -76,7 +77,7 @@ class SearchBot(Bot):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int | None = None, tie: float | None = None,
-                 exact: int = 0, common: int = 0, model: int | None = None,
+                 exact: int | None = None, common: int = 0, model: int | None = None,
                  prune: int = 1, key: str | None = None) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
@@ -121,11 +122,13 @@ class SearchBot(Bot):
         self.tie = kit.tie if tie is None else float(tie)
         if self.tie < 0:
             raise ValueError(f"tie must be zero or more, not {tie}")
+        if exact is None:
+            exact = kit.exact
         if exact < 0:
             raise ValueError(f"exact must be zero or more cards, not {exact}")
         if exact and kit.solver is None:
             raise ValueError(f"exact: there is no exact solver for {rules.name}; the games "
-                             "with one: jass")
+                             "with one: jass, tarot")
         self.exact = int(exact)
         if common not in (0, 1):
             raise ValueError(f"common must be 0 or 1, not {common!r}")

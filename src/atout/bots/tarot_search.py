@@ -19,192 +19,41 @@ from typing import Any
 from atout.bots import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
+from atout.bots.tarot_cards import T1, choose_card, team_of
+from atout.bots.tarot_choices import FULL, choose_bid, hand_points, pre_play
+from atout.bots.tarot_rollout import greedy_rollout
+from atout.bots.tarot_solve import tarot_solver
 from atout.cards import TAROT_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.tarot.tables import (
-    A_CALL,
     A_DISCARD,
-    A_NO_CHELEM,
-    A_NO_POIGNEE,
     A_PASS,
     A_PLAY,
     BIT_EX,
-    CALL_CARDS,
     CARD_SUIT,
     EX,
     SUIT_MASKS,
     TRUMPS,
-    VALUE2,
 )
-
-T1 = 56
-T21 = 76
-FULL = (1 << 78) - 1
-BID_FROM = (40, 56, 71, 81)
-"""Hand points from which the heuristic bids prise, garde, garde sans, garde contre."""
-
-
-def hand_points(hand: int, n: int) -> float:
-    """A player's count of a hand's strength (about 40 to take, 56 for a garde)."""
-    trumps = hand & TRUMPS
-    nt = trumps.bit_count()
-    pts = 0.0
-    if hand >> T21 & 1:
-        pts += 10
-    if hand & BIT_EX:
-        pts += 8
-    if hand >> T1 & 1:
-        pts += 7 if nt >= 6 else (5 if nt >= 5 else 1)
-    pts += 2 * nt
-    pts += sum(1 for c in range(T1 + 15, T21) if hand >> c & 1)  # big trumps 16-20
-    for s in range(4):
-        suit = hand & SUIT_MASKS[s]
-        k = suit >> (s * 14 + 13) & 1
-        q = suit >> (s * 14 + 12) & 1
-        pts += 6 * k + (7 if k and q else 3 * q)
-        pts += 2 * (suit >> (s * 14 + 11) & 1) + (suit >> (s * 14 + 10) & 1)
-        length = suit.bit_count()
-        if length >= 5:
-            pts += 5 + 2 * (length - 5)
-        if length == 0:
-            pts += 6 if nt >= 5 else 2
-    return pts * 18 / {3: 24, 4: 18, 5: 15}[n] if n != 4 else pts
-
-
-def choose_bid(hand: int, n: int, legal: int) -> int:
-    """Pass, or the contract the hand's points allow (if still higher than the last bid)."""
-    pts = hand_points(hand, n)
-    want = -1
-    for i, threshold in enumerate(BID_FROM):
-        if pts >= threshold:
-            want = i
-    for b in range(want, -1, -1):
-        if legal >> (A_PASS + 1 + b) & 1:
-            return A_PASS + 1 + b if b == want else A_PASS
-    return A_PASS
-
-
-def choose_call(hand: int, legal: int) -> int:
-    """Call the king (or queen …) of the longest suit where the hand lacks it."""
-    best, best_key = -1, (-1, -1)
-    for i, card in enumerate(CALL_CARDS):
-        if not legal >> (A_CALL + i) & 1:
-            continue
-        key = (0 if hand >> card & 1 else 1, (hand & SUIT_MASKS[card // 14]).bit_count())
-        if key > best_key:
-            best, best_key = A_CALL + i, key
-    return best
-
-
-def choose_discard(hand: int, legal: int) -> int:
-    """Put aside a low card of the shortest suit (making a void), never a king or bout."""
-    cards = bit_list(legal >> A_DISCARD)
-
-    def key(c: int) -> tuple[int, int, int]:
-        if c >= T1:
-            return (1, 0, c)
-        return (0, (hand & SUIT_MASKS[c // 14]).bit_count(), VALUE2[c] * 100 + c % 14)
-    return A_DISCARD + min(cards, key=key)
-
-
-def pre_play(hand: int, n: int, legal: int, taker: bool) -> int | None:
-    """The heuristic's action outside the card play, or None during the card play."""
-    if legal >> A_PASS & 1:
-        return choose_bid(hand, n, legal)
-    if legal >> A_CALL & 0xFFFF:
-        return choose_call(hand, legal)
-    if legal >> A_DISCARD & FULL and not legal & FULL:
-        return choose_discard(hand, legal)
-    if legal >> A_NO_CHELEM & 1:
-        return A_NO_CHELEM
-    if legal >> A_NO_POIGNEE & 1:
-        if taker:
-            return max(a for a in range(A_NO_POIGNEE, A_NO_POIGNEE + 4) if legal >> a & 1)
-        return A_NO_POIGNEE
-    if not legal & FULL:
-        return (legal & -legal).bit_length() - 1  # petit sec: the only action
-    return None
-
-
-def _power(c: int) -> int:
-    return 100 + c if c >= T1 else c % 14
-
-
-def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int, int]],
-                friends: set[int], unseen: int, tricks_left: int) -> int:
-    """The heuristic's card: feed a friend's safe trick, win cheaply, keep the petit safe."""
-    cards = bit_list(legal & FULL)
-    if len(cards) == 1:
-        return cards[0]
-    plays = [c for s, c in trick if c != EX]
-    excuse = EX in cards
-    others = [c for c in cards if c != EX]
-    high_out = max((c for c in bit_list(unseen & TRUMPS)), default=-1)
-
-    def petit_safe(c: int) -> bool:
-        return c != T1 or high_out < 0
-    if tricks_left <= 2 and excuse:
-        return EX  # the excuse is lost on the last trick
-    if not plays:
-        # lead: a king, else low from the longest suit, trumps for a long-trump taker
-        kings = [c for c in others if c < T1 and c % 14 == 13]
-        if kings:
-            return kings[0]
-        plain = [c for c in others if c < T1]
-        if plain:
-            return min(plain, key=lambda c: (-(hand & SUIT_MASKS[c // 14]).bit_count(),
-                                             VALUE2[c], c % 14))
-        safe = [c for c in others if petit_safe(c)] or others or cards
-        return min(safe, key=_power) if len(safe) > 1 else safe[0]
-    led = CARD_SUIT[plays[0]]
-    best = max(plays, key=lambda c: _power(c) if c >= T1 or CARD_SUIT[c] == led else -1)
-    best_seat = next(s for s, c in trick if c == best)
-    last = len(trick) == n - 1
-    if best_seat in friends:
-        held = last or best >= T21 or (best >= T1 and best > high_out)
-        if held:
-            feed = [c for c in others if c < T1] or others
-            if feed:
-                return max(feed, key=lambda c: (VALUE2[c], -_power(c)))
-        low = [c for c in others if petit_safe(c)] or others
-        if low:
-            return min(low, key=lambda c: (VALUE2[c], _power(c)))
-        return EX
-    winners = [c for c in others
-               if _power(c) > _power(best) and (c >= T1 or CARD_SUIT[c] == led)]
-    if winners:
-        pick = min(winners, key=_power)
-        worth = last or pick < T1 or pick > high_out or sum(VALUE2[c] for c in plays) >= 7
-        if worth and (pick != T1 or last or high_out < 0):
-            return pick
-    low = [c for c in others if petit_safe(c)]
-    if not low and excuse:
-        return EX
-    pool = low or others
-    cheapest = min(pool, key=lambda c: (VALUE2[c], _power(c)))
-    if excuse and VALUE2[cheapest] >= 7:
-        return EX  # rather the excuse than a king or a queen to the opponents
-    return cheapest
-
-
-def _friends(n: int, seat: int, taker: int, partner: int | None) -> set[int]:
-    if taker < 0:
-        return set()
-    if seat == taker:
-        return {partner} if partner is not None and partner != taker else set()
-    if n < 5:
-        return {s for s in range(n) if s not in (seat, taker)}
-    if partner is None:
-        return set()
-    if seat == partner:
-        return {taker}
-    return {s for s in range(n) if s not in (seat, taker, partner)}
 
 
 class TarotHeuristic(Bot):
-    """Plays French Tarot by rules of thumb (see docs/bots.md)."""
+    """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"value"`` (the
+    default) bids by the fitted model of :mod:`atout.bots.tarot_bids`, ``"count"`` by the hand
+    count's thresholds; ``call``: ``"rule"`` (the default) calls the king of the longest suit
+    without it, ``"value"`` the king the model of :mod:`atout.bots.tarot_call` rates best."""
 
     name = "heuristic"
+
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "value",
+                 call: str = "rule") -> None:
+        super().__init__(rules, seat, seed)
+        if bid not in ("value", "count"):
+            raise ValueError(f"bid must be 'value' or 'count', not {bid!r}")
+        if call not in ("rule", "value"):
+            raise ValueError(f"call must be 'rule' or 'value', not {call!r}")
+        self.by_value = bid == "value"
+        self.call_by_model = call == "value"
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -213,7 +62,8 @@ class TarotHeuristic(Bot):
         hand = TAROT_DECK.mask(view.hand)
         info = view.info
         taker = info.get("taker")
-        a = pre_play(hand, view.seats, legal, taker == view.seat)
+        a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value,
+                     self.call_by_model)
         if a is not None:
             return actions[a]
         played = 0
@@ -227,7 +77,7 @@ class TarotHeuristic(Bot):
             if info.get(key) and (key != "chien" or taker == view.seat):
                 unseen &= ~TAROT_DECK.mask(info[key])
         partner = info.get("partner")
-        friends = _friends(view.seats, view.seat, -1 if taker is None else int(taker),
+        friends = team_of(view.seats, view.seat, -1 if taker is None else int(taker),
                            None if partner is None else int(partner))
         tricks_left = hand.bit_count()
         return actions[A_PLAY + choose_card(view.seats, view.seat, hand, legal, trick, friends,
@@ -396,13 +246,28 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
+    bid = kw.pop("bid", "value")
+    call = kw.pop("call", "rule")
     if kw:
-        raise ValueError(f"the Tarot heuristic takes no parameters, not {', '.join(kw)}")
-    return TarotHeuristic(rules, seat, seed)
+        raise ValueError(f"the Tarot heuristic takes only bid=value|count and call=rule|value, "
+                         f"not {', '.join(kw)}")
+    return TarotHeuristic(rules, seat, seed, bid=str(bid), call=str(call))
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=tarot_rollout,
-              playouts=400, key_phases=frozenset({"bidding", "call"}), key_factor=2)
+KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
+              playouts=100, key_phases=frozenset({"bidding", "call"}), key_factor=2,
+              solver=tarot_solver, exact_cost=25, exact=2)
 """The Tarot kit."""
 
-__all__ = ["KIT", "TarotDeterminizer", "TarotHeuristic", "tarot_rollout"]
+__all__ = [
+    "FULL",
+    "KIT",
+    "TarotDeterminizer",
+    "TarotHeuristic",
+    "choose_bid",
+    "choose_card",
+    "hand_points",
+    "pre_play",
+    "tarot_rollout",
+    "team_of",
+]
