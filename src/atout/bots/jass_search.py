@@ -65,11 +65,14 @@ class JassDeterminizer(Determinizer):
     """Samples Jass deals consistent with a seat's view."""
 
     _cache: tuple[View, Any] | None = None
+    _template: JassDeal | None = None
+    """A deal replayed to the view's point, whose copies with other hands are the samples."""
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
         rules = self.rules
         if self._cache is None or self._cache[0] is not view:
+            self._template = None
             seen = read_view(rules, view, follows=PLAY_FACTS)
             me = view.seat
             others = [s for s in range(4) if s != me]
@@ -104,9 +107,21 @@ class JassDeterminizer(Determinizer):
             agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
             if not agree and fallback is not None and (weis_bad, misses) >= worst:
                 continue
-            deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
-            if not replay(deal, view.history, to_move=view.to_move):
-                continue
+            deal: JassDeal | None
+            if self._template is None:
+                fresh = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands],
+                                   dealer=view.dealer)
+                if not replay(fresh, view.history, to_move=view.to_move):
+                    continue
+                assert isinstance(fresh, JassDeal)
+                deal = fresh
+                self._template = fresh.clone()
+            else:
+                # the same point of the same history with these hands: checked as the
+                # replay does, without building the deal anew
+                deal = self._template.with_hands(hands)
+                if deal is None:
+                    continue
             if agree:
                 return deal
             fallback, worst = deal, (weis_bad, misses)
