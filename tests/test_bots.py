@@ -218,10 +218,12 @@ def test_rollout_finishes_a_deal_with_all_points() -> None:
         _advance(deal, seed % 20, seed)
         if deal.to_move is None:
             continue
-        res = jass_rollout(deal.clone(), rng)
-        d = res.details
-        assert sum(d["card_points"]) == 157
-        assert sum(d["tricks_won"]) == 9
+        rolled = deal.clone()
+        res = jass_rollout(rolled, rng)
+        assert isinstance(rolled, JassDeal)
+        assert res.points == rolled.result.points
+        assert sum(rolled.card_points) == 157
+        assert sum(rolled.tricks_won) == 9
 
 
 def test_search_takes_the_last_tricks_it_can_see_are_won() -> None:

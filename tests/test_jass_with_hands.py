@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -85,3 +86,19 @@ def test_with_hands_leaves_the_deal_alone() -> None:
     assert _state(deal) == before
     assert _state(got) == {**before, "setup": got.setup}
     assert got.setup["hands"] == [JASS_DECK.codes_of(h) for h in deal.dealt]
+
+
+def test_a_clone_played_to_the_end_leaves_the_deal_alone() -> None:
+    rules = atout.make("jass")
+    rng = random.Random(8)
+    for seed in range(40):
+        deal = rules.deal(seed=seed)
+        for _ in range(seed % 37):
+            deal.play(rng.choice(deal.legal_actions()))
+        assert isinstance(deal, JassDeal)
+        deal.view(0)  # the caches a view fills
+        before = copy.deepcopy(_state(deal))
+        twin = deal.clone()
+        while twin.to_move is not None:
+            twin.play(rng.choice(twin.legal_actions()))
+        assert _state(deal) == before
