@@ -538,7 +538,7 @@ def reason(rules: Rules[Any], view: View, action: Action) -> Reason:
 KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
               explain=explain, reason=reason, playouts=1000, key_phases=frozenset({"trump"}),
               key_factor=4, solver=jass_solver, exact_cost=30, tie=3.0,
-              model_rollout=jass_rollout, model=1)
+              model_rollout=jass_rollout, model=1, key="heuristic")
 """The Jass kit."""
 
 __all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

@@ -48,7 +48,10 @@ class GameKit:
     prefers the heuristic's action (0: off). ``model_rollout`` (optional) is a rollout in
     which one side (its third argument, 0 or 1) plays by the heuristic's rules: the search
     uses it with the other side than its own, as a model of the table, when ``model`` is 1
-    (the search bot's default, see ``SearchBot``).
+    (the search bot's default, see ``SearchBot``). ``key``: who makes the decisions in
+    ``key_phases`` by default, ``"search"`` (the search's playouts) or ``"heuristic"`` (the
+    heuristic bot's choice, where it is a model of what the search would find and costs a
+    fraction of it).
     """
 
     heuristic: Callable[..., Any]
@@ -64,6 +67,7 @@ class GameKit:
     tie: float = 0.0
     model_rollout: Callable[[Deal, random.Random, int], Result] | None = None
     model: int = 0
+    key: str = "search"
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

@@ -33,6 +33,10 @@ def side_value(result: Result, seat: int) -> float:
     return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
 
 
+KEY_DECIDERS = ("search", "heuristic")
+"""Who may make the search bot's key decisions (see :class:`SearchBot`'s ``key``)."""
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
 
@@ -55,6 +59,11 @@ class SearchBot(Bot):
     the other side in the rollouts by the heuristic's rules, from their own cards and what
     they have seen (a model of the players at the table), 0 plays every seat by the rollout
     policy; only games with such a rollout take 1 (Jass, where it is the default).
+    ``key``: who makes the decisions that shape the whole deal (trump, bids: the game's key
+    phases), ``search`` (with ``key_factor`` times the budget) or ``heuristic`` (the
+    heuristic's choice); the default is the game's: ``heuristic`` in Jass, whose heuristic
+    names trump by a model fitted on played-out deals (as good as a search of the
+    same choice, at a ten-thousandth of its time: docs/bots.md), ``search`` elsewhere.
     """
 
     name = "search"
@@ -62,7 +71,8 @@ class SearchBot(Bot):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int = 2, tie: float | None = None,
-                 exact: int = 0, common: int = 0, model: int | None = None) -> None:
+                 exact: int = 0, common: int = 0, model: int | None = None,
+                 key: str | None = None) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -113,6 +123,10 @@ class SearchBot(Bot):
         if common not in (0, 1):
             raise ValueError(f"common must be 0 or 1, not {common!r}")
         self.common = bool(common)
+        key = kit.key if key is None else key
+        if key not in KEY_DECIDERS:
+            raise ValueError(f"key must be one of {', '.join(KEY_DECIDERS)}, not {key!r}")
+        self.key = key
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -155,6 +169,8 @@ class SearchBot(Bot):
         self.last = {}
         if len(legal) == 1:
             return legal[0]
+        if self.key == "heuristic" and view.phase in self.key_phases:
+            return self.fallback.choose(view)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
