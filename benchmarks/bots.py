@@ -7,9 +7,11 @@ opponents; every decision it takes is timed (one core, wall clock). The seat mea
 the first to act, with the dealer going round the table (measuring the dealer would time
 nothing in Knock Rummy, where heuristic players knock before the dealer's turn comes); a bot
 that took no decision shows "-". The table gives the median
-and 99th percentile per decision and, for the search bot, its playouts per second of CPU time
-(``time.process_time``, steadier than the wall clock on a shared machine; a playout here is
-one rollout of a sampled deal to its end, sampling included).
+and 99th percentile per decision (wall clock, and CPU time of the process: on a shared
+machine the wall clock also counts other programs' turns) and, for the search bot, its
+playouts per second of CPU time (``time.process_time``, steadier than the wall clock on a
+shared machine; a playout here is one rollout of a sampled deal to its end, sampling
+included).
 
 Run it with ``PYTHONPATH`` pointing at another checkout's ``src`` to compare with it.
 """
@@ -34,11 +36,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(game: str, bot: str, deals: int, opponents: str = "heuristic"
-            ) -> tuple[list[float], float]:
-    """Times of every decision of ``bot`` over ``deals`` deals against ``opponents``, and
-    playouts per CPU second."""
+            ) -> tuple[list[float], float, list[float]]:
+    """Times of every decision of ``bot`` over ``deals`` deals against ``opponents``,
+    playouts per CPU second, and the CPU time of every decision."""
     rules = atout.make(game)
     times: list[float] = []
+    cpus: list[float] = []
     playouts = 0
     cpu = 0.0
     for i in range(deals):
@@ -54,12 +57,13 @@ def measure(game: str, bot: str, deals: int, opponents: str = "heuristic"
             action = players[s].choose(deal.view(s))
             if s == seat:
                 times.append(time.perf_counter() - start)
-                cpu += time.process_time() - start_cpu
+                cpus.append(time.process_time() - start_cpu)
+                cpu += cpus[-1]
             deal.play(action)
         me = players[seat]
         if isinstance(me, SearchBot):
             playouts += me.total_playouts
-    return times, playouts / cpu if playouts and cpu else 0.0
+    return times, playouts / cpu if playouts and cpu else 0.0, cpus
 
 
 def main() -> None:
@@ -73,16 +77,17 @@ def main() -> None:
                              "Knock Rummy deals last)")
     args = parser.parse_args()
     print(f"{'game':<12} {'bot':<10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
-          f"{'playouts/cpu-s':>14}")
+          f"{'p99 cpu ms':>10} {'playouts/cpu-s':>14}")
     for game in args.games.split(","):
         for bot in args.bots.split(","):
-            times, rate = measure(game, bot, args.deals, args.opponents)
+            times, rate, cpus = measure(game, bot, args.deals, args.opponents)
             if not times:
-                print(f"{game:<12} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>11}")
+                print(f"{game:<12} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>10} {'-':>14}")
                 continue
             print(f"{game:<12} {bot:<10} {len(times):>9} "
                   f"{1000 * statistics.median(times):>10.2f} "
                   f"{1000 * percentile(times, 0.99):>9.2f} "
+                  f"{1000 * percentile(cpus, 0.99):>10.2f} "
                   f"{(f'{rate:,.0f}' if rate else '-'):>14}")
 
 
