@@ -295,6 +295,12 @@ def weis_key(w: Weis, mode: int) -> tuple[int, int, int, int]:
 
 # --- The playing phase as a reusable deal base --------------------------------------------
 
+_Seating = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+_SEATINGS: dict[tuple[int, tuple[int, ...]], _Seating] = {}
+"""Per table size and playing order: the next player of each seat and the seats of a trick
+led by each seat (a few entries, made once)."""
+
+
 class TrickPlay(Deal):
     """The card play of a Jass-family deal: tricks, points, Weis and Stöck.
 
@@ -331,10 +337,20 @@ class TrickPlay(Deal):
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
         self.playing = order
-        nxt = [-1] * n
-        for i, s in enumerate(order):
-            nxt[s] = order[(i + 1) % len(order)]
-        self.next_player = nxt
+        key = (n, tuple(order))
+        seating = _SEATINGS.get(key)
+        if seating is None:
+            nxt = [-1] * n
+            for i, s in enumerate(order):
+                nxt[s] = order[(i + 1) % len(order)]
+            froms = []
+            for s in range(n):
+                trick = [s] if s in order else []
+                while trick and len(trick) < len(order):
+                    trick.append(nxt[trick[-1]])
+                froms.append(tuple(trick))
+            seating = _SEATINGS[key] = (tuple(nxt), tuple(froms))
+        self.next_player = list(seating[0])
         self.turn = leader
         self.leader = leader
         self.trick: list[int] = []
@@ -355,8 +371,7 @@ class TrickPlay(Deal):
         self.trick_keys = TRICK_KEYS[self.mode]
         self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
                              else (-1, -1))
-        self.orders_from = tuple(
-            tuple(self._order_from(s)) if s in order else () for s in range(n))
+        self.orders_from = seating[1]
         self.play_over = False
 
     def _declare(self, order: list[int]) -> None:
@@ -424,13 +439,6 @@ class TrickPlay(Deal):
         self._mask_at = -1
         return True
 
-    def _order_from(self, leader: int) -> list[int]:
-        """The seats of a trick led by ``leader``, in playing order."""
-        out = [leader]
-        while len(out) < self.trick_size:
-            out.append(self.next_player[out[-1]])
-        return out
-
     def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
                     record: bool = True) -> None:
         """Play every remaining card to the end of the deal in one tight loop (for search).
@@ -480,6 +488,8 @@ class TrickPlay(Deal):
         for c in trick:
             pts += value[c]
         actors = self._actors
+        done = len(tricks)
+        weis = bool(self.declared)
         while True:
             start = pos
             for seat in orders[leader][pos:] if pos else orders[leader]:
@@ -547,16 +557,17 @@ class TrickPlay(Deal):
                 else:
                     played += trick
                     actors += orders[leader]
-            if len(tricks) + 1 == total:
+            done += 1
+            if done == total:
                 pts += LAST_TRICK_BONUS
             side = side_of[best_seat]
             card_points[side] += pts
             tricks_won[side] += 1
             tricks.append((leader, tuple(trick), best_seat, pts))
-            if len(tricks) == 1 and self.declared:
+            if done == 1 and weis:
                 self._resolve_weis(with_events=False)
             leader = best_seat
-            if len(tricks) == total:
+            if done == total:
                 break
             trick = []
             pos = pts = 0
