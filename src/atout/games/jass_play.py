@@ -229,6 +229,9 @@ def _runs_table() -> tuple[tuple[tuple[int, int], ...], ...]:
 _RUNS = _runs_table()
 """For each 9-bit suit pattern, its runs of three or more cards as (start rank, length)."""
 
+_RUN_STARTS = sum(((1 << 7) - 1) << (9 * s) for s in range(4))
+"""The cards a run of three can start from (the six to the queen of each suit)."""
+
 _FOUR_MASKS = tuple((r, v, sum(1 << (s * 9 + r) for s in range(4)))
                     for r, v in FOUR_VALUES.items())
 
@@ -379,6 +382,9 @@ class TrickPlay(Deal):
         self.declared: dict[int, list[Weis]] = {}
         if self.weis_enabled:
             for s in order:
+                h = self.hands[s]
+                if not (h & h >> 1 & h >> 2 & _RUN_STARTS or h & h >> 9 & h >> 18 & h >> 27):
+                    continue  # no run of three, no four of a kind: no Weis at all
                 ws = find_weis(self.hands[s], self.mode, self.big_sequences,
                                nine_sequence=self.nine_sequence, low_fours=self.low_fours,
                                share=self.weis_share)
