@@ -218,10 +218,12 @@ def test_rollout_finishes_a_deal_with_all_points() -> None:
         _advance(deal, seed % 20, seed)
         if deal.to_move is None:
             continue
-        res = jass_rollout(deal.clone(), rng)
-        d = res.details
-        assert sum(d["card_points"]) == 157
-        assert sum(d["tricks_won"]) == 9
+        rolled = deal.clone()
+        res = jass_rollout(rolled, rng)
+        assert isinstance(rolled, JassDeal)
+        assert res.points == rolled.result.points
+        assert sum(rolled.card_points) == 157
+        assert sum(rolled.tricks_won) == 9
 
 
 def test_search_takes_the_last_tricks_it_can_see_are_won() -> None:
@@ -325,3 +327,27 @@ def test_heuristic_beats_random() -> None:
 def test_search_beats_random_even_on_a_small_budget() -> None:
     diff, _ = _duplicate_margin("search:playouts=30", "random", 4, 900)
     assert diff > 0
+
+
+def test_noise_plays_a_share_of_random_legal_moves() -> None:
+    rules = atout.make("jass")
+    plain = make_bot("heuristic", rules, 1, 3)
+    some = make_bot("heuristic:noise=0.3", rules, 1, 3)
+    every = make_bot("heuristic:noise=1", rules, 1, 3)
+    differ = total = 0
+    for seed in range(40):
+        deal = rules.deal(seed=seed)
+        deal.play("trump H")
+        while deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            if deal.to_move == 1:
+                for bot in (some, every):
+                    assert str(bot.choose(view)) in view.legal
+                differ += some.choose(view) != plain.choose(view)
+                total += 1
+            deal.play(plain.choose(view))
+    assert 0.05 * total < differ < 0.3 * total  # some moves differ, most do not
+    with pytest.raises(ValueError, match="noise must be a share from 0 to 1"):
+        make_bot("heuristic:noise=2", rules, 0)
+    with pytest.raises(ValueError, match="noise must be a share from 0 to 1"):
+        make_bot("heuristic:noise=lots", rules, 0)

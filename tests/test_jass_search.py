@@ -132,8 +132,8 @@ def test_search_prefers_the_heuristic_within_its_margin() -> None:
         if seat is None or len(deal.legal_actions()) < 2:
             continue
         view = deal.view(seat)
-        plain = SearchBot(JASS, seat, seed, playouts=60, tie=0)
-        wide = SearchBot(JASS, seat, seed, playouts=60, tie=1e9)
+        plain = SearchBot(JASS, seat, seed, playouts=60, tie=0, key="search")
+        wide = SearchBot(JASS, seat, seed, playouts=60, tie=1e9, key="search")
         a = plain.choose(view)
         b = wide.choose(view)
         assert plain.last == wide.last  # the same search, only the last word differs
@@ -326,3 +326,21 @@ def test_play_facts_read_the_cheapest_card_and_the_schmieren() -> None:
     facts = _facts_after(hands, ["trump H", "6C", "AC", "KC", "8C", "7S", "KS", "8S", "9S"])
     assert facts == [(1, _m("7H", "8H", "TH", "KH", "AH", "JC", "QC")), (3, _m("JS", "QS"))]
     assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
+
+
+def test_trump_is_the_heuristics_by_default_and_searched_on_request() -> None:
+    for seed in range(6):
+        deal = JASS.deal(seed=seed, dealer=seed % 4)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        fast = SearchBot(JASS, seat, seed, playouts=40)
+        assert fast.choose(view) == make_bot("heuristic", JASS, seat, seed).choose(view)
+        assert fast.total_playouts == 0
+        slow = SearchBot(JASS, seat, seed, playouts=40, key="search")
+        slow.choose(view)
+        assert slow.total_playouts == 160  # four times the budget
+        named = make_bot("search:key=search", JASS, seat)
+        assert isinstance(named, SearchBot) and named.key == "search"
+    with pytest.raises(ValueError, match="key must be one of search, heuristic"):
+        SearchBot(JASS, 0, key="model")

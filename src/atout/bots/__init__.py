@@ -4,7 +4,8 @@
 deal or a match to its end with one bot per seat. The registry holds ``random`` (uniform legal
 actions), ``heuristic`` (each game's rules of thumb) and ``search`` (determinized Monte Carlo
 search); a bot name may carry parameters, ``search:playouts=300:seconds=0.5``, and any bot
-takes a thinking delay for tables with people, ``heuristic:delay=1.2:jitter=0.6``.
+takes a thinking delay for tables with people, ``heuristic:delay=1.2:jitter=0.6``, and a
+share of random moves, ``heuristic:noise=0.2`` (a player a search does not model exactly).
 """
 
 from __future__ import annotations
@@ -121,10 +122,20 @@ def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {base!r}: expected one of {', '.join(_BOTS)}")
     delay = params.pop("delay", None)
     jitter = params.pop("jitter", None)
+    noise = params.pop("noise", None)
     try:
         bot = factory(rules, seat, seed, **params)
     except TypeError as exc:
         raise ValueError(f"bot {name!r}: {exc}") from None
+    if noise is not None:
+        from atout.bots.noisy import Noisy
+
+        try:
+            share = float(noise)
+        except ValueError:
+            raise ValueError(f"bot {name!r}: noise must be a share from 0 to 1, not "
+                             f"{noise!r}") from None
+        bot = Noisy(bot, share, seed)
     if delay is not None or jitter is not None:
         from atout.bots.pace import Paced
 

@@ -18,13 +18,16 @@ ABOVE = tuple(tuple(sum(1 << d for d in range(36) if d // 9 == c // 9 and POWER[
 best card still out?" is one mask test in the rollouts' hot loop)."""
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+HONOURS = tuple((1 << (m * 9 + JACK)) | (1 << (m * 9 + NINE)) if m < 4 else 0 for m in range(6))
+"""HONOURS[mode]: the Buur and the Nell, the trumps a player keeps (none without trump)."""
+
+# The choices below compare cards by integer keys that order them as the tuples of the rules
+# would (values below 32, powers below 128), scanning the cards from the lowest index and
+# keeping the first best, as min() and max() do: the same cards, without building tuples.
+
+
+def _lowest(m: int) -> int:
+    return (m & -m).bit_length() - 1
 
 
 def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
@@ -45,79 +48,162 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
     p = POWER[mode]
     trumps = SUIT_MASK[mode] if mode < 4 else 0
     unseen = out & ~hand
-
-    above = ABOVE[mode]
-
-    def is_top(c: int) -> bool:
-        """No card the seat has not seen beats ``c`` in its suit."""
-        return not unseen & above[c]
-
-    def honour(c: int) -> bool:
-        """The Buur or the Nell: cards a player keeps."""
-        return trumps >> c & 1 == 1 and c % 9 in (JACK, NINE)
-
-    def length(c: int) -> int:
-        return (hand & SUIT_MASK[c // 9]).bit_count()
-
-    cards = _bits(legal)
+    above = ABOVE[mode]  # a card is "top" when no unseen card beats it: not unseen & above[c]
+    honours = HONOURS[mode]
+    pick = -1
     if pos == 0:
         if mode < 4:
-            mine = [c for c in cards if trumps >> c & 1]
+            mine = legal & trumps
             if mine and unseen & trumps and pull_trumps:
-                top = max(mine, key=lambda c: p[c])
-                if is_top(top):
-                    return top  # pull the opponents' trumps with the best one
-            plain = [c for c in cards if not trumps >> c & 1]
-            bocks = [c for c in plain if is_top(c)]
-            if bocks:
-                return max(bocks, key=lambda c: (v[c], p[c]))
+                k = -1
+                m = mine
+                while m:
+                    c = _lowest(m)
+                    m &= m - 1
+                    if p[c] > k:
+                        k, pick = p[c], c
+                if not unseen & above[pick]:
+                    return pick  # pull the opponents' trumps with the best one
+            plain = legal & ~trumps
+            # a Bock (top card) of the highest value, then power
+            k = -1
+            m = plain
+            while m:
+                c = _lowest(m)
+                m &= m - 1
+                if not unseen & above[c]:
+                    key = v[c] * 128 + p[c]
+                    if key > k:
+                        k, pick = key, c
+            if k >= 0:
+                return pick
             if plain:
-                # lead low from the longest side suit, keeping the Buur and the Nell
-                return min(plain, key=lambda c: (v[c] >= 10, -length(c), v[c], p[c]))
-            return min(cards, key=lambda c: (honour(c), p[c]))
-        bocks = [c for c in cards if is_top(c)]
-        if bocks:
-            # run the longest suit headed by a top card
-            return max(bocks, key=lambda c: (length(c), v[c]))
-        return min(cards, key=lambda c: (v[c] >= 10, -length(c), v[c]))
-
-    def cheapest(cs: list[int]) -> int:
-        """The card that costs least to give away: low value, not an honour, not a top card."""
-        return min(cs, key=lambda c: (honour(c), is_top(c) and v[c] >= 10, v[c],
-                                      p[c] >= 100, p[c]))
-
+                # lead low from the longest side suit, keeping the Buur and the Nell:
+                # (worth 10 or more, -length, value, power), least first
+                k = 1 << 30
+                m = plain
+                while m:
+                    c = _lowest(m)
+                    m &= m - 1
+                    key = (((v[c] >= 10) * 16 + 9 - (hand & SUIT_MASK[c // 9]).bit_count())
+                           * 32 + v[c]) * 128 + p[c]
+                    if key < k:
+                        k, pick = key, c
+                return pick
+            # nothing but trumps: (honour, power), least first
+            k = 1 << 30
+            m = legal
+            while m:
+                c = _lowest(m)
+                m &= m - 1
+                key = (honours >> c & 1) * 128 + p[c]
+                if key < k:
+                    k, pick = key, c
+            return pick
+        # run the longest suit headed by a top card: (length, value), most first
+        k = -1
+        m = legal
+        while m:
+            c = _lowest(m)
+            m &= m - 1
+            if not unseen & above[c]:
+                key = (hand & SUIT_MASK[c // 9]).bit_count() * 32 + v[c]
+                if key > k:
+                    k, pick = key, c
+        if k >= 0:
+            return pick
+        k = 1 << 30
+        m = legal
+        while m:
+            c = _lowest(m)
+            m &= m - 1
+            key = ((v[c] >= 10) * 16 + 9 - (hand & SUIT_MASK[c // 9]).bit_count()) * 32 + v[c]
+            if key < k:
+                k, pick = key, c
+        return pick
     if partner >= 0 and best_seat == partner:
         # the partner wins so far: Schmieren (feed points) if the trick is safe
-        safe = last or (is_top(best) and (
+        safe = last or (not unseen & above[best] and (
             p[best] >= 100 or mode >= 4 or not voids_next & SUIT_MASK[led]))
-        if safe:
-            feed = [c for c in cards if not trumps >> c & 1]
-            if feed:
-                # the highest value, but a top card only if nothing else is worth giving
-                return max(feed, key=lambda c: (v[c] if not is_top(c) else v[c] // 2,
-                                                v[c], -p[c]))
-        return cheapest(cards)
+        if safe and legal & ~trumps:
+            # the highest value, but a top card only if nothing else is worth giving:
+            # (value, halved for a top card; value; -power), most first
+            k = -1
+            m = legal & ~trumps
+            while m:
+                c = _lowest(m)
+                m &= m - 1
+                vc = v[c]
+                key = ((vc // 2 if not unseen & above[c] else vc) * 32 + vc) * 128 + 127 - p[c]
+                if key > k:
+                    k, pick = key, c
+            return pick
+        return _cheapest(legal, v, p, unseen, above, honours)
     pb = p[best]
-    winners = [c for c in cards if (c // 9 == led or p[c] >= 100) and p[c] > pb]
+    winners = 0
+    m = legal
+    while m:
+        c = _lowest(m)
+        m &= m - 1
+        pc = p[c]
+        if pc > pb and (pc >= 100 or c // 9 == led):
+            winners |= 1 << c
     if winners:
-        plain = [c for c in winners if not trumps >> c & 1]
+        plain = winners & ~trumps
         if last:
             if plain:
-                return min(plain, key=lambda c: p[c])
-            cheap = [c for c in winners if not honour(c)]
+                return _least_power(plain, p)
             if points >= 4:
-                return min(cheap or winners, key=lambda c: p[c])
+                return _least_power(winners & ~honours or winners, p)
         else:
-            tops = [c for c in plain if is_top(c)]
-            if tops:
-                return max(tops, key=lambda c: v[c])
+            # a top card of the suit led, of the highest value
+            k = -1
+            m = plain
+            while m:
+                c = _lowest(m)
+                m &= m - 1
+                if not unseen & above[c] and v[c] > k:
+                    k, pick = v[c], c
+            if k >= 0:
+                return pick
             if points >= 10:
-                ruff = [c for c in winners if trumps >> c & 1 and not honour(c)]
+                ruff = winners & trumps & ~honours
                 if ruff:
-                    return min(ruff, key=lambda c: p[c])
+                    return _least_power(ruff, p)
                 if points >= 20:
-                    return min(winners, key=lambda c: p[c])
-    return cheapest(cards)
+                    return _least_power(winners, p)
+    return _cheapest(legal, v, p, unseen, above, honours)
+
+
+def _least_power(cards: int, p: tuple[int, ...]) -> int:
+    """The weakest of a non-empty mask of cards (the lowest index among equals)."""
+    k = 1 << 30
+    pick = -1
+    while cards:
+        c = _lowest(cards)
+        cards &= cards - 1
+        if p[c] < k:
+            k, pick = p[c], c
+    return pick
+
+
+def _cheapest(cards: int, v: tuple[int, ...], p: tuple[int, ...], unseen: int,
+              above: tuple[int, ...], honours: int) -> int:
+    """The card that costs least to give away: low value, not an honour, not a top card.
+
+    By (honour, top card worth 10 or more, value, trump, power), least first."""
+    k = 1 << 30
+    pick = -1
+    while cards:
+        c = _lowest(cards)
+        cards &= cards - 1
+        vc = v[c]
+        pc = p[c]
+        key = (((((honours >> c & 1) * 2 + (vc >= 10 and not unseen & above[c])) * 32 + vc)
+                * 2 + (pc >= 100)) * 128 + pc)
+        if key < k:
+            k, pick = key, c
+    return pick
 
 
 __all__ = ["card_choice"]

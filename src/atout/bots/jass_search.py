@@ -65,11 +65,14 @@ class JassDeterminizer(Determinizer):
     """Samples Jass deals consistent with a seat's view."""
 
     _cache: tuple[View, Any] | None = None
+    _template: JassDeal | None = None
+    """A deal replayed to the view's point, whose copies with other hands are the samples."""
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
         rules = self.rules
         if self._cache is None or self._cache[0] is not view:
+            self._template = None
             seen = read_view(rules, view, follows=PLAY_FACTS)
             me = view.seat
             others = [s for s in range(4) if s != me]
@@ -81,6 +84,11 @@ class JassDeterminizer(Determinizer):
                                   bock_leads(seen),
                                   play_facts(seen) if PLAY_FACTS else []))
         seen, me, others, pool, sizes, allowed, forced, leads, plays = self._cache[1]
+        # nothing known of who holds what (no void, no card shown): a shuffle of the unseen
+        # cards, cut by hand sizes, is a uniform assignment and cheaper than assign_cards
+        free = not any(forced) and not any(pool & ~a for a in allowed)
+        unseen = bit_list(pool)
+        rnd = rng.random
         fallback: Deal | None = None
         worst = (True, 1 << 30)
         tries = 0
@@ -92,7 +100,19 @@ class JassDeterminizer(Determinizer):
                 tries += 1
                 if tries > SOFT_TRIES:
                     break
-            got = assign_cards(pool, sizes, allowed, rng, forced)
+            if free:
+                shuffled = sorted(unseen, key=lambda _: rnd())
+                cut: list[int] = []
+                at = 0
+                for n in sizes:
+                    m = 0
+                    for c in shuffled[at:at + n]:
+                        m |= 1 << c
+                    cut.append(m)
+                    at += n
+                got: list[int] | None = cut
+            else:
+                got = assign_cards(pool, sizes, allowed, rng, forced)
             if got is None:
                 continue
             hands = [0, 0, 0, 0]
@@ -104,9 +124,21 @@ class JassDeterminizer(Determinizer):
             agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
             if not agree and fallback is not None and (weis_bad, misses) >= worst:
                 continue
-            deal = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=view.dealer)
-            if not replay(deal, view.history, to_move=view.to_move):
-                continue
+            deal: JassDeal | None
+            if self._template is None:
+                fresh = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands],
+                                   dealer=view.dealer)
+                if not replay(fresh, view.history, to_move=view.to_move):
+                    continue
+                assert isinstance(fresh, JassDeal)
+                deal = fresh
+                self._template = fresh.clone()
+            else:
+                # the same point of the same history with these hands: checked as the
+                # replay does, without building the deal anew
+                deal = self._template.with_hands(hands)
+                if deal is None:
+                    continue
             if agree:
                 return deal
             fallback, worst = deal, (weis_bad, misses)
@@ -350,16 +382,37 @@ def _top_lead(hand: int, hands: list[int], seat: int, power: tuple[int, ...],
     return -1
 
 
+_FINISHED: list[tuple[Any, int, list[int]]] = [(None, 0, [])]
+"""The last :func:`_public` answer for the finished tricks, keyed by the last finished trick's
+entry itself: the samples of one decision (and their copies) share those entries, so the
+rollouts of a decision read the finished tricks once. One tuple, swapped whole (safe
+across threads)."""
+
+
 def _public(deal: JassDeal) -> tuple[int, list[int]]:
     """The cards played so far and the voids each seat has shown, from the deal's tricks."""
     mode = deal.mode
     power = POWER[mode]
     nxt = deal.next_player
-    played = 0
-    voids = [0, 0, 0, 0]
-    tricks = [(lead, cards) for lead, cards, _, _ in deal.tricks]
+    tricks = deal.tricks
+    last = tricks[-1] if tricks else None
+    done = _FINISHED[0]
+    if last is not None and done[0] is last:
+        played, voids = done[1], done[2][:]
+    else:
+        played, voids = _voids(((lead, cards) for lead, cards, _, _ in tricks), 0,
+                               [0, 0, 0, 0], mode, power, nxt)
+        if last is not None:
+            _FINISHED[0] = (last, played, voids[:])
     if deal.trick:
-        tricks.append((deal.leader, tuple(deal.trick)))
+        played, voids = _voids(((deal.leader, tuple(deal.trick)),), played, voids, mode,
+                               power, nxt)
+    return played, voids
+
+
+def _voids(tricks: Any, played: int, voids: list[int], mode: int, power: tuple[int, ...],
+           nxt: list[int]) -> tuple[int, list[int]]:
+    """``played`` and ``voids`` (changed in place) after the ``(leader, cards)`` tricks."""
     for seat, cards in tricks:
         led = cards[0] // 9
         best = cards[0]
@@ -391,7 +444,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
             seat = deal.turn
             deal.step(choose_trump(deal.hands[seat], modes, False))
     deal.play_tricks(rng, rollout_policy(deal, rng, model), record=False)
-    return deal.result
+    return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
 
 
 def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
@@ -485,7 +538,7 @@ def reason(rules: Rules[Any], view: View, action: Action) -> Reason:
 KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
               explain=explain, reason=reason, playouts=1000, key_phases=frozenset({"trump"}),
               key_factor=4, solver=jass_solver, exact_cost=30, tie=3.0,
-              model_rollout=jass_rollout, model=1)
+              model_rollout=jass_rollout, model=1, key="heuristic")
 """The Jass kit."""
 
 __all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

@@ -427,6 +427,17 @@ class TrickPlay(Deal):
         self.stoeck_points = [0] * self.nsides
         self.bonus_points = [0] * self.nsides
         self.played_first: int = 0  # seats (bit) that have played their first card
+        self._declare(order)
+        self.tricks_total = (self.hands[order[0]]).bit_count()
+        self.trick_size = len(order)
+        self.trick_keys = TRICK_KEYS[self.mode]
+        self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
+                             else (-1, -1))
+        self.orders_from = turns[1]
+        self.play_over = False
+
+    def _declare(self, order: list[int]) -> None:
+        """The Weis and the Stöck in the hands as play starts (``self.hands``)."""
         self.declared: dict[int, list[Weis]] = {}
         self.weis_keys: dict[int, tuple[int, int, int, int]] = {}
         if self.weis_enabled:
@@ -450,13 +461,49 @@ class TrickPlay(Deal):
             for s in order:
                 if self.hands[s] & kq == kq:
                     self.stoeck_seat = s
-        self.tricks_total = (self.hands[order[0]]).bit_count()
-        self.trick_size = len(order)
-        self.trick_keys = TRICK_KEYS[self.mode]
-        self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
-                             else (-1, -1))
-        self.orders_from = turns[1]
-        self.play_over = False
+
+    def _replace_hands(self, start: list[int]) -> bool:
+        """Put ``start`` (each seat's cards as play started) in place of the hands, in the
+        card play: the hands now held, the Weis and the Stöck follow from them. False, with the
+        deal left half changed, when a card of the history is not legal from these hands."""
+        mode = self.mode
+        keys = self.trick_keys
+        nxt = self.next_player
+        strict, free = self.strict_under, self.buur_free
+        hands = list(start)
+        tricks = [(lead, cards) for lead, cards, _, _ in self.tricks]
+        if self.trick:
+            tricks.append((self.leader, tuple(self.trick)))
+        for seat, cards in tricks:
+            led = best = -1
+            kl = keys[0]
+            for c in cards:
+                hand = hands[seat]
+                if not legal_cards(hand, mode, led, best, strict_under=strict,
+                                   buur_free=free) >> c & 1:
+                    return False
+                hands[seat] = hand ^ (1 << c)
+                if led < 0:
+                    led, best = c // 9, c
+                    kl = keys[led]
+                elif kl[c] > kl[best]:
+                    best = c
+                seat = nxt[seat]
+        self.hands = list(start)
+        self._declare(self.playing)
+        self.hands = hands
+        n = self.nsides
+        self.weis_points = [0] * n
+        self.stoeck_points = [0] * n
+        if self.tricks and self.declared:
+            self._resolve_weis(with_events=False)
+        if self.stoeck_seat >= 0:
+            k, q = self.stoeck_cards
+            if not hands[self.stoeck_seat] >> k & 1 and not hands[self.stoeck_seat] >> q & 1:
+                self.stoeck_said = True
+                self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
+        self._mask_at = -1
+        return True
 
     def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
                     record: bool = True) -> None:
@@ -507,6 +554,8 @@ class TrickPlay(Deal):
         for c in trick:
             pts += value[c]
         actors = self._actors
+        done = len(tricks)
+        weis = bool(self.declared)
         while True:
             start = pos
             for seat in orders[leader][pos:] if pos else orders[leader]:
@@ -574,16 +623,17 @@ class TrickPlay(Deal):
                 else:
                     played += trick
                     actors += orders[leader]
-            if len(tricks) + 1 == total:
+            done += 1
+            if done == total:
                 pts += LAST_TRICK_BONUS
             side = side_of[best_seat]
             card_points[side] += pts
             tricks_won[side] += 1
             tricks.append((leader, tuple(trick), best_seat, pts))
-            if len(tricks) == 1 and self.declared:
+            if done == 1 and weis:
                 self._resolve_weis(with_events=False)
             leader = best_seat
-            if len(tricks) == total:
+            if done == total:
                 break
             trick = []
             pos = pts = 0
