@@ -205,11 +205,14 @@ def sign_in(page: Any, base: str, name: str, lang: str = "en") -> None:
 
 
 def create_table(page: Any, game: str, *, deals: int | None = 1, fill: bool = True,
-                 players: int | None = None, bot: str = "heuristic") -> None:
-    """Fill in the lobby's form and create a table."""
+                 players: int | None = None, bot: str = "heuristic",
+                 seat: int | None = None) -> None:
+    """Fill in the lobby's form and create a table (``seat``: the creator's seat, 0-based)."""
     page.select_option("#c-game", game)
     if players is not None:
         page.select_option("#c-players", str(players))
+    if seat is not None:
+        page.select_option("#c-seat", str(seat))
     page.fill("#c-deals", "" if deals is None else str(deals))
     page.set_checked("#c-fill", fill)
     page.select_option("#c-bot", bot)
