@@ -32,13 +32,36 @@ from web_helpers import (
 GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"]
 DEALS = {"jass": 1, "putze": 3, "tarot": 1, "pitch": 1, "knock-rummy": 3}
 """Enough deals for the person to have several turns (a rummy deal may end in a turn)."""
-FIRST_SEAT = {"knock-rummy": 1}
-"""Where the person sits so that a turn surely comes: in Knock Rummy the seat after the first
-dealer's (seat 0) plays first, and a knock before the person's turn may reach the target of 100
-points at once, ending the game with no turn for her (one game in five or six)."""
-MIN_MOVES = {"knock-rummy": 2}
-"""The moves surely made: in Knock Rummy the first turn's draw and discard; the game may end
-at the target before the next."""
+GAMES_TRIED = {"knock-rummy": 4}
+"""Games a test may start to get three turns: in Knock Rummy a computer player's knock before
+the person's turn can reach the target of 100 at once and end the game (one game in five or
+six); the person then goes back to the tables and starts another."""
+
+
+def _play_by_keys(ana: Any, axe: Any, tmp_path: Path, game: str,
+                  phases: set[tuple[str, str]], reloaded: bool) -> tuple[int, bool]:
+    """Play the page's turns by keys until the game is over: the moves, and whether the page
+    was reloaded (in Pitch, once, to show that a reload resumes the game)."""
+    moves = 0
+    while ana.wait_turn() == "mine":
+        ana.remember_dom()
+        phase = (game, ana.table().get("phase", ""))
+        if phase not in phases:
+            phases.add(phase)
+            check_axe(axe, ana.page, f"{game}, phase {phase[1]}")
+        if game == "jass" and moves == 3:
+            screenshot(ana.page, tmp_path, "web-table.png")
+        if game == "pitch" and moves == 4 and not reloaded:  # a reload resumes the game
+            before = ana.messages()
+            ana.page.reload()
+            ana.page.wait_for_selector("#table:not([hidden])")
+            reloaded = True
+            assert ana.messages()[:len(before)] == before
+            continue
+        ana.key_move()
+        moves += 1
+        ana.moved()
+    return moves, reloaded
 
 
 @pytest.fixture(scope="module")
@@ -93,29 +116,20 @@ def test_a_whole_game_with_the_keyboard_only(server: Server, browser: Any, axe: 
     if game == "jass":
         check_axe(axe, ana.page, "the lobby")
         screenshot(ana.page, tmp_path, "web-lobby.png")
-    create_table(ana.page, game, deals=DEALS[game], seat=FIRST_SEAT.get(game))
+    create_table(ana.page, game, deals=DEALS[game])
     phases: set[tuple[str, str]] = set()
     moves = 0
     reloaded = False
-    while ana.wait_turn() == "mine":
-        ana.remember_dom()
-        phase = (game, ana.table().get("phase", ""))
-        if phase not in phases:
-            phases.add(phase)
-            check_axe(axe, ana.page, f"{game}, phase {phase[1]}")
-        if game == "jass" and moves == 3:
-            screenshot(ana.page, tmp_path, "web-table.png")
-        if game == "pitch" and moves == 4 and not reloaded:  # a reload resumes the game
-            before = ana.messages()
-            ana.page.reload()
-            ana.page.wait_for_selector("#table:not([hidden])")
-            reloaded = True
-            assert ana.messages()[:len(before)] == before
-            continue
-        ana.key_move()
-        moves += 1
-        ana.moved()
-    assert moves >= MIN_MOVES.get(game, 3), (moves, ana.messages())
+    for _ in range(GAMES_TRIED.get(game, 1)):
+        if ana.is_over():  # the game ended before she had three turns: a new table
+            ana.page.click("#back")
+            ana.page.wait_for_selector("#lobby:not([hidden])")
+            ana.forget()
+            create_table(ana.page, game, deals=DEALS[game])
+        moves, reloaded = _play_by_keys(ana, axe, tmp_path, game, phases, reloaded)
+        if moves >= 3:
+            break
+    assert moves >= 3, (moves, ana.messages())
     assert ana.page.is_visible("#end")
     check_axe(axe, ana.page, f"{game}, the end")
     text = ana.page.inner_text("#result")

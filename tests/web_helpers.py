@@ -57,6 +57,12 @@ class Player:
         self.page.on("websocket", on_socket)
 
     # -- reading the page -------------------------------------------------------------------
+    def forget(self) -> None:
+        """Forget the frames received and the pages kept, before the page starts another
+        table (the leak checks read one table's)."""
+        self.frames.clear()
+        self.doms.clear()
+
     def table(self) -> dict[str, str]:
         """The table's state as the page shows it (its data attributes)."""
         data: dict[str, str] = self.page.eval_on_selector(
@@ -205,14 +211,11 @@ def sign_in(page: Any, base: str, name: str, lang: str = "en") -> None:
 
 
 def create_table(page: Any, game: str, *, deals: int | None = 1, fill: bool = True,
-                 players: int | None = None, bot: str = "heuristic",
-                 seat: int | None = None) -> None:
-    """Fill in the lobby's form and create a table (``seat``: the creator's seat, 0-based)."""
+                 players: int | None = None, bot: str = "heuristic") -> None:
+    """Fill in the lobby's form and create a table."""
     page.select_option("#c-game", game)
     if players is not None:
         page.select_option("#c-players", str(players))
-    if seat is not None:
-        page.select_option("#c-seat", str(seat))
     page.fill("#c-deals", "" if deals is None else str(deals))
     page.set_checked("#c-fill", fill)
     page.select_option("#c-bot", bot)
