@@ -2,9 +2,10 @@
 
 Card values and orders, the following rules (follow suit or trump, the Buur exception, no
 under-trumping), trick winners and Stöck, all on 36-card bitmasks with tables built once at
-import; the Weis (announcements) are found by :mod:`atout.games.jass_weis` and scored here. :class:`TrickPlay` is the playing phase as a reusable deal base:
-a game sets the trump mode, the seats that play and the side each seat scores for, and gets
-legal cards, tricks, points, Weis and Stöck.
+import; the Weis (announcements) are found by :mod:`atout.games.jass_weis` and scored here.
+:class:`TrickPlay` is the playing phase as a reusable deal base: a game sets the trump mode,
+the seats that play and the side each seat scores for, and gets legal cards, tricks, points,
+Weis and Stöck.
 
 Card ``i`` of :data:`~atout.cards.JASS_DECK` is rank ``i % 9`` (6 7 8 9 T J Q K A) of suit
 ``i // 9`` (H D S C). Trump modes: 0-3 a suit as trump, 4 Obenabe, 5 Undenufe.
