@@ -14,7 +14,8 @@ import argparse
 from collections import Counter
 
 import atout
-from atout.bots import make_bot
+from atout.bots import make_bot, play_out
+from atout.core import Action, View
 
 OPTIONS = ("pass", "bid 1", "bid 2", "bid 3", "bid 4", "tangage")
 
@@ -30,13 +31,12 @@ def count(bot: str, deals: int) -> tuple[Counter[str], Counter[int], int, float]
     for i in range(deals):
         deal = rules.deal(seed=20_000 + i, dealer=i % rules.seats)
         players = [make_bot(bot, rules, s, i) for s in range(rules.seats)]
-        while deal.to_move is not None:
-            s = deal.to_move
-            view = deal.view(s)
-            action = players[s].choose(view)
+
+        def count(view: View, action: Action) -> None:
             if view.phase == "auction":
                 said[action.text if action.text in OPTIONS else "tangage"] += 1
-            deal.play(action)
+
+        play_out(deal, players, count)
         details = deal.result.details
         bid = details.get("bid")
         if isinstance(bid, int) and bid:

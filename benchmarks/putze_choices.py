@@ -15,7 +15,8 @@ import argparse
 from collections import Counter
 
 import atout
-from atout.bots import make_bot
+from atout.bots import make_bot, play_out
+from atout.core import Action, View
 
 
 def count_words(players: int, bot: str, deals: int, seed: int) -> tuple[Counter[str], int, int]:
@@ -26,13 +27,12 @@ def count_words(players: int, bot: str, deals: int, seed: int) -> tuple[Counter[
     for i in range(deals):
         deal = rules.deal(seed=seed * 100_000 + i, dealer=i % rules.seats)
         bots = [make_bot(bot, rules, s, i) for s in range(rules.seats)]
-        while deal.to_move is not None:
-            s = deal.to_move
-            view = deal.view(s)
-            action = bots[s].choose(view)
+
+        def count(view: View, action: Action) -> None:
             if view.phase == "speak":
                 words[action.text] += 1
-            deal.play(action)
+
+        play_out(deal, bots, count)
         details = deal.result.details
         players_list = details.get("players")
         pomme_list = details.get("pommes")

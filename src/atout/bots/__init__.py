@@ -143,12 +143,18 @@ def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
     return bot
 
 
-def play_out(game: Deal | Match, bots: Sequence[Bot]) -> None:
-    """Let the bots (one per seat) play a deal or a match to its end."""
+def play_out(game: Deal | Match, bots: Sequence[Bot],
+             watch: Callable[[View, Action], None] | None = None) -> None:
+    """Let the bots (one per seat) play a deal or a match to its end; ``watch``, if given, is
+    told each decision (the view it was made on and the action) before it is played."""
     if len(bots) != game.seats:
         raise ValueError(f"{len(bots)} bots for {game.seats} seats")
     while True:
         seat = game.to_move
         if seat is None:
             return
-        game.play(bots[seat].choose(game.view(seat)))
+        view = game.view(seat)
+        action = bots[seat].choose(view)
+        if watch is not None:
+            watch(view, action)
+        game.play(action)
