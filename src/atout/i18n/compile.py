@@ -17,7 +17,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from atout.i18n import LANGUAGES, locale_dir
@@ -61,6 +61,17 @@ def mo_bytes(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     return buf.getvalue()
+
+
+def mo_messages(mo: bytes) -> set[tuple[object, object, object]]:
+    """The translations a compiled ``.mo`` holds, as ``(id, context, string)``, without its
+    header: the header names the Babel version that wrote it, so two Babel releases compile
+    the same catalogue into different bytes with the same translations."""
+    def frozen(text: object) -> object:  # plural forms come as lists
+        return tuple(text) if isinstance(text, (list, tuple)) else text
+
+    catalog = read_mo(io.BytesIO(mo))
+    return {(frozen(m.id), m.context, frozen(m.string)) for m in catalog if m.id}
 
 
 def main(argv: list[str] | None = None) -> int:
