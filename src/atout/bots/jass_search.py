@@ -465,20 +465,34 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
     trump_mask = suit[mode] if mode < 4 else 0
     hands = deal.hands
     nxt = deal.next_player
-    voids = _public(deal)[1] if model >= 0 else [0, 0, 0, 0]
+    if model < 0:
+        def greedy(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+                   pts: int) -> int:
+            if not mask & (mask - 1):
+                return mask.bit_length() - 1
+            if not pos and rnd() < LEAD_TOP:
+                c = _top_lead(mask, hands, seat, power, suit)
+                if c >= 0:
+                    return c
+            return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd)
+
+        return greedy
+    voids = _public(deal)[1]
     makers = deal.chooser & 1
-    modelled = (model in (0, 2), model in (1, 2))
-    track = model >= 0
+    # per seat: whether it plays by the heuristic's rules, its partner, whether its side
+    # chose trump
+    modelled = tuple(model == 2 or model == s & 1 for s in range(4))
+    partner = tuple(nxt[nxt[s]] for s in range(4))
+    pulls = tuple(makers == s & 1 for s in range(4))
 
     def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
              pts: int) -> int:
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
-        elif modelled[seat & 1]:
-            after = nxt[seat]
+        elif modelled[seat]:
             c = card_choice(mask, hands[seat], seat, pos, pos == 3, led, best, best_seat,
-                            nxt[after], pts, hands[0] | hands[1] | hands[2] | hands[3],
-                            voids[after], makers == seat & 1, mode)
+                            partner[seat], pts, hands[0] | hands[1] | hands[2] | hands[3],
+                            voids[nxt[seat]], pulls[seat], mode)
         else:
             c = -1
             if not pos and rnd() < LEAD_TOP:
@@ -486,7 +500,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
             if c < 0:
                 c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
                           rnd)
-        if track and pos and c // 9 != led:
+        if pos and c // 9 != led:
             voids[seat] |= void_shown(c, led, best, mode)
         return c
 

@@ -216,6 +216,10 @@ def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, 
     return tuple(nxt), tuple(orders)
 
 
+ReplayPlan = tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int], ...]]
+"""What :meth:`TrickPlay._replace_hands` checks of the cards played (see
+:meth:`TrickPlay._replay_plan`)."""
+
 _TURNS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
 """The :func:`_turns` of each table size and playing order met, made once."""
 
@@ -342,29 +346,20 @@ class TrickPlay(Deal):
         """Put ``start`` (each seat's cards as play started) in place of the hands, in the
         card play: the hands now held, the Weis and the Stöck follow from them. False, with the
         deal left half changed, when a card of the history is not legal from these hands."""
-        mode = self.mode
-        keys = self.trick_keys
-        nxt = self.next_player
-        strict, free = self.strict_under, self.buur_free
-        hands = list(start)
-        tricks = [(lead, cards) for lead, cards, _, _ in self.tricks]
-        if self.trick:
-            tricks.append((self.leader, tuple(self.trick)))
-        for seat, cards in tricks:
-            led = best = -1
-            kl = keys[0]
-            for c in cards:
-                hand = hands[seat]
-                if not legal_cards(hand, mode, led, best, strict_under=strict,
+        played, checks = self._replay_plan()
+        # a seat's card is legal when he held it and, had he not followed suit, when the
+        # rules let him play it with the cards he then held
+        for s, p in enumerate(played):
+            if p & ~start[s]:
+                return False
+        if checks:
+            mode = self.mode
+            strict, free = self.strict_under, self.buur_free
+            for seat, before, c, led, best in checks:
+                if not legal_cards(start[seat] & ~before, mode, led, best, strict_under=strict,
                                    buur_free=free) >> c & 1:
                     return False
-                hands[seat] = hand ^ (1 << c)
-                if led < 0:
-                    led, best = c // 9, c
-                    kl = keys[led]
-                elif kl[c] > kl[best]:
-                    best = c
-                seat = nxt[seat]
+        hands = [h & ~p for h, p in zip(start, played, strict=True)]
         self.hands = list(start)
         self._declare(self.playing)
         self.hands = hands
@@ -380,6 +375,38 @@ class TrickPlay(Deal):
                 self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
         self._mask_at = -1
         return True
+
+    def _replay_plan(self) -> ReplayPlan:
+        """What :meth:`_replace_hands` checks of the cards played so far, found once per point
+        of the deal: each seat's cards played, and ``(seat, cards he had played before, card,
+        suit led, best card)`` for every card played without following the suit led (a card
+        that follows suit is legal whenever it was held)."""
+        at = (len(self.tricks), len(self.trick))
+        made: tuple[tuple[int, int], ReplayPlan] | None = self.__dict__.get("_plan")
+        if made is not None and made[0] == at:
+            return made[1]
+        keys = self.trick_keys
+        nxt = self.next_player
+        played = [0] * len(self.hands)
+        checks: list[tuple[int, int, int, int, int]] = []
+        tricks = [(lead, cards) for lead, cards, _, _ in self.tricks]
+        if self.trick:
+            tricks.append((self.leader, tuple(self.trick)))
+        for seat, cards in tricks:
+            led = cards[0] // 9
+            best = cards[0]
+            played[seat] |= 1 << best
+            kl = keys[led]
+            for c in cards[1:]:
+                seat = nxt[seat]
+                if c // 9 != led:
+                    checks.append((seat, played[seat], c, led, best))
+                played[seat] |= 1 << c
+                if kl[c] > kl[best]:
+                    best = c
+        plan: ReplayPlan = (tuple(played), tuple(checks))
+        self._plan = (at, plan)
+        return plan
 
     def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
                     record: bool = True) -> None:
