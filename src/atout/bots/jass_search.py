@@ -42,8 +42,8 @@ from atout.games.jass_play import (
     SUIT_MASK,
     VALUE,
     CardPolicy,
-    find_weis,
 )
+from atout.games.jass_weis import find_weis_memo
 
 EPSILON = 0.1
 """Share of rollout moves played at random instead of greedily."""
@@ -292,7 +292,7 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
         if not said:
             if _has_weis(hands[s]):
                 return False
-        elif sum(w.value for w in find_weis(
+        elif sum(w.value for w in find_weis_memo(
                 hands[s], seen.mode, big,
                 nine_sequence=getattr(rules.options, "nine_sequence", 100),
                 low_fours=getattr(rules.options, "low_fours", 0),

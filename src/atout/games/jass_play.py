@@ -20,6 +20,7 @@ from typing import Any
 
 from atout.cards import bit_list
 from atout.core import Deal, Event, Refusal
+from atout.games.jass_random import random_tricks
 from atout.games.jass_ranks import ACE as ACE
 from atout.games.jass_ranks import CODES as CODES
 from atout.games.jass_ranks import EIGHT as EIGHT
@@ -39,6 +40,7 @@ from atout.games.jass_weis import FOUR_VALUES as FOUR_VALUES
 from atout.games.jass_weis import SEQUENCE_VALUES as SEQUENCE_VALUES
 from atout.games.jass_weis import Weis as Weis
 from atout.games.jass_weis import find_weis as find_weis
+from atout.games.jass_weis import find_weis_memo
 from atout.games.jass_weis import may_hold_weis as may_hold_weis
 from atout.games.jass_weis import weis_key as weis_key
 
@@ -293,7 +295,6 @@ class TrickPlay(Deal):
         if turns is None:
             turns = _TURNS[(n, *order)] = _turns(n, order)
         self.next_player = list(turns[0])
-        self.turn = leader
         self.leader = leader
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
@@ -314,10 +315,13 @@ class TrickPlay(Deal):
         self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
                              else (-1, -1))
         self.orders_from = turns[1]
-        self.play_over = False
+        self._turn = self.to_move = leader  # the turn and play_over setters, inlined
+        self.is_over = False
 
-    def _declare(self, order: list[int]) -> None:
-        """The Weis and the Stöck in the hands as play starts (``self.hands``)."""
+    def _declare(self, order: list[int],
+                 find: Callable[..., list[Weis]] = find_weis) -> None:
+        """The Weis (found by ``find``: :func:`find_weis` or its memo) and the Stöck in the
+        hands as play starts (``self.hands``)."""
         self.declared: dict[int, list[Weis]] = {}
         self.weis_keys: dict[int, tuple[int, int, int, int]] = {}
         if self.weis_enabled:
@@ -326,7 +330,7 @@ class TrickPlay(Deal):
                 hand = self.hands[s]
                 if not may_hold_weis(hand, self.low_fours):
                     continue
-                ws = find_weis(hand, mode, self.big_sequences,
+                ws = find(hand, mode, self.big_sequences,
                                nine_sequence=self.nine_sequence, low_fours=self.low_fours,
                                share=self.weis_share)
                 if ws:
@@ -361,7 +365,7 @@ class TrickPlay(Deal):
                     return False
         hands = [h & ~p for h, p in zip(start, played, strict=True)]
         self.hands = list(start)
-        self._declare(self.playing)
+        self._declare(self.playing, find_weis_memo)  # a search's samples: the same hands
         self.hands = hands
         n = self.nsides
         self.weis_points = [0] * n
@@ -423,6 +427,9 @@ class TrickPlay(Deal):
         """
         if self.play_over:
             return
+        if pick is None and not self.trick:
+            self._random_play(rng, record)
+            return
         rnd = rng.random
         mode = self.mode
         keys = self.trick_keys
@@ -430,7 +437,6 @@ class TrickPlay(Deal):
         hands = self.hands
         side_of = self.side_of
         strict, free = self.strict_under, self.buur_free
-        table = self.rules.actions.table
         played: list[int] = []
         tricks = self.tricks
         card_points = self.card_points
@@ -540,18 +546,61 @@ class TrickPlay(Deal):
                 break
             trick = []
             pos = pts = 0
+        self._end_play(best_seat, played if record else None)
+
+    def _random_play(self, rng: random.Random, record: bool) -> None:
+        """:meth:`play_tricks` without a policy from a trick's start, on hands split by suit
+        (:func:`~atout.games.jass_random.random_tricks`): the same draws, the same end."""
+        mode = self.mode
+        tricks = self.tricks
+        done = len(tricks)
+        stoeck: tuple[int, ...] = ()
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            stoeck = self.stoeck_cards
+        new, said = random_tricks(self.hands, self.leader, self.tricks_total - done,
+                                  self.orders_from, mode, self.trick_keys, VALUE[mode],
+                                  HIGHER_TRUMPS[mode], self.strict_under, self.buur_free,
+                                  stoeck, LAST_TRICK_BONUS, rng.random)
+        side_of = self.side_of
+        if said >= 0:
+            self.stoeck_said = True
+            self.stoeck_points[side_of[said]] += STOECK_POINTS
+        card_points = self.card_points
+        tricks_won = self.tricks_won
+        for _, _, winner, pts in new:
+            side = side_of[winner]
+            card_points[side] += pts
+            tricks_won[side] += 1
+        tricks += new
+        if not done and self.declared:
+            self._resolve_weis(with_events=False)
+        played: list[int] | None = None
         if record:
+            played = []
+            actors = self._actors
+            orders = self.orders_from
+            for lead, cards, _, _ in new:
+                played += cards
+                actors += orders[lead]
+        self._end_play(tricks[-1][2], played)
+
+    def _end_play(self, last_winner: int, played: list[int] | None) -> None:
+        """The end of :meth:`play_tricks`: ``played`` (None: not recorded) joins the history,
+        the last trick's winner leads no more, the all-tricks bonus is scored."""
+        if played is not None:
+            table = self.rules.actions.table
             self._history += [table[c] for c in played]
+        else:
+            self._mask_at = -1  # the history did not move: the cached mask is stale
         self.trick = []
         self.trick_seats = []
         self.led = self.best = -1
-        self.best_seat = best_seat
-        self.leader = self.turn = leader
+        self.best_seat = last_winner
+        self.leader = self.turn = last_winner
         self.play_over = True
         for s in self.playing:
             self.played_first |= 1 << s
-        if not record:
-            self._mask_at = -1  # the history did not move: the cached mask is stale
+        tricks_won = self.tricks_won
         sides_with_tricks = [s for s in range(self.nsides) if tricks_won[s]]
         if self.match_bonus_enabled() and len(sides_with_tricks) == 1:
             self.bonus_points[sides_with_tricks[0]] += MATCH_BONUS

@@ -115,6 +115,14 @@ def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequenc
     >>> find_weis(run, 0)[0].value, find_weis(run, 0, nine_sequence=150)[0].value
     (100, 150)
     """
+    return _find_weis(hand, mode, big_sequences, nine_sequence, low_fours, share)
+
+
+def find_weis_memo(hand: int, mode: int, big_sequences: bool = False, *,
+                   nine_sequence: int = 100, low_fours: int = 0,
+                   share: bool = False) -> list[Weis]:
+    """:func:`find_weis`, remembering the hands met: for a search, whose samples meet the
+    same hands again and again (the searching seat's own in every sample)."""
     key = (hand, mode, big_sequences, nine_sequence, low_fours, share)
     made = _FOUND.get(key)
     if made is None:
@@ -126,9 +134,9 @@ def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequenc
 
 
 _FOUND: dict[tuple[int, int, bool, int, int, bool], tuple[Weis, ...]] = {}
-"""The Weis of the hands met, by hand and scoring (a search's samples meet the same hands
-again and again); emptied when it reaches :data:`_FOUND_MAX` entries."""
-_FOUND_MAX = 1 << 16
+"""The Weis of the hands met by :func:`find_weis_memo`, by hand and scoring; emptied when
+it reaches :data:`_FOUND_MAX` entries."""
+_FOUND_MAX = 1 << 14
 
 
 def _order(w: Weis) -> tuple[int, int, int]:
