@@ -45,6 +45,7 @@ def test_split_playout_ends_as_the_trick_loop(game: str, options: dict[str, Any]
         assert isinstance(deal, TrickPlay)
         split = deal.clone()
         loop = deal.clone()
+        assert isinstance(split, TrickPlay) and isinstance(loop, TrickPlay)
         record = seed % 2 == 0
         split.play_tricks(random.Random(seed), record=record)  # the split path
         loop.play_tricks(random.Random(seed), _uniform(random.Random(seed)), record=record)
