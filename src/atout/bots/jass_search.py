@@ -447,6 +447,12 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
     return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
 
 
+_MODELLED = ((True, False, True, False), (False, True, False, True), (True, True, True, True))
+"""Per ``model`` (0, 1, 2) and seat: whether the seat plays by the heuristic's rules."""
+_PULLS = ((True, False, True, False), (False, True, False, True))
+"""Per side that chose trump and seat: whether the seat's side chose it."""
+
+
 def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
     """The rollout's choice of card on ``deal`` (in play), for
     :meth:`~atout.games.jass_play.TrickPlay.play_tricks`; ``model`` as in
@@ -478,12 +484,11 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
 
         return greedy
     voids = _public(deal)[1]
-    makers = deal.chooser & 1
     # per seat: whether it plays by the heuristic's rules, its partner, whether its side
     # chose trump
-    modelled = tuple(model == 2 or model == s & 1 for s in range(4))
-    partner = tuple(nxt[nxt[s]] for s in range(4))
-    pulls = tuple(makers == s & 1 for s in range(4))
+    modelled = _MODELLED[model]
+    partner = (nxt[nxt[0]], nxt[nxt[1]], nxt[nxt[2]], nxt[nxt[3]])
+    pulls = _PULLS[deal.chooser & 1]
 
     def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
              pts: int) -> int:

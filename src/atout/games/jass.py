@@ -302,18 +302,24 @@ class JassDeal(TrickPlay):
         self.play_tricks(rng)
         return self._result()
 
-    _COPIED = ("_history", "_actors", "hands", "trick", "trick_seats", "tricks", "card_points",
-               "tricks_won", "weis_points", "stoeck_points", "bonus_points", "shown_weis")
-    """The state a deal changes in place (the rest is immutable or replaced whole)."""
-
     def clone(self) -> JassDeal:
-        """A cheap independent copy."""
+        """A cheap independent copy: the state a deal changes in place is copied, the rest
+        (immutable, or replaced whole) is shared."""
         new = object.__new__(JassDeal)
         d = self.__dict__.copy()
-        for k in self._COPIED:
-            v = d.get(k)
-            if v is not None:
-                d[k] = v.copy()
+        d["_history"] = d["_history"].copy()
+        d["_actors"] = d["_actors"].copy()
+        d["hands"] = d["hands"].copy()
+        d["trick"] = d["trick"].copy()
+        d["trick_seats"] = d["trick_seats"].copy()
+        if "tricks" in d:  # the card play's state, from the trump on
+            d["tricks"] = d["tricks"].copy()
+            d["card_points"] = d["card_points"].copy()
+            d["tricks_won"] = d["tricks_won"].copy()
+            d["weis_points"] = d["weis_points"].copy()
+            d["stoeck_points"] = d["stoeck_points"].copy()
+            d["bonus_points"] = d["bonus_points"].copy()
+            d["shown_weis"] = d["shown_weis"].copy()
         new.__dict__ = d
         return new
 
@@ -326,6 +332,8 @@ class JassDeal(TrickPlay):
         replayed on it, the Weis and the Stöck found in the new hands, at a fraction of the
         cost (tested equal). Unchecked otherwise: the hands must be 36 distinct cards.
         """
+        if self.phase == "play":
+            self._replay_plan()  # found once here, read by every copy with other hands
         new = self.clone()
         new.dealt = tuple(hands)
         new.setup = {"hands": [JASS_DECK.codes_of(h) for h in hands], "dealer": self.dealer}
