@@ -77,17 +77,19 @@ class JassDeterminizer(Determinizer):
             me = view.seat
             others = [s for s in range(4) if s != me]
             pool = seen.unseen
+            allowed = [FULL & ~seen.voids[s] for s in others]
+            forced = [seen.shown[s] & pool for s in others]
+            # nothing known of who holds what (no void, no card shown): a shuffle of the
+            # unseen cards, cut by hand sizes, is a uniform assignment and cheaper than
+            # assign_cards
+            free = not any(forced) and not any(pool & ~a for a in allowed)
             self._cache = (view, (seen, me, others, pool,
                                   [9 - seen.played[s].bit_count() for s in others],
-                                  [FULL & ~seen.voids[s] for s in others],
-                                  [seen.shown[s] & pool for s in others],
-                                  bock_leads(seen),
-                                  play_facts(seen) if PLAY_FACTS else []))
-        seen, me, others, pool, sizes, allowed, forced, leads, plays = self._cache[1]
-        # nothing known of who holds what (no void, no card shown): a shuffle of the unseen
-        # cards, cut by hand sizes, is a uniform assignment and cheaper than assign_cards
-        free = not any(forced) and not any(pool & ~a for a in allowed)
-        unseen = bit_list(pool)
+                                  allowed, forced, bock_leads(seen),
+                                  play_facts(seen) if PLAY_FACTS else [], free,
+                                  bit_list(pool)))
+        (seen, me, others, pool, sizes, allowed, forced, leads, plays, free,
+         unseen) = self._cache[1]
         rnd = rng.random
         fallback: Deal | None = None
         worst = (True, 1 << 30)
