@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.jass_cards import card_choice
+from atout.bots.jass_cards import ABOVE, card_choice
 from atout.bots.jass_heuristic import (
     FULL,
     JassHeuristic,
@@ -353,35 +353,37 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
     return pick
 
 
-def _top_lead(hand: int, hands: list[int], seat: int, power: tuple[int, ...],
-              suit: tuple[int, int, int, int]) -> int:
-    """A card of ``hand`` that no other hand can beat in its suit (a "bock"), or -1."""
+def _top_lead(hand: int, hands: list[int], mode: int) -> int:
+    """A card of ``hand`` that no other hand can beat in its suit (a "bock"), or -1: in the
+    first suit where the hand's strongest card is one."""
     others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-    for s in range(4):
-        mine = hand & suit[s]
-        if not mine:
-            continue
-        theirs = others & suit[s]
-        top = -1
-        tp = -1
-        m = mine
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if power[c] > tp:
-                tp, top = power[c], c
-        m = theirs
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if power[c] > tp:
-                top = -1
-                break
-        if top >= 0:
-            return top
+    above = ABOVE[mode]
+    for s, strongest in enumerate(_STRONGEST[mode]):
+        mine = hand >> (9 * s) & 511
+        if mine:
+            c = 9 * s + strongest[mine]
+            if not others & above[c]:
+                return c
     return -1
+
+
+def _strongest_ranks() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for mode in range(6):
+        power = POWER[mode]
+        out.append(tuple(
+            tuple(max((r for r in range(9) if b >> r & 1), key=lambda r: power[9 * s + r],
+                      default=0) for b in range(512)) for s in range(4)))
+    return tuple(out)
+
+
+_STRONGEST = _strongest_ranks()
+"""_STRONGEST[mode][suit][pattern]: the rank of the strongest card of a suit's 9-bit
+pattern (0 for none)."""
+_LACKS = tuple(tuple(SUIT_MASK[led] & ~(1 << (mode * 9 + JACK) if led == mode else 0)
+                     for led in range(4)) for mode in range(6))
+"""_LACKS[mode][suit led]: what a player shows he lacks by playing neither the suit led nor
+a trump (the Buur need not follow a trump lead): :func:`void_shown`, as a table."""
 
 
 _FINISHED: list[tuple[Any, int, list[int]]] = [(None, 0, [])]
@@ -479,13 +481,15 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
             if not mask & (mask - 1):
                 return mask.bit_length() - 1
             if not pos and rnd() < LEAD_TOP:
-                c = _top_lead(mask, hands, seat, power, suit)
+                c = _top_lead(mask, hands, mode)
                 if c >= 0:
                     return c
             return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd)
 
         return greedy
     voids = _public(deal)[1]
+    lacks = _LACKS[mode]
+    side = FULL & ~trump_mask  # an under-trump shows that the hand held no side card
     # per seat: whether it plays by the heuristic's rules, its partner, whether its side
     # chose trump
     modelled = _MODELLED[model]
@@ -503,12 +507,18 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
         else:
             c = -1
             if not pos and rnd() < LEAD_TOP:
-                c = _top_lead(mask, hands, seat, power, suit)
+                c = _top_lead(mask, hands, mode)
             if c < 0:
                 c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
                           rnd)
-        if pos and c // 9 != led:
-            voids[seat] |= void_shown(c, led, best, mode)
+        if pos:
+            # void_shown, inlined: neither the suit led nor a trump, or an under-trump
+            su = c // 9
+            if su != led:
+                if su != mode:
+                    voids[seat] |= lacks[led]
+                elif power[best] >= 100 and power[c] < power[best]:
+                    voids[seat] |= side
         return c
 
     return pick
