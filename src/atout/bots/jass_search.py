@@ -304,7 +304,8 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
 
 
 def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
-          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any) -> int:
+          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any,
+          cheap: tuple[int, ...]) -> int:
     """The greedy rollout policy for one card (see the module docstring)."""
     if pos == 0 or rnd() < EPSILON:
         k = int(rnd() * mask.bit_count())
@@ -347,7 +348,7 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        s = value[c] * 200 + power[c]
+        s = cheap[c]
         if s < score:
             score, pick = s, c
     return pick
@@ -451,6 +452,9 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
     return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
 
 
+_CHEAP = tuple(tuple(VALUE[m][c] * 200 + POWER[m][c] for c in range(36)) for m in range(6))
+"""_CHEAP[mode][card]: the order in which :func:`_pick` throws its cheapest card (value,
+then power)."""
 _MODELLED = ((True, False, True, False), (False, True, False, True), (True, True, True, True))
 """Per ``model`` (0, 1, 2) and seat: whether the seat plays by the heuristic's rules."""
 _PULLS = ((True, False, True, False), (False, True, False, True))
@@ -475,6 +479,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
     trump_mask = suit[mode] if mode < 4 else 0
     hands = deal.hands
     nxt = deal.next_player
+    cheap = _CHEAP[mode]
     if model < 0:
         def greedy(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
                    pts: int) -> int:
@@ -484,7 +489,8 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
                 c = _top_lead(mask, hands, mode)
                 if c >= 0:
                     return c
-            return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd)
+            return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd,
+                         cheap)
 
         return greedy
     voids = _public(deal)[1]
@@ -510,7 +516,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
                 c = _top_lead(mask, hands, mode)
             if c < 0:
                 c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
-                          rnd)
+                          rnd, cheap)
         if pos:
             # void_shown, inlined: neither the suit led nor a trump, or an under-trump
             su = c // 9
