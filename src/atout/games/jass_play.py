@@ -595,15 +595,17 @@ class TrickPlay(Deal):
         self.trick = []
         self.trick_seats = []
         self.led = self.best = -1
-        self.best_seat = last_winner
-        self.leader = self.turn = last_winner
-        self.play_over = True
+        self.best_seat = self.leader = self._turn = last_winner
+        self.is_over = True  # the turn and play_over setters, inlined
+        self.to_move = None
+        first = self.played_first
         for s in self.playing:
-            self.played_first |= 1 << s
+            first |= 1 << s
+        self.played_first = first
         tricks_won = self.tricks_won
-        sides_with_tricks = [s for s in range(self.nsides) if tricks_won[s]]
-        if self.match_bonus_enabled() and len(sides_with_tricks) == 1:
-            self.bonus_points[sides_with_tricks[0]] += MATCH_BONUS
+        if tricks_won.count(0) == len(tricks_won) - 1 and self.match_bonus_enabled():
+            # one side took every trick
+            self.bonus_points[tricks_won.index(max(tricks_won))] += MATCH_BONUS
 
     # the legal cards of the seat to move
     def _card_mask(self) -> int:
