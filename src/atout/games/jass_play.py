@@ -218,6 +218,31 @@ def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, 
     return tuple(nxt), tuple(orders)
 
 
+def _uniform(rng: random.Random) -> CardPolicy:
+    """The random choice as a policy: the ``int(rng.random() * n)``-th legal card."""
+    rnd = rng.random
+
+    def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+             pts: int) -> int:
+        # the r-th lowest card of the mask, nine bits (one suit) at a time
+        r = int(rnd() * mask.bit_count())
+        m = mask & 511
+        p = POP9[m]
+        if r < p:
+            return BITS9[m][r]
+        r -= p
+        m = mask >> 9 & 511
+        p = POP9[m]
+        if r < p:
+            return 9 + BITS9[m][r]
+        r -= p
+        m = mask >> 18 & 511
+        p = POP9[m]
+        return 18 + BITS9[m][r] if r < p else 27 + BITS9[mask >> 27][r - p]
+
+    return pick
+
+
 ReplayPlan = tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int], ...]]
 """What :meth:`TrickPlay._replace_hands` checks of the cards played (see
 :meth:`TrickPlay._replay_plan`)."""
@@ -430,7 +455,6 @@ class TrickPlay(Deal):
         if pick is None and not self.trick:
             self._random_play(rng, record)
             return
-        rnd = rng.random
         mode = self.mode
         keys = self.trick_keys
         value = VALUE[mode]
@@ -465,50 +489,48 @@ class TrickPlay(Deal):
         actors = self._actors
         done = len(tricks)
         weis = bool(self.declared)
+        if pick is None:
+            pick = _uniform(rng)  # a trick under way: the same draw, card by card
+        follows = [o[1:] for o in orders]
         while True:
             start = pos
-            for seat in orders[leader][pos:] if pos else orders[leader]:
+            if not pos:
+                # the lead: any card (the policy is told the last trick's led and best)
+                seat = leader
                 hand = hands[seat]
-                if not pos:
-                    mask = hand
+                c = pick(seat, 0, hand, led, best, best_seat, 0)
+                hands[seat] = hand ^ (1 << c)
+                if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
+                    self.stoeck_said = True
+                    self.stoeck_points[side_of[seat]] += STOECK_POINTS
+                    stoeck = ()
+                trick.append(c)
+                pts = value[c]
+                led = c // 9
+                kl = keys[led]
+                best, bk, best_seat = c, kl[c], seat
+                best_trump = led == mode
+                pos = 1
+            for seat in follows[leader] if pos == 1 else orders[leader][pos:]:
+                hand = hands[seat]
+                # legal_cards, inlined (the property tests replay every playout through it)
+                follow = hand & suit[led]
+                if notrump:
+                    mask = follow or hand
+                elif led == mode:
+                    mask = (follow or hand) if follow & not_buur or not free else hand
                 else:
-                    # legal_cards, inlined (the property tests replay every playout through it)
-                    follow = hand & suit[led]
-                    if notrump:
-                        mask = follow or hand
-                    elif led == mode:
-                        mask = (follow or hand) if follow & not_buur or not free else hand
-                    else:
-                        trumps = hand & trump_mask
-                        if best_trump:
-                            if trumps == hand and not strict:
-                                mask = hand
-                            else:
-                                trumps &= higher[best]
-                                mask = (follow | trumps) if follow else (
-                                    (hand & ~trump_mask) | trumps or hand)
+                    trumps = hand & trump_mask
+                    if best_trump:
+                        if trumps == hand and not strict:
+                            mask = hand
                         else:
-                            mask = (follow | trumps) if follow else hand
-                if pick is None:
-                    # the r-th lowest card of the mask, nine bits (one suit) at a time
-                    r = int(rnd() * mask.bit_count())
-                    m = mask & 511
-                    p = POP9[m]
-                    if r < p:
-                        c = BITS9[m][r]
+                            trumps &= higher[best]
+                            mask = (follow | trumps) if follow else (
+                                (hand & ~trump_mask) | trumps or hand)
                     else:
-                        r -= p
-                        m = mask >> 9 & 511
-                        p = POP9[m]
-                        if r < p:
-                            c = 9 + BITS9[m][r]
-                        else:
-                            r -= p
-                            m = mask >> 18 & 511
-                            p = POP9[m]
-                            c = 18 + BITS9[m][r] if r < p else 27 + BITS9[mask >> 27][r - p]
-                else:
-                    c = pick(seat, pos, mask, led, best, best_seat, pts)
+                        mask = (follow | trumps) if follow else hand
+                c = pick(seat, pos, mask, led, best, best_seat, pts)
                 hands[seat] = hand ^ (1 << c)
                 if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
                     self.stoeck_said = True
@@ -516,12 +538,7 @@ class TrickPlay(Deal):
                     stoeck = ()
                 trick.append(c)
                 pts += value[c]
-                if not pos:
-                    led = c // 9
-                    kl = keys[led]
-                    best, bk, best_seat = c, kl[c], seat
-                    best_trump = led == mode
-                elif kl[c] > bk:
+                if kl[c] > bk:
                     best, bk, best_seat = c, kl[c], seat
                     best_trump = c // 9 == mode
                 pos += 1
