@@ -20,7 +20,9 @@ from typing import Any
 
 from atout.cards import bit_list
 from atout.core import Deal, Event, Refusal
-from atout.games.jass_random import random_tricks
+from atout.games.jass_random import BITS9 as BITS9
+from atout.games.jass_random import POP9 as POP9
+from atout.games.jass_random import random_tricks, uniform_policy
 from atout.games.jass_ranks import ACE as ACE
 from atout.games.jass_ranks import CODES as CODES
 from atout.games.jass_ranks import EIGHT as EIGHT
@@ -91,9 +93,6 @@ POWER, VALUE, HIGHER_TRUMPS = _tables()
 """Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
 modes the mask of trumps that beat that card."""
 
-POP9 = tuple(b.bit_count() for b in range(512))
-BITS9 = tuple(tuple(r for r in range(9) if b >> r & 1) for b in range(512))
-"""For each 9-bit pattern (one suit of a hand): how many cards, and their ranks in order."""
 
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
@@ -216,31 +215,6 @@ def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, 
             trick.append(nxt[trick[-1]])
         orders.append(tuple(trick))
     return tuple(nxt), tuple(orders)
-
-
-def _uniform(rng: random.Random) -> CardPolicy:
-    """The random choice as a policy: the ``int(rng.random() * n)``-th legal card."""
-    rnd = rng.random
-
-    def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
-             pts: int) -> int:
-        # the r-th lowest card of the mask, nine bits (one suit) at a time
-        r = int(rnd() * mask.bit_count())
-        m = mask & 511
-        p = POP9[m]
-        if r < p:
-            return BITS9[m][r]
-        r -= p
-        m = mask >> 9 & 511
-        p = POP9[m]
-        if r < p:
-            return 9 + BITS9[m][r]
-        r -= p
-        m = mask >> 18 & 511
-        p = POP9[m]
-        return 18 + BITS9[m][r] if r < p else 27 + BITS9[mask >> 27][r - p]
-
-    return pick
 
 
 ReplayPlan = tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int], ...]]
@@ -490,7 +464,7 @@ class TrickPlay(Deal):
         done = len(tricks)
         weis = bool(self.declared)
         if pick is None:
-            pick = _uniform(rng)  # a trick under way: the same draw, card by card
+            pick = uniform_policy(rng)  # a trick under way: the same draw, card by card
         follows = [o[1:] for o in orders]
         while True:
             start = pos

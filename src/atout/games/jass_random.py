@@ -12,6 +12,7 @@ playout through the checked path).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from atout.games.jass_ranks import JACK
@@ -171,4 +172,30 @@ def _draw(g: list[int], rnd: Callable[[], float]) -> tuple[int, int]:
     return 3, BITS9[m3][r - p2]
 
 
-__all__ = ["BITS9", "POP9", "Trick", "random_tricks"]
+def uniform_policy(rng: random.Random) -> Callable[[int, int, int, int, int, int, int], int]:
+    """The random choice as a card policy (:data:`~atout.games.jass_play.CardPolicy`): the
+    ``int(rng.random() * n)``-th card of the legal mask, in card order."""
+    rnd = rng.random
+
+    def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+             pts: int) -> int:
+        # the r-th lowest card of the mask, nine bits (one suit) at a time
+        r = int(rnd() * mask.bit_count())
+        m = mask & 511
+        p = POP9[m]
+        if r < p:
+            return BITS9[m][r]
+        r -= p
+        m = mask >> 9 & 511
+        p = POP9[m]
+        if r < p:
+            return 9 + BITS9[m][r]
+        r -= p
+        m = mask >> 18 & 511
+        p = POP9[m]
+        return 18 + BITS9[m][r] if r < p else 27 + BITS9[mask >> 27][r - p]
+
+    return pick
+
+
+__all__ = ["BITS9", "POP9", "Trick", "random_tricks", "uniform_policy"]
