@@ -1,10 +1,14 @@
 """Jass search rollouts per CPU second, greedy and modelled, on the same fixed positions.
 
-Run by hand (never in CI); with ``PYTHONPATH`` pointing at another checkout's ``src`` to
-compare with it, in turns::
+Run by hand (never in CI)::
 
     python benchmarks/rollouts.py
-    PYTHONPATH=/tmp/base/src python benchmarks/rollouts.py
+    python benchmarks/rollouts.py --search 4 --base /tmp/base/src --rounds 5
+
+``--base PATH`` measures another checkout (its ``src`` folder) and this one, each in a fresh
+child process, in every one of ``--rounds`` rounds, and reports the medians and the ratio of
+each round (ours over the base's): on a shared, noisy machine the ratios taken side by side
+are the figures that matter.
 
 400 deals (seeds 0-399) are advanced by a trump and a few random cards; each measurement
 clones them and plays every one to its end with the search's rollout policy
@@ -21,7 +25,12 @@ checkout meets the same positions: search playouts per CPU second.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
 
 import atout
@@ -29,14 +38,12 @@ from atout.bots import make_bot
 from atout.bots.jass_search import jass_rollout
 
 
-def main() -> None:
-    """Print rollouts per CPU second for both policies."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--search", type=int, default=0, help="games of search decisions")
-    args = parser.parse_args()
-    if args.search:
-        search_rate(args.search)
+def measure(repeat: int, search: int) -> dict[str, float]:
+    """Rollouts per CPU second for both policies, and search playouts per CPU second when
+    ``search`` (games) is not 0."""
+    out: dict[str, float] = {}
+    if search:
+        out["search playouts"] = search_rate(search)
     rules = atout.make("jass")
     rng = random.Random(5)
     deals = []
@@ -49,19 +56,65 @@ def main() -> None:
         deals.append(d)
     for model in (-1, 1):
         best = 0.0
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             copies = [d.clone() for d in deals]
             r = random.Random(1)
             start = time.process_time()
             for d in copies:
                 jass_rollout(d, r, model)
             best = max(best, len(copies) / (time.process_time() - start))
-        print(f"rollouts per CPU second, model={model:>2}: {best:,.0f}")
+        out[f"rollouts model={model}"] = best
+    return out
 
 
-def search_rate(games: int) -> None:
-    """Print the default search's playouts per CPU second over the card decisions of
-    ``games`` games."""
+def child(src: str, repeat: int, search: int) -> dict[str, float]:
+    """:func:`measure` in the checkout whose ``src`` folder is given, in a child process."""
+    env = dict(os.environ, PYTHONPATH=src)
+    done = subprocess.run([sys.executable, __file__, "--json", "--repeat", str(repeat),
+                           "--search", str(search)], env=env, capture_output=True, text=True,
+                          check=True)
+    got: dict[str, float] = json.loads(done.stdout)
+    return got
+
+
+def main() -> None:
+    """Print rollouts (and search playouts) per CPU second, alone or beside another
+    checkout's."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--search", type=int, default=0, help="games of search decisions")
+    parser.add_argument("--base", help="another checkout's src folder, measured alongside")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds with --base")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.json:
+        print(json.dumps(measure(args.repeat, args.search)))
+        return
+    if not args.base:
+        for key, value in measure(args.repeat, args.search).items():
+            print(f"{key + ' per CPU second':<40}{value:>12,.0f}")
+        return
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    ours: dict[str, list[float]] = {}
+    base: dict[str, list[float]] = {}
+    for r in range(args.rounds):
+        # alternate which goes first, so that a change of load does not favour one side
+        order = [(here, ours), (args.base, base)]
+        for src, rows in order if r % 2 == 0 else order[::-1]:
+            for key, value in child(src, args.repeat, args.search).items():
+                rows.setdefault(key, []).append(value)
+    print(f"{'per CPU second (median of ' + str(args.rounds) + ' rounds)':<40}"
+          f"{'base':>12}{'this':>12}{'ratio':>8}  ratios per round")
+    for key, values in ours.items():
+        ratios = [a / b for a, b in zip(values, base[key], strict=True)]
+        print(f"{key:<40}{statistics.median(base[key]):>12,.0f}"
+              f"{statistics.median(values):>12,.0f}{statistics.median(ratios):>7.2f}x  "
+              + ", ".join(f"{x:.2f}" for x in ratios))
+
+
+def search_rate(games: int) -> float:
+    """The default search's playouts per CPU second over the card decisions of ``games``
+    games."""
     rules = atout.make("jass")
     views = []
     for i in range(games):
@@ -86,8 +139,8 @@ def search_rate(games: int) -> None:
         bot.choose(view)
         cpu += time.process_time() - start
         playouts += getattr(bot, "total_playouts", 0)
-    print(f"search playouts per CPU second ({len(views)} card decisions, {playouts:,} "
-          f"playouts): {playouts / cpu:,.0f}")
+    print(f"search: {len(views)} card decisions, {playouts:,} playouts", file=sys.stderr)
+    return playouts / cpu
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from atout.bots.determinize import replay
 from atout.cards import JASS_DECK
 from atout.games.jass import JassDeal
 
-CACHES = {"_seen", "_trick_info", "_mask", "_mask_at"}
+CACHES = {"_seen", "_trick_info", "_mask", "_mask_at", "_plan"}
 
 
 def _state(deal: JassDeal) -> dict[str, Any]:

@@ -52,13 +52,17 @@ def assign_cards(pool: int, sizes: Sequence[int], allowed: Sequence[int],
                 left &= ~f
     todo = [i for i in range(n) if need[i] > 0]
     while todo:
-        # the holder with the least slack between what it may take and what it needs
-        best = min(todo, key=lambda i: (allowed[i] & left).bit_count() - need[i])
-        cand = allowed[best] & left
-        if cand.bit_count() < need[best]:
+        # the holder with the least slack between what it may take and what it needs (the
+        # first of them, as min() would pick)
+        best = todo[0]
+        slack = (allowed[best] & left).bit_count() - need[best]
+        for i in todo[1:]:
+            x = (allowed[i] & left).bit_count() - need[i]
+            if x < slack:
+                best, slack = i, x
+        if slack < 0:
             return None
-        cards = bit_list(cand)
-        picked = rng.sample(cards, need[best])
+        picked = rng.sample(bit_list(allowed[best] & left), need[best])
         m = 0
         for c in picked:
             m |= 1 << c

@@ -26,10 +26,6 @@ HONOURS = tuple((1 << (m * 9 + JACK)) | (1 << (m * 9 + NINE)) if m < 4 else 0 fo
 # keeping the first best, as min() and max() do: the same cards, without building tuples.
 
 
-def _lowest(m: int) -> int:
-    return (m & -m).bit_length() - 1
-
-
 def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
                 best_seat: int, partner: int, points: int, out: int, voids_next: int,
                 pull_trumps: bool, mode: int) -> int:
@@ -58,8 +54,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                 k = -1
                 m = mine
                 while m:
-                    c = _lowest(m)
-                    m &= m - 1
+                    c = (low := m & -m).bit_length() - 1
+                    m ^= low
                     if p[c] > k:
                         k, pick = p[c], c
                 if not unseen & above[pick]:
@@ -69,8 +65,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
             k = -1
             m = plain
             while m:
-                c = _lowest(m)
-                m &= m - 1
+                c = (low := m & -m).bit_length() - 1
+                m ^= low
                 if not unseen & above[c]:
                     key = v[c] * 128 + p[c]
                     if key > k:
@@ -83,8 +79,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                 k = 1 << 30
                 m = plain
                 while m:
-                    c = _lowest(m)
-                    m &= m - 1
+                    c = (low := m & -m).bit_length() - 1
+                    m ^= low
                     key = (((v[c] >= 10) * 16 + 9 - (hand & SUIT_MASK[c // 9]).bit_count())
                            * 32 + v[c]) * 128 + p[c]
                     if key < k:
@@ -94,8 +90,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
             k = 1 << 30
             m = legal
             while m:
-                c = _lowest(m)
-                m &= m - 1
+                c = (low := m & -m).bit_length() - 1
+                m ^= low
                 key = (honours >> c & 1) * 128 + p[c]
                 if key < k:
                     k, pick = key, c
@@ -104,8 +100,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
         k = -1
         m = legal
         while m:
-            c = _lowest(m)
-            m &= m - 1
+            c = (low := m & -m).bit_length() - 1
+            m ^= low
             if not unseen & above[c]:
                 key = (hand & SUIT_MASK[c // 9]).bit_count() * 32 + v[c]
                 if key > k:
@@ -115,8 +111,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
         k = 1 << 30
         m = legal
         while m:
-            c = _lowest(m)
-            m &= m - 1
+            c = (low := m & -m).bit_length() - 1
+            m ^= low
             key = ((v[c] >= 10) * 16 + 9 - (hand & SUIT_MASK[c // 9]).bit_count()) * 32 + v[c]
             if key < k:
                 k, pick = key, c
@@ -131,8 +127,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
             k = -1
             m = legal & ~trumps
             while m:
-                c = _lowest(m)
-                m &= m - 1
+                c = (low := m & -m).bit_length() - 1
+                m ^= low
                 vc = v[c]
                 key = ((vc // 2 if not unseen & above[c] else vc) * 32 + vc) * 128 + 127 - p[c]
                 if key > k:
@@ -143,8 +139,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
     winners = 0
     m = legal
     while m:
-        c = _lowest(m)
-        m &= m - 1
+        c = (low := m & -m).bit_length() - 1
+        m ^= low
         pc = p[c]
         if pc > pb and (pc >= 100 or c // 9 == led):
             winners |= 1 << c
@@ -160,8 +156,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
             k = -1
             m = plain
             while m:
-                c = _lowest(m)
-                m &= m - 1
+                c = (low := m & -m).bit_length() - 1
+                m ^= low
                 if not unseen & above[c] and v[c] > k:
                     k, pick = v[c], c
             if k >= 0:
@@ -180,8 +176,8 @@ def _least_power(cards: int, p: tuple[int, ...]) -> int:
     k = 1 << 30
     pick = -1
     while cards:
-        c = _lowest(cards)
-        cards &= cards - 1
+        c = (low := cards & -cards).bit_length() - 1
+        cards ^= low
         if p[c] < k:
             k, pick = p[c], c
     return pick
@@ -195,8 +191,8 @@ def _cheapest(cards: int, v: tuple[int, ...], p: tuple[int, ...], unseen: int,
     k = 1 << 30
     pick = -1
     while cards:
-        c = _lowest(cards)
-        cards &= cards - 1
+        c = (low := cards & -cards).bit_length() - 1
+        cards ^= low
         vc = v[c]
         pc = p[c]
         key = (((((honours >> c & 1) * 2 + (vc >= 10 and not unseen & above[c])) * 32 + vc)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.jass_cards import card_choice
+from atout.bots.jass_cards import ABOVE, card_choice
 from atout.bots.jass_heuristic import (
     FULL,
     JassHeuristic,
@@ -42,8 +42,8 @@ from atout.games.jass_play import (
     SUIT_MASK,
     VALUE,
     CardPolicy,
-    find_weis,
 )
+from atout.games.jass_weis import find_weis_memo
 
 EPSILON = 0.1
 """Share of rollout moves played at random instead of greedily."""
@@ -77,17 +77,19 @@ class JassDeterminizer(Determinizer):
             me = view.seat
             others = [s for s in range(4) if s != me]
             pool = seen.unseen
+            allowed = [FULL & ~seen.voids[s] for s in others]
+            forced = [seen.shown[s] & pool for s in others]
+            # nothing known of who holds what (no void, no card shown): a shuffle of the
+            # unseen cards, cut by hand sizes, is a uniform assignment and cheaper than
+            # assign_cards
+            free = not any(forced) and not any(pool & ~a for a in allowed)
             self._cache = (view, (seen, me, others, pool,
                                   [9 - seen.played[s].bit_count() for s in others],
-                                  [FULL & ~seen.voids[s] for s in others],
-                                  [seen.shown[s] & pool for s in others],
-                                  bock_leads(seen),
-                                  play_facts(seen) if PLAY_FACTS else []))
-        seen, me, others, pool, sizes, allowed, forced, leads, plays = self._cache[1]
-        # nothing known of who holds what (no void, no card shown): a shuffle of the unseen
-        # cards, cut by hand sizes, is a uniform assignment and cheaper than assign_cards
-        free = not any(forced) and not any(pool & ~a for a in allowed)
-        unseen = bit_list(pool)
+                                  allowed, forced, bock_leads(seen),
+                                  play_facts(seen) if PLAY_FACTS else [], free,
+                                  bit_list(pool)))
+        (seen, me, others, pool, sizes, allowed, forced, leads, plays, free,
+         unseen) = self._cache[1]
         rnd = rng.random
         fallback: Deal | None = None
         worst = (True, 1 << 30)
@@ -292,7 +294,7 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
         if not said:
             if _has_weis(hands[s]):
                 return False
-        elif sum(w.value for w in find_weis(
+        elif sum(w.value for w in find_weis_memo(
                 hands[s], seen.mode, big,
                 nine_sequence=getattr(rules.options, "nine_sequence", 100),
                 low_fours=getattr(rules.options, "low_fours", 0),
@@ -302,7 +304,8 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
 
 
 def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
-          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any) -> int:
+          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any,
+          cheap: tuple[int, ...]) -> int:
     """The greedy rollout policy for one card (see the module docstring)."""
     if pos == 0 or rnd() < EPSILON:
         k = int(rnd() * mask.bit_count())
@@ -345,41 +348,43 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        s = value[c] * 200 + power[c]
+        s = cheap[c]
         if s < score:
             score, pick = s, c
     return pick
 
 
-def _top_lead(hand: int, hands: list[int], seat: int, power: tuple[int, ...],
-              suit: tuple[int, int, int, int]) -> int:
-    """A card of ``hand`` that no other hand can beat in its suit (a "bock"), or -1."""
+def _top_lead(hand: int, hands: list[int], mode: int) -> int:
+    """A card of ``hand`` that no other hand can beat in its suit (a "bock"), or -1: in the
+    first suit where the hand's strongest card is one."""
     others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-    for s in range(4):
-        mine = hand & suit[s]
-        if not mine:
-            continue
-        theirs = others & suit[s]
-        top = -1
-        tp = -1
-        m = mine
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if power[c] > tp:
-                tp, top = power[c], c
-        m = theirs
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if power[c] > tp:
-                top = -1
-                break
-        if top >= 0:
-            return top
+    above = ABOVE[mode]
+    for s, strongest in enumerate(_STRONGEST[mode]):
+        mine = hand >> (9 * s) & 511
+        if mine:
+            c = 9 * s + strongest[mine]
+            if not others & above[c]:
+                return c
     return -1
+
+
+def _strongest_ranks() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for mode in range(6):
+        power = POWER[mode]
+        out.append(tuple(
+            tuple(max((r for r in range(9) if b >> r & 1), key=lambda r: power[9 * s + r],
+                      default=0) for b in range(512)) for s in range(4)))
+    return tuple(out)
+
+
+_STRONGEST = _strongest_ranks()
+"""_STRONGEST[mode][suit][pattern]: the rank of the strongest card of a suit's 9-bit
+pattern (0 for none)."""
+_LACKS = tuple(tuple(SUIT_MASK[led] & ~(1 << (mode * 9 + JACK) if led == mode else 0)
+                     for led in range(4)) for mode in range(6))
+"""_LACKS[mode][suit led]: what a player shows he lacks by playing neither the suit led nor
+a trump (the Buur need not follow a trump lead): :func:`void_shown`, as a table."""
 
 
 _FINISHED: list[tuple[Any, int, list[int]]] = [(None, 0, [])]
@@ -447,6 +452,15 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
     return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
 
 
+_CHEAP = tuple(tuple(VALUE[m][c] * 200 + POWER[m][c] for c in range(36)) for m in range(6))
+"""_CHEAP[mode][card]: the order in which :func:`_pick` throws its cheapest card (value,
+then power)."""
+_MODELLED = ((True, False, True, False), (False, True, False, True), (True, True, True, True))
+"""Per ``model`` (0, 1, 2) and seat: whether the seat plays by the heuristic's rules."""
+_PULLS = ((True, False, True, False), (False, True, False, True))
+"""Per side that chose trump and seat: whether the seat's side chose it."""
+
+
 def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
     """The rollout's choice of card on ``deal`` (in play), for
     :meth:`~atout.games.jass_play.TrickPlay.play_tricks`; ``model`` as in
@@ -465,29 +479,52 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
     trump_mask = suit[mode] if mode < 4 else 0
     hands = deal.hands
     nxt = deal.next_player
-    voids = _public(deal)[1] if model >= 0 else [0, 0, 0, 0]
-    makers = deal.chooser & 1
-    modelled = (model in (0, 2), model in (1, 2))
-    track = model >= 0
+    cheap = _CHEAP[mode]
+    if model < 0:
+        def greedy(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+                   pts: int) -> int:
+            if not mask & (mask - 1):
+                return mask.bit_length() - 1
+            if not pos and rnd() < LEAD_TOP:
+                c = _top_lead(mask, hands, mode)
+                if c >= 0:
+                    return c
+            return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd,
+                         cheap)
+
+        return greedy
+    voids = _public(deal)[1]
+    lacks = _LACKS[mode]
+    side = FULL & ~trump_mask  # an under-trump shows that the hand held no side card
+    # per seat: whether it plays by the heuristic's rules, its partner, whether its side
+    # chose trump
+    modelled = _MODELLED[model]
+    partner = (nxt[nxt[0]], nxt[nxt[1]], nxt[nxt[2]], nxt[nxt[3]])
+    pulls = _PULLS[deal.chooser & 1]
 
     def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
              pts: int) -> int:
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
-        elif modelled[seat & 1]:
-            after = nxt[seat]
+        elif modelled[seat]:
             c = card_choice(mask, hands[seat], seat, pos, pos == 3, led, best, best_seat,
-                            nxt[after], pts, hands[0] | hands[1] | hands[2] | hands[3],
-                            voids[after], makers == seat & 1, mode)
+                            partner[seat], pts, hands[0] | hands[1] | hands[2] | hands[3],
+                            voids[nxt[seat]], pulls[seat], mode)
         else:
             c = -1
             if not pos and rnd() < LEAD_TOP:
-                c = _top_lead(mask, hands, seat, power, suit)
+                c = _top_lead(mask, hands, mode)
             if c < 0:
                 c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
-                          rnd)
-        if track and pos and c // 9 != led:
-            voids[seat] |= void_shown(c, led, best, mode)
+                          rnd, cheap)
+        if pos:
+            # void_shown, inlined: neither the suit led nor a trump, or an under-trump
+            su = c // 9
+            if su != led:
+                if su != mode:
+                    voids[seat] |= lacks[led]
+                elif power[best] >= 100 and power[c] < power[best]:
+                    voids[seat] |= side
         return c
 
     return pick

@@ -176,6 +176,16 @@ class JassRules(Rules[JassOptions]):
         """dealt_to[forehand][seat](order): the cards of the shuffled deck ``order`` that
         ``seat`` gets, as a tuple (the positions of :attr:`receivers`)."""
         self.mode_multipliers = MULTIPLIERS[options.multipliers]
+        self.deal_fields: dict[str, Any] = {
+            "side_of": (0, 1, 0, 1), "nsides": 2, "weis_enabled": options.weis,
+            "big_sequences": options.big_sequences,
+            "strict_under": options.under_trump == "strict", "buur_free": options.buur_free,
+            "nine_sequence": options.nine_sequence, "low_fours": options.low_fours,
+            "weis_share": options.weis_share, "stoeck_enabled": options.stoeck,
+            "weis_scoring": "best-side", "mode": -1, "multiplier": 1, "chooser": -1,
+            "pushed": False, "phase": "trump", "is_over": False}
+        """The fields every new deal starts with, read from the options once (a new deal
+        copies them in one step)."""
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
         return JassDeal(self, setup)
@@ -193,13 +203,16 @@ class JassDeal(TrickPlay):
     """One Schieber deal: trump choice (or push), then nine tricks."""
 
     rules: JassRules
+    chooser: int
+    """The seat that chose trump (-1: not chosen yet)."""
+    pushed: bool
+    """Whether forehand pushed the choice to his partner."""
+    phase: str
+    """``trump`` until trump is chosen, then ``play``."""
 
     def __init__(self, rules: JassRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
-        opts = rules.options
-        dealer = int(setup["dealer"])
-        nxt = rules.next_seat
-        forehand = nxt[dealer]
+        forehand = rules.next_seat[int(setup["dealer"])]
         if "hands" in setup:
             extra = set(setup) - {"hands", "dealer"}
             if extra:
@@ -211,24 +224,8 @@ class JassDeal(TrickPlay):
             self.hands = [sum(map(bit, cards(order))) for cards in rules.dealt_to[forehand]]
         self.dealt = tuple(self.hands)
         self.forehand = forehand
-        self.side_of = (0, 1, 0, 1)
-        self.nsides = 2
-        self.weis_enabled = opts.weis
-        self.big_sequences = opts.big_sequences
-        self.strict_under = opts.under_trump == "strict"
-        self.buur_free = opts.buur_free
-        self.nine_sequence = opts.nine_sequence
-        self.low_fours = opts.low_fours
-        self.weis_share = opts.weis_share
-        self.stoeck_enabled = opts.stoeck
-        self.weis_scoring = "best-side"
-        self.mode = -1
-        self.multiplier = 1
-        self.chooser = -1
-        self.pushed = False
-        self.phase = "trump"
-        self.turn = forehand
-        self.play_over = False
+        self.__dict__.update(rules.deal_fields)  # the options' fields, and no trump yet
+        self._turn = self.to_move = forehand  # the turn setter, inlined
         self.trick = []
         self.trick_seats = []
 
@@ -305,18 +302,24 @@ class JassDeal(TrickPlay):
         self.play_tricks(rng)
         return self._result()
 
-    _COPIED = ("_history", "_actors", "hands", "trick", "trick_seats", "tricks", "card_points",
-               "tricks_won", "weis_points", "stoeck_points", "bonus_points", "shown_weis")
-    """The state a deal changes in place (the rest is immutable or replaced whole)."""
-
     def clone(self) -> JassDeal:
-        """A cheap independent copy."""
+        """A cheap independent copy: the state a deal changes in place is copied, the rest
+        (immutable, or replaced whole) is shared."""
         new = object.__new__(JassDeal)
         d = self.__dict__.copy()
-        for k in self._COPIED:
-            v = d.get(k)
-            if v is not None:
-                d[k] = v.copy()
+        d["_history"] = d["_history"].copy()
+        d["_actors"] = d["_actors"].copy()
+        d["hands"] = d["hands"].copy()
+        d["trick"] = d["trick"].copy()
+        d["trick_seats"] = d["trick_seats"].copy()
+        if "tricks" in d:  # the card play's state, from the trump on
+            d["tricks"] = d["tricks"].copy()
+            d["card_points"] = d["card_points"].copy()
+            d["tricks_won"] = d["tricks_won"].copy()
+            d["weis_points"] = d["weis_points"].copy()
+            d["stoeck_points"] = d["stoeck_points"].copy()
+            d["bonus_points"] = d["bonus_points"].copy()
+            d["shown_weis"] = d["shown_weis"].copy()
         new.__dict__ = d
         return new
 
@@ -329,6 +332,8 @@ class JassDeal(TrickPlay):
         replayed on it, the Weis and the Stöck found in the new hands, at a fraction of the
         cost (tested equal). Unchecked otherwise: the hands must be 36 distinct cards.
         """
+        if self.phase == "play":
+            self._replay_plan()  # found once here, read by every copy with other hands
         new = self.clone()
         new.dealt = tuple(hands)
         new.setup = {"hands": [JASS_DECK.codes_of(h) for h in hands], "dealer": self.dealer}

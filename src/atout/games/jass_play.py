@@ -20,6 +20,9 @@ from typing import Any
 
 from atout.cards import bit_list
 from atout.core import Deal, Event, Refusal
+from atout.games.jass_random import BITS9 as BITS9
+from atout.games.jass_random import POP9 as POP9
+from atout.games.jass_random import random_tricks, uniform_policy
 from atout.games.jass_ranks import ACE as ACE
 from atout.games.jass_ranks import CODES as CODES
 from atout.games.jass_ranks import EIGHT as EIGHT
@@ -39,6 +42,7 @@ from atout.games.jass_weis import FOUR_VALUES as FOUR_VALUES
 from atout.games.jass_weis import SEQUENCE_VALUES as SEQUENCE_VALUES
 from atout.games.jass_weis import Weis as Weis
 from atout.games.jass_weis import find_weis as find_weis
+from atout.games.jass_weis import find_weis_memo
 from atout.games.jass_weis import may_hold_weis as may_hold_weis
 from atout.games.jass_weis import weis_key as weis_key
 
@@ -89,9 +93,6 @@ POWER, VALUE, HIGHER_TRUMPS = _tables()
 """Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
 modes the mask of trumps that beat that card."""
 
-POP9 = tuple(b.bit_count() for b in range(512))
-BITS9 = tuple(tuple(r for r in range(9) if b >> r & 1) for b in range(512))
-"""For each 9-bit pattern (one suit of a hand): how many cards, and their ranks in order."""
 
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
@@ -216,6 +217,10 @@ def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, 
     return tuple(nxt), tuple(orders)
 
 
+ReplayPlan = tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int], ...]]
+"""What :meth:`TrickPlay._replace_hands` checks of the cards played (see
+:meth:`TrickPlay._replay_plan`)."""
+
 _TURNS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
 """The :func:`_turns` of each table size and playing order met, made once."""
 
@@ -289,7 +294,6 @@ class TrickPlay(Deal):
         if turns is None:
             turns = _TURNS[(n, *order)] = _turns(n, order)
         self.next_player = list(turns[0])
-        self.turn = leader
         self.leader = leader
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
@@ -310,10 +314,13 @@ class TrickPlay(Deal):
         self.stoeck_cards = ((self.mode * 9 + KING, self.mode * 9 + QUEEN) if self.mode < 4
                              else (-1, -1))
         self.orders_from = turns[1]
-        self.play_over = False
+        self._turn = self.to_move = leader  # the turn and play_over setters, inlined
+        self.is_over = False
 
-    def _declare(self, order: list[int]) -> None:
-        """The Weis and the Stöck in the hands as play starts (``self.hands``)."""
+    def _declare(self, order: list[int],
+                 find: Callable[..., list[Weis]] = find_weis) -> None:
+        """The Weis (found by ``find``: :func:`find_weis` or its memo) and the Stöck in the
+        hands as play starts (``self.hands``)."""
         self.declared: dict[int, list[Weis]] = {}
         self.weis_keys: dict[int, tuple[int, int, int, int]] = {}
         if self.weis_enabled:
@@ -322,7 +329,7 @@ class TrickPlay(Deal):
                 hand = self.hands[s]
                 if not may_hold_weis(hand, self.low_fours):
                     continue
-                ws = find_weis(hand, mode, self.big_sequences,
+                ws = find(hand, mode, self.big_sequences,
                                nine_sequence=self.nine_sequence, low_fours=self.low_fours,
                                share=self.weis_share)
                 if ws:
@@ -342,31 +349,22 @@ class TrickPlay(Deal):
         """Put ``start`` (each seat's cards as play started) in place of the hands, in the
         card play: the hands now held, the Weis and the Stöck follow from them. False, with the
         deal left half changed, when a card of the history is not legal from these hands."""
-        mode = self.mode
-        keys = self.trick_keys
-        nxt = self.next_player
-        strict, free = self.strict_under, self.buur_free
-        hands = list(start)
-        tricks = [(lead, cards) for lead, cards, _, _ in self.tricks]
-        if self.trick:
-            tricks.append((self.leader, tuple(self.trick)))
-        for seat, cards in tricks:
-            led = best = -1
-            kl = keys[0]
-            for c in cards:
-                hand = hands[seat]
-                if not legal_cards(hand, mode, led, best, strict_under=strict,
+        played, checks = self._replay_plan()
+        # a seat's card is legal when he held it and, had he not followed suit, when the
+        # rules let him play it with the cards he then held
+        for s, p in enumerate(played):
+            if p & ~start[s]:
+                return False
+        if checks:
+            mode = self.mode
+            strict, free = self.strict_under, self.buur_free
+            for seat, before, c, led, best in checks:
+                if not legal_cards(start[seat] & ~before, mode, led, best, strict_under=strict,
                                    buur_free=free) >> c & 1:
                     return False
-                hands[seat] = hand ^ (1 << c)
-                if led < 0:
-                    led, best = c // 9, c
-                    kl = keys[led]
-                elif kl[c] > kl[best]:
-                    best = c
-                seat = nxt[seat]
+        hands = [h & ~p for h, p in zip(start, played, strict=True)]
         self.hands = list(start)
-        self._declare(self.playing)
+        self._declare(self.playing, find_weis_memo)  # a search's samples: the same hands
         self.hands = hands
         n = self.nsides
         self.weis_points = [0] * n
@@ -380,6 +378,38 @@ class TrickPlay(Deal):
                 self.stoeck_points[self.side_of[self.stoeck_seat]] += STOECK_POINTS
         self._mask_at = -1
         return True
+
+    def _replay_plan(self) -> ReplayPlan:
+        """What :meth:`_replace_hands` checks of the cards played so far, found once per point
+        of the deal: each seat's cards played, and ``(seat, cards he had played before, card,
+        suit led, best card)`` for every card played without following the suit led (a card
+        that follows suit is legal whenever it was held)."""
+        at = (len(self.tricks), len(self.trick))
+        made: tuple[tuple[int, int], ReplayPlan] | None = self.__dict__.get("_plan")
+        if made is not None and made[0] == at:
+            return made[1]
+        keys = self.trick_keys
+        nxt = self.next_player
+        played = [0] * len(self.hands)
+        checks: list[tuple[int, int, int, int, int]] = []
+        tricks = [(lead, cards) for lead, cards, _, _ in self.tricks]
+        if self.trick:
+            tricks.append((self.leader, tuple(self.trick)))
+        for seat, cards in tricks:
+            led = cards[0] // 9
+            best = cards[0]
+            played[seat] |= 1 << best
+            kl = keys[led]
+            for c in cards[1:]:
+                seat = nxt[seat]
+                if c // 9 != led:
+                    checks.append((seat, played[seat], c, led, best))
+                played[seat] |= 1 << c
+                if kl[c] > kl[best]:
+                    best = c
+        plan: ReplayPlan = (tuple(played), tuple(checks))
+        self._plan = (at, plan)
+        return plan
 
     def play_tricks(self, rng: random.Random, pick: CardPolicy | None = None, *,
                     record: bool = True) -> None:
@@ -396,14 +426,15 @@ class TrickPlay(Deal):
         """
         if self.play_over:
             return
-        rnd = rng.random
+        if pick is None and not self.trick:
+            self._random_play(rng, record)
+            return
         mode = self.mode
         keys = self.trick_keys
         value = VALUE[mode]
         hands = self.hands
         side_of = self.side_of
         strict, free = self.strict_under, self.buur_free
-        table = self.rules.actions.table
         played: list[int] = []
         tricks = self.tricks
         card_points = self.card_points
@@ -432,50 +463,48 @@ class TrickPlay(Deal):
         actors = self._actors
         done = len(tricks)
         weis = bool(self.declared)
+        if pick is None:
+            pick = uniform_policy(rng)  # a trick under way: the same draw, card by card
+        follows = [o[1:] for o in orders]
         while True:
             start = pos
-            for seat in orders[leader][pos:] if pos else orders[leader]:
+            if not pos:
+                # the lead: any card (the policy is told the last trick's led and best)
+                seat = leader
                 hand = hands[seat]
-                if not pos:
-                    mask = hand
+                c = pick(seat, 0, hand, led, best, best_seat, 0)
+                hands[seat] = hand ^ (1 << c)
+                if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
+                    self.stoeck_said = True
+                    self.stoeck_points[side_of[seat]] += STOECK_POINTS
+                    stoeck = ()
+                trick.append(c)
+                pts = value[c]
+                led = c // 9
+                kl = keys[led]
+                best, bk, best_seat = c, kl[c], seat
+                best_trump = led == mode
+                pos = 1
+            for seat in follows[leader] if pos == 1 else orders[leader][pos:]:
+                hand = hands[seat]
+                # legal_cards, inlined (the property tests replay every playout through it)
+                follow = hand & suit[led]
+                if notrump:
+                    mask = follow or hand
+                elif led == mode:
+                    mask = (follow or hand) if follow & not_buur or not free else hand
                 else:
-                    # legal_cards, inlined (the property tests replay every playout through it)
-                    follow = hand & suit[led]
-                    if notrump:
-                        mask = follow or hand
-                    elif led == mode:
-                        mask = (follow or hand) if follow & not_buur or not free else hand
-                    else:
-                        trumps = hand & trump_mask
-                        if best_trump:
-                            if trumps == hand and not strict:
-                                mask = hand
-                            else:
-                                trumps &= higher[best]
-                                mask = (follow | trumps) if follow else (
-                                    (hand & ~trump_mask) | trumps or hand)
+                    trumps = hand & trump_mask
+                    if best_trump:
+                        if trumps == hand and not strict:
+                            mask = hand
                         else:
-                            mask = (follow | trumps) if follow else hand
-                if pick is None:
-                    # the r-th lowest card of the mask, nine bits (one suit) at a time
-                    r = int(rnd() * mask.bit_count())
-                    m = mask & 511
-                    p = POP9[m]
-                    if r < p:
-                        c = BITS9[m][r]
+                            trumps &= higher[best]
+                            mask = (follow | trumps) if follow else (
+                                (hand & ~trump_mask) | trumps or hand)
                     else:
-                        r -= p
-                        m = mask >> 9 & 511
-                        p = POP9[m]
-                        if r < p:
-                            c = 9 + BITS9[m][r]
-                        else:
-                            r -= p
-                            m = mask >> 18 & 511
-                            p = POP9[m]
-                            c = 18 + BITS9[m][r] if r < p else 27 + BITS9[mask >> 27][r - p]
-                else:
-                    c = pick(seat, pos, mask, led, best, best_seat, pts)
+                        mask = (follow | trumps) if follow else hand
+                c = pick(seat, pos, mask, led, best, best_seat, pts)
                 hands[seat] = hand ^ (1 << c)
                 if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
                     self.stoeck_said = True
@@ -483,12 +512,7 @@ class TrickPlay(Deal):
                     stoeck = ()
                 trick.append(c)
                 pts += value[c]
-                if not pos:
-                    led = c // 9
-                    kl = keys[led]
-                    best, bk, best_seat = c, kl[c], seat
-                    best_trump = led == mode
-                elif kl[c] > bk:
+                if kl[c] > bk:
                     best, bk, best_seat = c, kl[c], seat
                     best_trump = c // 9 == mode
                 pos += 1
@@ -513,21 +537,66 @@ class TrickPlay(Deal):
                 break
             trick = []
             pos = pts = 0
+        self._end_play(best_seat, played if record else None)
+
+    def _random_play(self, rng: random.Random, record: bool) -> None:
+        """:meth:`play_tricks` without a policy from a trick's start, on hands split by suit
+        (:func:`~atout.games.jass_random.random_tricks`): the same draws, the same end."""
+        mode = self.mode
+        tricks = self.tricks
+        done = len(tricks)
+        stoeck: tuple[int, ...] = ()
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            stoeck = self.stoeck_cards
+        new, said = random_tricks(self.hands, self.leader, self.tricks_total - done,
+                                  self.orders_from, mode, self.trick_keys, VALUE[mode],
+                                  HIGHER_TRUMPS[mode], self.strict_under, self.buur_free,
+                                  stoeck, LAST_TRICK_BONUS, rng.random)
+        side_of = self.side_of
+        if said >= 0:
+            self.stoeck_said = True
+            self.stoeck_points[side_of[said]] += STOECK_POINTS
+        card_points = self.card_points
+        tricks_won = self.tricks_won
+        for _, _, winner, pts in new:
+            side = side_of[winner]
+            card_points[side] += pts
+            tricks_won[side] += 1
+        tricks += new
+        if not done and self.declared:
+            self._resolve_weis(with_events=False)
+        played: list[int] | None = None
         if record:
+            played = []
+            actors = self._actors
+            orders = self.orders_from
+            for lead, cards, _, _ in new:
+                played += cards
+                actors += orders[lead]
+        self._end_play(tricks[-1][2], played)
+
+    def _end_play(self, last_winner: int, played: list[int] | None) -> None:
+        """The end of :meth:`play_tricks`: ``played`` (None: not recorded) joins the history,
+        the last trick's winner leads no more, the all-tricks bonus is scored."""
+        if played is not None:
+            table = self.rules.actions.table
             self._history += [table[c] for c in played]
+        else:
+            self._mask_at = -1  # the history did not move: the cached mask is stale
         self.trick = []
         self.trick_seats = []
         self.led = self.best = -1
-        self.best_seat = best_seat
-        self.leader = self.turn = leader
-        self.play_over = True
+        self.best_seat = self.leader = self._turn = last_winner
+        self.is_over = True  # the turn and play_over setters, inlined
+        self.to_move = None
+        first = self.played_first
         for s in self.playing:
-            self.played_first |= 1 << s
-        if not record:
-            self._mask_at = -1  # the history did not move: the cached mask is stale
-        sides_with_tricks = [s for s in range(self.nsides) if tricks_won[s]]
-        if self.match_bonus_enabled() and len(sides_with_tricks) == 1:
-            self.bonus_points[sides_with_tricks[0]] += MATCH_BONUS
+            first |= 1 << s
+        self.played_first = first
+        tricks_won = self.tricks_won
+        if tricks_won.count(0) == len(tricks_won) - 1 and self.match_bonus_enabled():
+            # one side took every trick
+            self.bonus_points[tricks_won.index(max(tricks_won))] += MATCH_BONUS
 
     # the legal cards of the seat to move
     def _card_mask(self) -> int:

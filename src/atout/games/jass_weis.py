@@ -115,18 +115,52 @@ def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequenc
     >>> find_weis(run, 0)[0].value, find_weis(run, 0, nine_sequence=150)[0].value
     (100, 150)
     """
+    return _find_weis(hand, mode, big_sequences, nine_sequence, low_fours, share)
+
+
+def find_weis_memo(hand: int, mode: int, big_sequences: bool = False, *,
+                   nine_sequence: int = 100, low_fours: int = 0,
+                   share: bool = False) -> list[Weis]:
+    """:func:`find_weis`, remembering the hands met: for a search, whose samples meet the
+    same hands again and again (the searching seat's own in every sample)."""
+    key = (hand, mode, big_sequences, nine_sequence, low_fours, share)
+    made = _FOUND.get(key)
+    if made is None:
+        if len(_FOUND) >= _FOUND_MAX:
+            _FOUND.clear()
+        made = _FOUND[key] = tuple(_find_weis(hand, mode, big_sequences, nine_sequence,
+                                              low_fours, share))
+    return list(made)
+
+
+_FOUND: dict[tuple[int, int, bool, int, int, bool], tuple[Weis, ...]] = {}
+"""The Weis of the hands met by :func:`find_weis_memo`, by hand and scoring; emptied when
+it reaches :data:`_FOUND_MAX` entries."""
+_FOUND_MAX = 1 << 14
+
+
+def _order(w: Weis) -> tuple[int, int, int]:
+    return -w.value, -w.length, -w.top
+
+
+def _find_weis(hand: int, mode: int, big_sequences: bool, nine_sequence: int, low_fours: int,
+               share: bool) -> list[Weis]:
+    """:func:`find_weis`, computed."""
     values = BIG_SEQUENCE_VALUES if big_sequences else SEQUENCE_VALUES
     if nine_sequence != values[9] and not big_sequences:
         values = {**values, 9: nine_sequence}
+    quads = hand & hand >> 9 & hand >> 18 & hand >> 27 & 511  # ranks held in all four suits
+    if not quads & (511 if low_fours else _FOUR_RANKS):
+        seqs = _sequences(hand, mode, values)
+        if len(seqs) > 1:
+            seqs.sort(key=_order)
+        return seqs
     four_masks = _FOUR_MASKS + (tuple((r, low_fours, sum(1 << (s * 9 + r) for s in range(4)))
                                       for r in (SIX, SEVEN, EIGHT)) if low_fours else ())
     fours = [Weis("four", mask, v, 4, (8 - r) if mode == UNDENUFE else r)
              for r, v, mask in four_masks if hand & mask == mask]
-    if not fours:
-        return sorted(_sequences(hand, mode, values), key=lambda w: (-w.value, -w.length, -w.top))
     if share:
-        return sorted(fours + _sequences(hand, mode, values),
-                      key=lambda w: (-w.value, -w.length, -w.top))
+        return sorted(fours + _sequences(hand, mode, values), key=_order)
     best: list[Weis] = []
     best_total = -1
     for pick in range(1 << len(fours)):
@@ -138,7 +172,7 @@ def find_weis(hand: int, mode: int, big_sequences: bool = False, *, nine_sequenc
         total = sum(w.value for w in combo)
         if total > best_total:
             best, best_total = combo, total
-    return sorted(best, key=lambda w: (-w.value, -w.length, -w.top))
+    return sorted(best, key=_order)
 
 
 def weis_key(w: Weis, mode: int) -> tuple[int, int, int, int]:
