@@ -30,6 +30,8 @@ WORDS = ("play", "pass", "take blind", "my game", "look", "exchange six", "keep 
 SETUP_KEYS = frozenset({"seed", "hands", "dealer", "blind", "better", "stock", "trump", "out",
                         "first", "dealer_putze"})
 SUITS = "HDSC"
+FULL_DECK = (1 << 36) - 1
+_BITS = tuple(1 << c for c in range(36))
 
 
 def _cards(value: object, what: str, deck: int) -> list[int]:
@@ -150,14 +152,16 @@ class PutzeDeal(TrickPlay):
     # -- the deal --------------------------------------------------------------------------
     def _shuffle_and_deal(self, seed: int, dealt_seats: list[int]) -> None:
         plan = self.plan
-        order = [c for c in JASS_DECK.shuffled(random.Random(seed)) if plan.deck >> c & 1]
+        order = JASS_DECK.shuffled(random.Random(seed))
+        if plan.deck != FULL_DECK:  # 27.25: without the six of spades
+            order = [c for c in order if plan.deck >> c & 1]
         hands = [0] * plan.players
         packets = (3, 4) if plan.hand_size == 7 else (3, 3, 3)
+        bit = _BITS.__getitem__
         i = 0
         for p in packets:
             for seat in dealt_seats:
-                for c in order[i:i + p]:
-                    hands[seat] |= 1 << c
+                hands[seat] |= sum(map(bit, order[i:i + p]))  # distinct bits: their union
                 i += p
         rest = order[i:]
         self.hands = hands
@@ -297,7 +301,7 @@ class PutzeDeal(TrickPlay):
 
     # -- Deal hooks ------------------------------------------------------------------------
     def _legal_mask(self) -> int:
-        if self.play_over:
+        if self.is_over:  # play_over, read without its property
             return 0
         phase = self.phase
         if phase == "play":
@@ -362,7 +366,7 @@ class PutzeDeal(TrickPlay):
         phase = self.phase
         if phase == "play":
             events = self._play_card(action)
-            if self.play_over:
+            if self.is_over:
                 self.phase = "over"
                 events.append(self._scored_event())
             return events
@@ -438,6 +442,16 @@ class PutzeDeal(TrickPlay):
                                                     strict=True)]
 
     def _scoring(self) -> tuple[list[int], list[int], list[int]]:
+        """Each seat's points, putzes and pommes (new lists; counted once the deal is over,
+        for its last event and its result alike)."""
+        done: tuple[list[int], list[int], list[int]] | None = self.__dict__.get("_scored")
+        if done is None:
+            done = self._count()
+            if self.is_over:
+                self._scored = done
+        return list(done[0]), list(done[1]), list(done[2])
+
+    def _count(self) -> tuple[list[int], list[int], list[int]]:
         totals = self.totals()
         plan = self.plan
         gained, pommes = award(totals, self.players(), plan.putzes, plan.pomme_bonus,

@@ -20,7 +20,6 @@ from typing import Any, ClassVar
 
 from atout.core import (
     JSON,
-    ActionSpace,
     Deal,
     Match,
     MatchResult,
@@ -30,13 +29,12 @@ from atout.core import (
     ranking_by,
 )
 
-from .deal import PHASES, TarotDeal, deal_cards
+from .deal import PHASES, TarotDeal
+from .dealing import deal_cards
 from .options import PRESETS, TarotOptions
-from .tables import action_texts
+from .tables import ACTIONS
 
 __all__ = ["PHASES", "TarotDeal", "TarotMatch", "TarotOptions", "TarotRules", "deal_cards"]
-
-_ACTIONS = ActionSpace(action_texts())
 
 
 class TarotRules(Rules[TarotOptions]):
@@ -48,7 +46,7 @@ class TarotRules(Rules[TarotOptions]):
     presets = PRESETS
 
     def __init__(self, options: TarotOptions) -> None:
-        super().__init__(options, _ACTIONS, options.players)
+        super().__init__(options, ACTIONS, options.players)
 
     def _new_deal(self, setup: dict[str, JSON]) -> TarotDeal:
         check_seat(setup.get("dealer"), self.seats)

@@ -8,12 +8,12 @@ The first to speak and to lead is the seat after the dealer; the dealer speaks l
 
 from __future__ import annotations
 
-import random
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
 
+from .dealing import deal_cards
 from .scoring import score_deal
 from .tables import (
     A_BID,
@@ -25,6 +25,7 @@ from .tables import (
     A_PASS,
     A_PETIT_SEC,
     A_POIGNEE,
+    ACTIONS,
     BIT_EX,
     BIT_T1,
     BOUTS,
@@ -41,6 +42,7 @@ from .tables import (
     KINGS,
     LOW_CARDS,
     NCARDS,
+    NUM_ACTIONS,
     PLAIN_DISCARDABLE,
     POIGNEE_LEVELS,
     POIGNEE_SIZES,
@@ -61,6 +63,7 @@ FULL_MASK = (1 << NCARDS) - 1
 CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for code in DECK.codes)
                     for s in range(5))
 """The event of each seat playing each card: immutable, so made once and shared."""
+_TABLE = ACTIONS.table
 
 
 def _codes(mask: int) -> list[str]:
@@ -74,32 +77,6 @@ def _lowest(mask: int, k: int) -> int:
         out |= low
         mask ^= low
     return out
-
-
-_BITS = tuple(1 << i for i in range(NCARDS))
-
-
-def deal_cards(seed: int, players: int, dealer: int, packet: int) -> tuple[list[int], int]:
-    """Shuffle and deal as at the table: packets to each seat in turn from the dealer's
-    right, the chien receiving single cards between packets, never the first or last card."""
-    rng = random.Random(seed)
-    order = DECK.shuffled(rng)
-    hand_size = HAND_SIZES[players]
-    packets = players * hand_size // packet
-    chien_after = set(rng.sample(range(1, packets), CHIEN_SIZES[players]))
-    hands = [0] * players
-    chien = 0
-    pos = 0
-    seat = (dealer + 1) % players
-    bit = _BITS.__getitem__
-    for p in range(packets):
-        if p in chien_after:
-            chien |= 1 << order[pos]
-            pos += 1
-        hands[seat] |= sum(map(bit, order[pos:pos + packet]))  # distinct bits: their union
-        pos += packet
-        seat = (seat + 1) % players
-    return hands, chien
 
 
 class TarotDeal(Deal):
@@ -284,6 +261,36 @@ class TarotDeal(Deal):
         if ph == PH_CHELEM:
             return (1 << A_NO_CHELEM) | (1 << A_CHELEM)
         return 1 << A_PETIT_SEC  # PH_PETIT_SEC
+
+    def play(self, action: Action | int | str) -> list[Event]:
+        """Play an action (an Action, its id or its notation) for the seat to move.
+
+        The same as :meth:`Deal.play` (events returned; :class:`~atout.core.IllegalAction`
+        raised, nothing changed, when not allowed), a card that does not end the trick
+        played here at once."""
+        a = action if type(action) is Action and action < NUM_ACTIONS and \
+            _TABLE[action] is action else ACTIONS.parse(action)
+        n = len(self._history)
+        if self._mask_at != n:
+            self._mask = self._legal_mask()
+            self._mask_at = n
+        seat = self.to_move
+        if seat is None or not self._mask >> a & 1:
+            return super().play(a)  # refused, with the reason
+        trick = self.trick
+        if a < A_DISCARD and a != self.called and len(trick) < self.n - 1:
+            bit = 1 << a  # _play_card's usual case: not the called card, not the last
+            self.hands[seat] ^= bit
+            self.decided |= 1 << seat
+            trick.append(a)
+            self.trick_mask |= bit
+            self.to_move = (seat + 1) % self.n
+            events = [CARD_EVENTS[seat][a]]
+        else:
+            events = self._apply(a)
+        self._history.append(a)
+        self._actors.append(seat)
+        return events
 
     def _apply(self, action: int) -> list[Event]:
         seat = self.to_move

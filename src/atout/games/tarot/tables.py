@@ -8,6 +8,7 @@ sum is an integer (the 78 cards are worth 182 half points, 91 points).
 from __future__ import annotations
 
 from atout.cards import SUITS, TAROT_DECK
+from atout.core import ActionSpace
 
 DECK = TAROT_DECK
 """The 78-card tarot deck."""
@@ -117,3 +118,7 @@ def action_texts() -> list[str]:
     texts += ["no chelem", "chelem", "petit sec"]
     assert len(texts) == NUM_ACTIONS
     return texts
+
+
+ACTIONS = ActionSpace(action_texts())
+"""The table of Tarot's actions (the same for every player count)."""

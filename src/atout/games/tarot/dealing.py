@@ -1,0 +1,59 @@
+"""Making a Tarot deal from its seed: the shuffle and the deal by packets, as at the table.
+
+The cards land exactly where :meth:`atout.cards.Deck.shuffled` and a deal packet by packet
+put them (saved games replay from their seeds), but in one pass: each position of the
+shuffled pack is final as soon as the Fisher-Yates step reaches it, and goes at once to its
+owner (a seat or the chien), read from a table of the positions' owners.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .tables import CHIEN_SIZES, HAND_SIZES, NCARDS
+
+_LIMIT = math.factorial(NCARDS)  # the shuffle is one draw below 78! (Deck.shuffled's way)
+_LIMIT_BITS = _LIMIT.bit_length()
+_BITS = tuple(1 << i for i in range(NCARDS))
+_OWNERS: dict[tuple[int, int, int], list[int]] = {}
+
+
+def packet_owners(players: int, dealer: int, packet: int) -> list[int]:
+    """The seat receiving each card of the pack dealt by packets, before the chien's cards
+    are put in between (kept per table: read it, do not change it)."""
+    key = (players, dealer, packet)
+    owners = _OWNERS.get(key)
+    if owners is None:
+        owners = []
+        seat = (dealer + 1) % players
+        for _ in range(players * HAND_SIZES[players] // packet):
+            owners += [seat] * packet
+            seat = (seat + 1) % players
+        _OWNERS[key] = owners
+    return owners
+
+
+def deal_cards(seed: int, players: int, dealer: int, packet: int) -> tuple[list[int], int]:
+    """Shuffle and deal as at the table: packets to each seat in turn from the dealer's
+    right, the chien receiving single cards between packets, never the first or last card.
+
+    Returns each seat's hand and the chien, as card masks."""
+    rng = random.Random(seed)
+    r = rng.getrandbits(_LIMIT_BITS)
+    while r >= _LIMIT:
+        r = rng.getrandbits(_LIMIT_BITS)
+    packets = players * HAND_SIZES[players] // packet
+    owner = packet_owners(players, dealer, packet)[:]
+    for k, p in enumerate(sorted(rng.sample(range(1, packets), CHIEN_SIZES[players]))):
+        owner.insert(p * packet + k, players)  # the chien's card, dealt before packet p
+    piles = [0] * (players + 1)
+    order = list(range(NCARDS))
+    bits = _BITS
+    for i in range(NCARDS - 1, 0, -1):  # Fisher-Yates read from r in the factorial base
+        r, j = divmod(r, i + 1)
+        card = order[j]
+        order[j] = order[i]
+        piles[owner[i]] |= bits[card]
+    piles[owner[0]] |= bits[order[0]]
+    return piles[:players], piles[players]
