@@ -60,8 +60,6 @@ DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
 the discards (12 tries) did not measurably help the search (docs/bots.md)."""
-OWN_BASE = BASE
-"""The searching seat's knock threshold at the start of a deal, in its rollouts."""
 CLOCK = "rummy_draws"
 """The attribute of a sampled deal that holds the draws made before the position it starts
 from (its history starts there): the rollout's knock thresholds count them."""
@@ -333,9 +331,8 @@ class KnockRummyDeterminizer(Determinizer):
         return deal
 
 
-def greedy_action(deal: KnockRummyDeal, rounds: float, base: float = BASE) -> int:
-    """The heuristic's action on a perfect-information deal (the rollout's policy), its
-    knock threshold starting at ``base``."""
+def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
+    """The heuristic's action on a perfect-information deal (the rollout's policy)."""
     legal = deal.legal_mask()
     t = deal.turn
     hand = deal.hands[t]
@@ -349,8 +346,7 @@ def greedy_action(deal: KnockRummyDeal, rounds: float, base: float = BASE) -> in
     cards = legal & FULL
     if legal >> KNOCK & 1:
         taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
-        if (_knock_value(hand, cards, opts.knocker_discards)
-                <= knock_threshold(rounds, taken, base)):
+        if _knock_value(hand, cards, opts.knocker_discards) <= knock_threshold(rounds, taken):
             return KNOCK
     return best_discard(hand, cards)[0]
 
@@ -361,12 +357,10 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
     n = d.rules.seats
     draws = float(vars(d).get(CLOCK, 0)
                   + sum(1 for a in d.history if int(a) in (DRAW_STOCK, DRAW_DISCARD)))
-    actors = d.actors
-    me = actors[-1] if actors else -1  # the searching seat took the last action
     for _ in range(ROLLOUT_TURNS * 2):
         if d.to_move is None:
             return d.result
-        a = greedy_action(d, draws / n, OWN_BASE if d.turn == me else BASE)
+        a = greedy_action(d, draws / n)
         if a in (DRAW_STOCK, DRAW_DISCARD):
             draws += 1
         d.step(a)
