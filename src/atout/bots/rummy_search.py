@@ -26,7 +26,8 @@ from typing import Any, cast
 from atout.bots import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
 from atout.bots.kits import GameKit
-from atout.bots.rummy_knock import COURTESY, MARGIN, SAMPLES, should_knock
+from atout.bots.rummy_knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
+from atout.bots.rummy_read import Turn, agreement, last_turns
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
@@ -52,10 +53,16 @@ KNOCK_POLICIES = ("threshold", "value")
 """How the heuristic decides to knock: ``threshold``, its deadwood at or under
 :func:`knock_threshold`; ``value``, the knock's mean worth on sampled deals
 (:mod:`atout.bots.rummy_knock`)."""
+READ_TRIES = 20
+"""Hands drawn for another player until it agrees with his last turn read as the heuristic's
+(:mod:`atout.bots.rummy_read`); 0 deals the unseen cards uniformly."""
 DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
 the discards (12 tries) did not measurably help the search (docs/bots.md)."""
+CLOCK = "rummy_draws"
+"""The attribute of a sampled deal that holds the draws made before the position it starts
+from (its history starts there): the rollout's knock thresholds count them."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -198,9 +205,33 @@ class KnockRummyDeterminizer(Determinizer):
     0 deals the unseen cards uniformly.
     """
 
-    def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES) -> None:
+    def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES,
+                 read_tries: int = READ_TRIES) -> None:
         super().__init__(rules)
         self.discard_tries = discard_tries
+        self.read_tries = read_tries
+
+    def _read_hand(self, known: int, pool: int, k: int, turn: Turn, taken: int,
+                   rng: random.Random) -> int:
+        """A hand of ``known`` and ``k`` cards of ``pool`` that agrees with ``turn`` read as
+        the heuristic's (the first of :attr:`read_tries` that agrees fully, else the one that
+        agrees most)."""
+        cards = bit_list(pool)
+        opts = self.rules.options
+        best = known
+        best_score = -1
+        for _ in range(self.read_tries):
+            m = known
+            for c in rng.sample(cards, k):
+                m |= 1 << c
+            score = agreement(m, known, turn, best_discard, knock_threshold, self.rules.seats,
+                              taken, opts.discard_taken, opts.knocker_discards,
+                              opts.knock_limit, rng)
+            if score > best_score:
+                best, best_score = m, score
+                if score == 3:
+                    break
+        return best
 
     def _hand(self, known: int, pool: int, k: int, last: tuple[int, int] | None,
               rng: random.Random) -> int:
@@ -267,9 +298,16 @@ class KnockRummyDeterminizer(Determinizer):
         hands = [0] * n
         hands[me] = first
         last = last_discards(view, pile) if self.discard_tries else {}
+        turns = last_turns(view) if self.read_tries else {}
+        total_known = sum(k.bit_count() for k in known)
         left = pool
         for s, k in zip(others, need, strict=True):
-            hands[s] = self._hand(known[s], left, k, last.get(s), rng)
+            turn = turns.get(s)
+            if turn is not None:
+                taken = total_known - known[s].bit_count()
+                hands[s] = self._read_hand(known[s], left, k, turn, taken, rng)
+            else:
+                hands[s] = self._hand(known[s], left, k, last.get(s), rng)
             left &= ~hands[s]
         stock = bit_list(left)
         rng.shuffle(stock)
@@ -280,6 +318,8 @@ class KnockRummyDeterminizer(Determinizer):
             discard=[FULL_DECK.codes[c] for c in pile],
             stock=[FULL_DECK.codes[c] for c in stock]))
         deal.restocks = cast(int, info["restocks"])
+        # the rollout's clock: the draws made before the sampled position
+        vars(deal)[CLOCK] = draws_so_far(view) - drawn
         deal.known = [known[s] for s in range(n)]
         if drawn:
             deal.step(DRAW_DISCARD if isinstance(taken_code, str) else DRAW_STOCK)
@@ -315,7 +355,8 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
     """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns)."""
     d = cast(KnockRummyDeal, deal)
     n = d.rules.seats
-    draws = float(sum(1 for a in d.history if int(a) in (DRAW_STOCK, DRAW_DISCARD)))
+    draws = float(vars(d).get(CLOCK, 0)
+                  + sum(1 for a in d.history if int(a) in (DRAW_STOCK, DRAW_DISCARD)))
     for _ in range(ROLLOUT_TURNS * 2):
         if d.to_move is None:
             return d.result

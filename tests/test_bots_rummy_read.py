@@ -1,0 +1,93 @@
+"""Knock Rummy: reading the others' last turns as the heuristic's (atout.bots.rummy_read)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import atout
+from atout.bots import make_bot
+from atout.bots.rummy_read import Turn, agreement, last_turns
+from atout.bots.rummy_search import KnockRummyDeterminizer, best_discard, knock_threshold
+from atout.cards import FULL_DECK
+from atout.core import Deal
+from atout.games.knock_rummy import KnockRummyDeal
+from atout.games.melds import deadwood
+
+
+def _played(seed: int, moves: int, bot: str = "heuristic") -> Deal:
+    rules = atout.make("knock-rummy")
+    deal = rules.deal(seed=seed)
+    bots = [make_bot(bot, rules, s, 0) for s in range(rules.seats)]
+    while len(deal.history) < moves:
+        mover = deal.to_move
+        assert mover is not None
+        deal.play(bots[mover].choose(deal.view(mover)))
+    return deal
+
+
+def test_last_turns_reads_each_other_players_last_draw_and_discard() -> None:
+    deal = _played(3, 7, "heuristic:base=0:floor=0")
+    seat = deal.to_move
+    assert seat == 0
+    view = deal.view(seat)
+    turns = last_turns(view)
+    assert sorted(turns) == [1, 2, 3]
+    history = [text for _, text in view.history]
+    for s, turn in turns.items():
+        i = max(j for j, (actor, _) in enumerate(view.history) if actor == s)
+        assert FULL_DECK.codes[turn.discarded] == history[i]
+        assert turn.took == (history[i - 1] == "draw discard")
+        assert turn.draws == sum(1 for t in history[:i - 1] if t in ("draw stock", "draw discard"))
+    # the second player took the first one's discard: he could see it
+    assert turns[2].up == turns[1].discarded and turns[2].took
+    # the turned card taken at once is the one its taker still holds
+    assert turns[1].took and FULL_DECK.codes[turns[1].up] in view.info["known"][1]
+
+
+def test_agreement_counts_the_choices_the_heuristic_would_have_made() -> None:
+    rules = atout.make("knock-rummy")
+    opts = rules.options
+    rng = random.Random(0)
+
+    def score(hand: list[str], turn: Turn) -> int:
+        return agreement(FULL_DECK.mask(hand), 0, turn, best_discard, knock_threshold, 4, 0,
+                         opts.discard_taken, opts.knocker_discards, opts.knock_limit, rng)
+
+    # he passed the KH for the stock, threw the KC and did not knock at round 0
+    turn = Turn(FULL_DECK.parse("KH"), False, FULL_DECK.parse("KC"), 0)
+    # a poor hand with nothing for the KH: the heuristic does all three
+    poor = ["9S", "QD", "JD", "8C", "TC", "QC", "JH"]
+    assert score(poor, turn) == 3
+    # had he taken the KH (he holds it), he would not have: it fits nothing
+    took = ["KH", *poor[1:]]
+    assert score(took, Turn(FULL_DECK.parse("KH"), True, FULL_DECK.parse("KC"), 0)) == 2
+    # he passed a low 4H: a low card he would have kept in place of a king
+    assert score(poor, Turn(FULL_DECK.parse("4H"), False, FULL_DECK.parse("KC"), 0)) == 2
+    # a hand so low he would have knocked, and the 4H fits its run whatever he drew
+    low = ["AH", "2H", "3H", "5H", "6H", "7S", "7D"]
+    assert score(low, Turn(FULL_DECK.parse("4H"), False, FULL_DECK.parse("KC"), 0)) <= 1
+
+
+def test_the_reading_sampler_deals_poorer_hands_to_a_player_who_did_not_knock() -> None:
+    deal = _played(11, 2)
+    assert isinstance(deal, KnockRummyDeal) and deal.to_move is not None
+    seat = deal.to_move
+    view = deal.view(seat)
+    passer = (seat - 1) % 4
+    assert passer in last_turns(view)
+
+    def mean_deadwood(tries: int) -> float:
+        det = KnockRummyDeterminizer(deal.rules, read_tries=tries)
+        rng = random.Random(5)
+        got = []
+        for _ in range(80):
+            sample = det.sample(view, rng)
+            assert isinstance(sample, KnockRummyDeal)
+            assert sample.view(seat).hand == view.hand
+            got.append(deadwood(sample.hands[passer]))
+        return statistics.fmean(got)
+
+    # he did not knock at a threshold of about 40: his hand is worse than a random one
+    assert mean_deadwood(20) > knock_threshold(0, 0)
+    assert mean_deadwood(20) > mean_deadwood(0) + 5
