@@ -112,11 +112,27 @@ def test_the_search_can_try_every_card() -> None:
     rules = atout.make("pitch")
     with pytest.raises(ValueError, match="prune must be 0 or 1"):
         make_bot("search:prune=2", rules, 0, 0)
-    bot = make_bot("search:playouts=30:prune=0", rules, 1, 0)
+    bot = make_bot("search:playouts=30:prune=0:key=search", rules, 1, 0)
     deal = rules.deal(seed=3, dealer=0)
     bot.choose(deal.view(1))
     assert isinstance(bot, SearchBot)
     assert len(bot.last) == len(deal.view(1).legal)
+
+
+def test_the_search_bids_by_the_model_unless_asked_to_search() -> None:
+    rules = atout.make("pitch")
+    for i in range(8):
+        deal = rules.deal(seed=50 + i, dealer=i % 4)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        by_model = make_bot("heuristic:bid=model", rules, seat, i).choose(view)
+        bot = make_bot("search:playouts=8", rules, seat, i)
+        assert bot.choose(view) == by_model
+        assert isinstance(bot, SearchBot) and bot.last == {}  # no playout spent
+        searching = make_bot("search:playouts=8:key=search", rules, seat, i)
+        searching.choose(view)
+        assert isinstance(searching, SearchBot) and searching.last
 
 
 def test_bid_model_values_every_option_and_orders_hands() -> None:

@@ -247,10 +247,17 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PitchH
     return PitchHeuristic(rules, seat, seed, **kw)
 
 
+def _search_heuristic(rules: Rules[Any], seat: int, seed: int = 0) -> PitchHeuristic:
+    """The search's own heuristic: it bids by the fitted model (``bid=model``)."""
+    return PitchHeuristic(rules, seat, seed, bid="model")
+
+
 KIT = GameKit(heuristic=_heuristic, determinizer=PitchDeterminizer, rollout=pitch_rollout,
               playouts=300, key_phases=frozenset({"auction"}), key_factor=2,
-              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates)
-"""The Pitch kit."""
+              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
+              key="heuristic", search_heuristic=_search_heuristic)
+"""The Pitch kit: the search bids and chooses the tangage by the fitted bid model
+(``search:key=search`` bids by its playouts instead) and plays by its playouts."""
 
 __all__ = ["KIT", "PitchDeterminizer", "PitchHeuristic", "candidates", "model_rollout",
            "pitch_rollout"]

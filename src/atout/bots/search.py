@@ -82,7 +82,7 @@ class SearchBot(Bot):
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
-        self.fallback: Bot = kit.heuristic(rules, seat, seed)
+        self.fallback: Bot = (kit.search_heuristic or kit.heuristic)(rules, seat, seed)
         """Plays when no deal consistent with the view can be sampled (counted in
         ``fallbacks``): a sampler that cannot follow a rare variant never stops the game."""
         self.fallbacks = 0
