@@ -12,7 +12,13 @@ import atout
 from atout.bots import make_bot, play_out
 from atout.bots.pitch_bids import BidModel, choose_bid_by_value, option_values
 from atout.bots.pitch_hand import PASS, choose_bid, suit_points
-from atout.bots.pitch_search import PitchDeterminizer, candidates, model_rollout
+from atout.bots.pitch_search import (
+    PitchDeterminizer,
+    candidates,
+    misplays,
+    misreads,
+    model_rollout,
+)
 from atout.bots.search import SearchBot
 from atout.cards import FULL_DECK
 
@@ -172,3 +178,29 @@ def test_bad_bid_policies_and_weights_are_refused_in_words() -> None:
         BidModel.from_dict({"format": 99})
     with pytest.raises(ValueError, match="expected weights for pass"):
         BidModel.from_dict({"format": 1, "weights": {"pass": [0.0]}})
+
+
+def test_the_sampler_reads_the_heuristic_players_bids_and_cards() -> None:
+    rules = atout.make("pitch")
+    det = PitchDeterminizer(rules, read_bids=True, read_play=True)
+    strict = 0
+    for i in range(10):
+        deal = rules.deal(seed=70 + i, dealer=i % 4)
+        dealt = [FULL_DECK.mask(deal.view(s).hand) for s in range(4)]
+        bots = [make_bot("heuristic", rules, s, i) for s in range(4)]
+        while deal.to_move is not None:
+            seat = deal.to_move
+            view = deal.view(seat)
+            if view.phase == "play":
+                det.sample(view, random.Random(i))
+                steps = det.auction_steps(view, rules.deal(seed=70 + i, dealer=i % 4))
+                plays = det.play_steps(view)
+                # the true hands agree with every bid and card the others made
+                assert misreads(steps, dealt, seat) == 0
+                assert misplays(plays, dealt, 99) == 0
+                # and other hands mostly do not: reading them says something
+                other = [dealt[(s + 1) % 4] if s != seat and (s + 1) % 4 != seat else dealt[s]
+                         for s in range(4)]
+                strict += misreads(steps, other, seat) + misplays(plays, other, 99) > 0
+            deal.play(bots[seat].choose(view))
+    assert strict > 20
