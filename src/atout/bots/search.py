@@ -70,6 +70,8 @@ class SearchBot(Bot):
     whose heuristic names trump by a model fitted on played-out deals (as good as a search
     of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
     heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
+    Pitch's default is ``heuristic`` too: the kit's ``search_heuristic`` bids and pitches by
+    the model fitted on played-out deals.
     """
 
     name = "search"
