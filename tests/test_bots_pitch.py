@@ -12,7 +12,13 @@ import atout
 from atout.bots import make_bot, play_out
 from atout.bots.pitch_bids import BidModel, choose_bid_by_value, option_values
 from atout.bots.pitch_hand import PASS, choose_bid, suit_points
-from atout.bots.pitch_search import PitchDeterminizer, candidates, model_rollout
+from atout.bots.pitch_search import (
+    PitchDeterminizer,
+    candidates,
+    misplays,
+    misreads,
+    model_rollout,
+)
 from atout.bots.search import SearchBot
 from atout.cards import FULL_DECK
 
@@ -112,11 +118,27 @@ def test_the_search_can_try_every_card() -> None:
     rules = atout.make("pitch")
     with pytest.raises(ValueError, match="prune must be 0 or 1"):
         make_bot("search:prune=2", rules, 0, 0)
-    bot = make_bot("search:playouts=30:prune=0", rules, 1, 0)
+    bot = make_bot("search:playouts=30:prune=0:key=search", rules, 1, 0)
     deal = rules.deal(seed=3, dealer=0)
     bot.choose(deal.view(1))
     assert isinstance(bot, SearchBot)
     assert len(bot.last) == len(deal.view(1).legal)
+
+
+def test_the_search_bids_by_the_model_unless_asked_to_search() -> None:
+    rules = atout.make("pitch")
+    for i in range(8):
+        deal = rules.deal(seed=50 + i, dealer=i % 4)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        by_model = make_bot("heuristic:bid=model", rules, seat, i).choose(view)
+        bot = make_bot("search:playouts=8", rules, seat, i)
+        assert bot.choose(view) == by_model
+        assert isinstance(bot, SearchBot) and bot.last == {}  # no playout spent
+        searching = make_bot("search:playouts=8:key=search", rules, seat, i)
+        searching.choose(view)
+        assert isinstance(searching, SearchBot) and searching.last
 
 
 def test_bid_model_values_every_option_and_orders_hands() -> None:
@@ -156,3 +178,29 @@ def test_bad_bid_policies_and_weights_are_refused_in_words() -> None:
         BidModel.from_dict({"format": 99})
     with pytest.raises(ValueError, match="expected weights for pass"):
         BidModel.from_dict({"format": 1, "weights": {"pass": [0.0]}})
+
+
+def test_the_sampler_reads_the_heuristic_players_bids_and_cards() -> None:
+    rules = atout.make("pitch")
+    det = PitchDeterminizer(rules, read_bids=True, read_play=True)
+    strict = 0
+    for i in range(10):
+        deal = rules.deal(seed=70 + i, dealer=i % 4)
+        dealt = [FULL_DECK.mask(deal.view(s).hand) for s in range(4)]
+        bots = [make_bot("heuristic", rules, s, i) for s in range(4)]
+        while deal.to_move is not None:
+            seat = deal.to_move
+            view = deal.view(seat)
+            if view.phase == "play":
+                det.sample(view, random.Random(i))
+                steps = det.auction_steps(view, rules.deal(seed=70 + i, dealer=i % 4))
+                plays = det.play_steps(view)
+                # the true hands agree with every bid and card the others made
+                assert misreads(steps, dealt, seat) == 0
+                assert misplays(plays, dealt, 99) == 0
+                # and other hands mostly do not: reading them says something
+                other = [dealt[(s + 1) % 4] if s != seat and (s + 1) % 4 != seat else dealt[s]
+                         for s in range(4)]
+                strict += misreads(steps, other, seat) + misplays(plays, other, 99) > 0
+            deal.play(bots[seat].choose(view))
+    assert strict > 20

@@ -56,7 +56,9 @@ class GameKit:
     dominated choices dropped); it keeps at least one. ``key``: who makes the decisions in
     ``key_phases`` by default, ``"search"`` (the search's playouts) or ``"heuristic"`` (the
     heuristic bot's choice, where it is a model of what the search would find and costs a
-    fraction of it).
+    fraction of it). ``search_heuristic`` (optional) builds the heuristic the search bot
+    falls back on and asks for its key decisions when ``key`` is ``"heuristic"`` (same
+    arguments as ``heuristic``); without it the search uses ``heuristic``.
     """
 
     heuristic: Callable[..., Any]
@@ -76,6 +78,7 @@ class GameKit:
     reuse: int = 2
     candidates: Callable[[Rules[Any], View, list[Action]], list[Action]] | None = None
     key: str = "search"
+    search_heuristic: Callable[..., Any] | None = None
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

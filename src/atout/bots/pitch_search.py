@@ -92,8 +92,125 @@ class PitchHeuristic(Bot):
         return actions[choose_card(hand, legal, trump, trick, _friends(view), unseen)]
 
 
+READ_TRIES = 12
+"""Assignments of the hidden cards the sampler draws, at most, to find one on which every
+other seat's bids (and pitch) are what the heuristic's rules would have said."""
+
+
+def misreads(steps: list[tuple[int, int, bool, int]], hands: list[int], me: int) -> int:
+    """How many of the other seats' auction actions and pitch (``steps``: actor, the legal
+    bids and pass, whether a tangage was allowed, the action; a pitch after the auction has
+    bids -1) the heuristic's rules would not have taken with ``hands`` (each seat's cards
+    at the deal)."""
+    bad = 0
+    for actor, bids, cards_ok, action in steps:
+        if actor == me:
+            continue
+        hand = hands[actor]
+        if bids < 0:
+            expected = choose_card(hand, hand, -1, [], set(), 0)
+        else:
+            expected = choose_bid(hand, bids | (hand if cards_ok else 0))
+        bad += expected != action
+    return bad
+
+
+Play = tuple[int, int, int, list[tuple[int, int]], int, set[int]]
+"""A card another seat played: the actor, the card, trump, the trick before it (seat,
+card), the cards played before it, the actor's partners."""
+
+
+def misplays(plays: list[Play], hands: list[int], limit: int) -> int:
+    """How many of ``plays`` the heuristic's rules would not have made with ``hands`` (each
+    seat's cards at the deal); counting stops at ``limit``."""
+    bad = 0
+    for actor, card, trump, trick, before, friends in plays:
+        hand = hands[actor] & ~before
+        if trick:
+            led = trick[0][1] // 13
+            follow = hand & SUIT_MASK[led]
+            legal = (hand if not follow else follow if led == trump
+                     else follow | hand & SUIT_MASK[trump])
+        else:
+            legal = hand
+        if choose_card(hand, legal, trump, trick, friends, FULL & ~hand & ~before) != card:
+            bad += 1
+            if bad >= limit:
+                break
+    return bad
+
+
 class PitchDeterminizer(Determinizer):
-    """Samples Pitch deals consistent with a seat's view."""
+    """Samples Pitch deals consistent with a seat's view.
+
+    With ``read_bids`` it also reads the auction: of up to :data:`READ_TRIES` assignments
+    of the hidden cards it keeps the first on which every other seat's bids and pitch are
+    what the heuristic's rules would have said with those cards (a bid of 3 says a strong
+    suit, a pass a weak hand), or the one with the fewest disagreements; with ``read_play``
+    too, every card the other seats played after the pitch counts as well.
+    """
+
+    def __init__(self, rules: Rules[Any], read_bids: bool = False,
+                 read_play: bool = False) -> None:
+        super().__init__(rules)
+        self.read_bids = read_bids
+        self.read_play = read_play
+        self._steps: tuple[View, list[tuple[int, int, bool, int]]] | None = None
+        self._plays: tuple[View, list[Play]] | None = None
+
+    def play_steps(self, view: View) -> list[Play]:
+        """The cards the other seats played after the pitch, each with what its player saw."""
+        if self._plays is not None and self._plays[0] is view:
+            return self._plays[1]
+        n = view.seats
+        sides = n
+        teams = view.info.get("teams")
+        if isinstance(teams, list) and teams:
+            sides = len(teams)
+        friends = [{f for f in range(n) if f != s and f % sides == s % sides} for s in range(n)]
+        out: list[Play] = []
+        trump = -1
+        before = 0
+        trick: list[tuple[int, int]] = []
+        for actor, text in view.history:
+            if text is None:
+                continue
+            a = int(self.rules.actions.parse(text))
+            if a >= NCARDS:
+                continue
+            if trump < 0:
+                trump = a // 13
+            elif actor != view.seat:
+                out.append((actor, a, trump, list(trick), before, friends[actor]))
+            before |= 1 << a
+            trick.append((actor, a))
+            if len(trick) == n:
+                trick = []
+        self._plays = (view, out)
+        return out
+
+    def auction_steps(self, view: View, deal: Deal) -> list[tuple[int, int, bool, int]]:
+        """The auction's actions and the pitch of ``view``'s history, with what was legal
+        (the same on every deal agreeing with the view), from a replay on ``deal``."""
+        if self._steps is not None and self._steps[0] is view:
+            return self._steps[1]
+        d = cast(PitchDeal, deal.clone())
+        steps: list[tuple[int, int, bool, int]] = []
+        actions = self.rules.actions
+        for actor, text in view.history:
+            if text is None or d.phase == "over":
+                break
+            a = int(actions.parse(text))
+            if d.phase == "auction":
+                legal = d.legal_mask()
+                steps.append((actor, legal & ~FULL, bool(legal & FULL), a))
+            elif d.trump < 0:
+                steps.append((actor, -1, False, a))
+            else:
+                break
+            d.step(a)
+        self._steps = (view, steps)
+        return steps
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: hands, the undealt rest, voids shown."""
@@ -132,6 +249,10 @@ class PitchDeterminizer(Determinizer):
         rest = pool.bit_count() - sum(sizes)
         sizes.append(rest)
         allowed.append(FULL)
+        steps = (self._steps[1] if self._steps is not None and self._steps[0] is view
+                 else None)
+        read = self.read_bids and any(actor != me for actor, _ in view.history)
+        plays = self.play_steps(view) if self.read_play else []
         for _ in range(MAX_TRIES):
             got = assign_cards(pool, sizes, allowed, rng)
             if got is None:
@@ -140,8 +261,30 @@ class PitchDeterminizer(Determinizer):
             hands[me] = hand | played[me]
             for s, m in zip(others, got[:-1], strict=True):
                 hands[s] = m | played[s]
+            if read and steps:
+                best, fewest = (hands, got), misreads(steps, hands, me)
+                if plays:
+                    fewest += misplays(plays, hands, len(plays) + 1)
+                tries = 1
+                while fewest and tries < READ_TRIES:
+                    tries += 1
+                    more = assign_cards(pool, sizes, allowed, rng)
+                    if more is None:
+                        continue
+                    h2 = [0] * n
+                    h2[me] = hands[me]
+                    for s, m in zip(others, more[:-1], strict=True):
+                        h2[s] = m | played[s]
+                    bad = misreads(steps, h2, me)
+                    if plays and bad < fewest:
+                        bad += misplays(plays, h2, fewest - bad)
+                    if bad < fewest:
+                        best, fewest = (h2, more), bad
+                hands, got = best
             deal = rules.deal(hands=[FULL_DECK.codes_of(h) for h in hands], dealer=view.dealer,
                               rest=FULL_DECK.codes_of(got[-1]))
+            if read and steps is None:
+                steps = self.auction_steps(view, deal)
             if replay(deal, view.history, to_move=view.to_move):
                 return deal
         raise NoConsistentDeal(f"no Pitch deal agrees with the view of seat {me} after "
@@ -247,10 +390,17 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PitchH
     return PitchHeuristic(rules, seat, seed, **kw)
 
 
+def _search_heuristic(rules: Rules[Any], seat: int, seed: int = 0) -> PitchHeuristic:
+    """The search's own heuristic: it bids by the fitted model (``bid=model``)."""
+    return PitchHeuristic(rules, seat, seed, bid="model")
+
+
 KIT = GameKit(heuristic=_heuristic, determinizer=PitchDeterminizer, rollout=pitch_rollout,
               playouts=300, key_phases=frozenset({"auction"}), key_factor=2,
-              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates)
-"""The Pitch kit."""
+              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
+              key="heuristic", search_heuristic=_search_heuristic)
+"""The Pitch kit: the search bids and chooses the tangage by the fitted bid model
+(``search:key=search`` bids by its playouts instead) and plays by its playouts."""
 
 __all__ = ["KIT", "PitchDeterminizer", "PitchHeuristic", "candidates", "model_rollout",
            "pitch_rollout"]

@@ -70,6 +70,8 @@ class SearchBot(Bot):
     whose heuristic names trump by a model fitted on played-out deals (as good as a search
     of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
     heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
+    Pitch's default is ``heuristic`` too: the kit's ``search_heuristic`` bids and pitches by
+    the model fitted on played-out deals.
     """
 
     name = "search"
@@ -82,7 +84,7 @@ class SearchBot(Bot):
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
-        self.fallback: Bot = kit.heuristic(rules, seat, seed)
+        self.fallback: Bot = (kit.search_heuristic or kit.heuristic)(rules, seat, seed)
         """Plays when no deal consistent with the view can be sampled (counted in
         ``fallbacks``): a sampler that cannot follow a rare variant never stops the game."""
         self.fallbacks = 0
