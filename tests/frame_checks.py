@@ -24,18 +24,25 @@ from atout.server.visibility import view_for
 
 SERVER_FRAMES = Draft202012Validator(schema("server"))
 TOKEN = re.compile(r"[A-Z0-9]{2,3}")
+KNOCK_AFTER = 6
+"""The actions (about three turns) a player of :func:`play_along` plays before it knocks."""
 
 
-def choose(legal: list[str], rng: random.Random) -> str:
-    """A legal action: knock when one may (a rummy deal ends), else any at random."""
+def choose(legal: list[str], rng: random.Random, played: int = 0) -> str:
+    """A legal action: once this seat has played ``KNOCK_AFTER`` actions, knock when one may
+    (a rummy deal ends); else any other at random. Not knocking sooner keeps a game long
+    enough for the tests' readers to see it mid-game."""
     knocks = [a for a in legal if a.startswith("knock")]
-    return knocks[0] if knocks else rng.choice(legal)
+    if knocks and played >= KNOCK_AFTER:
+        return knocks[0]
+    return rng.choice([a for a in legal if a not in knocks] or legal)
 
 
 async def play_along(client: Client, table: int, seat: int) -> None:
     """Play a legal action on each of this seat's turns until the game ends."""
     rng = random.Random(seat)
     waiting = False
+    played = 0
     frame = client.last.get(table, {})  # the latest state first: it may be our turn already
     while True:
         if not frame:
@@ -54,7 +61,8 @@ async def play_along(client: Client, table: int, seat: int) -> None:
                 view["legal"] and not waiting:
             waiting = True
             await client.send({"type": "act", "table": table,
-                               "action": choose(view["legal"], rng)})
+                               "action": choose(view["legal"], rng, played)})
+            played += 1
         frame = {}
 
 
