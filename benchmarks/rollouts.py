@@ -3,7 +3,7 @@
 Run by hand (never in CI)::
 
     python benchmarks/rollouts.py
-    python benchmarks/rollouts.py --search 4 --base /tmp/base/src --rounds 5
+    python benchmarks/rollouts.py --search 4 --base ../base/src --rounds 5
 
 ``--base PATH`` measures another checkout (its ``src`` folder) and this one, each in a fresh
 child process, in every one of ``--rounds`` rounds, and reports the medians and the ratio of

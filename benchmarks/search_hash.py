@@ -3,7 +3,7 @@
 Run by hand (never in CI), in this checkout and in another one, and compare the hashes::
 
     python benchmarks/search_hash.py --games 4
-    PYTHONPATH=/tmp/base/src python benchmarks/search_hash.py --games 4
+    PYTHONPATH=../base/src python benchmarks/search_hash.py --games 4
 
 The positions are those of ``benchmarks/rollouts.py --search``: the card decisions with more
 than one legal card of ``--games`` games, trump named by a fixed mode and the cards by the

@@ -14,7 +14,7 @@ from atout.bots.determinize import replay
 from atout.cards import JASS_DECK
 from atout.games.jass import JassDeal
 
-CACHES = {"_seen", "_trick_info", "_mask", "_mask_at", "_plan"}
+CACHES = {"_seen", "_trick_info", "_mask", "_mask_at", "_plan", "_setup"}  # setup: below
 
 
 def _state(deal: JassDeal) -> dict[str, Any]:
@@ -67,6 +67,7 @@ def test_with_hands_equals_a_new_deal_replayed(options: dict[str, Any]) -> None:
             legal += 1
             assert isinstance(fresh, JassDeal)
             assert _state(got) == _state(fresh)
+            assert got.setup == fresh.setup and got.dealer == fresh.dealer
             assert got.legal_mask() == fresh.legal_mask()
             r = random.Random(seed)
             assert got.clone().playout(r) == fresh.clone().playout(random.Random(seed))
@@ -81,10 +82,11 @@ def test_with_hands_leaves_the_deal_alone() -> None:
         deal.play(deal.legal_actions()[0])
     assert isinstance(deal, JassDeal)
     before = _state(deal)
+    setup = copy.deepcopy(deal.setup)
     got = deal.with_hands(list(deal.dealt))
     assert got is not None and got is not deal
-    assert _state(deal) == before
-    assert _state(got) == {**before, "setup": got.setup}
+    assert _state(deal) == before and deal.setup == setup
+    assert _state(got) == before  # the setup (written out on demand) checked below
     assert got.setup["hands"] == [JASS_DECK.codes_of(h) for h in deal.dealt]
 
 

@@ -210,9 +210,31 @@ class JassDeal(TrickPlay):
     phase: str
     """``trump`` until trump is chosen, then ``play``."""
 
+    _setup: dict[str, JSON] | None
+    _dealer: int
+
+    @property
+    def setup(self) -> dict[str, JSON]:
+        """How the deal was laid out (``seed`` or ``hands``, and ``dealer``)."""
+        setup = self._setup
+        if setup is None:  # a copy with other hands (with_hands): written out on demand
+            setup = self._setup = {"hands": [JASS_DECK.codes_of(h) for h in self.dealt],
+                                   "dealer": self._dealer}
+        return setup
+
+    @setup.setter
+    def setup(self, setup: dict[str, JSON]) -> None:
+        self._setup = setup
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
     def __init__(self, rules: JassRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
-        forehand = rules.next_seat[int(setup["dealer"])]
+        self._dealer = int(setup["dealer"])
+        forehand = rules.next_seat[self._dealer]
         if "hands" in setup:
             extra = set(setup) - {"hands", "dealer"}
             if extra:
@@ -336,7 +358,8 @@ class JassDeal(TrickPlay):
             self._replay_plan()  # found once here, read by every copy with other hands
         new = self.clone()
         new.dealt = tuple(hands)
-        new.setup = {"hands": [JASS_DECK.codes_of(h) for h in hands], "dealer": self.dealer}
+        new._setup = None  # made from the hands dealt when first read (a sample rarely is)
+        new._dealer = self.dealer
         if self.phase != "play":
             new.hands = list(hands)
             new._mask_at = -1
