@@ -91,3 +91,22 @@ def test_the_reading_sampler_deals_poorer_hands_to_a_player_who_did_not_knock() 
     # he did not knock at a threshold of about 40: his hand is worse than a random one
     assert mean_deadwood(20) > knock_threshold(0, 0)
     assert mean_deadwood(20) > mean_deadwood(0) + 5
+
+
+def test_a_sampled_deal_counts_the_draws_made_before_it() -> None:
+    """The rollout's clock: a deal sampled mid-deal starts its history at the position, and
+    ``draws_before`` holds the draws made before it, so the heuristic's knock thresholds in a
+    rollout count the whole deal's turns; a clone keeps it, a new deal has none."""
+    rules = atout.make("knock-rummy")
+    assert rules.deal(seed=1).draws_before == 0  # type: ignore[attr-defined]
+    for seed, moves in ((3, 7), (5, 12), (8, 21)):
+        deal = _played(seed, moves, "heuristic:base=0:floor=0")
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        sample = KnockRummyDeterminizer(rules).sample(view, random.Random(seed))
+        assert isinstance(sample, KnockRummyDeal)
+        drawn = sum(1 for a in sample.history if str(a) in ("draw stock", "draw discard"))
+        real = sum(1 for _, text in view.history if text in ("draw stock", "draw discard"))
+        assert real > 0 and sample.draws_before + drawn == real
+        assert sample.clone().draws_before == sample.draws_before

@@ -60,9 +60,6 @@ DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
 the discards (12 tries) did not measurably help the search (docs/bots.md)."""
-CLOCK = "rummy_draws"
-"""The attribute of a sampled deal that holds the draws made before the position it starts
-from (its history starts there): the rollout's knock thresholds count them."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -319,7 +316,7 @@ class KnockRummyDeterminizer(Determinizer):
             stock=[FULL_DECK.codes[c] for c in stock]))
         deal.restocks = cast(int, info["restocks"])
         # the rollout's clock: the draws made before the sampled position
-        vars(deal)[CLOCK] = draws_so_far(view) - drawn
+        deal.draws_before = draws_so_far(view) - drawn
         deal.known = [known[s] for s in range(n)]
         if drawn:
             deal.step(DRAW_DISCARD if isinstance(taken_code, str) else DRAW_STOCK)
@@ -355,7 +352,7 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
     """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns)."""
     d = cast(KnockRummyDeal, deal)
     n = d.rules.seats
-    draws = float(vars(d).get(CLOCK, 0)
+    draws = float(d.draws_before
                   + sum(1 for a in d.history if int(a) in (DRAW_STOCK, DRAW_DISCARD)))
     for _ in range(ROLLOUT_TURNS * 2):
         if d.to_move is None:

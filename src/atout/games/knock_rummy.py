@@ -252,6 +252,11 @@ class KnockRummyDeal(Deal):
     """
 
     rules: KnockRummyRules
+    draws_before: int = 0
+    """Draws made before this deal's history starts: 0 for a deal from its shuffle; a search
+    that builds a deal at a position mid-deal (an explicit layout) sets it, so that what
+    counts the turns (the heuristic's knock thresholds) counts the earlier ones too. The rules
+    never read it."""
 
     def __init__(self, rules: KnockRummyRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
