@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.bots.jass_cards import card_choice
 from atout.bots.jass_trump import choose_trump_by_value
 from atout.cards import JASS_DECK, bit_list

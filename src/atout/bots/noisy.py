@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.core import Action, View
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.core import Action, View
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
 from atout.bots.pitch_bids import choose_bid_by_value, place

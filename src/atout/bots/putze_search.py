@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import FULL, choose_card, read_view, trump_tricks
 from atout.bots.kits import GameKit

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
 from atout.bots.kits import GameKit
 from atout.bots.rummy_knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock

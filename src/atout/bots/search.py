@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.bots.determinize import NoConsistentDeal
 from atout.bots.kits import kit_for
 from atout.core import Action, Deal, Result, Rules, View

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from atout.bots import Bot
+from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
 from atout.bots.tarot_cards import T1, choose_card, team_of
