@@ -235,7 +235,27 @@ class TarotDeal(Deal):
         if seat is None:
             return 0
         if ph == PH_PLAY:
-            if self.trick_no == 0 and not self.decided >> seat & 1:
+            if self.trick_no:  # _play_mask, inlined for a trick after the first
+                h = self.hands[seat]
+                tm = self.trick_mask & ~BIT_EX
+                if not tm:
+                    return h
+                trick = self.trick
+                led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
+                if led < 4:
+                    follow = h & SUIT_MASKS[led]
+                    if follow:
+                        return follow | (h & BIT_EX)
+                trumps = h & TRUMPS
+                if not trumps:
+                    return h
+                played = tm & TRUMPS
+                if played:
+                    over = trumps & ~((1 << played.bit_length()) - 1)
+                    if over:
+                        return over | (h & BIT_EX)
+                return trumps | (h & BIT_EX)
+            if not self.decided >> seat & 1:
                 lv = self._poignee_max(seat) if self.rules.options.poignees else -1
                 if lv >= 0:
                     return ((1 << (lv + 2)) - 1) << A_NO_POIGNEE
