@@ -298,7 +298,9 @@ class TarotDeal(Deal):
         if seat is None or not self._mask >> a & 1:
             return super().play(a)  # refused, with the reason
         trick = self.trick
-        if a < A_DISCARD and a != self.called and len(trick) < self.n - 1:
+        if a >= A_DISCARD:
+            events = self._apply(a)
+        elif a != self.called and len(trick) < self.n - 1:
             bit = 1 << a  # _play_card's usual case: not the called card, not the last
             self.hands[seat] ^= bit
             self.decided |= 1 << seat
@@ -307,7 +309,7 @@ class TarotDeal(Deal):
             self.to_move = (seat + 1) % self.n
             events = [CARD_EVENTS[seat][a]]
         else:
-            events = self._apply(a)
+            events = self._play_card(seat, a)
         self._history.append(a)
         self._actors.append(seat)
         return events
