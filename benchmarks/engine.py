@@ -4,6 +4,8 @@ Run by hand (never in CI), with the peers installed (``pip install -e ".[bench]"
 
     python benchmarks/engine.py --seconds 2 --rounds 7
     python benchmarks/engine.py --base /tmp/base/src      # and the same lines of another checkout
+    PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/engine.py --game tarot \
+        --deals 60                                        # instructions (minus --deals 0)
 
 Every line counts making the deal, round by round (each about ``--seconds`` of CPU time,
 ``time.process_time``: on a shared machine the wall clock also counts the other programs'
@@ -84,6 +86,34 @@ def atout_lines(seconds: float) -> dict[str, float]:
     return out
 
 
+def fixed_deals(game: str, line: str, deals: int, warm: int) -> None:
+    """Play ``warm`` deals then ``deals`` more of one line, untimed: for instruction counts.
+
+    ``valgrind --tool=callgrind`` of this with ``deals`` N minus the same with 0, over N, is
+    the instructions of one deal (tables made on first use are warmed by the first deals).
+    """
+    import atout
+
+    rules = atout.make(game)
+    rng = random.Random(1)
+
+    def one(seed: int) -> None:
+        deal = rules.deal(seed=seed)
+        if line == "public":
+            while not deal.is_over:
+                deal.play(rng.choice(deal.legal_actions()))
+            _ = deal.result
+            return
+        if game == "jass":
+            deal.fast_play(36 + int(rng.random() * 6))
+        deal.playout(rng)
+
+    for seed in range(warm):
+        one(10**6 + seed)
+    for seed in range(deals):
+        one(seed)
+
+
 def jass_kit(seconds: float) -> float | None:
     """Complete hands per second with jass-kit at its leanest, or None if not installed."""
     try:
@@ -151,7 +181,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds (medians are reported)")
     parser.add_argument("--base", help="another checkout's src folder, measured alongside")
     parser.add_argument("--atout-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--deals", type=int, help="play this many deals of --game untimed "
+                        "(for callgrind) and nothing else")
+    parser.add_argument("--game", choices=GAMES, default="tarot", help="the game of --deals")
+    parser.add_argument("--line", choices=("public", "fast"), default="public",
+                        help="the line of --deals")
+    parser.add_argument("--warm", type=int, default=300, help="deals played before --deals")
     args = parser.parse_args()
+    if args.deals is not None:
+        fixed_deals(args.game, args.line, args.deals, args.warm)
+        return
     if args.atout_only:
         print(json.dumps(atout_lines(args.seconds)))
         return

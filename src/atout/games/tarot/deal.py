@@ -235,7 +235,27 @@ class TarotDeal(Deal):
         if seat is None:
             return 0
         if ph == PH_PLAY:
-            if self.trick_no == 0 and not self.decided >> seat & 1:
+            if self.trick_no:  # _play_mask, inlined for a trick after the first
+                h = self.hands[seat]
+                tm = self.trick_mask & ~BIT_EX
+                if not tm:
+                    return h
+                trick = self.trick
+                led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
+                if led < 4:
+                    follow = h & SUIT_MASKS[led]
+                    if follow:
+                        return follow | (h & BIT_EX)
+                trumps = h & TRUMPS
+                if not trumps:
+                    return h
+                played = tm & TRUMPS
+                if played:
+                    over = trumps & ~((1 << played.bit_length()) - 1)
+                    if over:
+                        return over | (h & BIT_EX)
+                return trumps | (h & BIT_EX)
+            if not self.decided >> seat & 1:
                 lv = self._poignee_max(seat) if self.rules.options.poignees else -1
                 if lv >= 0:
                     return ((1 << (lv + 2)) - 1) << A_NO_POIGNEE
@@ -278,7 +298,9 @@ class TarotDeal(Deal):
         if seat is None or not self._mask >> a & 1:
             return super().play(a)  # refused, with the reason
         trick = self.trick
-        if a < A_DISCARD and a != self.called and len(trick) < self.n - 1:
+        if a >= A_DISCARD:
+            events = self._apply(a)
+        elif a != self.called and len(trick) < self.n - 1:
             bit = 1 << a  # _play_card's usual case: not the called card, not the last
             self.hands[seat] ^= bit
             self.decided |= 1 << seat
@@ -287,7 +309,7 @@ class TarotDeal(Deal):
             self.to_move = (seat + 1) % self.n
             events = [CARD_EVENTS[seat][a]]
         else:
-            events = self._apply(a)
+            events = self._play_card(seat, a)
         self._history.append(a)
         self._actors.append(seat)
         return events
