@@ -146,14 +146,14 @@ class PitchDeterminizer(Determinizer):
     With ``read_bids`` it also reads the auction: of up to :data:`READ_TRIES` assignments
     of the hidden cards it keeps the first on which every other seat's bids and pitch are
     what the heuristic's rules would have said with those cards (a bid of 3 says a strong
-    suit, a pass a weak hand), or the one with the fewest disagreements; with ``read_play``
-    too, every card the other seats played after the pitch counts as well.
+    suit, a pass a weak hand), or the one with the fewest disagreements; ``read_play`` reads
+    the auction and every card the other seats played after the pitch.
     """
 
     def __init__(self, rules: Rules[Any], read_bids: bool = False,
                  read_play: bool = False) -> None:
         super().__init__(rules)
-        self.read_bids = read_bids
+        self.read_bids = read_bids or read_play  # reading the cards reads the bids too
         self.read_play = read_play
         self._steps: tuple[View, list[tuple[int, int, bool, int]]] | None = None
         self._plays: tuple[View, list[Play]] | None = None
