@@ -175,3 +175,36 @@ def test_the_sampler_prefers_hands_from_which_the_others_threw_their_last_card()
         return hits
 
     assert agreeing(12) > agreeing(0) + 40
+
+
+def test_the_search_with_a_courtesy_knocks_only_after_a_round() -> None:
+    """``search:courtesy=1`` never knocks before every player has drawn once, unless its
+    knock shows no deadwood; the plain search does knock that early (a person at its table
+    often gets no turn)."""
+    from atout.bots.rummy_knock import draws_so_far
+    from atout.bots.rummy_search import best_discard
+
+    rules = atout.make("knock-rummy")
+    early: dict[str, list[int]] = {}
+    for spec in ("search:playouts=40", "search:playouts=40:courtesy=1"):
+        shown = early[spec] = []
+        for seed in range(12):
+            deal = rules.deal(seed=seed)
+            bots = [make_bot(spec, rules, s, seed) for s in range(rules.seats)]
+            while deal.to_move is not None:
+                seat = deal.to_move
+                view = deal.view(seat)
+                action = bots[seat].choose(view)
+                if str(action) == "knock" and draws_so_far(view) < rules.seats:
+                    hand = FULL_DECK.mask(view.hand)
+                    shown.append(best_discard(hand, hand)[1])
+                deal.play(action)
+    assert len(early["search:playouts=40"]) >= 3
+    assert all(d == 0 for d in early["search:playouts=40:courtesy=1"])
+
+
+def test_a_courtesy_is_refused_where_no_choice_ends_a_deal_early() -> None:
+    with pytest.raises(ValueError, match="courtesy: jass has no choice"):
+        make_bot("search:courtesy=1", atout.make("jass"), 0)
+    with pytest.raises(ValueError, match="courtesy must be zero or more"):
+        make_bot("search:courtesy=-1", atout.make("knock-rummy"), 0)

@@ -143,6 +143,8 @@ def test_the_knock_rummy_table_bots_leave_the_person_turns() -> None:
     assert deals_with_a_turn(table_bot("knock-rummy", "heuristic")) >= 34  # 85% of 40
     assert deals_with_a_turn("heuristic") <= 10
     assert table_bot("jass", "heuristic") == "heuristic"
+    assert table_bot("knock-rummy", "search") == "search:courtesy=1"
+    assert deals_with_a_turn("search:playouts=40:courtesy=1", 12) == 12
 
 
 def test_the_replay_does_not_offer_p_for_the_tally() -> None:

@@ -58,7 +58,11 @@ class GameKit:
     heuristic bot's choice, where it is a model of what the search would find and costs a
     fraction of it). ``search_heuristic`` (optional) builds the heuristic the search bot
     falls back on and asks for its key decisions when ``key`` is ``"heuristic"`` (same
-    arguments as ``heuristic``); without it the search uses ``heuristic``.
+    arguments as ``heuristic``); without it the search uses ``heuristic``. ``courteous``
+    (optional) takes the rules, the seat's view, a courtesy in rounds and the legal
+    actions, and drops the actions that would end the deal before every player has had that
+    many turns (Knock Rummy's knock): the search bot's ``courtesy`` parameter, for a table
+    with people.
     """
 
     heuristic: Callable[..., Any]
@@ -79,6 +83,7 @@ class GameKit:
     candidates: Callable[[Rules[Any], View, list[Action]], list[Action]] | None = None
     key: str = "search"
     search_heuristic: Callable[..., Any] | None = None
+    courteous: Callable[[Rules[Any], View, int, list[Action]], list[Action]] | None = None
 
 
 def _is_ours(exc: ModuleNotFoundError, module_name: str) -> bool:

@@ -29,7 +29,7 @@ from atout.bots.kits import GameKit
 from atout.bots.rummy_knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.rummy_read import Turn, agreement, last_turns
 from atout.cards import FULL_DECK, bit_list
-from atout.core import Action, Deal, Result, View
+from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
 from atout.games.melds import VALUES, deadwood
 
@@ -103,6 +103,22 @@ def _knock_value(hand: int, allowed: int, knocker_discards: bool) -> int:
     if knocker_discards:
         return best_discard(hand, allowed)[1]
     return deadwood(hand)
+
+
+def courteous(rules: Rules[Any], view: View, courtesy: int,
+              legal: list[Action]) -> list[Action]:
+    """``legal`` without the knock while some player has drawn fewer than ``courtesy``
+    times, unless the knock would show no deadwood: the heuristic's ``courtesy`` (see
+    :mod:`atout.bots.rummy_knock`) for the search bot (``search:courtesy=1``)."""
+    knock = [a for a in legal if int(a) == KNOCK]
+    if not knock or draws_so_far(view) >= courtesy * view.seats:
+        return legal
+    hand = FULL_DECK.mask(view.hand)
+    cards = sum(1 << int(a) for a in legal if int(a) < KNOCK and int(a) not in (
+        DRAW_STOCK, DRAW_DISCARD))
+    if _knock_value(hand, cards, bool(rules.options.knocker_discards)) == 0:
+        return legal
+    return [a for a in legal if int(a) != KNOCK] or legal
 
 
 class KnockRummyHeuristic(Bot):
@@ -375,8 +391,8 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=KnockRummyDeterminizer, rollout=rummy_rollout,
-              playouts=300, reuse=1)
+              playouts=300, reuse=1, courteous=courteous)
 """The Knock Rummy kit."""
 
-__all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "greedy_action",
+__all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "courteous", "greedy_action",
            "knock_threshold", "rummy_rollout"]

@@ -71,7 +71,10 @@ class SearchBot(Bot):
     of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
     heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
     Pitch's default is ``heuristic`` too: the kit's ``search_heuristic`` bids and pitches by
-    the model fitted on played-out deals.
+    the model fitted on played-out deals. ``courtesy``: rounds of turns every player gets
+    before the bot ends the deal by its own choice (Knock Rummy: no knock before every
+    player has drawn that many times, unless it shows no deadwood), for a table with
+    people; 0, the default, none.
     """
 
     name = "search"
@@ -80,7 +83,7 @@ class SearchBot(Bot):
                  playouts: int | None = None, seconds: float | None = None,
                  rounds: int = 3, reuse: int | None = None, tie: float | None = None,
                  exact: int | None = None, common: int = 0, model: int | None = None,
-                 prune: int = 1, key: str | None = None) -> None:
+                 prune: int = 1, key: str | None = None, courtesy: int = 0) -> None:
         super().__init__(rules, seat, seed)
         kit = kit_for(rules)
         self.determinizer = kit.determinizer(rules)
@@ -142,6 +145,12 @@ class SearchBot(Bot):
         if key not in KEY_DECIDERS:
             raise ValueError(f"key must be one of {', '.join(KEY_DECIDERS)}, not {key!r}")
         self.key = key
+        if courtesy < 0:
+            raise ValueError(f"courtesy must be zero or more rounds, not {courtesy}")
+        if courtesy and kit.courteous is None:
+            raise ValueError(f"courtesy: {rules.name} has no choice that ends a deal early; "
+                             "the game with one: knock-rummy")
+        self.courtesy = int(courtesy)
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.total_playouts = 0
@@ -184,6 +193,9 @@ class SearchBot(Bot):
         self.last = {}
         if len(legal) > 1 and self.prune and self.kit.candidates is not None:
             legal = self.kit.candidates(self.rules, view, legal)
+        if len(legal) > 1 and self.courtesy:
+            assert self.kit.courteous is not None
+            legal = self.kit.courteous(self.rules, view, self.courtesy, legal)
         if len(legal) == 1:
             return legal[0]
         if self.key == "heuristic" and view.phase in self.key_phases:
