@@ -36,6 +36,7 @@ import time
 import atout
 from atout.bots import make_bot
 from atout.bots.jass_search import jass_rollout
+from atout.core import View
 
 
 def measure(repeat: int, search: int) -> dict[str, float]:
@@ -112,9 +113,10 @@ def main() -> None:
               + ", ".join(f"{x:.2f}" for x in ratios))
 
 
-def search_rate(games: int) -> float:
-    """The default search's playouts per CPU second over the card decisions of ``games``
-    games."""
+def card_decisions(games: int, every: int = 1) -> list[View]:
+    """The card decisions with more than one legal card of ``games`` fixed games (trump by a
+    fixed mode, the cards by the heuristic: the same games in every checkout), one card
+    decision in ``every`` (counted over all of them, from the second)."""
     rules = atout.make("jass")
     views = []
     for i in range(games):
@@ -125,12 +127,20 @@ def search_rate(games: int) -> float:
             s = deal.to_move
             view = deal.view(s)
             if deal.legal_mask() >> 36:  # trump or push
-                deal.play(deal.legal_actions()[i % 6])  # the same games in every checkout
+                deal.play(deal.legal_actions()[i % 6])
                 continue
-            if len(view.legal) > 1 and n % 3 == 1:
+            if len(view.legal) > 1 and n % every == 1 % every:
                 views.append(view)
             n += 1
             deal.play(players[s].choose(view))
+    return views
+
+
+def search_rate(games: int) -> float:
+    """The default search's playouts per CPU second over every third card decision of
+    ``games`` games (:func:`card_decisions`)."""
+    rules = atout.make("jass")
+    views = card_decisions(games, 3)
     playouts = 0
     cpu = 0.0
     for view in views:

@@ -19,30 +19,10 @@ import argparse
 import hashlib
 import time
 
+from rollouts import card_decisions
+
 import atout
 from atout.bots import make_bot
-from atout.core import View
-
-
-def decision_views(games: int) -> list[View]:
-    """The card decisions of ``games`` games (as in ``benchmarks/rollouts.py --search``)."""
-    rules = atout.make("jass")
-    views = []
-    for i in range(games):
-        deal = rules.deal(seed=500 + i, dealer=i % 4)
-        players = [make_bot("heuristic", rules, s, i) for s in range(4)]
-        n = 0
-        while deal.to_move is not None:
-            s = deal.to_move
-            view = deal.view(s)
-            if deal.legal_mask() >> 36:  # trump or push
-                deal.play(deal.legal_actions()[i % 6])
-                continue
-            if len(view.legal) > 1:
-                views.append(view)
-            n += 1
-            deal.play(players[s].choose(view))
-    return views
 
 
 def main() -> None:
@@ -53,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = atout.make("jass")
     digest = hashlib.sha256()
-    views = decision_views(args.games)
+    views = card_decisions(args.games)
     cpu = 0.0
     for k, view in enumerate(views):
         bot = make_bot(f"search:playouts={args.playouts}", rules, view.seat, k)
