@@ -114,8 +114,7 @@ def courteous(rules: Rules[Any], view: View, courtesy: int,
     if not knock or draws_so_far(view) >= courtesy * view.seats:
         return legal
     hand = FULL_DECK.mask(view.hand)
-    cards = sum(1 << int(a) for a in legal if int(a) < KNOCK and int(a) not in (
-        DRAW_STOCK, DRAW_DISCARD))
+    cards = sum(1 << int(a) for a in legal if int(a) < DRAW_STOCK)  # the discards
     if _knock_value(hand, cards, bool(rules.options.knocker_discards)) == 0:
         return legal
     return [a for a in legal if int(a) != KNOCK] or legal
