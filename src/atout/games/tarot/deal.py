@@ -9,11 +9,11 @@ The first to speak and to lead is the seat after the dealer; the dealer speaks l
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
 
-from .dealing import deal_cards
+from .dealing import deal_cards, explicit_piles
 from .scoring import score_deal
 from .tables import (
     A_BID,
@@ -31,6 +31,7 @@ from .tables import (
     BOUTS,
     CALL_CARDS,
     CALL_RANK_MASKS,
+    CARD_CHUNKS,
     CARD_SUIT,
     CHIEN_SIZES,
     CONTRACTS,
@@ -41,8 +42,6 @@ from .tables import (
     HAND_SIZES,
     KINGS,
     LOW_CARDS,
-    NCARDS,
-    NUM_ACTIONS,
     PLAIN_DISCARDABLE,
     POIGNEE_LEVELS,
     POIGNEE_SIZES,
@@ -59,11 +58,14 @@ PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
 """The phase names used in views."""
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
 CALL_NAMES = ("king", "queen", "knight", "jack")
-FULL_MASK = (1 << NCARDS) - 1
 CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for code in DECK.codes)
                     for s in range(5))
 """The event of each seat playing each card: immutable, so made once and shared."""
 _TABLE = ACTIONS.table
+EX_ACTION = _TABLE[EX]
+_CODE_OF = DECK.codes.__getitem__
+_new_event = tuple.__new__  # an Event made without its Python-level __new__
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = ACTIONS.by_byte[:10]
 
 
 def _codes(mask: int) -> list[str]:
@@ -100,7 +102,7 @@ class TarotDeal(Deal):
         if "seed" in setup:
             self.hands, self.chien = deal_cards(int(setup["seed"]), n, dealer, opts.packet)
         else:
-            self.hands, self.chien = self._explicit(setup)
+            self.hands, self.chien = explicit_piles(setup, self.hand_size, self.chien_size)
         self.phase = PH_BID
         self.to_move = (dealer + 1) % n
         self.petit_sec_seat = -1
@@ -137,28 +139,6 @@ class TarotDeal(Deal):
                     self.to_move = s
                     break
         self._result_cache: Result | None = None
-
-    def _explicit(self, setup: dict[str, JSON]) -> tuple[list[int], int]:
-        hands_in = setup["hands"]
-        if "chien" not in setup:
-            raise ValueError(f"an explicit tarot deal needs the chien: chien=[...] with "
-                             f"{self.chien_size} cards")
-        extra = set(setup) - {"hands", "chien", "dealer"}
-        if extra:
-            raise ValueError(f"unknown setup piles {', '.join(sorted(extra))}: tarot takes "
-                             "hands and chien")
-        seen = 0
-        piles: list[tuple[str, Any, int]] = [
-            (f"hand {s}", h, self.hand_size) for s, h in enumerate(hands_in)]
-        piles.append(("the chien", setup["chien"], self.chien_size))
-        masks: list[int] = []
-        for name, cards, size in piles:
-            m = DECK.pile_mask(cards, name, size, seen)
-            seen |= m
-            masks.append(m)
-        if seen != FULL_MASK:  # pragma: no cover - counts and uniqueness imply it
-            raise ValueError("the hands and the chien must hold the 78 cards")
-        return masks[:-1], masks[-1]
 
     # -- helpers ----------------------------------------------------------------------------
     def _next(self, seat: int) -> int:
@@ -282,35 +262,80 @@ class TarotDeal(Deal):
             return (1 << A_NO_CHELEM) | (1 << A_CHELEM)
         return 1 << A_PETIT_SEC  # PH_PETIT_SEC
 
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move, by id (see :meth:`Deal.legal_actions`).
+
+        After the first trick the legal mask (kept for :meth:`play`) is worked out here and its
+        cards read from tables: the suit followed from :data:`~.tables.CARD_CHUNKS`, the
+        trumps or the whole hand byte by byte."""
+        if self.phase != PH_PLAY or not self.trick_no:
+            return super().legal_actions()
+        h = self.hands[self.to_move]  # type: ignore[index]
+        tm = self.trick_mask & ~BIT_EX
+        if tm:
+            trick = self.trick
+            led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
+            if led < 4:
+                follow = h & SUIT_MASKS[led]
+                if follow:
+                    self._mask = follow | (h & BIT_EX)
+                    self._mask_at = len(self._history)
+                    ch = CARD_CHUNKS
+                    p = follow >> 14 * led
+                    if h & BIT_EX:
+                        return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7], EX_ACTION]
+                    return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7]]
+            trumps = h & TRUMPS
+            if trumps:
+                played = tm & TRUMPS
+                if played:
+                    over = trumps & ~((1 << played.bit_length()) - 1)
+                    if over:
+                        trumps = over
+                mask = trumps | (h & BIT_EX)
+                self._mask = mask
+                self._mask_at = len(self._history)
+                b7, b8, b9 = (mask >> 56).to_bytes(3, "little")
+                return [*_B7[b7], *_B8[b8], *_B9[b9]]
+        self._mask = h
+        self._mask_at = len(self._history)
+        b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = h.to_bytes(10, "little")
+        return [*_B0[b0], *_B1[b1], *_B2[b2], *_B3[b3], *_B4[b4], *_B5[b5], *_B6[b6],
+                *_B7[b7], *_B8[b8], *_B9[b9]]
+
     def play(self, action: Action | int | str) -> list[Event]:
         """Play an action (an Action, its id or its notation) for the seat to move.
 
         The same as :meth:`Deal.play` (events returned; :class:`~atout.core.IllegalAction`
         raised, nothing changed, when not allowed), a card that does not end the trick
         played here at once."""
-        a = action if type(action) is Action and action < NUM_ACTIONS and \
-            _TABLE[action] is action else ACTIONS.parse(action)
-        n = len(self._history)
-        if self._mask_at != n:
+        try:  # an Action of this table (as legal_actions gives them) needs no parsing
+            a = action if _TABLE[action] is action else ACTIONS.parse(action)  # type: ignore
+        except (IndexError, TypeError):
+            a = ACTIONS.parse(action)
+        history = self._history
+        if self._mask_at != len(history):
             self._mask = self._legal_mask()
-            self._mask_at = n
-        seat = self.to_move
-        if seat is None or not self._mask >> a & 1:
+            self._mask_at = len(history)
+        if not self._mask >> a & 1:  # the mask is empty once the deal is over
             return super().play(a)  # refused, with the reason
-        trick = self.trick
-        if a >= A_DISCARD:
-            events = self._apply(a)
-        elif a != self.called and len(trick) < self.n - 1:
-            bit = 1 << a  # _play_card's usual case: not the called card, not the last
+        seat: int = self.to_move  # type: ignore[assignment]
+        if a < A_DISCARD and a != self.called:  # _play_card's usual case, inlined
+            bit = 1 << a
             self.hands[seat] ^= bit
-            self.decided |= 1 << seat
+            trick = self.trick
             trick.append(a)
             self.trick_mask |= bit
-            self.to_move = (seat + 1) % self.n
-            events = [CARD_EVENTS[seat][a]]
-        else:
-            events = self._play_card(seat, a)
-        self._history.append(a)
+            history.append(a)
+            self._actors.append(seat)
+            if not self.trick_no:
+                self.decided |= 1 << seat
+            if len(trick) < self.n:
+                self.to_move = (seat + 1) % self.n
+                return [CARD_EVENTS[seat][a]]
+            return [CARD_EVENTS[seat][a], *self._end_trick()]
+        events = self._apply(a)
+        history.append(a)
         self._actors.append(seat)
         return events
 
@@ -488,50 +513,26 @@ class TarotDeal(Deal):
             first = trick[0] if trick[0] != EX else trick[1]
             wcard = (tm & SUIT_MASKS[CARD_SUIT[first]]).bit_length() - 1
         winner = (leader + trick.index(wcard)) % n
-        events: list[Event] = []
-        last = self.trick_no == self.hand_size - 1
-        gain = mask
+        no = self.trick_no + 1
         if mask & BIT_EX:
-            owner = (leader + trick.index(EX)) % n
-            owner_camp = self.camp(owner)
-            if last:
-                camp_tricks = sum(self.tricks_won[s] for s in range(n)
-                                  if self.camp(s) == owner_camp)
-                if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
-                    winner = owner
-                    self.ex_wins_last = True
-            elif self.called >= 0 and not self.partner_known:
-                # 5 players, partner unknown: the excuse is set aside face up and whether a
-                # low card is owed is settled once the partner is known
-                gain ^= BIT_EX
-                self.won[owner] |= BIT_EX
-                self.ex_owner, self.ex_pending = owner, winner
-                events.append(Event("excuse_set_aside", owner, {}))
-            elif owner_camp != self.camp(winner):
-                gain ^= BIT_EX
-                self.won[owner] |= BIT_EX
-                low = self._give_low(owner_camp, winner)
-                if low >= 0:
-                    events.append(Event("excuse_exchange", owner, {
-                        "card": DECK.codes[low], "receiver": winner}))
-                else:
-                    self.ex_owner, self.owed_to = owner, winner
-                    events.append(Event("excuse_owed", owner, {"receiver": winner}))
-        self.won[winner] |= gain
+            winner, events = self._excuse_trick(winner)
+        else:
+            self.won[winner] |= mask
+            events = []
         self.tricks_won[winner] += 1
         self.tricks.append((leader, tuple(trick), winner))
-        events.append(Event("trick", winner, {"number": self.trick_no + 1,
-                                              "cards": [DECK.codes[c] for c in trick]}))
+        events.append(_new_event(Event, ("trick", winner, {
+            "number": no, "cards": [*map(_CODE_OF, trick)]}, None)))
         if self.owed_to >= 0 and self.camp(winner) == self.camp(self.ex_owner):
             low = self._give_low(self.camp(winner), self.owed_to)
             if low >= 0:
                 events.append(Event("excuse_exchange", self.ex_owner, {
                     "card": DECK.codes[low], "receiver": self.owed_to}))
                 self.ex_owner = self.owed_to = -1
-        self.trick_no += 1
+        self.trick_no = no
         self.trick = []
         self.trick_mask = 0
-        if self.trick_no == self.hand_size:
+        if no == self.hand_size:
             events += self._resolve_excuse()
             self._finish()
             res = self._result()
@@ -541,6 +542,40 @@ class TarotDeal(Deal):
             self.leader = winner
             self.to_move = winner
         return events
+
+    def _excuse_trick(self, winner: int) -> tuple[int, list[Event]]:
+        """Settle the excuse in the trick just completed: who wins the trick, and the events;
+        the trick's cards are added to the winner's (the excuse to its owner's when kept)."""
+        n = self.n
+        gain = self.trick_mask
+        events: list[Event] = []
+        owner = (self.leader + self.trick.index(EX)) % n
+        owner_camp = self.camp(owner)
+        if self.trick_no == self.hand_size - 1:
+            camp_tricks = sum(self.tricks_won[s] for s in range(n)
+                              if self.camp(s) == owner_camp)
+            if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
+                winner = owner
+                self.ex_wins_last = True
+        elif self.called >= 0 and not self.partner_known:
+            # 5 players, partner unknown: the excuse is set aside face up and whether a
+            # low card is owed is settled once the partner is known
+            gain ^= BIT_EX
+            self.won[owner] |= BIT_EX
+            self.ex_owner, self.ex_pending = owner, winner
+            events.append(Event("excuse_set_aside", owner, {}))
+        elif owner_camp != self.camp(winner):
+            gain ^= BIT_EX
+            self.won[owner] |= BIT_EX
+            low = self._give_low(owner_camp, winner)
+            if low >= 0:
+                events.append(Event("excuse_exchange", owner, {
+                    "card": DECK.codes[low], "receiver": winner}))
+            else:
+                self.ex_owner, self.owed_to = owner, winner
+                events.append(Event("excuse_owed", owner, {"receiver": winner}))
+        self.won[winner] |= gain
+        return winner, events
 
     def _finish(self) -> None:
         self.phase = PH_OVER

@@ -1,4 +1,5 @@
-"""Making a Tarot deal from its seed: the shuffle and the deal by packets, as at the table.
+"""Making a Tarot deal: from its seed, the shuffle and the deal by packets as at the table;
+or from explicit hands and chien.
 
 The cards land exactly where :meth:`atout.cards.Deck.shuffled` and a deal packet by packet
 put them (saved games replay from their seeds), but in one pass: each position of the
@@ -10,12 +11,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
+from typing import Any
 
-from .tables import CHIEN_SIZES, HAND_SIZES, NCARDS
+from .tables import CHIEN_SIZES, DECK, HAND_SIZES, NCARDS
 
 _LIMIT = math.factorial(NCARDS)  # the shuffle is one draw below 78! (Deck.shuffled's way)
 _LIMIT_BITS = _LIMIT.bit_length()
 _BITS = tuple(1 << i for i in range(NCARDS))
+FULL_MASK = (1 << NCARDS) - 1
 _OWNERS: dict[tuple[int, int, int], list[int]] = {}
 
 
@@ -57,3 +61,29 @@ def deal_cards(seed: int, players: int, dealer: int, packet: int) -> tuple[list[
         piles[owner[i]] |= bits[card]
     piles[owner[0]] |= bits[order[0]]
     return piles[:players], piles[players]
+
+
+def explicit_piles(setup: Mapping[str, Any], hand_size: int,
+                   chien_size: int) -> tuple[list[int], int]:
+    """The hands and the chien of an explicit deal (``hands`` and ``chien`` as card codes),
+    as card masks; ``ValueError``, in words, when they are not the 78 cards in piles of the
+    right sizes."""
+    if "chien" not in setup:
+        raise ValueError(f"an explicit tarot deal needs the chien: chien=[...] with "
+                         f"{chien_size} cards")
+    extra = set(setup) - {"hands", "chien", "dealer"}
+    if extra:
+        raise ValueError(f"unknown setup piles {', '.join(sorted(extra))}: tarot takes "
+                         "hands and chien")
+    seen = 0
+    piles: list[tuple[str, Any, int]] = [
+        (f"hand {s}", h, hand_size) for s, h in enumerate(setup["hands"])]
+    piles.append(("the chien", setup["chien"], chien_size))
+    masks: list[int] = []
+    for name, cards, size in piles:
+        m = DECK.pile_mask(cards, name, size, seen)
+        seen |= m
+        masks.append(m)
+    if seen != FULL_MASK:  # pragma: no cover - counts and uniqueness imply it
+        raise ValueError("the hands and the chien must hold the 78 cards")
+    return masks[:-1], masks[-1]

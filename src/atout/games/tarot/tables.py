@@ -8,7 +8,7 @@ sum is an integer (the 78 cards are worth 182 half points, 91 points).
 from __future__ import annotations
 
 from atout.cards import SUITS, TAROT_DECK
-from atout.core import ActionSpace
+from atout.core import Action, ActionSpace
 
 DECK = TAROT_DECK
 """The 78-card tarot deck."""
@@ -54,14 +54,17 @@ LED_MASK: tuple[int, ...] = (*SUIT_MASKS, TRUMPS)
 """The cards that follow a lead, by suit index (4 = trumps)."""
 
 
+_JACKS = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 3)
+_KNIGHTS = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 5)
+_QUEENS = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 7)
+_NINES = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 9)  # kings and bouts
+
+
 def points2(mask: int) -> int:
     """The value of a set of cards in half points."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUE2[low.bit_length() - 1]
-        mask ^= low
-    return total
+    # one half point a card, and what each honour is worth above it
+    return (mask.bit_count() + 2 * (mask & _JACKS).bit_count() + 4 * (mask & _KNIGHTS).bit_count()
+            + 6 * (mask & _QUEENS).bit_count() + 8 * (mask & _NINES).bit_count())
 
 
 # -- contracts ----------------------------------------------------------------------------
@@ -122,3 +125,15 @@ def action_texts() -> list[str]:
 
 ACTIONS = ActionSpace(action_texts())
 """The table of Tarot's actions (the same for every player count)."""
+
+
+def _chunk_lists(first: int, width: int) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(ACTIONS.table[first + i] for i in range(width) if b >> i & 1)
+                 for b in range(1 << width))
+
+
+CARD_CHUNKS: tuple[tuple[tuple[Action, ...], ...], ...] = (
+    *(_chunk_lists(7 * k, 7) for k in range(10)), _chunk_lists(70, 8))
+"""``CARD_CHUNKS[k][b]``: the card actions of the bits set in ``b``, read as cards ``7k`` to
+``7k + 6`` (the last chunk, ``k`` 10, holds the eight cards 70 to 77). A suit ``s`` is chunks
+``2s`` and ``2s + 1``; the trumps and the excuse are chunks 8, 9 and 10."""
