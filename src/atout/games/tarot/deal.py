@@ -68,8 +68,7 @@ _new_event = tuple.__new__  # an Event made without its Python-level __new__
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = ACTIONS.by_byte[:10]
 
 
-def _codes(mask: int) -> list[str]:
-    return DECK.codes_of(mask)
+_codes = DECK.codes_of
 
 
 def _lowest(mask: int, k: int) -> int:
@@ -269,37 +268,47 @@ class TarotDeal(Deal):
         cards read from tables: the suit followed from :data:`~.tables.CARD_CHUNKS`, the
         trumps or the whole hand byte by byte."""
         if self.phase != PH_PLAY or not self.trick_no:
-            return super().legal_actions()
-        h = self.hands[self.to_move]  # type: ignore[index]
-        tm = self.trick_mask & ~BIT_EX
-        if tm:
-            trick = self.trick
-            led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
-            if led < 4:
-                follow = h & SUIT_MASKS[led]
-                if follow:
-                    self._mask = follow | (h & BIT_EX)
+            mask = self.legal_mask()
+            if mask >> A_DISCARD:
+                if self.phase == PH_ECART:
+                    return super().legal_actions()
+                out = []  # a few words (bids, poignées, chelem): bit by bit
+                while mask:
+                    low = mask & -mask
+                    out.append(_TABLE[low.bit_length() - 1])
+                    mask ^= low
+                return out
+        else:
+            h = self.hands[self.to_move]  # type: ignore[index]
+            tm = self.trick_mask & ~BIT_EX
+            if tm:
+                trick = self.trick
+                led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
+                if led < 4:
+                    follow = h & SUIT_MASKS[led]
+                    if follow:
+                        self._mask = follow | (h & BIT_EX)
+                        self._mask_at = len(self._history)
+                        ch = CARD_CHUNKS
+                        p = follow >> 14 * led
+                        if h & BIT_EX:
+                            return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7], EX_ACTION]
+                        return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7]]
+                trumps = h & TRUMPS
+                if trumps:
+                    played = tm & TRUMPS
+                    if played:
+                        over = trumps & ~((1 << played.bit_length()) - 1)
+                        if over:
+                            trumps = over
+                    mask = trumps | (h & BIT_EX)
+                    self._mask = mask
                     self._mask_at = len(self._history)
-                    ch = CARD_CHUNKS
-                    p = follow >> 14 * led
-                    if h & BIT_EX:
-                        return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7], EX_ACTION]
-                    return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7]]
-            trumps = h & TRUMPS
-            if trumps:
-                played = tm & TRUMPS
-                if played:
-                    over = trumps & ~((1 << played.bit_length()) - 1)
-                    if over:
-                        trumps = over
-                mask = trumps | (h & BIT_EX)
-                self._mask = mask
-                self._mask_at = len(self._history)
-                b7, b8, b9 = (mask >> 56).to_bytes(3, "little")
-                return [*_B7[b7], *_B8[b8], *_B9[b9]]
-        self._mask = h
-        self._mask_at = len(self._history)
-        b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = h.to_bytes(10, "little")
+                    b7, b8, b9 = (mask >> 56).to_bytes(3, "little")
+                    return [*_B7[b7], *_B8[b8], *_B9[b9]]
+            mask = self._mask = h  # a lead, or neither the suit nor a trump: the whole hand
+            self._mask_at = len(self._history)
+        b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = mask.to_bytes(10, "little")
         return [*_B0[b0], *_B1[b1], *_B2[b2], *_B3[b3], *_B4[b4], *_B5[b5], *_B6[b6],
                 *_B7[b7], *_B8[b8], *_B9[b9]]
 
