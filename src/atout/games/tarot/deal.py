@@ -46,6 +46,7 @@ from .tables import (
     POIGNEE_LEVELS,
     POIGNEE_SIZES,
     SUIT_MASKS,
+    T1,
     TRUMP_DISCARDABLE,
     TRUMPS,
 )
@@ -63,6 +64,8 @@ CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for
 """The event of each seat playing each card: immutable, so made once and shared."""
 _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
+_ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
+_EX_BIT = BIT_EX >> T1
 _CODE_OF = DECK.codes.__getitem__
 _new_event = tuple.__new__  # an Event made without its Python-level __new__
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = ACTIONS.by_byte[:10]
@@ -216,8 +219,8 @@ class TarotDeal(Deal):
         if ph == PH_PLAY:
             if self.trick_no:  # _play_mask, inlined for a trick after the first
                 h = self.hands[seat]
-                tm = self.trick_mask & ~BIT_EX
-                if not tm:
+                tm = self.trick_mask
+                if not tm or tm == BIT_EX:
                     return h
                 trick = self.trick
                 led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
@@ -230,7 +233,8 @@ class TarotDeal(Deal):
                     return h
                 played = tm & TRUMPS
                 if played:
-                    over = trumps & ~((1 << played.bit_length()) - 1)
+                    top = played.bit_length()
+                    over = trumps >> top << top
                     if over:
                         return over | (h & BIT_EX)
                 return trumps | (h & BIT_EX)
@@ -280,31 +284,34 @@ class TarotDeal(Deal):
                 return out
         else:
             h = self.hands[self.to_move]  # type: ignore[index]
-            tm = self.trick_mask & ~BIT_EX
-            if tm:
+            tm = self.trick_mask
+            if tm and tm != BIT_EX:
                 trick = self.trick
                 led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
                 if led < 4:
                     follow = h & SUIT_MASKS[led]
                     if follow:
-                        self._mask = follow | (h & BIT_EX)
                         self._mask_at = len(self._history)
                         ch = CARD_CHUNKS
                         p = follow >> 14 * led
-                        if h & BIT_EX:
+                        if h >> EX:
+                            self._mask = follow | BIT_EX
                             return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7], EX_ACTION]
+                        self._mask = follow
                         return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7]]
-                trumps = h & TRUMPS
-                if trumps:
-                    played = tm & TRUMPS
+                t = h >> T1  # the trumps and the excuse, as a small number
+                if t & _ALL_TRUMPS:
+                    trumps = t & _ALL_TRUMPS
+                    played = tm >> T1 & _ALL_TRUMPS
                     if played:
-                        over = trumps & ~((1 << played.bit_length()) - 1)
+                        top = played.bit_length()
+                        over = trumps >> top << top
                         if over:
                             trumps = over
-                    mask = trumps | (h & BIT_EX)
-                    self._mask = mask
+                    t = trumps | (t & _EX_BIT)
+                    self._mask = t << T1
                     self._mask_at = len(self._history)
-                    b7, b8, b9 = (mask >> 56).to_bytes(3, "little")
+                    b7, b8, b9 = t.to_bytes(3, "little")
                     return [*_B7[b7], *_B8[b8], *_B9[b9]]
             mask = self._mask = h  # a lead, or neither the suit nor a trump: the whole hand
             self._mask_at = len(self._history)
@@ -514,13 +521,12 @@ class TarotDeal(Deal):
         leader = self.leader
         trick = self.trick
         mask = self.trick_mask
-        tm = mask & ~BIT_EX
-        trumps = tm & TRUMPS
+        trumps = mask & TRUMPS
         if trumps:
             wcard = trumps.bit_length() - 1
         else:
             first = trick[0] if trick[0] != EX else trick[1]
-            wcard = (tm & SUIT_MASKS[CARD_SUIT[first]]).bit_length() - 1
+            wcard = (mask & SUIT_MASKS[CARD_SUIT[first]]).bit_length() - 1
         winner = (leader + trick.index(wcard)) % n
         no = self.trick_no + 1
         if mask & BIT_EX:
