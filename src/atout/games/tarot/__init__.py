@@ -29,10 +29,10 @@ from atout.core import (
     ranking_by,
 )
 
-from .deal import PHASES, TarotDeal
+from .deal import TarotDeal
 from .dealing import deal_cards
 from .options import PRESETS, TarotOptions
-from .tables import ACTIONS
+from .tables import ACTIONS, PHASES
 
 __all__ = ["PHASES", "TarotDeal", "TarotMatch", "TarotOptions", "TarotRules", "deal_cards"]
 

@@ -8,12 +8,16 @@ The first to speak and to lead is the seat after the dealer; the dealer speaks l
 
 from __future__ import annotations
 
+import copy
+from itertools import repeat
+from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
 
 from .dealing import deal_cards, explicit_piles
+from .refusals import why_illegal
 from .scoring import score_deal
 from .tables import (
     A_BID,
@@ -28,7 +32,6 @@ from .tables import (
     ACTIONS,
     BIT_EX,
     BIT_T1,
-    BOUTS,
     CALL_CARDS,
     CALL_RANK_MASKS,
     CARD_CHUNKS,
@@ -40,8 +43,15 @@ from .tables import (
     GARDE,
     GARDE_CONTRE,
     HAND_SIZES,
-    KINGS,
     LOW_CARDS,
+    PH_BID,
+    PH_CALL,
+    PH_CHELEM,
+    PH_ECART,
+    PH_OVER,
+    PH_PETIT_SEC,
+    PH_PLAY,
+    PHASES,
     PLAIN_DISCARDABLE,
     POIGNEE_LEVELS,
     POIGNEE_SIZES,
@@ -54,11 +64,6 @@ from .tables import (
 if TYPE_CHECKING:
     from . import TarotRules
 
-PH_PETIT_SEC, PH_BID, PH_CALL, PH_ECART, PH_CHELEM, PH_PLAY, PH_OVER = range(7)
-PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
-"""The phase names used in views."""
-SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
-CALL_NAMES = ("king", "queen", "knight", "jack")
 CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for code in DECK.codes)
                     for s in range(5))
 """The event of each seat playing each card: immutable, so made once and shared."""
@@ -86,6 +91,13 @@ def _lowest(mask: int, k: int) -> int:
 class TarotDeal(Deal):
     """A deal of French Tarot (see the module docs for seats and turn order)."""
 
+    # The state in slots: read and written at every action, and faster there (CPython 3.11
+    # specializes neither methods nor attributes of an object of more than 30 attributes).
+    __slots__ = ("_result_cache", "annulled", "bids", "called", "chelem", "chien", "chien_shown",
+                 "chien_size", "contract", "decided", "ecart", "ecart_left", "ex_owner",
+                 "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "n", "owed_to",
+                 "partner", "partner_known", "petit_sec_seat", "phase", "poignees", "taker",
+                 "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
     rules: TarotRules
     to_move: int | None = None
     """The seat whose decision it is, or None when the deal is over: a plain attribute (read
@@ -169,7 +181,8 @@ class TarotDeal(Deal):
             return _lowest(trumps, size)
         return trumps | BIT_EX  # the excuse completes it: every trump is shown
 
-    def _play_mask(self, seat: int) -> int:
+    def play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, as a card mask (the rules of the play alone)."""
         h = self.hands[seat]
         tm = self.trick_mask & ~BIT_EX
         if not tm:
@@ -242,7 +255,7 @@ class TarotDeal(Deal):
                 lv = self._poignee_max(seat) if self.rules.options.poignees else -1
                 if lv >= 0:
                     return ((1 << (lv + 2)) - 1) << A_NO_POIGNEE
-            return self._play_mask(seat)
+            return self.play_mask(seat)
         if ph == PH_BID:
             best = max((b for _, b in self.bids), default=-1)
             return (1 << A_PASS) | (((1 << (3 - best)) - 1) << (A_BID + best + 1))
@@ -604,109 +617,7 @@ class TarotDeal(Deal):
 
     # -- reasons ----------------------------------------------------------------------------
     def _why_illegal(self, action: Action) -> Refusal:
-        a = int(action)
-        ph = self.phase
-        seat = self.to_move
-        assert seat is not None
-        text = action.text
-        act = {"action": text}
-        if ph == PH_PETIT_SEC:
-            return Refusal("petit_sec_declare", f"{text} is not allowed: seat {seat} holds the "
-                           "petit sec and must declare it ('petit sec'); the deal is void", act)
-        if ph == PH_BID:
-            if A_BID <= a < A_BID + 4:
-                best = max(b for _, b in self.bids)
-                return Refusal("bid_too_low", f"{text} is too low: the bid stands at "
-                               f"{CONTRACTS[best]}; bid higher or pass",
-                               {"action": text, "contract": CONTRACTS[best]})
-            return Refusal("bid_or_pass", f"{text} is not allowed now: it is the bidding, say "
-                           "pass or a contract", act)
-        if ph == PH_CALL:
-            if A_CALL <= a < A_NO_POIGNEE:
-                r = (a - A_CALL) // 4
-                if not self.rules.options.call_self and self.hands[seat] >> \
-                        CALL_CARDS[a - A_CALL] & 1:
-                    return Refusal("call_own_card", f"{text} is not allowed: at this table you "
-                                   "may not call a card you hold", act)
-                if r > 0:
-                    return Refusal("call_rank", f"{text} is not allowed: you may call a "
-                                   f"{CALL_NAMES[r]} only when you hold the four "
-                                   f"{CALL_NAMES[r - 1]}s", {"action": text,
-                                                             "rank": CALL_NAMES[r],
-                                                             "lower": CALL_NAMES[r - 1]})
-            return Refusal("call_a_king", f"{text} is not allowed now: the taker calls a king, "
-                           "e.g. 'call KH'", act)
-        if ph == PH_ECART:
-            if A_DISCARD <= a < A_PASS:
-                card = a - A_DISCARD
-                code = DECK.codes[card]
-                if not self.hands[seat] >> card & 1:
-                    return Refusal("not_in_hand", f"you do not hold {code}", {"card": code})
-                if (1 << card) & KINGS:
-                    return Refusal("ecart_king", f"{code} cannot go to the écart: a king never "
-                                   "does", {"card": code})
-                if (1 << card) & BOUTS:
-                    return Refusal("ecart_bout", f"{code} cannot go to the écart: a bout never "
-                                   "does", {"card": code})
-                others = _codes(self.hands[seat] & PLAIN_DISCARDABLE)
-                return Refusal("ecart_trump", f"{code} cannot go to the écart: a trump goes "
-                               f"there only when nothing else can; you still have "
-                               f"{', '.join(others)}", {"card": code, "cards": others})
-            return Refusal("ecart_more", f"{text} is not allowed now: put {self.ecart_left} "
-                           "more card(s) in the écart with 'discard <card>'",
-                           {"action": text, "count": self.ecart_left})
-        legal_now = [x.text for x in self.legal_actions()]
-        if ph == PH_CHELEM:
-            return Refusal("wrong_phase", f"{text} is not allowed now: announce 'chelem' or "
-                           "'no chelem'", {"action": text, "legal": legal_now})
-        # play
-        if self.trick_no == 0 and not self.decided >> seat & 1 and self._legal_mask() >> \
-                A_NO_POIGNEE & 1:
-            if A_POIGNEE <= a < A_NO_CHELEM:
-                t = (self.hands[seat] & (TRUMPS | BIT_EX)).bit_count()
-                need = POIGNEE_SIZES[self.n][a - A_POIGNEE]
-                return Refusal("poignee_size", f"{text} is not allowed: you hold {t} trumps "
-                               f"(the excuse counted), a {POIGNEE_LEVELS[a - A_POIGNEE]} "
-                               f"poignée needs {need}", {"action": text, "held": t,
-                                                         "need": need})
-            return Refusal("wrong_phase", "before your first card, say whether you show a "
-                           "poignée: 'no poignee' or 'poignee simple'…",
-                           {"action": text, "legal": legal_now})
-        if a >= A_DISCARD:
-            return Refusal("play_a_card", f"{text} is not allowed now: play a card", act)
-        code = DECK.codes[a]
-        h = self.hands[seat]
-        if not h >> a & 1:
-            return Refusal("not_in_hand", f"you do not hold {code}", {"card": code})
-        legal = self._play_mask(seat)
-        allowed = _codes(legal)
-        shown = ", ".join(_codes(legal & ~BIT_EX))
-        if not self.trick_mask & ~BIT_EX:
-            called = DECK.codes[self.called]
-            suit = SUIT_NAMES[CARD_SUIT[self.called]]
-            return Refusal("called_suit_lead", f"{code} may not open the first trick: the "
-                           f"called suit ({suit}) may be led only with {called} itself; you may "
-                           f"play {', '.join(allowed)}",
-                           {"card": code, "suit": "HDSC"[CARD_SUIT[self.called]],
-                            "called": called, "legal": allowed})
-        first = self.trick[0] if self.trick[0] != EX else self.trick[1]
-        led = CARD_SUIT[first]
-        if led < 4 and h & SUIT_MASKS[led]:
-            return Refusal("follow_suit", f"you must follow {SUIT_NAMES[led]}: you hold {shown} "
-                           "(or the excuse)", {"card": code, "suit": "HDSC"[led],
-                                               "legal": allowed})
-        top = DECK.codes[(self.trick_mask & TRUMPS).bit_length() - 1] \
-            if self.trick_mask & TRUMPS else ""
-        if top and legal & ~((1 << (self.trick_mask & TRUMPS).bit_length()) - 1):
-            return Refusal("must_overtrump", f"you must play a trump over {top}: you hold "
-                           f"{shown} (or the excuse)", {"card": code, "best": top,
-                                                        "legal": allowed})
-        if led < 4:
-            return Refusal("void_must_trump", f"you have no {SUIT_NAMES[led]}, so you must "
-                           f"trump: you hold {shown} (or the excuse)",
-                           {"card": code, "suit": "HDSC"[led], "legal": allowed})
-        return Refusal("must_trump", f"you must play a trump: you hold {shown} (or the "
-                       "excuse)", {"card": code, "legal": allowed})
+        return why_illegal(self, action)
 
     # -- views ------------------------------------------------------------------------------
     def _sees_ecart(self, seat: int) -> bool:
@@ -798,11 +709,27 @@ class TarotDeal(Deal):
         """A cheap independent copy."""
         new = object.__new__(TarotDeal)
         d = dict(self.__dict__)
-        for k in ("hands", "_actors", "bids", "poignees", "trick", "won", "tricks_won",
-                  "tricks", "_history"):
-            d[k] = list(d[k])
+        d["_history"] = d["_history"][:]
+        d["_actors"] = d["_actors"][:]
         if "_seen_by" in d:
             d["_seen_by"] = dict(d["_seen_by"])
         new.__dict__ = d
+        for _ in map(setattr, repeat(new), _SLOTS, _slot_values(self)):
+            pass
+        new.hands = self.hands[:]
+        new.bids = self.bids[:]
+        new.poignees = self.poignees[:]
+        new.trick = self.trick[:]
+        new.won = self.won[:]
+        new.tricks_won = self.tricks_won[:]
+        new.tricks = self.tricks[:]
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TarotDeal:
+        new = self.clone()  # its lists hold only immutable items: one level is deep enough
+        new.setup = copy.deepcopy(self.setup, memo)
+        return new
+
+
+_SLOTS = TarotDeal.__slots__
+_slot_values = attrgetter(*_SLOTS)

@@ -67,6 +67,11 @@ def points2(mask: int) -> int:
             + 6 * (mask & _QUEENS).bit_count() + 8 * (mask & _NINES).bit_count())
 
 
+# -- phases -------------------------------------------------------------------------------
+PH_PETIT_SEC, PH_BID, PH_CALL, PH_ECART, PH_CHELEM, PH_PLAY, PH_OVER = range(7)
+PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
+"""The phase names used in views."""
+
 # -- contracts ----------------------------------------------------------------------------
 CONTRACTS = ("prise", "garde", "garde sans", "garde contre")
 """The contracts, lowest first (prise is also called petite)."""

@@ -1,0 +1,149 @@
+"""Why a Tarot action is refused: the reason in words and as data, for the seat to move."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from atout.core import Action, Refusal
+
+from .tables import (
+    A_BID,
+    A_CALL,
+    A_DISCARD,
+    A_NO_CHELEM,
+    A_NO_POIGNEE,
+    A_PASS,
+    A_POIGNEE,
+    BIT_EX,
+    BOUTS,
+    CALL_CARDS,
+    CARD_SUIT,
+    CONTRACTS,
+    DECK,
+    EX,
+    KINGS,
+    PH_BID,
+    PH_CALL,
+    PH_CHELEM,
+    PH_ECART,
+    PH_PETIT_SEC,
+    PLAIN_DISCARDABLE,
+    POIGNEE_LEVELS,
+    POIGNEE_SIZES,
+    SUIT_MASKS,
+    TRUMPS,
+)
+
+if TYPE_CHECKING:
+    from .deal import TarotDeal
+
+SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
+CALL_NAMES = ("king", "queen", "knight", "jack")
+_codes = DECK.codes_of
+
+
+def why_illegal(deal: TarotDeal, action: Action) -> Refusal:
+    """Why ``action`` is not allowed now for the seat to move of ``deal``."""
+    a = int(action)
+    ph = deal.phase
+    seat = deal.to_move
+    assert seat is not None
+    text = action.text
+    act = {"action": text}
+    if ph == PH_PETIT_SEC:
+        return Refusal("petit_sec_declare", f"{text} is not allowed: seat {seat} holds the "
+                       "petit sec and must declare it ('petit sec'); the deal is void", act)
+    if ph == PH_BID:
+        if A_BID <= a < A_BID + 4:
+            best = max(b for _, b in deal.bids)
+            return Refusal("bid_too_low", f"{text} is too low: the bid stands at "
+                           f"{CONTRACTS[best]}; bid higher or pass",
+                           {"action": text, "contract": CONTRACTS[best]})
+        return Refusal("bid_or_pass", f"{text} is not allowed now: it is the bidding, say "
+                       "pass or a contract", act)
+    if ph == PH_CALL:
+        if A_CALL <= a < A_NO_POIGNEE:
+            r = (a - A_CALL) // 4
+            if not deal.rules.options.call_self and deal.hands[seat] >> \
+                    CALL_CARDS[a - A_CALL] & 1:
+                return Refusal("call_own_card", f"{text} is not allowed: at this table you "
+                               "may not call a card you hold", act)
+            if r > 0:
+                return Refusal("call_rank", f"{text} is not allowed: you may call a "
+                               f"{CALL_NAMES[r]} only when you hold the four "
+                               f"{CALL_NAMES[r - 1]}s", {"action": text,
+                                                         "rank": CALL_NAMES[r],
+                                                         "lower": CALL_NAMES[r - 1]})
+        return Refusal("call_a_king", f"{text} is not allowed now: the taker calls a king, "
+                       "e.g. 'call KH'", act)
+    if ph == PH_ECART:
+        if A_DISCARD <= a < A_PASS:
+            card = a - A_DISCARD
+            code = DECK.codes[card]
+            if not deal.hands[seat] >> card & 1:
+                return Refusal("not_in_hand", f"you do not hold {code}", {"card": code})
+            if (1 << card) & KINGS:
+                return Refusal("ecart_king", f"{code} cannot go to the écart: a king never "
+                               "does", {"card": code})
+            if (1 << card) & BOUTS:
+                return Refusal("ecart_bout", f"{code} cannot go to the écart: a bout never "
+                               "does", {"card": code})
+            others = _codes(deal.hands[seat] & PLAIN_DISCARDABLE)
+            return Refusal("ecart_trump", f"{code} cannot go to the écart: a trump goes "
+                           f"there only when nothing else can; you still have "
+                           f"{', '.join(others)}", {"card": code, "cards": others})
+        return Refusal("ecart_more", f"{text} is not allowed now: put {deal.ecart_left} "
+                       "more card(s) in the écart with 'discard <card>'",
+                       {"action": text, "count": deal.ecart_left})
+    legal_now = [x.text for x in deal.legal_actions()]
+    if ph == PH_CHELEM:
+        return Refusal("wrong_phase", f"{text} is not allowed now: announce 'chelem' or "
+                       "'no chelem'", {"action": text, "legal": legal_now})
+    # play
+    if deal.trick_no == 0 and not deal.decided >> seat & 1 and deal.legal_mask() >> \
+            A_NO_POIGNEE & 1:
+        if A_POIGNEE <= a < A_NO_CHELEM:
+            t = (deal.hands[seat] & (TRUMPS | BIT_EX)).bit_count()
+            need = POIGNEE_SIZES[deal.n][a - A_POIGNEE]
+            return Refusal("poignee_size", f"{text} is not allowed: you hold {t} trumps "
+                           f"(the excuse counted), a {POIGNEE_LEVELS[a - A_POIGNEE]} "
+                           f"poignée needs {need}", {"action": text, "held": t,
+                                                     "need": need})
+        return Refusal("wrong_phase", "before your first card, say whether you show a "
+                       "poignée: 'no poignee' or 'poignee simple'…",
+                       {"action": text, "legal": legal_now})
+    if a >= A_DISCARD:
+        return Refusal("play_a_card", f"{text} is not allowed now: play a card", act)
+    code = DECK.codes[a]
+    h = deal.hands[seat]
+    if not h >> a & 1:
+        return Refusal("not_in_hand", f"you do not hold {code}", {"card": code})
+    legal = deal.play_mask(seat)
+    allowed = _codes(legal)
+    shown = ", ".join(_codes(legal & ~BIT_EX))
+    if not deal.trick_mask & ~BIT_EX:
+        called = DECK.codes[deal.called]
+        suit = SUIT_NAMES[CARD_SUIT[deal.called]]
+        return Refusal("called_suit_lead", f"{code} may not open the first trick: the "
+                       f"called suit ({suit}) may be led only with {called} itself; you may "
+                       f"play {', '.join(allowed)}",
+                       {"card": code, "suit": "HDSC"[CARD_SUIT[deal.called]],
+                        "called": called, "legal": allowed})
+    first = deal.trick[0] if deal.trick[0] != EX else deal.trick[1]
+    led = CARD_SUIT[first]
+    if led < 4 and h & SUIT_MASKS[led]:
+        return Refusal("follow_suit", f"you must follow {SUIT_NAMES[led]}: you hold {shown} "
+                       "(or the excuse)", {"card": code, "suit": "HDSC"[led],
+                                           "legal": allowed})
+    top = DECK.codes[(deal.trick_mask & TRUMPS).bit_length() - 1] \
+        if deal.trick_mask & TRUMPS else ""
+    if top and legal & ~((1 << (deal.trick_mask & TRUMPS).bit_length()) - 1):
+        return Refusal("must_overtrump", f"you must play a trump over {top}: you hold "
+                       f"{shown} (or the excuse)", {"card": code, "best": top,
+                                                    "legal": allowed})
+    if led < 4:
+        return Refusal("void_must_trump", f"you have no {SUIT_NAMES[led]}, so you must "
+                       f"trump: you hold {shown} (or the excuse)",
+                       {"card": code, "suit": "HDSC"[led], "legal": allowed})
+    return Refusal("must_trump", f"you must play a trump: you hold {shown} (or the "
+                   "excuse)", {"card": code, "legal": allowed})
