@@ -346,14 +346,15 @@ class TarotDeal(Deal):
         if self._mask_at != len(history):
             self._mask = self._legal_mask()
             self._mask_at = len(history)
-        if not self._mask >> a & 1:  # the mask is empty once the deal is over
+        c = a + 0  # the id as a plain int: faster to compare, index and keep in the trick
+        if not self._mask >> c & 1:  # the mask is empty once the deal is over
             return super().play(a)  # refused, with the reason
         seat: int = self.to_move  # type: ignore[assignment]
-        if a < A_DISCARD and a != self.called:  # _play_card's usual case, inlined
-            bit = 1 << a
+        if c < A_DISCARD and c != self.called:  # _play_card's usual case, inlined
+            bit = 1 << c
             self.hands[seat] ^= bit
             trick = self.trick
-            trick.append(a)
+            trick.append(c)
             self.trick_mask |= bit
             history.append(a)
             self._actors.append(seat)
@@ -361,8 +362,8 @@ class TarotDeal(Deal):
                 self.decided |= 1 << seat
             if len(trick) < self.n:
                 self.to_move = (seat + 1) % self.n
-                return [CARD_EVENTS[seat][a]]
-            return [CARD_EVENTS[seat][a], *self._end_trick()]
+                return [CARD_EVENTS[seat][c]]
+            return [CARD_EVENTS[seat][c], *self._end_trick()]
         events = self._apply(a)
         history.append(a)
         self._actors.append(seat)
