@@ -43,11 +43,14 @@ def score_deal(deal: TarotDeal) -> Result:
     taker = deal.taker
     contract = deal.contract
     mult = MULTIPLIERS[contract]
+    partner = deal.partner
     attack = 0
     defence = 0
-    for s in range(n):
-        if deal.camp(s):
+    att_tricks = 0
+    for s in range(n):  # deal.camp(s), inlined
+        if s in (taker, partner):
             attack |= deal.won[s]
+            att_tricks += deal.tricks_won[s]
         else:
             defence |= deal.won[s]
     if contract <= GARDE:
@@ -81,8 +84,7 @@ def score_deal(deal: TarotDeal) -> Result:
     elif deal.ex_wins_last and len(deal.tricks) > 1 and T1 in deal.tricks[-2][1]:
         pab_camp = deal.camp(deal.tricks[-2][2])
     pab = 0 if pab_camp is None else (10 * mult if pab_camp else -10 * mult)
-    poignee = sum(POIGNEE_BONUS[lv] for _, lv, _ in deal.poignees)
-    att_tricks = sum(deal.tricks_won[s] for s in range(n) if deal.camp(s))
+    poignee = sum(POIGNEE_BONUS[lv] for _, lv, _ in deal.poignees) if deal.poignees else 0
     slam_att = att_tricks == deal.hand_size
     slam_def = att_tricks == 0
     chelem = 0
@@ -93,7 +95,6 @@ def score_deal(deal: TarotDeal) -> Result:
     if slam_def:
         chelem -= 200
     unit = sign * (25 + diff) * mult + pab + sign * poignee + chelem
-    partner = deal.partner
     points: list[float | int] = []
     for s in range(n):
         if s == taker:
@@ -119,7 +120,7 @@ def score_deal(deal: TarotDeal) -> Result:
         "petit_au_bout": None if pab_camp is None else ("taker" if pab_camp else "defence"),
         "petit_au_bout_bonus": abs(pab),
         "poignees": [{"seat": s, "level": POIGNEE_LEVELS[lv], "bonus": POIGNEE_BONUS[lv]}
-                     for s, lv, _ in deal.poignees],
+                     for s, lv, _ in deal.poignees] if deal.poignees else [],
         "chelem_announced": deal.chelem,
         "chelem": "taker" if slam_att else "defence" if slam_def else None,
         "chelem_bonus": chelem,
