@@ -164,14 +164,9 @@ class TarotDeal(Deal):
 
     def _poignee_max(self, seat: int) -> int:
         """The highest poignée level ``seat`` can show now (-1: none)."""
-        h = self.hands[seat]
-        t = (h & TRUMPS).bit_count() + (1 if h & BIT_EX else 0)
-        sizes = POIGNEE_SIZES[self.n]
-        lv = -1
-        for k in range(3):
-            if t >= sizes[k]:
-                lv = k
-        return lv
+        t = (self.hands[seat] >> T1).bit_count()  # the trumps and the excuse
+        single, double, triple = POIGNEE_SIZES[self.n]
+        return 2 if t >= triple else 1 if t >= double else 0 if t >= single else -1
 
     def _poignee_cards(self, seat: int, level: int) -> int:
         h = self.hands[seat]
@@ -285,7 +280,10 @@ class TarotDeal(Deal):
         cards read from tables: the suit followed from :data:`~.tables.CARD_CHUNKS`, the
         trumps or the whole hand byte by byte."""
         if self.phase != PH_PLAY or not self.trick_no:
-            mask = self.legal_mask()
+            if self._mask_at != len(self._history):  # legal_mask(), inlined
+                self._mask = self._legal_mask()
+                self._mask_at = len(self._history)
+            mask = self._mask
             if mask >> A_DISCARD:
                 if self.phase == PH_ECART:
                     return super().legal_actions()
