@@ -361,7 +361,7 @@ class TarotDeal(Deal):
             if len(trick) < self.n:
                 self.to_move = (seat + 1) % self.n
                 return [CARD_EVENTS[seat][c]]
-            return [CARD_EVENTS[seat][c], *self._end_trick()]
+            return self._end_trick([CARD_EVENTS[seat][c]])
         events = self._apply(a)
         history.append(a)
         self._actors.append(seat)
@@ -495,8 +495,7 @@ class TarotDeal(Deal):
         if len(self.trick) < self.n:
             self.to_move = (seat + 1) % self.n
             return events
-        events += self._end_trick()
-        return events
+        return self._end_trick(events)
 
     def _give_low(self, giver_camp: bool, to: int) -> int:
         """Move a low card from the tricks of ``giver_camp`` to ``to``; the card or -1."""
@@ -528,7 +527,8 @@ class TarotDeal(Deal):
         self.owed_to = winner
         return [Event("excuse_owed", owner, {"receiver": winner})]
 
-    def _end_trick(self) -> list[Event]:
+    def _end_trick(self, events: list[Event]) -> list[Event]:
+        """End the trick just completed; its events are added to ``events``, returned."""
         n = self.n
         leader = self.leader
         trick = self.trick
@@ -542,10 +542,9 @@ class TarotDeal(Deal):
         winner = (leader + trick.index(wcard)) % n
         no = self.trick_no + 1
         if mask & BIT_EX:
-            winner, events = self._excuse_trick(winner)
+            winner = self._excuse_trick(winner, events)
         else:
             self.won[winner] |= mask
-            events = []
         self.tricks_won[winner] += 1
         self.tricks.append((leader, tuple(trick), winner))
         events.append(_new_event(Event, ("trick", winner, {
@@ -570,12 +569,12 @@ class TarotDeal(Deal):
             self.to_move = winner
         return events
 
-    def _excuse_trick(self, winner: int) -> tuple[int, list[Event]]:
-        """Settle the excuse in the trick just completed: who wins the trick, and the events;
-        the trick's cards are added to the winner's (the excuse to its owner's when kept)."""
+    def _excuse_trick(self, winner: int, events: list[Event]) -> int:
+        """Settle the excuse in the trick just completed, its events added to ``events``; the
+        trick's cards go to the winner's (the excuse to its owner's when kept). Returns the
+        trick's winner."""
         n = self.n
         gain = self.trick_mask
-        events: list[Event] = []
         owner = (self.leader + self.trick.index(EX)) % n
         owner_camp = self.camp(owner)
         if self.trick_no == self.hand_size - 1:
@@ -602,7 +601,7 @@ class TarotDeal(Deal):
                 self.ex_owner, self.owed_to = owner, winner
                 events.append(Event("excuse_owed", owner, {"receiver": winner}))
         self.won[winner] |= gain
-        return winner, events
+        return winner
 
     def _finish(self) -> None:
         self.phase = PH_OVER
