@@ -72,7 +72,8 @@ EX_ACTION = _TABLE[EX]
 _ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
 _EX_BIT = BIT_EX >> T1
 _CODE_OF = DECK.codes.__getitem__
-_new_event = tuple.__new__  # an Event made without its Python-level __new__
+_new_event = tuple.__new__  # _new_event(Event, (kind, seat, data, to)): an Event made without
+# the Python-level __new__ of a NamedTuple, for the events of every deal
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = ACTIONS.by_byte[:10]
 
 
@@ -389,7 +390,8 @@ class TarotDeal(Deal):
 
     def _bid(self, seat: int, bid: int) -> list[Event]:
         self.bids.append((seat, bid))
-        events = [Event("bid", seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]})]
+        events = [_new_event(Event, ("bid", seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]},
+                                     None))]
         if len(self.bids) < self.n:
             self.to_move = self._next(seat)
             return events
@@ -400,7 +402,7 @@ class TarotDeal(Deal):
             events.append(Event("deal_annulled", None, {"reason": "all pass"}))
             return events
         self.taker, self.contract = best_seat, best
-        events.append(Event("taker", best_seat, {"contract": CONTRACTS[best]}))
+        events.append(_new_event(Event, ("taker", best_seat, {"contract": CONTRACTS[best]}, None)))
         if self.n == 5:
             self.phase = PH_CALL
             self.to_move = best_seat
@@ -417,7 +419,7 @@ class TarotDeal(Deal):
         events: list[Event] = []
         if self.contract <= GARDE:
             self.chien_shown = True
-            events.append(Event("chien", taker, {"cards": _codes(self.chien)}))
+            events.append(_new_event(Event, ("chien", taker, {"cards": _codes(self.chien)}, None)))
             self.hands[taker] |= self.chien
             self.phase = PH_ECART
             self.ecart_left = self.chien_size
@@ -461,7 +463,7 @@ class TarotDeal(Deal):
 
     def _announce(self, seat: int, chelem: bool) -> list[Event]:
         self.chelem = chelem
-        events = [Event("chelem", seat, {"announced": chelem})]
+        events = [_new_event(Event, ("chelem", seat, {"announced": chelem}, None))]
         if chelem:
             self.leader = seat
         return events + self._begin_tricks()
@@ -469,7 +471,7 @@ class TarotDeal(Deal):
     def _begin_tricks(self) -> list[Event]:
         self.phase = PH_PLAY
         self.to_move = self.leader
-        return [Event("play_begins", self.leader, {})]
+        return [_new_event(Event, ("play_begins", self.leader, {}, None))]
 
     def _poignee(self, seat: int, level: int) -> list[Event]:
         self.decided |= 1 << seat
@@ -562,8 +564,8 @@ class TarotDeal(Deal):
             events += self._resolve_excuse()
             self._finish()
             res = self._result()
-            events.append(Event("deal_end", None, {
-                "points": list(res.points), "made": res.details.get("made")}))
+            events.append(_new_event(Event, ("deal_end", None, {
+                "points": list(res.points), "made": res.details.get("made")}, None)))
         else:
             self.leader = winner
             self.to_move = winner
