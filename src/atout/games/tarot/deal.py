@@ -75,6 +75,8 @@ _CODE_OF = DECK.codes.__getitem__
 _new_event = tuple.__new__  # _new_event(Event, (kind, seat, data, to)): an Event made without
 # the Python-level __new__ of a NamedTuple, for the events of every deal
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = ACTIONS.by_byte[:10]
+_LOW = CARD_CHUNKS[0:8:2]  # by suit: the tables of its seven lowest cards, then highest
+_HIGH = CARD_CHUNKS[1:8:2]
 
 
 _codes = DECK.codes_of
@@ -304,16 +306,15 @@ class TarotDeal(Deal):
                     follow = h & SUIT_MASKS[led]
                     if follow:
                         self._mask_at = len(self._history)
-                        ch = CARD_CHUNKS
                         p = follow >> 14 * led
                         if h >> EX:
                             self._mask = follow | BIT_EX
-                            return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7], EX_ACTION]
+                            return [*_LOW[led][p & 127], *_HIGH[led][p >> 7], EX_ACTION]
                         self._mask = follow
-                        return [*ch[2 * led][p & 127], *ch[2 * led + 1][p >> 7]]
+                        return [*_LOW[led][p & 127], *_HIGH[led][p >> 7]]
                 t = h >> T1  # the trumps and the excuse, as a small number
-                if t & _ALL_TRUMPS:
-                    trumps = t & _ALL_TRUMPS
+                trumps = t & _ALL_TRUMPS
+                if trumps:
                     played = tm >> T1 & _ALL_TRUMPS
                     if played:
                         top = played.bit_length()
