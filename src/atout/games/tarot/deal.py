@@ -44,6 +44,7 @@ from .tables import (
     GARDE_CONTRE,
     HAND_SIZES,
     LOW_CARDS,
+    NCARDS,
     PH_BID,
     PH_CALL,
     PH_CHELEM,
@@ -69,6 +70,7 @@ CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for
 """The event of each seat playing each card: immutable, so made once and shared."""
 _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
+_BITS = tuple(1 << c for c in range(NCARDS))  # shared: no new number made per card
 _ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
 _EX_BIT = BIT_EX >> T1
 _CODE_OF = DECK.codes.__getitem__
@@ -351,7 +353,7 @@ class TarotDeal(Deal):
             return super().play(a)  # refused, with the reason
         seat: int = self.to_move  # type: ignore[assignment]
         if c < A_DISCARD and c != self.called:  # _play_card's usual case, inlined
-            bit = 1 << c
+            bit = _BITS[c]
             self.hands[seat] ^= bit
             trick = self.trick
             trick.append(c)
@@ -484,7 +486,7 @@ class TarotDeal(Deal):
                                         "cards": _codes(shown)})]
 
     def _play_card(self, seat: int, card: int) -> list[Event]:
-        bit = 1 << card
+        bit = _BITS[card]
         self.hands[seat] ^= bit
         self.decided |= 1 << seat
         self.trick.append(card)
