@@ -70,6 +70,7 @@ CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for
 """The event of each seat playing each card: immutable, so made once and shared."""
 _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
+_AFTER = {n: tuple((s + 1) % n for s in range(n)) for n in (3, 4, 5)}  # the seat after each
 _BITS = tuple(1 << c for c in range(NCARDS))  # shared: no new number made per card
 _ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
 _EX_BIT = BIT_EX >> T1
@@ -98,11 +99,11 @@ class TarotDeal(Deal):
 
     # The state in slots: read and written at every action, and faster there (CPython 3.11
     # specializes neither methods nor attributes of an object of more than 30 attributes).
-    __slots__ = ("_result_cache", "annulled", "bids", "called", "chelem", "chien", "chien_shown",
-                 "chien_size", "contract", "decided", "ecart", "ecart_left", "ex_owner",
-                 "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "n", "owed_to",
-                 "partner", "partner_known", "petit_sec_seat", "phase", "poignees", "taker",
-                 "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
+    __slots__ = ("_after", "_result_cache", "annulled", "bids", "called", "chelem", "chien",
+                 "chien_shown", "chien_size", "contract", "decided", "ecart", "ecart_left",
+                 "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "n",
+                 "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
+                 "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
     rules: TarotRules
     to_move: int | None = None
     """The seat whose decision it is, or None when the deal is over: a plain attribute (read
@@ -115,6 +116,7 @@ class TarotDeal(Deal):
         opts = rules.options
         n = opts.players
         self.n = n
+        self._after = _AFTER[n]
         self.hand_size = HAND_SIZES[n]
         self.chien_size = CHIEN_SIZES[n]
         dealer = int(setup["dealer"])
@@ -363,7 +365,7 @@ class TarotDeal(Deal):
             if not self.trick_no:
                 self.decided |= 1 << seat
             if len(trick) < self.n:
-                self.to_move = (seat + 1) % self.n
+                self.to_move = self._after[seat]
                 return [CARD_EVENTS[seat][c]]
             return self._end_trick([CARD_EVENTS[seat][c]])
         events = self._apply(a)
@@ -498,7 +500,7 @@ class TarotDeal(Deal):
                                                   "alone": seat == self.taker}))
             events += self._resolve_excuse()
         if len(self.trick) < self.n:
-            self.to_move = (seat + 1) % self.n
+            self.to_move = self._after[seat]
             return events
         return self._end_trick(events)
 
