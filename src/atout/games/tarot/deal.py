@@ -31,7 +31,6 @@ from .tables import (
     A_POIGNEE,
     ACTIONS,
     BIT_EX,
-    BIT_T1,
     CALL_CARDS,
     CALL_RANK_MASKS,
     CARD_CHUNKS,
@@ -152,9 +151,8 @@ class TarotDeal(Deal):
         self.ex_wins_last = False
         self.annulled = ""
         if opts.petit_sec == "annul":
-            for k in range(1, n + 1):
-                s = (dealer + k) % n
-                if self.hands[s] & (TRUMPS | BIT_EX) == BIT_T1:
+            for s, h in enumerate(self.hands):  # one seat at most: the petit's holder
+                if h >> T1 == 1:  # the petit, and neither another trump nor the excuse
                     self.petit_sec_seat = s
                     self.phase = PH_PETIT_SEC
                     self.to_move = s

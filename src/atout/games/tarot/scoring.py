@@ -112,8 +112,8 @@ def score_deal(deal: TarotDeal) -> Result:
         "called": None if deal.called < 0 else DECK.codes[deal.called],
         "partner": taker if partner < 0 else partner,
         "bouts": bouts,
-        "taker_points": _half(att2),
-        "defence_points": _half(def2),
+        "taker_points": att2 // 2 if att2 % 2 == 0 else att2 / 2,  # _half, inlined
+        "defence_points": def2 // 2 if def2 % 2 == 0 else def2 / 2,
         "needed": need2 // 2,
         "made": made,
         "difference": diff,
