@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +70,7 @@ CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for
 _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
 _AFTER = {n: tuple((s + 1) % n for s in range(n)) for n in (3, 4, 5)}  # the seat after each
+_BID = itemgetter(1)  # of a (seat, bid) pair
 _BITS = tuple(1 << c for c in range(NCARDS))  # shared: no new number made per card
 _ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
 _EX_BIT = BIT_EX >> T1
@@ -160,9 +161,6 @@ class TarotDeal(Deal):
         self._result_cache: Result | None = None
 
     # -- helpers ----------------------------------------------------------------------------
-    def _next(self, seat: int) -> int:
-        return (seat + 1) % self.n
-
     def camp(self, seat: int) -> bool:
         """Whether ``seat`` is on the taker's side (the taker or his called partner)."""
         return seat == self.taker or seat == self.partner
@@ -257,7 +255,7 @@ class TarotDeal(Deal):
                     return ((1 << (lv + 2)) - 1) << A_NO_POIGNEE
             return self.play_mask(seat)
         if ph == PH_BID:
-            best = max((b for _, b in self.bids), default=-1)
+            best = max(self.bids, key=_BID)[1] if self.bids else -1
             return (1 << A_PASS) | (((1 << (3 - best)) - 1) << (A_BID + best + 1))
         if ph == PH_ECART:
             return self._ecart_mask() << A_DISCARD
@@ -396,9 +394,9 @@ class TarotDeal(Deal):
         events = [_new_event(Event, ("bid", seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]},
                                      None))]
         if len(self.bids) < self.n:
-            self.to_move = self._next(seat)
+            self.to_move = self._after[seat]
             return events
-        best_seat, best = max(self.bids, key=lambda sb: sb[1])
+        best_seat, best = max(self.bids, key=_BID)
         if best < 0:
             self.annulled = "all pass"
             self._finish()
