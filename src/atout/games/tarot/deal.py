@@ -70,6 +70,7 @@ CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for
 _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
 _AFTER = {n: tuple((s + 1) % n for s in range(n)) for n in (3, 4, 5)}  # the seat after each
+_EX_ALONE = [EX]  # a trick the excuse opened, before the next card (compared, never changed)
 _BID = itemgetter(1)  # of a (seat, bid) pair
 _BITS = tuple(1 << c for c in range(NCARDS))  # shared: no new number made per card
 _ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
@@ -99,8 +100,8 @@ class TarotDeal(Deal):
 
     # The state in slots: read and written at every action, and faster there (CPython 3.11
     # specializes neither methods nor attributes of an object of more than 30 attributes).
-    __slots__ = ("_after", "_result_cache", "annulled", "bids", "called", "chelem", "chien",
-                 "chien_shown", "chien_size", "contract", "decided", "ecart", "ecart_left",
+    __slots__ = ("_after", "_in_tricks", "_result_cache", "annulled", "bids", "called", "chelem",
+                 "chien", "chien_shown", "chien_size", "contract", "decided", "ecart", "ecart_left",
                  "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
@@ -140,6 +141,7 @@ class TarotDeal(Deal):
         self.decided = 0  # seats that chose about a poignée or played their first card
         self.poignees: list[tuple[int, int, int]] = []  # (seat, level, cards shown)
         self.trick_no = 0
+        self._in_tricks = False  # the play is on, past the first trick
         self.leader = (dealer + 1) % n
         self.trick: list[int] = []
         self.trick_mask = 0
@@ -282,7 +284,7 @@ class TarotDeal(Deal):
         After the first trick the legal mask (kept for :meth:`play`) is worked out here and its
         cards read from tables: the suit followed from :data:`~.tables.CARD_CHUNKS`, the
         trumps or the whole hand byte by byte."""
-        if self.phase != PH_PLAY or not self.trick_no:
+        if not self._in_tricks:
             if self._mask_at != len(self._history):  # legal_mask(), inlined
                 self._mask = self._legal_mask()
                 self._mask_at = len(self._history)
@@ -298,9 +300,8 @@ class TarotDeal(Deal):
                 return out
         else:
             h = self.hands[self.to_move]  # type: ignore[index]
-            tm = self.trick_mask
-            if tm and tm != BIT_EX:
-                trick = self.trick
+            trick = self.trick
+            if trick and trick != _EX_ALONE:
                 led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
                 if led < 4:
                     follow = h & SUIT_MASKS[led]
@@ -315,7 +316,7 @@ class TarotDeal(Deal):
                 t = h >> T1  # the trumps and the excuse, as a small number
                 trumps = t & _ALL_TRUMPS
                 if trumps:
-                    played = tm >> T1 & _ALL_TRUMPS
+                    played = self.trick_mask >> T1 & _ALL_TRUMPS
                     if played:
                         top = played.bit_length()
                         over = trumps >> top << top
@@ -570,6 +571,7 @@ class TarotDeal(Deal):
         else:
             self.leader = winner
             self.to_move = winner
+            self._in_tricks = True
         return events
 
     def _excuse_trick(self, winner: int, events: list[Event]) -> int:
@@ -607,6 +609,7 @@ class TarotDeal(Deal):
         return winner
 
     def _finish(self) -> None:
+        self._in_tricks = False
         self.phase = PH_OVER
         self.to_move = None
         self.is_over = True
