@@ -71,6 +71,7 @@ _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
 _AFTER = {n: tuple((s + 1) % n for s in range(n)) for n in (3, 4, 5)}  # the seat after each
 _EX_ALONE = [EX]  # a trick the excuse opened, before the next card (compared, never changed)
+_WORDS: dict[int, tuple[Action, ...]] = {}  # the actions of each mask of words met so far
 _BID = itemgetter(1)  # of a (seat, bid) pair
 _BITS = tuple(1 << c for c in range(NCARDS))  # shared: no new number made per card
 _ALL_TRUMPS = TRUMPS >> T1  # the 21 trumps shifted down to bits 0 to 20 (the excuse is bit 21)
@@ -292,12 +293,10 @@ class TarotDeal(Deal):
             if mask >> A_DISCARD:
                 if self.phase == PH_ECART:
                     return super().legal_actions()
-                out = []  # a few words (bids, poignées, chelem): bit by bit
-                while mask:
-                    low = mask & -mask
-                    out.append(_TABLE[low.bit_length() - 1])
-                    mask ^= low
-                return out
+                words = _WORDS.get(mask)  # a few words (bids, poignées, chelem)
+                if words is None:
+                    words = _WORDS[mask] = tuple(ACTIONS.from_mask(mask))
+                return [*words]
         else:
             h = self.hands[self.to_move]  # type: ignore[index]
             trick = self.trick
