@@ -139,7 +139,8 @@ class TarotDeal(Deal):
         self.ecart = 0
         self.ecart_left = 0
         self.chelem = False
-        self.decided = 0  # seats that chose about a poignée or played their first card
+        self.decided = 0  # seats that said whether they show a poignée (asked before their
+        # first card; once it is played the question is never asked again)
         self.poignees: list[tuple[int, int, int]] = []  # (seat, level, cards shown)
         self.trick_no = 0
         self._in_tricks = False  # the play is on, past the first trick
@@ -358,8 +359,6 @@ class TarotDeal(Deal):
             self.trick_mask |= bit
             history.append(a)
             self._actors.append(seat)
-            if not self.trick_no:
-                self.decided |= 1 << seat
             if len(trick) < self.n:
                 self.to_move = self._after[seat]
                 return [CARD_EVENTS[seat][c]]
@@ -486,7 +485,6 @@ class TarotDeal(Deal):
     def _play_card(self, seat: int, card: int) -> list[Event]:
         bit = _BITS[card]
         self.hands[seat] ^= bit
-        self.decided |= 1 << seat
         self.trick.append(card)
         self.trick_mask |= bit
         events = [CARD_EVENTS[seat][card]]
