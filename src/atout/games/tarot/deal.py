@@ -715,8 +715,7 @@ class TarotDeal(Deal):
         if "_seen_by" in d:
             d["_seen_by"] = dict(d["_seen_by"])
         new.__dict__ = d
-        for _ in map(setattr, repeat(new), _SLOTS, _slot_values(self)):
-            pass
+        any(map(setattr, repeat(new), _SLOTS, _slot_values(self)))  # each slot, in C
         new.hands = self.hands[:]
         new.bids = self.bids[:]
         new.poignees = self.poignees[:]
