@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -325,6 +326,9 @@ def test_save_replay_and_clone(seed: int, steps: int, players: int) -> None:
     before = [deal.view(s).to_dict() for s in range(players)]
     res = twin.playout(random.Random(seed))
     assert abs(sum(res.points)) < 1e-9
+    deep = copy.deepcopy(deal)  # the state kept in slots is copied too
+    assert deep.history == deal.history and deep.hands == deal.hands
+    assert deep.playout(random.Random(seed)).points == res.points
     assert [deal.view(s).to_dict() for s in range(players)] == before
     if not deal.is_over:
         assert not twin.legal_actions()
