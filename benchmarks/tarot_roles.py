@@ -10,6 +10,10 @@ the card play differs) or not (then the auction decided)::
     PYTHONPATH=src python benchmarks/tarot_roles.py run search,heuristic 1 DIR --first 0 --step 2
     PYTHONPATH=src python benchmarks/tarot_roles.py run search,heuristic 1 DIR --first 1 --step 2
     PYTHONPATH=src python benchmarks/tarot_roles.py sum search,heuristic 1 DIR
+    PYTHONPATH=src python benchmarks/tarot_roles.py sum search,heuristic 1 DIR --against DIR0
+
+``--against`` compares with the same boards played by other bots (or other code) in ``DIR0``:
+the difference of the two boards' "A - B", paired by board, on the boards both have done.
 
 A board's difference is the mean over its four rotations of bot A's seats' points less bot B's
 (the tournament's "A - B"); with two bots at four seats a taker's side nets twice the stake of
@@ -76,6 +80,23 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(var / n)
 
 
+def board_difference(board: dict[str, Any]) -> float:
+    """A board's "A - B": the mean over rotations of bot A's seats' points less bot B's."""
+    return sum(sum(p if rot["lineup"][s] == 0 else -p for s, p in enumerate(rot["points"]))
+               for rot in board["rotations"]) / 4
+
+
+def compare(boards: list[dict[str, Any]], others: list[dict[str, Any]]) -> None:
+    """Print the paired difference of two runs over the boards both have done."""
+    n = min(len(boards), len(others))
+    diffs = [board_difference(a) - board_difference(b)
+             for a, b in zip(boards[:n], others[:n], strict=True)]
+    m, ci = mean_ci(diffs)
+    changed = sum(1 for d in diffs if d)
+    print(f"against the other run, boards 0 to {n - 1}: {m:+.3f} ± {ci:.3f} points per deal "
+          f"(95% CI, paired by board; {changed} boards differ)")
+
+
 def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
     """Print the paired difference and its split."""
     a_name, b_name = names
@@ -132,6 +153,7 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--against", type=Path, help="sum: a folder of the same boards to compare")
     args = ap.parse_args()
     bots = tuple(args.bots.split(","))
     if len(bots) != 2:
@@ -141,6 +163,8 @@ def main() -> None:
         if not boards:
             raise SystemExit("no board from 0 yet")
         summarise(boards, (bots[0], bots[1]))
+        if args.against is not None:
+            compare(boards, load(args.against))
         return
     t = Tournament("tarot", bots, deals=args.last, seed=args.seed)
     args.folder.mkdir(parents=True, exist_ok=True)
