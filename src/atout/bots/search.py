@@ -104,7 +104,9 @@ class SearchBot(Bot):
         if self.model:
             model_rollout = kit.model_rollout
             assert model_rollout is not None
-            other = 1 - seat % 2  # two sides by seat parity in Jass; Pitch models every seat
+            # two sides by seat parity in Jass; Pitch models every seat; Tarot's sides come
+            # from the auction, so its model is told the searching seat (``model_by_seat``)
+            other = seat if kit.model_by_seat else 1 - seat % 2
 
             def rollout(deal: Deal, rng: random.Random) -> Result:
                 return model_rollout(deal, rng, other)
