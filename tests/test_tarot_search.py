@@ -8,10 +8,12 @@ import pytest
 
 import atout
 from atout.bots import make_bot
+from atout.bots.tarot_choices import FULL
+from atout.bots.tarot_rollout import heuristic_card, heuristic_rollout, model_rollout
 from atout.bots.tarot_search import TarotDeterminizer, auction_of, bid_misses
 from atout.core import Deal, View
 from atout.games.tarot.deal import TarotDeal
-from atout.games.tarot.tables import A_PASS
+from atout.games.tarot.tables import A_DISCARD, A_PASS
 
 
 def _last_bidder_views(players: int, seeds: range) -> list[View]:
@@ -79,3 +81,27 @@ def test_auction_reads_each_bid_with_its_legal_choices() -> None:
 def test_read_bids_is_checked() -> None:
     with pytest.raises(ValueError, match="read_bids"):
         TarotDeterminizer(atout.make("tarot"), read_bids=-1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_model_rollout_plays_the_others_as_the_heuristic(players: int) -> None:
+    rules = atout.make("tarot", players=players)
+    for seed in range(12):
+        # seat -1: every seat is the heuristic's, exactly the fitting script's rollout
+        a, b = rules.deal(seed=seed), rules.deal(seed=seed)
+        model_rollout(a, random.Random(seed), -1)
+        heuristic_rollout(b, random.Random(seed))
+        assert a.history == b.history and a.result.points == b.result.points
+        # the searching seat greedy: every other seat's card is still the heuristic's
+        seat = seed % players
+        deal = rules.deal(seed=seed)
+        model_rollout(deal, random.Random(seed), seat)
+        replayed = rules.deal(seed=seed)
+        assert isinstance(replayed, TarotDeal)
+        for action in deal.history:
+            s = replayed.to_move
+            legal = replayed.legal_mask()
+            if s is not None and s != seat and legal & FULL and not legal >> A_DISCARD:
+                assert int(action) == heuristic_card(replayed, s, legal)
+            replayed.step(int(action))
+        assert replayed.is_over

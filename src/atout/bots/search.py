@@ -98,7 +98,7 @@ class SearchBot(Bot):
             raise ValueError(f"model must be 0 or 1, not {model!r}")
         if model and kit.model_rollout is None:
             raise ValueError(f"model: there is no model of the players for {rules.name}; the "
-                             "games with one: jass, pitch")
+                             "games with one: jass, pitch, tarot")
         self.model = bool(model)
         self.rollout: Callable[[Deal, random.Random], Result] = kit.rollout
         if self.model:
