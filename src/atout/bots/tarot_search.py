@@ -109,9 +109,17 @@ def auction_of(rules: Rules[Any],
     return out
 
 
-def bid_misses(hands: list[int], n: int, auction: list[tuple[int, int, int]], me: int) -> int:
-    """How many bids of the other seats the model would not make with ``hands`` (as dealt)."""
-    return sum(1 for s, a, legal in auction if s != me and pre_play(hands[s], n, legal, False) != a)
+def bid_misses(hands: list[int], n: int, auction: list[tuple[int, int, int]], me: int,
+               limit: int = 99) -> int:
+    """How many bids of the other seats the model would not make with ``hands`` (as dealt),
+    counted up to one more than ``limit``."""
+    misses = 0
+    for s, a, legal in auction:
+        if s != me and pre_play(hands[s], n, legal, False) != a:
+            misses += 1
+            if misses > limit:
+                break
+    return misses
 
 
 class TarotDeterminizer(Determinizer):
@@ -119,9 +127,9 @@ class TarotDeterminizer(Determinizer):
 
     With ``read_bids`` (the default) it also reads the auction as the fitted model bids
     (:mod:`atout.bots.tarot_bids`): of up to ``read_bids`` assignments it keeps the first in
-    which every other seat's bid is the model's with the hand dealt it, then one missing as few
-    bids as the best seen, then any (a soft constraint: a person bids otherwise); 0 turns it
-    off."""
+    which every other seat's bid is the model's with the hand dealt it, of as many more the
+    first in which one bid is not, then any (a soft constraint: a person bids otherwise); 0
+    turns it off."""
 
     def __init__(self, rules: Rules[Any], read_bids: int = BID_TRIES) -> None:
         super().__init__(rules)
@@ -231,10 +239,9 @@ class TarotDeterminizer(Determinizer):
             force.append(0)
         if sum(sizes) != pool.bit_count():
             raise NoConsistentDeal("the view's card counts do not add up")
-        auction = auction_of(rules, view.history) if self.read_bids else []
-        if all(s == me for s, _, _ in auction):
-            auction = []
-        fewest = len(auction)
+        # the other seats' bids, contracts first: they reject most hands
+        auction = sorted((b for b in (auction_of(rules, view.history) if self.read_bids else [])
+                          if b[0] != me), key=lambda b: -b[1])
         tries = MAX_TRIES + (2 * self.read_bids if auction else 0)
         for attempt in range(tries):
             got = assign_cards(pool, sizes, allowed, rng, force)
@@ -257,9 +264,8 @@ class TarotDeterminizer(Determinizer):
             if took_chien:
                 hands[t] = (hands[t] | ecart) & ~chien
             if auction and attempt < 2 * self.read_bids:
-                misses = bid_misses(hands, n, auction, me)
-                if misses > (0 if attempt < self.read_bids else fewest):
-                    fewest = min(fewest, misses)
+                limit = 0 if attempt < self.read_bids else 1
+                if bid_misses(hands, n, auction, me, limit) > limit:
                     continue
             order = bit_list(ecart & ~ecart_known)
             rng.shuffle(order)
