@@ -10,7 +10,7 @@ import atout
 from atout.bots import make_bot
 from atout.bots.tarot_choices import FULL
 from atout.bots.tarot_rollout import heuristic_card, heuristic_rollout, model_rollout
-from atout.bots.tarot_search import TarotDeterminizer, auction_of, bid_misses
+from atout.bots.tarot_search import TarotDeterminizer, auction_of, bid_misses, candidates
 from atout.core import Deal, View
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS
@@ -105,3 +105,27 @@ def test_model_rollout_plays_the_others_as_the_heuristic(players: int) -> None:
                 assert int(action) == heuristic_card(replayed, s, legal)
             replayed.step(int(action))
         assert replayed.is_over
+
+
+def test_search_tries_a_garde_rather_than_a_prise() -> None:
+    rules = atout.make("tarot", players=4)
+    actions = rules.actions
+    bids = [actions.parse(t) for t in ("pass", "prise", "garde", "garde sans", "garde contre")]
+    deal = rules.deal(seed=1)
+    view = deal.view(deal.to_move if deal.to_move is not None else 0)
+    assert [a.text for a in candidates(rules, view, bids)] == [
+        "pass", "garde", "garde sans", "garde contre"]
+    # once a prise is bid, nothing changes; nor outside the auction
+    assert candidates(rules, view, bids[:1] + bids[2:]) == bids[:1] + bids[2:]
+    cards = [actions.parse(c) for c in ("1H", "2H")]
+    assert candidates(rules, view, cards) == cards
+    # the search bot never says prise while a garde is open to it
+    for seed in range(6):
+        deal = rules.deal(seed=seed)
+        bot = make_bot("search:playouts=20", rules, 1, seed)
+        while deal.to_move is not None and deal.view(deal.to_move).phase == "bidding":
+            seat = deal.to_move
+            view = deal.view(seat)
+            a = bot.choose(view) if seat == 1 else make_bot("heuristic", rules, seat).choose(view)
+            assert not (seat == 1 and a.text == "prise" and "garde" in view.legal)
+            deal.play(a)
