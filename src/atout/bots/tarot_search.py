@@ -326,7 +326,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
               playouts=100, key_phases=frozenset({"bidding", "call"}), key_factor=2,
               solver=tarot_solver, exact_cost=5, exact=2, model_rollout=model_rollout,
-              model_by_seat=True, candidates=candidates)
+              model_by_seat=True, model=1, reuse=1, candidates=candidates)
 """The Tarot kit."""
 
 __all__ = [
