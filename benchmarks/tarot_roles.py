@@ -123,7 +123,10 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
             kind = "same contract" if same else "auction differs"
             if t is None and twin["taker"] is None:
                 kind = "both pass"
-            for key in (f"taker {who}", kind, f"{kind}, taker {who}"):
+            keys = [f"taker {who}", kind]
+            if kind != "both pass":
+                keys.append(f"{kind}, taker {who}")
+            for key in keys:
                 parts[key][i] += net
                 counts[key] += 1
         per_board.append(total)
