@@ -47,22 +47,22 @@ class GameKit:
     costs in playouts of the budget; ``exact`` the search bot's default for its ``exact``
     parameter (cards in hand from which it solves the samples; 0: never). ``tie``: the
     search bot's default margin within which it prefers the heuristic's action (0: off).
-    ``model_rollout`` (optional) is a rollout in which one side (its third argument, 0 or
-    1) plays by the heuristic's rules: the search uses it with the other side than its own,
-    as a model of the table, when ``model`` is 1 (the search bot's default, see
-    ``SearchBot``). ``reuse``: the search bot's default number of rollouts per action and
-    sampled deal (1 where the rollout is deterministic). ``candidates`` (optional) narrows
-    the legal actions the search tries to those that can differ (equivalent cards merged,
-    dominated choices dropped); it keeps at least one. ``key``: who makes the decisions in
-    ``key_phases`` by default, ``"search"`` (the search's playouts) or ``"heuristic"`` (the
-    heuristic bot's choice, where it is a model of what the search would find and costs a
-    fraction of it). ``search_heuristic`` (optional) builds the heuristic the search bot
-    falls back on and asks for its key decisions when ``key`` is ``"heuristic"`` (same
-    arguments as ``heuristic``); without it the search uses ``heuristic``. ``courteous``
-    (optional) takes the rules, the seat's view, a courtesy in rounds and the legal
-    actions, and drops the actions that would end the deal before every player has had that
-    many turns (Knock Rummy's knock): the search bot's ``courtesy`` parameter, for a table
-    with people.
+    ``model_rollout`` (optional) is a rollout in which one side (its third argument, 0 or 1)
+    plays by the heuristic's rules: the search uses it with the other side than its own, as a
+    model of the table, when ``model`` is 1 (the search bot's default, see ``SearchBot``); with
+    ``model_by_seat`` its third argument is the searching seat instead (Tarot, whose sides the
+    auction makes). ``reuse``: the search bot's default number of rollouts per action and
+    sampled deal (1 where the rollout is deterministic). ``candidates`` (optional) narrows the
+    legal actions the search tries to those that can differ (equivalent cards merged, dominated
+    choices dropped); it keeps at least one. ``key``: who makes the decisions in ``key_phases``
+    by default, ``"search"`` (the search's playouts) or ``"heuristic"`` (the heuristic bot's
+    choice, where it is a model of what the search would find and costs a fraction of it).
+    ``search_heuristic`` (optional) builds the heuristic the search bot falls back on and asks
+    for its key decisions when ``key`` is ``"heuristic"`` (same arguments as ``heuristic``);
+    without it the search uses ``heuristic``. ``courteous`` (optional) takes the rules, the
+    seat's view, a courtesy in rounds and the legal actions, and drops the actions that would
+    end the deal before every player has had that many turns (Knock Rummy's knock): the search
+    bot's ``courtesy`` parameter, for a table with people.
     """
 
     heuristic: Callable[..., Any]
@@ -79,6 +79,7 @@ class GameKit:
     tie: float = 0.0
     model_rollout: Callable[[Deal, random.Random, int], Result] | None = None
     model: int = 0
+    model_by_seat: bool = False
     reuse: int = 2
     candidates: Callable[[Rules[Any], View, list[Action]], list[Action]] | None = None
     key: str = "search"

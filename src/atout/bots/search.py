@@ -60,10 +60,12 @@ class SearchBot(Bot):
     it made the choices steadier from seed to seed but not stronger. ``model``: 1 plays
     the other side in the rollouts by the heuristic's rules, from their own cards and what
     they have seen (a model of the players at the table), 0 plays every seat by the rollout
-    policy; only games with such a rollout take 1 (Jass and Pitch, where it is the default;
-    in Pitch every seat, the search's own too, plays by the heuristic's rules). ``prune``:
-    1 (the default) tries only the actions the game's kit says can differ (Pitch: one of
-    equivalent cards, the tangage with each suit's top card only), 0 every legal action.
+    policy; only games with such a rollout take 1 (Jass, Pitch and Tarot, where it is the
+    default; in Pitch every seat, the search's own too, plays by the heuristic's rules; in
+    Tarot every seat but the search's own). ``prune``: 1 (the default) tries only the
+    actions the game's kit says can differ (Pitch: one of equivalent cards, the tangage with
+    each suit's top card only; Tarot: no prise where a garde may be bid), 0 every legal
+    action.
     ``key``: who makes the decisions that shape the whole deal (trump, bids, play or pass:
     the game's key phases), ``search`` (with ``key_factor`` times the budget) or
     ``heuristic`` (the heuristic's choice); the default is the game's: ``heuristic`` in Jass,
@@ -98,13 +100,15 @@ class SearchBot(Bot):
             raise ValueError(f"model must be 0 or 1, not {model!r}")
         if model and kit.model_rollout is None:
             raise ValueError(f"model: there is no model of the players for {rules.name}; the "
-                             "games with one: jass, pitch")
+                             "games with one: jass, pitch, tarot")
         self.model = bool(model)
         self.rollout: Callable[[Deal, random.Random], Result] = kit.rollout
         if self.model:
             model_rollout = kit.model_rollout
             assert model_rollout is not None
-            other = 1 - seat % 2  # two sides by seat parity in Jass; Pitch models every seat
+            # two sides by seat parity in Jass; Pitch models every seat; Tarot's sides come
+            # from the auction, so its model is told the searching seat (``model_by_seat``)
+            other = seat if kit.model_by_seat else 1 - seat % 2
 
             def rollout(deal: Deal, rng: random.Random) -> Result:
                 return model_rollout(deal, rng, other)

@@ -28,7 +28,7 @@ def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int,
     plays = [c for s, c in trick if c != EX]
     excuse = EX in cards
     others = [c for c in cards if c != EX]
-    high_out = max((c for c in bit_list(unseen & TRUMPS)), default=-1)
+    high_out = (unseen & TRUMPS).bit_length() - 1  # the best trump out, -1: none
 
     def petit_safe(c: int) -> bool:
         return c != T1 or high_out < 0

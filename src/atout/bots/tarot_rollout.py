@@ -205,6 +205,25 @@ def heuristic_rollout(deal: Deal, rng: random.Random, by_value: bool = True) -> 
     return d.result
 
 
+def model_rollout(deal: Deal, rng: random.Random, seat: int) -> Result:
+    """The search's model of the table (``search:model=1``): ``seat`` (the searching one)
+    plays the rest of the deal greedily (:func:`greedy_card`, all hands open) and every other
+    seat as the heuristic player would from what it can see (:func:`heuristic_card`); the
+    decisions before the play are the heuristic's. ``seat`` -1 models every seat."""
+    d = cast(TarotDeal, deal)
+    n = d.n
+    while d.to_move is not None:
+        s = d.to_move
+        legal = d.legal_mask()
+        if legal & FULL and not legal >> A_DISCARD:
+            d.step(greedy_card(d, s, legal, rng) if s == seat
+                   else A_PLAY + heuristic_card(d, s, legal))
+            continue
+        a = pre_play(d.hands[s], n, legal, s == d.taker)
+        d.step(a if a is not None else (legal & -legal).bit_length() - 1)
+    return d.result
+
+
 def greedy_rollout(deal: Deal, rng: random.Random) -> Result:
     """Play a perfect-information Tarot deal to its end: the heuristic's bids, call, écart
     and poignées, then every seat's greedy card (see the module docs)."""
@@ -221,4 +240,5 @@ def greedy_rollout(deal: Deal, rng: random.Random) -> Result:
     return d.result
 
 
-__all__ = ["NOISE", "greedy_card", "greedy_rollout", "heuristic_card", "heuristic_rollout"]
+__all__ = ["NOISE", "greedy_card", "greedy_rollout", "heuristic_card", "heuristic_rollout",
+           "model_rollout"]

@@ -14,6 +14,7 @@ filling the taker's hidden discards from the sampled écart, as the final check.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from atout.bots.base import Bot
@@ -21,7 +22,7 @@ from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, as
 from atout.bots.kits import GameKit
 from atout.bots.tarot_cards import T1, choose_card, team_of
 from atout.bots.tarot_choices import FULL, choose_bid, hand_points, pre_play
-from atout.bots.tarot_rollout import greedy_rollout
+from atout.bots.tarot_rollout import greedy_rollout, model_rollout
 from atout.bots.tarot_solve import tarot_solver
 from atout.cards import TAROT_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
@@ -84,8 +85,57 @@ class TarotHeuristic(Bot):
                                             unseen, tricks_left)]
 
 
+BID_TRIES = 60
+"""Assignments of the hidden cards the sampler tries for one in which every other seat's bids
+are the ones the fitted model makes with that hand (a soft constraint: see
+:class:`TarotDeterminizer`)."""
+
+
+def auction_of(rules: Rules[Any],
+               history: Sequence[tuple[int, str | None]]) -> list[tuple[int, int, int]]:
+    """The bids in ``history``: (seat, bid action, legal mask when it was made)."""
+    out: list[tuple[int, int, int]] = []
+    best = -1
+    for actor, text in history:
+        if text is None:
+            continue
+        a = int(rules.actions.parse(text))
+        if not A_PASS <= a < A_PASS + 5:
+            continue
+        legal = (1 << A_PASS) | (((1 << (3 - best)) - 1) << (A_PASS + best + 2))
+        out.append((actor, a, legal))
+        if a > A_PASS:
+            best = max(best, a - A_PASS - 1)
+    return out
+
+
+def bid_misses(hands: list[int], n: int, auction: list[tuple[int, int, int]], me: int,
+               limit: int = 99) -> int:
+    """How many bids of the other seats the model would not make with ``hands`` (as dealt),
+    counted up to one more than ``limit``."""
+    misses = 0
+    for s, a, legal in auction:
+        if s != me and pre_play(hands[s], n, legal, False) != a:
+            misses += 1
+            if misses > limit:
+                break
+    return misses
+
+
 class TarotDeterminizer(Determinizer):
-    """Samples Tarot deals consistent with a seat's view."""
+    """Samples Tarot deals consistent with a seat's view.
+
+    With ``read_bids`` (the default) it also reads the auction as the fitted model bids
+    (:mod:`atout.bots.tarot_bids`): of up to ``read_bids`` assignments it keeps the first in
+    which every other seat's bid is the model's with the hand dealt it, of as many more the
+    first in which one bid is not, then any (a soft constraint: a person bids otherwise); 0
+    turns it off."""
+
+    def __init__(self, rules: Rules[Any], read_bids: int = BID_TRIES) -> None:
+        super().__init__(rules)
+        if read_bids < 0:
+            raise ValueError(f"read_bids must be zero or more tries, not {read_bids}")
+        self.read_bids = read_bids
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: hands, chien, écart, voids, poignées."""
@@ -189,7 +239,11 @@ class TarotDeterminizer(Determinizer):
             force.append(0)
         if sum(sizes) != pool.bit_count():
             raise NoConsistentDeal("the view's card counts do not add up")
-        for _ in range(MAX_TRIES):
+        # the other seats' bids, contracts first: they reject most hands
+        auction = sorted((b for b in (auction_of(rules, view.history) if self.read_bids else [])
+                          if b[0] != me), key=lambda b: -b[1])
+        tries = MAX_TRIES + (2 * self.read_bids if auction else 0)
+        for attempt in range(tries):
             got = assign_cards(pool, sizes, allowed, rng, force)
             if got is None:
                 continue
@@ -209,6 +263,10 @@ class TarotDeterminizer(Determinizer):
             hands = [cur[s] | played[s] for s in range(n)]
             if took_chien:
                 hands[t] = (hands[t] | ecart) & ~chien
+            if auction and attempt < 2 * self.read_bids:
+                limit = 0 if attempt < self.read_bids else 1
+                if bid_misses(hands, n, auction, me, limit) > limit:
+                    continue
             order = bit_list(ecart & ~ecart_known)
             rng.shuffle(order)
 
@@ -223,7 +281,7 @@ class TarotDeterminizer(Determinizer):
             if replay(deal, view.history, fill, to_move=view.to_move):
                 return deal
         raise NoConsistentDeal(f"no Tarot deal agrees with the view of seat {me} after "
-                               f"{MAX_TRIES} tries")
+                               f"{tries} tries")
 
 
 def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
@@ -245,6 +303,17 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
     return deal.result
 
 
+def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
+    """The actions the search tries (``search:prune=1``, the default): every legal one, but
+    a prise where a garde may still be bid. A garde is a prise at twice the stake (the same
+    chien, the same play): whenever taking pays, the garde pays twice as much, and the
+    playouts, too few to see that on every hand, took a prise in one contract of six."""
+    ids = {int(a) for a in legal}
+    if A_PASS + 1 in ids and A_PASS + 2 in ids:
+        return [a for a in legal if int(a) != A_PASS + 1]
+    return legal
+
+
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
     bid = kw.pop("bid", "value")
     call = kw.pop("call", "rule")
@@ -256,14 +325,19 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
               playouts=100, key_phases=frozenset({"bidding", "call"}), key_factor=2,
-              solver=tarot_solver, exact_cost=25, exact=2)
+              solver=tarot_solver, exact_cost=5, exact=2, model_rollout=model_rollout,
+              model_by_seat=True, model=1, reuse=1, candidates=candidates)
 """The Tarot kit."""
 
 __all__ = [
+    "BID_TRIES",
     "FULL",
     "KIT",
     "TarotDeterminizer",
     "TarotHeuristic",
+    "auction_of",
+    "bid_misses",
+    "candidates",
     "choose_bid",
     "choose_card",
     "hand_points",

@@ -1,0 +1,131 @@
+"""The Tarot search: what its sampler reads of the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import atout
+from atout.bots import make_bot
+from atout.bots.tarot_choices import FULL
+from atout.bots.tarot_rollout import heuristic_card, heuristic_rollout, model_rollout
+from atout.bots.tarot_search import TarotDeterminizer, auction_of, bid_misses, candidates
+from atout.core import Deal, View
+from atout.games.tarot.deal import TarotDeal
+from atout.games.tarot.tables import A_DISCARD, A_PASS
+
+
+def _last_bidder_views(players: int, seeds: range) -> list[View]:
+    """The last bidder's view on deals where a seat before it bid a contract (heuristic
+    players bidding by the model)."""
+    rules = atout.make("tarot", players=players)
+    views = []
+    for seed in seeds:
+        deal = rules.deal(seed=seed, dealer=seed % players)
+        bots = [make_bot("heuristic", rules, s, seed) for s in range(players)]
+        for _ in range(players - 1):
+            seat = deal.to_move
+            assert seat is not None
+            deal.play(bots[seat].choose(deal.view(seat)))
+        view = deal.view(deal.to_move if deal.to_move is not None else 0)
+        if view.phase == "bidding" and any(t != "pass" for _, t in view.history):
+            views.append(view)
+    return views
+
+
+def _agreeing(det: TarotDeterminizer, view: View, samples: int) -> int:
+    """How many sampled deals deal every other seat a hand on which the model bids as it
+    did (at the auction the hands are the dealt ones)."""
+    rng = random.Random(7)
+    auction = auction_of(det.rules, view.history)
+    agree = 0
+    for _ in range(samples):
+        deal: Deal = det.sample(view, rng)
+        assert isinstance(deal, TarotDeal)
+        assert deal.view(view.seat).to_dict() == view.to_dict()
+        agree += bid_misses(list(deal.hands), view.seats, auction, view.seat) == 0
+    return agree
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sampler_deals_hands_that_bid_as_the_auction_did(players: int) -> None:
+    rules = atout.make("tarot", players=players)
+    views = _last_bidder_views(players, range(40))
+    assert len(views) >= 5
+    reading, blind = TarotDeterminizer(rules), TarotDeterminizer(rules, read_bids=0)
+    read = sum(_agreeing(reading, v, 20) for v in views)
+    plain = sum(_agreeing(blind, v, 20) for v in views)
+    total = 20 * len(views)
+    assert read >= 0.8 * total
+    assert plain < 0.5 * read  # uniform hands bid a contract far less often
+
+
+def test_auction_reads_each_bid_with_its_legal_choices() -> None:
+    rules = atout.make("tarot", players=4)
+    history = [(1, "pass"), (2, "prise"), (3, "garde"), (0, "pass")]
+    auction = auction_of(rules, history)
+    every = sum(1 << (A_PASS + k) for k in range(5))
+    assert auction == [
+        (1, A_PASS, every),
+        (2, A_PASS + 1, every),
+        (3, A_PASS + 2, every & ~(1 << (A_PASS + 1))),
+        (0, A_PASS, (1 << A_PASS) | (1 << (A_PASS + 3)) | (1 << (A_PASS + 4))),
+    ]
+    deal = rules.deal(seed=3)
+    assert isinstance(deal, TarotDeal)
+    # the seat's own bids are never counted against a sample
+    assert bid_misses(list(deal.hands), 4, [(0, A_PASS + 4, every)], 0) == 0
+
+
+def test_read_bids_is_checked() -> None:
+    with pytest.raises(ValueError, match="read_bids"):
+        TarotDeterminizer(atout.make("tarot"), read_bids=-1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_model_rollout_plays_the_others_as_the_heuristic(players: int) -> None:
+    rules = atout.make("tarot", players=players)
+    for seed in range(12):
+        # seat -1: every seat is the heuristic's, exactly the fitting script's rollout
+        a, b = rules.deal(seed=seed), rules.deal(seed=seed)
+        model_rollout(a, random.Random(seed), -1)
+        heuristic_rollout(b, random.Random(seed))
+        assert a.history == b.history and a.result.points == b.result.points
+        # the searching seat greedy: every other seat's card is still the heuristic's
+        seat = seed % players
+        deal = rules.deal(seed=seed)
+        model_rollout(deal, random.Random(seed), seat)
+        replayed = rules.deal(seed=seed)
+        assert isinstance(replayed, TarotDeal)
+        for action in deal.history:
+            s = replayed.to_move
+            legal = replayed.legal_mask()
+            if s is not None and s != seat and legal & FULL and not legal >> A_DISCARD:
+                assert int(action) == heuristic_card(replayed, s, legal)
+            replayed.step(int(action))
+        assert replayed.is_over
+
+
+def test_search_tries_a_garde_rather_than_a_prise() -> None:
+    rules = atout.make("tarot", players=4)
+    actions = rules.actions
+    bids = [actions.parse(t) for t in ("pass", "prise", "garde", "garde sans", "garde contre")]
+    deal = rules.deal(seed=1)
+    view = deal.view(deal.to_move if deal.to_move is not None else 0)
+    assert [a.text for a in candidates(rules, view, bids)] == [
+        "pass", "garde", "garde sans", "garde contre"]
+    # once a prise is bid, nothing changes; nor outside the auction
+    assert candidates(rules, view, bids[:1] + bids[2:]) == bids[:1] + bids[2:]
+    cards = [actions.parse(c) for c in ("1H", "2H")]
+    assert candidates(rules, view, cards) == cards
+    # the search bot never says prise while a garde is open to it
+    for seed in range(6):
+        deal = rules.deal(seed=seed)
+        bot = make_bot("search:playouts=20", rules, 1, seed)
+        while deal.to_move is not None and deal.view(deal.to_move).phase == "bidding":
+            seat = deal.to_move
+            view = deal.view(seat)
+            a = bot.choose(view) if seat == 1 else make_bot("heuristic", rules, seat).choose(view)
+            assert not (seat == 1 and a.text == "prise" and "garde" in view.legal)
+            deal.play(a)
