@@ -15,9 +15,10 @@ the card play differs) or not (then the auction decided)::
 ``--against`` compares with the same boards played by other bots (or other code) in ``DIR0``:
 the difference of the two boards' "A - B", paired by board, on the boards both have done.
 
-A board's difference is the mean over its four rotations of bot A's seats' points less bot B's
-(the tournament's "A - B"); with two bots at four seats a taker's side nets twice the stake of
-one defender, so each rotation adds ``net(A) / 4``. Rotations 0 and 1 (and 2 and 3) put the
+A board's difference is the tournament's "A - B": bot A's mean points per seat-deal less bot
+B's, over the eight seat-deals each plays on the board (four rotations, two seats each), so
+each rotation adds its A seats' points less its B seats' points, over 8. (The points sum to
+zero, so this is each rotation's A seats' points over 4: twice A's mean per seat.) Rotations 0 and 1 (and 2 and 3) put the
 bots at swapped seats on the same deal: their contracts are compared as a pair.
 """
 
@@ -81,9 +82,10 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
 
 
 def board_difference(board: dict[str, Any]) -> float:
-    """A board's "A - B": the mean over rotations of bot A's seats' points less bot B's."""
+    """A board's "A - B", as the tournament counts it: bot A's mean points per seat-deal less
+    bot B's (each bot holds two seats in each of the four rotations)."""
     return sum(sum(p if rot["lineup"][s] == 0 else -p for s, p in enumerate(rot["points"]))
-               for rot in board["rotations"]) / 4
+               for rot in board["rotations"]) / 8
 
 
 def compare(boards: list[dict[str, Any]], others: list[dict[str, Any]]) -> None:
@@ -110,7 +112,7 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
         total = 0.0
         for r, rot in enumerate(rots):
             lineup = rot["lineup"]
-            net = sum(p if lineup[s] == 0 else -p for s, p in enumerate(rot["points"])) / 4
+            net = sum(p if lineup[s] == 0 else -p for s, p in enumerate(rot["points"])) / 8
             total += net
             t = rot["taker"]
             who = "nobody" if t is None else (a_name if lineup[t] == 0 else b_name)
