@@ -18,8 +18,9 @@ the difference of the two boards' "A - B", paired by board, on the boards both h
 A board's difference is the tournament's "A - B": bot A's mean points per seat-deal less bot
 B's, over the eight seat-deals each plays on the board (four rotations, two seats each), so
 each rotation adds its A seats' points less its B seats' points, over 8. (The points sum to
-zero, so this is each rotation's A seats' points over 4: twice A's mean per seat.) Rotations 0 and 1 (and 2 and 3) put the
-bots at swapped seats on the same deal: their contracts are compared as a pair.
+zero, so this is each rotation's A seats' points over 4: twice A's mean per seat.) Rotations
+0 and 1 (and 2 and 3) put the bots at swapped seats on the same deal: their contracts are
+compared as a pair.
 """
 
 from __future__ import annotations
