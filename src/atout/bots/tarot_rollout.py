@@ -20,6 +20,7 @@ Decisions before the play (bids, call, écart, poignées) are the heuristic's.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import cast
 
 from atout.bots.tarot_cards import choose_card, team_of
@@ -187,22 +188,33 @@ def heuristic_card(deal: TarotDeal, seat: int, legal: int) -> int:
     return choose_card(n, seat, hand, legal, trick, friends, hidden, hand.bit_count())
 
 
-def heuristic_rollout(deal: Deal, rng: random.Random, by_value: bool = True) -> Result:
-    """Play an open Tarot deal to its end as heuristic players would (each from what it can
-    see): the fitting script's rollout; ``by_value`` False bids by the hand count's
-    thresholds. ``rng`` is unused (the play is deterministic); it is there for the rollout
-    signature."""
-    d = cast(TarotDeal, deal)
+def _play_out(d: TarotDeal, card: Callable[[TarotDeal, int, int], int],
+              by_value: bool = True) -> Result:
+    """Play ``d`` to its end: each card by ``card(deal, seat, legal mask)`` (an action id),
+    the bids, call, écart and poignées by the heuristic's rules (``by_value`` False: the hand
+    count's thresholds)."""
     n = d.n
     while d.to_move is not None:
         seat = d.to_move
         legal = d.legal_mask()
         if legal & FULL and not legal >> A_DISCARD:
-            d.step(A_PLAY + heuristic_card(d, seat, legal))
+            d.step(card(d, seat, legal))
             continue
         a = pre_play(d.hands[seat], n, legal, seat == d.taker, by_value)
         d.step(a if a is not None else (legal & -legal).bit_length() - 1)
     return d.result
+
+
+def _heuristic_play(d: TarotDeal, seat: int, legal: int) -> int:
+    return A_PLAY + heuristic_card(d, seat, legal)
+
+
+def heuristic_rollout(deal: Deal, rng: random.Random, by_value: bool = True) -> Result:
+    """Play an open Tarot deal to its end as heuristic players would (each from what it can
+    see): the fitting script's rollout; ``by_value`` False bids by the hand count's
+    thresholds. ``rng`` is unused (the play is deterministic); it is there for the rollout
+    signature."""
+    return _play_out(cast(TarotDeal, deal), _heuristic_play, by_value)
 
 
 def model_rollout(deal: Deal, rng: random.Random, seat: int) -> Result:
@@ -210,34 +222,20 @@ def model_rollout(deal: Deal, rng: random.Random, seat: int) -> Result:
     plays the rest of the deal greedily (:func:`greedy_card`, all hands open) and every other
     seat as the heuristic player would from what it can see (:func:`heuristic_card`); the
     decisions before the play are the heuristic's. ``seat`` -1 models every seat."""
-    d = cast(TarotDeal, deal)
-    n = d.n
-    while d.to_move is not None:
-        s = d.to_move
-        legal = d.legal_mask()
-        if legal & FULL and not legal >> A_DISCARD:
-            d.step(greedy_card(d, s, legal, rng) if s == seat
-                   else A_PLAY + heuristic_card(d, s, legal))
-            continue
-        a = pre_play(d.hands[s], n, legal, s == d.taker)
-        d.step(a if a is not None else (legal & -legal).bit_length() - 1)
-    return d.result
+
+    def card(d: TarotDeal, s: int, legal: int) -> int:
+        if s == seat:
+            return greedy_card(d, s, legal, rng)
+        return A_PLAY + heuristic_card(d, s, legal)
+
+    return _play_out(cast(TarotDeal, deal), card)
 
 
 def greedy_rollout(deal: Deal, rng: random.Random) -> Result:
     """Play a perfect-information Tarot deal to its end: the heuristic's bids, call, écart
     and poignées, then every seat's greedy card (see the module docs)."""
-    d = cast(TarotDeal, deal)
-    n = d.n
-    while d.to_move is not None:
-        seat = d.to_move
-        legal = d.legal_mask()
-        if legal & FULL and not legal >> A_DISCARD:
-            d.step(greedy_card(d, seat, legal, rng))
-            continue
-        a = pre_play(d.hands[seat], n, legal, seat == d.taker)
-        d.step(a if a is not None else (legal & -legal).bit_length() - 1)
-    return d.result
+    return _play_out(cast(TarotDeal, deal),
+                     lambda d, s, legal: greedy_card(d, s, legal, rng))
 
 
 __all__ = ["NOISE", "greedy_card", "greedy_rollout", "heuristic_card", "heuristic_rollout",
