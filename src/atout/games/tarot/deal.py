@@ -186,13 +186,13 @@ class TarotDeal(Deal):
     def play_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, as a card mask (the rules of the play alone)."""
         h = self.hands[seat]
-        tm = self.trick_mask & ~BIT_EX
-        if not tm:
+        tm = self.trick_mask
+        if not tm or tm == BIT_EX:
             if self.trick_no or self.called < 0:  # _barred_lead's cheap cases, inlined
                 return h
             return h & ~self._barred_lead(h)
-        first = self.trick[0] if self.trick[0] != EX else self.trick[1]
-        led = CARD_SUIT[first]
+        trick = self.trick
+        led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
         if led < 4:
             follow = h & SUIT_MASKS[led]
             if follow:
@@ -200,9 +200,10 @@ class TarotDeal(Deal):
         trumps = h & TRUMPS
         if not trumps:
             return h
-        played = tm & TRUMPS
+        played = tm & TRUMPS  # the excuse is no trump: it never counts here
         if played:
-            over = trumps & ~((1 << played.bit_length()) - 1)
+            top = played.bit_length()
+            over = trumps >> top << top
             if over:
                 return over | (h & BIT_EX)
         return trumps | (h & BIT_EX)
@@ -232,27 +233,8 @@ class TarotDeal(Deal):
         if seat is None:
             return 0
         if ph == PH_PLAY:
-            if self.trick_no:  # _play_mask, inlined for a trick after the first
-                h = self.hands[seat]
-                tm = self.trick_mask
-                if not tm or tm == BIT_EX:
-                    return h
-                trick = self.trick
-                led = CARD_SUIT[trick[0] if trick[0] != EX else trick[1]]
-                if led < 4:
-                    follow = h & SUIT_MASKS[led]
-                    if follow:
-                        return follow | (h & BIT_EX)
-                trumps = h & TRUMPS
-                if not trumps:
-                    return h
-                played = tm & TRUMPS
-                if played:
-                    top = played.bit_length()
-                    over = trumps >> top << top
-                    if over:
-                        return over | (h & BIT_EX)
-                return trumps | (h & BIT_EX)
+            if self.trick_no:
+                return self.play_mask(seat)
             if not self.decided >> seat & 1:
                 lv = self._poignee_max(seat) if self.rules.options.poignees else -1
                 if lv >= 0:
