@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
 from atout.bots.tarot_choices import FULL
 from atout.bots.tarot_rollout import heuristic_card, heuristic_rollout, model_rollout
 from atout.bots.tarot_search import TarotDeterminizer, auction_of, bid_misses, candidates
+from atout.bots.tarot_solve import solve
+from atout.cards import TAROT_DECK
 from atout.core import Deal, View
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS
@@ -129,3 +134,92 @@ def test_search_tries_a_garde_rather_than_a_prise() -> None:
             a = bot.choose(view) if seat == 1 else make_bot("heuristic", rules, seat).choose(view)
             assert not (seat == 1 and a.text == "prise" and "garde" in view.legal)
             deal.play(a)
+
+
+
+DECK = [TAROT_DECK.codes_of(1 << i)[0] for i in range(78)]
+SEAT1 = ["2H", "3H", "4H", "6H", "7H", "TH", "JH", "QH", "T2", "T3", "T5", "T20", "T21",
+         "1D", "2D", "3D", "4D", "5D"]
+SEAT2 = ["8H", "9H", "NH", "KH", "T4", "7S", "8S", "9S", "TS", "JS", "NS", "QS", "KS",
+         "6D", "7D", "8D", "9D"]
+CHIEN = ["1S", "2S", "3S", "4S", "5S", "6S"]
+
+
+def _garde_deal(rules: atout.Rules[Any], low_heart: str, other_heart: str) -> Deal:
+    """A deal after seat 0's garde and its écart of the chien's six low spades: seat 0 holds
+    every club, ``low_heart`` and three trumps, seat 2 ``other_heart`` and the hearts 8 to
+    king but the queen, seat 1 :data:`SEAT1`."""
+    zero = [*DECK[42:56], low_heart, "T6", "T7", "T8"]
+    two = [*SEAT2, other_heart]
+    three = [c for c in DECK if c not in zero + SEAT1 + two + CHIEN]
+    deal = rules.deal(hands=[zero, SEAT1, two, three], chien=CHIEN, dealer=3)
+    deal.play("garde")
+    for _ in range(3):
+        deal.play("pass")
+    return deal
+
+
+def _kept(rules: atout.Rules[Any], view: View) -> list[str]:
+    return [a.text for a in candidates(rules, view, [rules.actions.parse(t)
+                                                     for t in view.legal])]
+
+
+def test_candidates_keep_one_card_of_each_run_of_equivalent_cards() -> None:
+    rules = atout.make("tarot", players=4)
+    deal = _garde_deal(rules, "1H", "5H")
+    # the écart: the clubs ace to ten are one card (seat 0 holds them all), so are the six
+    # spades of the chien; the ace of hearts stands alone (the 2 is in seat 1's hand)
+    view = deal.view(0)
+    assert view.phase == "ecart"
+    assert _kept(rules, view) == ["discard 1H", "discard 1S", "discard 1C", "discard JC",
+                                  "discard NC", "discard QC"]
+    for card in CHIEN:
+        deal.play(f"discard {card}")
+    deal.play("no chelem")
+    after_ace = deal.clone()
+    after_ace.play("1H")
+    # hearts led: 2 = 3 = 4 and 6 = 7, but not 4 and 6 (seat 2 may hold the 5), nor 7 and
+    # 10 (the 8 and 9 are out); the ten, jack and queen are worth different points
+    assert _kept(rules, after_ace.view(1)) == ["2H", "6H", "TH", "JH", "QH"]
+    deal.play("1C")
+    # a club led, seat 1 has none and must trump: the 2 = 3, the 4 is out; the 21 is a bout
+    view = deal.view(1)
+    assert view.legal == ("T2", "T3", "T5", "T20", "T21")
+    assert _kept(rules, view) == ["T2", "T5", "T20", "T21"]
+    # the 5 of hearts on the table, not in a hand: the 2 to the 7 are one card
+    deal = _garde_deal(rules, "5H", "1H")
+    for card in CHIEN:
+        deal.play(f"discard {card}")
+    deal.play("no chelem")
+    deal.play("5H")
+    assert _kept(rules, deal.view(1)) == ["2H", "TH", "JH", "QH"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_pruned_cards_are_worth_their_kept_card(seed: int) -> None:
+    """On a deal played by heuristic players down to three cards a hand, every legal card is
+    worth exactly what the kept card of its run is worth with every hand known (solved)."""
+    rules = atout.make("tarot", players=4)
+    deal = rules.deal(seed=seed, dealer=seed % 4)
+    deal.play("garde")
+    bots = [make_bot("heuristic", rules, s, seed) for s in range(4)]
+    while deal.to_move is not None and not (deal.view(deal.to_move).phase == "play"
+                                            and len(deal.view(deal.to_move).hand) <= 3):
+        seat = deal.to_move
+        deal.play(bots[seat].choose(deal.view(seat)))
+    assert isinstance(deal, TarotDeal) and deal.to_move is not None
+    seat = deal.to_move
+    view = deal.view(seat)
+    kept = _kept(rules, view)
+    value = {}
+    for text in view.legal:
+        after = deal.clone()
+        after.play(text)
+        value[text] = solve(after, seat)
+    for text in view.legal:
+        # the kept card of its run: the highest kept card not above it, of the same kind
+        card = rules.actions.parse(text)
+        rep = max((k for k in kept if int(rules.actions.parse(k)) <= int(card)),
+                  key=lambda k: int(rules.actions.parse(k)))
+        assert value[text] == value[rep], (text, rep, view.hand, view.table)

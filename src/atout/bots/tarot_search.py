@@ -35,6 +35,7 @@ from atout.games.tarot.tables import (
     EX,
     SUIT_MASKS,
     TRUMPS,
+    VALUE2,
 )
 
 
@@ -67,22 +68,29 @@ class TarotHeuristic(Bot):
                      self.call_by_model)
         if a is not None:
             return actions[a]
-        played = 0
-        for t in info.get("tricks") or []:
-            played |= TAROT_DECK.mask(t["cards"])
         trick = [(s, TAROT_DECK.parse(c)) for s, c in view.table]
-        for _, c in trick:
-            played |= 1 << c
-        unseen = FULL & ~hand & ~played
-        for key in ("ecart", "ecart_trumps", "chien"):
-            if info.get(key) and (key != "chien" or taker == view.seat):
-                unseen &= ~TAROT_DECK.mask(info[key])
+        unseen = unseen_cards(view)
         partner = info.get("partner")
         friends = team_of(view.seats, view.seat, -1 if taker is None else int(taker),
                            None if partner is None else int(partner))
         tricks_left = hand.bit_count()
         return actions[A_PLAY + choose_card(view.seats, view.seat, hand, legal, trick, friends,
                                             unseen, tricks_left)]
+
+
+def unseen_cards(view: View) -> int:
+    """The cards the seat of ``view`` has not seen (a mask): not in its hand, not played,
+    not in an écart or a chien it was shown (the chien only to its taker, who took it in)."""
+    info = view.info
+    seen = TAROT_DECK.mask(view.hand)
+    for t in info.get("tricks") or []:
+        seen |= TAROT_DECK.mask(t["cards"])
+    for _, c in view.table:
+        seen |= 1 << TAROT_DECK.parse(c)
+    for key in ("ecart", "ecart_trumps", "chien"):
+        if info.get(key) and (key != "chien" or info.get("taker") == view.seat):
+            seen |= TAROT_DECK.mask(info[key])
+    return FULL & ~seen
 
 
 BID_TRIES = 60
@@ -305,13 +313,43 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
 
 def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
     """The actions the search tries (``search:prune=1``, the default): every legal one, but
-    a prise where a garde may still be bid. A garde is a prise at twice the stake (the same
-    chien, the same play): whenever taking pays, the garde pays twice as much, and the
-    playouts, too few to see that on every hand, took a prise in one contract of six."""
+    a prise where a garde may still be bid, and in the play one card of each run of
+    equivalent cards.
+
+    A garde is a prise at twice the stake (the same chien, the same play): whenever taking
+    pays, the garde pays twice as much, and the playouts, too few to see that on every hand,
+    took a prise in one contract of six. Two cards of a suit, or two trumps, worth half a
+    point each (an ace to a 10, a trump from the 2 to the 20) with no card between them that
+    another player may still hold are the same card to every card still to be played, in
+    the play as in the écart: the search tries the lowest of the run only, and its budget
+    goes to the choices that differ."""
+    if view.phase == "play":
+        return _distinct_cards(view, legal, A_PLAY)
+    if view.phase == "ecart":
+        return _distinct_cards(view, legal, A_DISCARD)
     ids = {int(a) for a in legal}
     if A_PASS + 1 in ids and A_PASS + 2 in ids:
         return [a for a in legal if int(a) != A_PASS + 1]
     return legal
+
+
+def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
+    """One card of each run of equivalent cards of ``legal`` (see :func:`candidates`), the
+    lowest; the cards are the actions from ``base`` on (a play or a discard), the other
+    actions stay as they are."""
+    live = unseen_cards(view)  # the cards another player may still hold
+    out: list[Action] = []
+    prev = -1
+    for a in sorted(legal, key=int):
+        c = int(a) - base
+        if (prev >= 0 and 0 <= c < EX and VALUE2[c] == 1 == VALUE2[prev]
+                and (c // 14 == prev // 14 if c < T1 else prev >= T1)
+                and not live & ((1 << c) - (1 << (prev + 1)))):
+            prev = c  # the same card as the run's first, which is kept
+            continue
+        out.append(a)
+        prev = c if 0 <= c < EX else -1
+    return out
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
@@ -324,7 +362,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
-              playouts=100, key_phases=frozenset({"bidding", "call"}), key_factor=2,
+              playouts=150, key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
               solver=tarot_solver, exact_cost=5, exact=2, model_rollout=model_rollout,
               model_by_seat=True, model=1, reuse=1, candidates=candidates)
 """The Tarot kit."""
@@ -344,4 +382,5 @@ __all__ = [
     "pre_play",
     "tarot_rollout",
     "team_of",
+    "unseen_cards",
 ]
