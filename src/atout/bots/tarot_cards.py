@@ -76,6 +76,28 @@ def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int,
     return cheapest
 
 
+def distinct_cards(cards: int, live: int) -> list[int]:
+    """The cards of the mask ``cards`` worth trying, lowest first: one of each run of
+    equivalent cards. Two cards of a suit, or two trumps, worth half a point each (an ace to
+    a 10, a trump from the 2 to the 20) with no card of ``live`` (the cards another player
+    may still hold) between them are the same card to every card still to be played; the
+    lowest of the run is kept."""
+    out: list[int] = []
+    prev = -1
+    while cards:
+        low = cards & -cards
+        c = low.bit_length() - 1
+        cards ^= low
+        if (prev >= 0 and c < EX and VALUE2[c] == 1 == VALUE2[prev]
+                and (c // 14 == prev // 14 if c < T1 else prev >= T1)
+                and not live & ((1 << c) - (1 << (prev + 1)))):
+            prev = c  # the same card as the run's first, which is kept
+            continue
+        out.append(c)
+        prev = c
+    return out
+
+
 def team_of(n: int, seat: int, taker: int, partner: int | None) -> set[int]:
     """The seats on ``seat``'s side as far as it knows (``partner`` None: not known yet)."""
     if taker < 0:

@@ -20,7 +20,7 @@ from typing import Any
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
-from atout.bots.tarot_cards import T1, choose_card, team_of
+from atout.bots.tarot_cards import T1, choose_card, distinct_cards, team_of
 from atout.bots.tarot_choices import FULL, choose_bid, hand_points, pre_play
 from atout.bots.tarot_rollout import greedy_rollout, model_rollout
 from atout.bots.tarot_solve import tarot_solver
@@ -35,7 +35,6 @@ from atout.games.tarot.tables import (
     EX,
     SUIT_MASKS,
     TRUMPS,
-    VALUE2,
 )
 
 
@@ -337,19 +336,14 @@ def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
     """One card of each run of equivalent cards of ``legal`` (see :func:`candidates`), the
     lowest; the cards are the actions from ``base`` on (a play or a discard), the other
     actions stay as they are."""
-    live = unseen_cards(view)  # the cards another player may still hold
-    out: list[Action] = []
-    prev = -1
-    for a in sorted(legal, key=int):
-        c = int(a) - base
-        if (prev >= 0 and 0 <= c < EX and VALUE2[c] == 1 == VALUE2[prev]
-                and (c // 14 == prev // 14 if c < T1 else prev >= T1)
-                and not live & ((1 << c) - (1 << (prev + 1)))):
-            prev = c  # the same card as the run's first, which is kept
-            continue
-        out.append(a)
-        prev = c if 0 <= c < EX else -1
-    return out
+    cards = 0
+    for a in legal:
+        if 0 <= int(a) - base < 78:
+            cards |= 1 << (int(a) - base)
+    kept = 0
+    for c in distinct_cards(cards, unseen_cards(view)):
+        kept |= 1 << c
+    return [a for a in legal if not 0 <= int(a) - base < 78 or kept >> (int(a) - base) & 1]
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:

@@ -3,8 +3,9 @@
 Once few cards are left, every sampled deal (all hands known) can be played out in every way:
 each side plays its best against the other (the taker with his partner against the
 defenders) and the deal's own scoring, petit au bout and excuse included, values the end.
-Cards that lie next to each other in one hand and are worth half a point each (the 4 and 5
-of a suit, the 7 and 8 of trumps) are the same card to the search, which tries only one.
+Cards of one hand worth half a point each with no card of the other hands between them
+(the 4 and 5 of a suit, the 7 and 9 of trumps once the 8 is played) are the same card to the
+search, which tries only one (:func:`atout.bots.tarot_cards.distinct_cards`).
 """
 
 from __future__ import annotations
@@ -13,29 +14,12 @@ from collections.abc import Callable
 from typing import cast
 
 from atout.bots.search import side_value
+from atout.bots.tarot_cards import distinct_cards
 from atout.core import Deal
 from atout.games.tarot.deal import TarotDeal
-from atout.games.tarot.tables import A_DISCARD, BIT_EX, VALUE2
+from atout.games.tarot.tables import A_DISCARD, BIT_EX
 
 FULL = (1 << 78) - 1
-T1 = 56
-
-
-def _distinct(cards: int) -> list[int]:
-    """The cards of ``cards`` worth trying: one of each run of neighbouring low cards (the
-    same suit, next ranks, half a point each: nothing can fall between them)."""
-    out: list[int] = []
-    prev = -2
-    while cards:
-        low = cards & -cards
-        c = low.bit_length() - 1
-        cards ^= low
-        same = prev == c - 1 and VALUE2[c] == 1 == VALUE2[prev] and c != T1 + 1 and (
-            c // 14 == prev // 14 if c < T1 else prev >= T1)
-        if not same:
-            out.append(c)
-        prev = c
-    return out
 
 
 def solve(deal: TarotDeal, seat: int, alpha: float = float("-inf"),
@@ -53,7 +37,11 @@ def solve(deal: TarotDeal, seat: int, alpha: float = float("-inf"),
         return solve(d, seat, alpha, beta)
     ours = deal.camp(mover) == deal.camp(seat)
     best = float("-inf") if ours else float("inf")
-    for c in _distinct(legal & FULL & ~BIT_EX) + ([77] if legal & BIT_EX else []):
+    live = 0  # the cards in the other hands
+    for s, hand in enumerate(deal.hands):
+        if s != mover:
+            live |= hand
+    for c in distinct_cards(legal & FULL & ~BIT_EX, live) + ([77] if legal & BIT_EX else []):
         d = deal.clone()
         d.step(c)
         v = solve(d, seat, alpha, beta)
