@@ -11,9 +11,13 @@ the card play differs) or not (then the auction decided)::
     PYTHONPATH=src python benchmarks/tarot_roles.py run search,heuristic 1 DIR --first 1 --step 2
     PYTHONPATH=src python benchmarks/tarot_roles.py sum search,heuristic 1 DIR
     PYTHONPATH=src python benchmarks/tarot_roles.py sum search,heuristic 1 DIR --against DIR0
+    PYTHONPATH=src python benchmarks/tarot_roles.py sum search,heuristic 1 DIR --pairs
 
-``--against`` compares with the same boards played by other bots (or other code) in ``DIR0``:
-the difference of the two boards' "A - B", paired by board, on the boards both have done.
+``--pairs`` adds the difference by what each deal's two seatings ended in (the search took a
+garde where the heuristic, holding the same hand, passed, and so on: each pair's two
+rotations' difference, its mean and what it adds per board). ``--against`` compares with the
+same boards played by other bots (or other code) in ``DIR0``: the difference of the two
+boards' "A - B", paired by board, on the boards both have done.
 
 A board's difference is the tournament's "A - B": bot A's mean points per seat-deal less bot
 B's, over the eight seat-deals each plays on the board (four rotations, two seats each), so
@@ -149,6 +153,31 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
     print(f"{a_name}: {sum(cpu) / n:.1f} s of CPU per board")
 
 
+def pairs(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
+    """Print the difference by what the two seatings of a deal (the bots swapped on the same
+    cards) ended in: who took which contract in each, with the same hand or not."""
+    groups: dict[str, list[float]] = defaultdict(list)
+    for b in boards:
+        rots = b["rotations"]
+        for first in (0, 2):
+            labels = []
+            net = 0.0
+            for rot in rots[first:first + 2]:
+                lineup = rot["lineup"]
+                net += sum(p if lineup[s] == 0 else -p for s, p in enumerate(rot["points"])) / 8
+                t = rot["taker"]
+                labels.append("pass" if t is None else f"{names[lineup[t]]} {rot['contract']}")
+            takers = {rot["taker"] for rot in rots[first:first + 2]} - {None}
+            hands = " (same hand)" if len(takers) == 1 and "pass" not in labels else ""
+            groups[" / ".join(sorted(labels)) + hands].append(net)
+    n = len(boards)
+    print(f"{'the two seatings of a deal':<48} {'pairs':>6} {'mean':>8} {'± 95%':>7} "
+          f"{'per board':>9}")
+    for key, nets in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        m, ci = mean_ci(nets)
+        print(f"{key:<48} {len(nets):>6} {m:>+8.2f} {ci:>7.2f} {sum(nets) / n:>+9.3f}")
+
+
 def main() -> None:
     """Run boards or print the summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -160,6 +189,8 @@ def main() -> None:
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--against", type=Path, help="sum: a folder of the same boards to compare")
+    ap.add_argument("--pairs", action="store_true",
+                    help="sum: the difference by what each deal's two seatings ended in")
     args = ap.parse_args()
     bots = tuple(args.bots.split(","))
     if len(bots) != 2:
@@ -169,6 +200,8 @@ def main() -> None:
         if not boards:
             raise SystemExit("no board from 0 yet")
         summarise(boards, (bots[0], bots[1]))
+        if args.pairs:
+            pairs(boards, (bots[0], bots[1]))
         if args.against is not None:
             compare(boards, load(args.against))
         return
