@@ -7,6 +7,9 @@ trumps, save a king or a queen with the excuse and never keep the excuse to the 
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+from functools import cache
+
 from atout.bots.tarot_choices import FULL
 from atout.cards import bit_list
 from atout.games.tarot.tables import CARD_SUIT, EX, SUIT_MASKS, TRUMPS, VALUE2
@@ -15,12 +18,13 @@ T1 = 56
 T21 = 76
 
 
-def _power(c: int) -> int:
-    return 100 + c if c >= T1 else c % 14
+POWER: tuple[int, ...] = tuple(100 + c if c >= T1 else c % 14 for c in range(78))
+"""A card's power in a trick of its suit: its rank in a suit, above every suit as a trump."""
+_power = POWER.__getitem__
 
 
 def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int, int]],
-                friends: set[int], unseen: int, tricks_left: int) -> int:
+                friends: AbstractSet[int], unseen: int, tricks_left: int) -> int:
     """The heuristic's card: feed a friend's safe trick, win cheaply, keep the petit safe."""
     cards = bit_list(legal & FULL)
     if len(cards) == 1:
@@ -98,16 +102,17 @@ def distinct_cards(cards: int, live: int) -> list[int]:
     return out
 
 
-def team_of(n: int, seat: int, taker: int, partner: int | None) -> set[int]:
+@cache
+def team_of(n: int, seat: int, taker: int, partner: int | None) -> frozenset[int]:
     """The seats on ``seat``'s side as far as it knows (``partner`` None: not known yet)."""
     if taker < 0:
-        return set()
+        return frozenset()
     if seat == taker:
-        return {partner} if partner is not None and partner != taker else set()
+        return frozenset({partner} if partner is not None and partner != taker else ())
     if n < 5:
-        return {s for s in range(n) if s not in (seat, taker)}
+        return frozenset(s for s in range(n) if s not in (seat, taker))
     if partner is None:
-        return set()
+        return frozenset()
     if seat == partner:
-        return {taker}
-    return {s for s in range(n) if s not in (seat, taker, partner)}
+        return frozenset({taker})
+    return frozenset(s for s in range(n) if s not in (seat, taker, partner))
