@@ -7,15 +7,25 @@ trumps, save a king or a queen with the excuse and never keep the excuse to the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from functools import cache
 
 from atout.bots.tarot_choices import FULL
-from atout.cards import bit_list
-from atout.games.tarot.tables import CARD_SUIT, EX, SUIT_MASKS, TRUMPS, VALUE2
+from atout.games.tarot.tables import (
+    BIT_EX,
+    BIT_T1,
+    CARD_SUIT,
+    EX,
+    KINGS,
+    SUIT_MASKS,
+    TRUMPS,
+    VALUE2,
+)
 
 T1 = 56
 T21 = 76
+PLAIN = (1 << T1) - 1
 
 
 POWER: tuple[int, ...] = tuple(100 + c if c >= T1 else c % 14 for c in range(78))
@@ -26,58 +36,79 @@ _power = POWER.__getitem__
 def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int, int]],
                 friends: AbstractSet[int], unseen: int, tricks_left: int) -> int:
     """The heuristic's card: feed a friend's safe trick, win cheaply, keep the petit safe."""
-    cards = bit_list(legal & FULL)
-    if len(cards) == 1:
-        return cards[0]
-    plays = [c for s, c in trick if c != EX]
-    excuse = EX in cards
-    others = [c for c in cards if c != EX]
+    # On masks: every "lowest" or "first" below is the lowest card index, as a scan of the
+    # cards in order keeping the first best would give.
+    cards = legal & FULL
+    if not cards & (cards - 1):
+        return cards.bit_length() - 1
+    excuse = cards & BIT_EX
+    others = cards & ~BIT_EX
     high_out = (unseen & TRUMPS).bit_length() - 1  # the best trump out, -1: none
-
-    def petit_safe(c: int) -> bool:
-        return c != T1 or high_out < 0
+    # the cards that are not the petit in danger
+    safe = others & ~BIT_T1 if high_out >= 0 else others
     if tricks_left <= 2 and excuse:
         return EX  # the excuse is lost on the last trick
+    plays = [c for _, c in trick if c != EX]
     if not plays:
         # lead: a king, else low from the longest suit, trumps for a long-trump taker
-        kings = [c for c in others if c < T1 and c % 14 == 13]
+        kings = others & KINGS
         if kings:
-            return kings[0]
-        plain = [c for c in others if c < T1]
+            return (kings & -kings).bit_length() - 1
+        plain = others & PLAIN
         if plain:
-            return min(plain, key=lambda c: (-(hand & SUIT_MASKS[c // 14]).bit_count(),
-                                             VALUE2[c], c % 14))
-        safe = [c for c in others if petit_safe(c)] or others or cards
-        return min(safe, key=_power) if len(safe) > 1 else safe[0]
+            lengths = [(hand & m).bit_count() for m in SUIT_MASKS]
+            return _first_min(plain, lambda c: (30 - lengths[c // 14]) * 10_000
+                              + VALUE2[c] * 100 + c % 14)
+        pool = safe or others  # trumps only: the lowest is the weakest
+        return (pool & -pool).bit_length() - 1
     led = CARD_SUIT[plays[0]]
-    best = max(plays, key=lambda c: _power(c) if c >= T1 or CARD_SUIT[c] == led else -1)
+    best = plays[0]
+    top = -1
+    for c in plays:
+        k = _power(c) if c >= T1 or CARD_SUIT[c] == led else -1
+        if k > top:
+            best, top = c, k
     best_seat = next(s for s, c in trick if c == best)
     last = len(trick) == n - 1
     if best_seat in friends:
         held = last or best >= T21 or (best >= T1 and best > high_out)
         if held:
-            feed = [c for c in others if c < T1] or others
+            feed = others & PLAIN or others
             if feed:
-                return max(feed, key=lambda c: (VALUE2[c], -_power(c)))
-        low = [c for c in others if petit_safe(c)] or others
+                return _first_min(feed, lambda c: -VALUE2[c] * 1000 + _power(c))
+        low = safe or others
         if low:
-            return min(low, key=lambda c: (VALUE2[c], _power(c)))
+            return _first_min(low, lambda c: VALUE2[c] * 1000 + _power(c))
         return EX
-    winners = [c for c in others
-               if _power(c) > _power(best) and (c >= T1 or CARD_SUIT[c] == led)]
+    if best >= T1:
+        winners = others & TRUMPS & ~((2 << best) - 1)
+    else:
+        winners = (others & SUIT_MASKS[best // 14] & ~((2 << best) - 1)) | (others & TRUMPS)
     if winners:
-        pick = min(winners, key=_power)
+        # the led suit's cards lie below the trumps, each suit and the trumps by rank
+        pick = (winners & -winners).bit_length() - 1
         worth = last or pick < T1 or pick > high_out or sum(VALUE2[c] for c in plays) >= 7
         if worth and (pick != T1 or last or high_out < 0):
             return pick
-    low = [c for c in others if petit_safe(c)]
-    if not low and excuse:
+    if not safe and excuse:
         return EX
-    pool = low or others
-    cheapest = min(pool, key=lambda c: (VALUE2[c], _power(c)))
+    cheapest = _first_min(safe or others, lambda c: VALUE2[c] * 1000 + _power(c))
     if excuse and VALUE2[cheapest] >= 7:
         return EX  # rather the excuse than a king or a queen to the opponents
     return cheapest
+
+
+def _first_min(cards: int, key: Callable[[int], int]) -> int:
+    """The card of the mask ``cards`` with the least ``key``, the lowest on a tie."""
+    pick, least = -1, 1 << 60
+    while cards:
+        low = cards & -cards
+        c = low.bit_length() - 1
+        cards ^= low
+        k = key(c)
+        if k < least:
+            pick, least = c, k
+    return pick
 
 
 def distinct_cards(cards: int, live: int) -> list[int]:

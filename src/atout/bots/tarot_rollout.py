@@ -172,11 +172,12 @@ def heuristic_card(deal: TarotDeal, seat: int, legal: int) -> int:
     """The heuristic player's card for ``seat`` on an open deal, from what that seat knows:
     its hand, the trick, its side (once known) and the trumps it cannot see."""
     n = deal.n
-    hand = deal.hands[seat]
+    hands = deal.hands
+    hand = hands[seat]
     hidden = 0
-    for s in range(n):
-        if s != seat:
-            hidden |= deal.hands[s]
+    for h in hands:
+        hidden |= h
+    hidden &= ~hand
     if seat != deal.taker:
         hidden |= deal.ecart & ~TRUMPS
     if deal.contract >= 2:
