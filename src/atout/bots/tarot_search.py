@@ -33,6 +33,7 @@ from atout.games.tarot.tables import (
     BIT_EX,
     CARD_SUIT,
     EX,
+    NCARDS,
     SUIT_MASKS,
     TRUMPS,
 )
@@ -312,8 +313,8 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
 
 def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
     """The actions the search tries (``search:prune=1``, the default): every legal one, but
-    a prise where a garde may still be bid, and in the play one card of each run of
-    equivalent cards.
+    a prise where a garde may still be bid, and in the play and the écart one card of each
+    run of equivalent cards.
 
     A garde is a prise at twice the stake (the same chien, the same play): whenever taking
     pays, the garde pays twice as much, and the playouts, too few to see that on every hand,
@@ -338,12 +339,13 @@ def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
     actions stay as they are."""
     cards = 0
     for a in legal:
-        if 0 <= int(a) - base < 78:
+        if 0 <= int(a) - base < NCARDS:
             cards |= 1 << (int(a) - base)
     kept = 0
     for c in distinct_cards(cards, unseen_cards(view)):
         kept |= 1 << c
-    return [a for a in legal if not 0 <= int(a) - base < 78 or kept >> (int(a) - base) & 1]
+    return [a for a in legal
+            if not 0 <= int(a) - base < NCARDS or kept >> (int(a) - base) & 1]
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
