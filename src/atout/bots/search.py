@@ -53,9 +53,9 @@ class SearchBot(Bot):
     perfect-information sample cannot, such as keeping the Buur or not giving a trick away
     on a guess. ``exact``: once the seat holds this many cards or fewer, each sample is solved
     exactly (alpha-beta, every hand known) instead of rolled out; 0: never; the default is
-    the game's (3 in Tarot, 0 elsewhere).
-    Only games with a solver take it (Jass). ``common``: 1 rolls every action out on a sample
-    from the same random seed (common random numbers: the actions are compared on the same
+    the game's (2 in Tarot, 0 elsewhere); only games with a solver take it (Jass and
+    Tarot). ``common``: 1 rolls every action out on a sample from the same random seed
+    (common random numbers: the actions are compared on the same
     luck, so the comparison is less noisy), 0 (the default) from one running stream: in Jass
     it made the choices steadier from seed to seed but not stronger. ``model``: 1 plays
     the other side in the rollouts by the heuristic's rules, from their own cards and what
