@@ -19,13 +19,14 @@ from atout.games.tarot.tables import (
     EX,
     KINGS,
     SUIT_MASKS,
+    T1,
     TRUMPS,
     VALUE2,
 )
 
-T1 = 56
 T21 = 76
 PLAIN = (1 << T1) - 1
+"""Every card of the four suits (no trump, no excuse)."""
 
 
 POWER: tuple[int, ...] = tuple(100 + c if c >= T1 else c % 14 for c in range(78))

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.tarot_cards import choose_card, team_of
+from atout.bots.tarot_cards import PLAIN, POWER, choose_card, team_of
 from atout.bots.tarot_choices import FULL, pre_play
 from atout.core import Deal, Result
 from atout.games.tarot.deal import TarotDeal
@@ -34,20 +34,14 @@ from atout.games.tarot.tables import (
     BIT_T1,
     EX,
     SUIT_MASKS,
+    T1,
     TRUMPS,
     VALUE2,
 )
 
 NOISE = 0.1
 """The share of rollout cards played at random."""
-T1 = 56
-PLAIN = (1 << 56) - 1
 LED: tuple[int, ...] = (*SUIT_MASKS, TRUMPS)
-
-
-def _power(c: int) -> int:
-    """A card's strength within its suit, trumps above every plain card."""
-    return 100 + c if c >= T1 else c % 14
 
 
 def _tops(foe_hands: list[int], led: int) -> tuple[int, int]:
@@ -147,7 +141,7 @@ def _lead(hand: int, others: int, foe_hands: list[int]) -> int:
         top_led, top_trump = _tops(foe_hands, c // 14 if c < T1 else 4)
         if _safe(c, top_led, top_trump) and (
                 sure < 0 or VALUE2[c] > VALUE2[sure]
-                or (VALUE2[c] == VALUE2[sure] and _power(c) < _power(sure))):
+                or (VALUE2[c] == VALUE2[sure] and POWER[c] < POWER[sure])):
             sure = c
     if sure >= 0 and (sure < T1 or VALUE2[sure] > 1 or not others & PLAIN):
         return sure

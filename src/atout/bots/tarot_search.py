@@ -20,7 +20,7 @@ from typing import Any
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
-from atout.bots.tarot_cards import T1, choose_card, distinct_cards, team_of
+from atout.bots.tarot_cards import choose_card, distinct_cards, team_of
 from atout.bots.tarot_choices import FULL, choose_bid, hand_points, pre_play
 from atout.bots.tarot_rollout import greedy_rollout, model_rollout
 from atout.bots.tarot_solve import tarot_solver
@@ -35,6 +35,7 @@ from atout.games.tarot.tables import (
     EX,
     NCARDS,
     SUIT_MASKS,
+    T1,
     TRUMPS,
 )
 

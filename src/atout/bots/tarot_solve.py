@@ -15,11 +15,10 @@ from typing import cast
 
 from atout.bots.search import side_value
 from atout.bots.tarot_cards import distinct_cards
+from atout.bots.tarot_choices import FULL
 from atout.core import Deal
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, BIT_EX
-
-FULL = (1 << 78) - 1
 
 
 def solve(deal: TarotDeal, seat: int, alpha: float = float("-inf"),
