@@ -221,8 +221,9 @@ def _facts_after(hands: list[list[str]], plays: list[str]) -> list[tuple[int, in
     return jass_search.play_facts(read_view(JASS, deal.view(0), follows=True))
 
 
-def _breaks_bock_rule(hands: list[int], leads: list[tuple[int, int, int]]) -> bool:
-    return any(hands[s] & bocks and above & ~hands[s] for s, bocks, above in leads)
+def _breaks_bock_rule(hands: list[int], leads: list[tuple[int, int, int, int]]) -> bool:
+    return any(hands[s] & bocks and above & ~hands[s] and not keep & ~hands[s]
+               for s, bocks, above, keep in leads)
 
 
 def test_the_sampler_believes_opponents_cash_their_bocks(monkeypatch: Any) -> None:

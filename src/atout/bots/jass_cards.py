@@ -18,6 +18,23 @@ ABOVE = tuple(tuple(sum(1 << d for d in range(36) if d // 9 == c // 9 and POWER[
 best card still out?" is one mask test in the rollouts' hot loop)."""
 
 
+DEFENCE = 1
+"""The defenders keep their Bocks while the declarers may still ruff them, and lead low in the
+suit the other hands hold fewest of (the partner may ruff it)."""
+DRAW_LOW = 2
+"""The side that chose trump draws trumps with a low one from three or more when it lacks the
+best trump, and does not lead a top trump it holds alone."""
+SPARE_HONOURS = 4
+"""The last seat ruffs with the Buur or the Nell only for 10 points or more."""
+KEEP_TRUMPS = 8
+"""A card thrown away is a plain card while there is one, never a trump first."""
+SHORT_TOPS = 16
+"""At Obenabe and Undenufe, the top cards of the shortest suit are led first."""
+CLASSIC = 0
+"""The card play before issue 23 (``heuristic:cards=v1``)."""
+STANDARD = DEFENCE | DRAW_LOW | SPARE_HONOURS | KEEP_TRUMPS | SHORT_TOPS
+"""Every rule above: the heuristic's default (``cards=v2``)."""
+
 HONOURS = tuple((1 << (m * 9 + JACK)) | (1 << (m * 9 + NINE)) if m < 4 else 0 for m in range(6))
 """HONOURS[mode]: the Buur and the Nell, the trumps a player keeps (none without trump)."""
 
@@ -28,7 +45,7 @@ HONOURS = tuple((1 << (m * 9 + JACK)) | (1 << (m * 9 + NINE)) if m < 4 else 0 fo
 
 def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
                 best_seat: int, partner: int, points: int, out: int, voids_next: int,
-                pull_trumps: bool, mode: int) -> int:
+                pull_trumps: bool, mode: int, style: int = STANDARD) -> int:
     """The heuristic's card among ``legal`` (a mask of the seat's legal cards).
 
     ``hand``: the seat's cards; ``pos``: cards on the table; ``last``: whether the seat plays
@@ -36,7 +53,9 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
     so far and its seat (-1 when leading); ``partner``: the partner's seat (-1: none);
     ``points``: the card points on the table; ``out``: every card not yet played and not
     known to be out of play (the seat's own hand included); ``voids_next``: the cards the next
-    player has shown he lacks; ``pull_trumps``: whether the seat's side chose trump.
+    player has shown he lacks; ``pull_trumps``: whether the seat's side chose trump;
+    ``style``: which of the rules :data:`DEFENCE` to :data:`SHORT_TOPS` apply (their sum;
+    :data:`CLASSIC`: none of them).
     """
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -59,11 +78,15 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                     if p[c] > k:
                         k, pick = p[c], c
                 if not unseen & above[pick]:
-                    return pick  # pull the opponents' trumps with the best one
+                    if not style & DRAW_LOW or mine & (mine - 1):
+                        return pick  # pull the opponents' trumps with the best one
+                elif style & DRAW_LOW and mine.bit_count() >= 3 and mine & ~honours:
+                    return _least_power(mine & ~honours, p)  # or with a low one
             plain = legal & ~trumps
-            # a Bock (top card) of the highest value, then power
+            # a Bock (top card) of the highest value, then power; a defender keeps his while
+            # trumps are out
             k = -1
-            m = plain
+            m = plain if not (style & DEFENCE and not pull_trumps and unseen & trumps) else 0
             while m:
                 c = (low := m & -m).bit_length() - 1
                 m ^= low
@@ -74,15 +97,18 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
             if k >= 0:
                 return pick
             if plain:
-                # lead low from the longest side suit, keeping the Buur and the Nell:
-                # (worth 10 or more, -length, value, power), least first
+                # lead low, keeping the Buur and the Nell: (worth 10 or more, n, value,
+                # power), least first, where n is 9 - the suit's length in hand (the longest
+                # side suit), or for a defender the suit's cards in the other hands
+                short = style & DEFENCE and not pull_trumps
                 k = 1 << 30
                 m = plain
                 while m:
                     c = (low := m & -m).bit_length() - 1
                     m ^= low
-                    key = (((v[c] >= 10) * 16 + 9 - (hand & SUIT_MASK[c // 9]).bit_count())
-                           * 32 + v[c]) * 128 + p[c]
+                    n = ((unseen & SUIT_MASK[c // 9]).bit_count() if short
+                         else 9 - (hand & SUIT_MASK[c // 9]).bit_count())
+                    key = (((v[c] >= 10) * 16 + n) * 32 + v[c]) * 128 + p[c]
                     if key < k:
                         k, pick = key, c
                 return pick
@@ -96,14 +122,16 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                 if key < k:
                     k, pick = key, c
             return pick
-        # run the longest suit headed by a top card: (length, value), most first
+        # run the longest suit headed by a top card (the shortest with SHORT_TOPS):
+        # (length, value), most first
+        flip = 10 if style & SHORT_TOPS else 0
         k = -1
         m = legal
         while m:
             c = (low := m & -m).bit_length() - 1
             m ^= low
             if not unseen & above[c]:
-                key = (hand & SUIT_MASK[c // 9]).bit_count() * 32 + v[c]
+                key = abs(flip - (hand & SUIT_MASK[c // 9]).bit_count()) * 32 + v[c]
                 if key > k:
                     k, pick = key, c
         if k >= 0:
@@ -134,7 +162,7 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                 if key > k:
                     k, pick = key, c
             return pick
-        return _cheapest(legal, v, p, unseen, above, honours)
+        return _cheapest(legal, v, p, unseen, above, honours, style)
     pb = p[best]
     winners = 0
     m = legal
@@ -149,7 +177,8 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
         if last:
             if plain:
                 return _least_power(plain, p)
-            if points >= 4:
+            if points >= 4 and (winners & ~honours or points >= 10
+                                or not style & SPARE_HONOURS):
                 return _least_power(winners & ~honours or winners, p)
         else:
             # a top card of the suit led, of the highest value
@@ -168,7 +197,7 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                     return _least_power(ruff, p)
                 if points >= 20:
                     return _least_power(winners, p)
-    return _cheapest(legal, v, p, unseen, above, honours)
+    return _cheapest(legal, v, p, unseen, above, honours, style)
 
 
 def _least_power(cards: int, p: tuple[int, ...]) -> int:
@@ -184,22 +213,26 @@ def _least_power(cards: int, p: tuple[int, ...]) -> int:
 
 
 def _cheapest(cards: int, v: tuple[int, ...], p: tuple[int, ...], unseen: int,
-              above: tuple[int, ...], honours: int) -> int:
+              above: tuple[int, ...], honours: int, style: int) -> int:
     """The card that costs least to give away: low value, not an honour, not a top card.
 
-    By (honour, top card worth 10 or more, value, trump, power), least first."""
+    By (honour, top card worth 10 or more, value, trump, power), least first; with
+    :data:`KEEP_TRUMPS`, (honour, top card worth 10 or more, trump, value, power)."""
     k = 1 << 30
     pick = -1
+    keep = 1 if style & KEEP_TRUMPS else 0
     while cards:
         c = (low := cards & -cards).bit_length() - 1
         cards ^= low
         vc = v[c]
         pc = p[c]
-        key = (((((honours >> c & 1) * 2 + (vc >= 10 and not unseen & above[c])) * 32 + vc)
-                * 2 + (pc >= 100)) * 128 + pc)
+        trump = pc >= 100
+        key = ((((((honours >> c & 1) * 2 + (vc >= 10 and not unseen & above[c])) * 2
+                  + (trump and keep)) * 32 + vc) * 2 + trump) * 128 + pc)
         if key < k:
             k, pick = key, c
     return pick
 
 
-__all__ = ["card_choice"]
+__all__ = ["CLASSIC", "DEFENCE", "DRAW_LOW", "KEEP_TRUMPS", "SHORT_TOPS", "SPARE_HONOURS",
+           "STANDARD", "card_choice"]

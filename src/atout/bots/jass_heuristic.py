@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from atout.bots.base import Bot
-from atout.bots.jass_cards import card_choice
+from atout.bots.jass_cards import CLASSIC, STANDARD, card_choice
 from atout.bots.jass_trump import choose_trump_by_value
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Rules, View
@@ -281,15 +281,15 @@ def beats(seen: JassSeen, card: int) -> bool:
     return (card // 9 == seen.led or p[card] >= 100) and p[card] > p[seen.best]
 
 
-def choose_card(seen: JassSeen, legal: int) -> int:
+def choose_card(seen: JassSeen, legal: int, style: int = STANDARD) -> int:
     """The heuristic's card: leading conventions, Schmieren, winning cheaply, keeping honours
-    (the rules are in :func:`atout.bots.jass_cards.card_choice`)."""
+    (the rules are in :func:`atout.bots.jass_cards.card_choice`, ``style`` says which)."""
     seat = seen.seat
     pos = len(seen.trick)
     return card_choice(legal, seen.hand, seat, pos, pos == seen.nplayers - 1, seen.led,
                        seen.best, seen.best_seat, seen.partner, seen.trick_points(),
                        FULL & ~seen.played_all & ~seen.gone,
-                       seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode)
+                       seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode, style)
 
 
 TRUMP_POLICIES = ("value", "count")
@@ -298,20 +298,33 @@ predicted by the model fitted on played-out deals (:mod:`atout.bots.jass_trump`)
 the trick count and its push threshold (:func:`choose_trump`)."""
 
 
+CARD_STYLES = {"v2": STANDARD, "v1": CLASSIC}
+"""The heuristic's card play by name: ``v2`` (the default) with the rules of issue 23 — the
+defenders keep their Bocks, the declarers draw trumps low, the Buur and Nell spared, plain cards
+thrown before trumps, short tops first without trump (:mod:`atout.bots.jass_cards`) — and
+``v1``, the card play before them."""
+
+
 class JassHeuristic(Bot):
     """Plays Jass by rules of thumb a club player would recognise (see docs/bots.md).
 
-    ``trump`` is one of :data:`TRUMP_POLICIES` (``heuristic:trump=count`` from a bot name).
+    ``trump`` is one of :data:`TRUMP_POLICIES` (``heuristic:trump=count`` from a bot name),
+    ``cards`` one of :data:`CARD_STYLES` (``heuristic:cards=v1``).
     """
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value") -> None:
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value",
+                 cards: str = "v2") -> None:
         super().__init__(rules, seat, seed)
         if trump not in TRUMP_POLICIES:
             raise ValueError(f"Jass heuristic: trump={trump!r}, expected one of "
                              f"{', '.join(TRUMP_POLICIES)}")
+        if cards not in CARD_STYLES:
+            raise ValueError(f"Jass heuristic: cards={cards!r}, expected one of "
+                             f"{', '.join(CARD_STYLES)}")
         self.trump = trump
+        self.style = CARD_STYLES[cards]
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -326,5 +339,5 @@ class JassHeuristic(Bot):
             return actions[choose_trump_by_value(hand, legal, may_push, not may_push,
                                                  multipliers)]
         seen = read_view(self.rules, view)
-        return actions[choose_card(seen, legal)]
+        return actions[choose_card(seen, legal, self.style)]
 

@@ -150,19 +150,21 @@ class JassDeterminizer(Determinizer):
                                f"{MAX_TRIES} tries")
 
 
-def bock_leads(seen: JassSeen) -> list[tuple[int, int, int]]:
+def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
     """The opponents' leads of a side card that was not sure to win, as facts to check.
 
-    One ``(seat, bocks, above)`` per such lead: ``bocks`` holds the best card still out in
-    each side suit at that moment (the leader had a Bock if he held one of them), ``above``
-    the cards still out that beat the card led (it was a Bock itself if he held them all).
+    One ``(seat, bocks, above, keep)`` per such lead: ``bocks`` holds the best card still out
+    in each side suit at that moment (the leader had a Bock if he held one of them),
+    ``above`` the cards still out that beat the card led (it was a Bock itself if he held
+    them all), ``keep`` the trumps still out when a defender led (he keeps his Bocks while
+    any of them is in another hand: :data:`~atout.bots.jass_cards.DEFENCE`; 0 otherwise).
     """
     mode = seen.mode
     if mode < 0:
         return []
     power = POWER[mode]
     side = [x for x in range(4) if x != mode]  # every suit in Obenabe and Undenufe
-    out: list[tuple[int, int, int]] = []
+    out: list[tuple[int, int, int, int]] = []
     for actor, card, played in seen.leads:
         if not (actor - seen.seat) % 2 or card // 9 not in side:
             continue
@@ -174,7 +176,8 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int]]:
         above = _stronger(SUIT_MASK[card // 9] & ~played, power, power[card])
         if bocks & seen.played[actor]:
             continue  # he played one of them later: he kept a Bock, the rule does not hold
-        out.append((actor, bocks, above))
+        defends = mode < 4 and (actor - seen.chooser) % 2 == 1
+        out.append((actor, bocks, above, SUIT_MASK[mode] & ~played if defends else 0))
     return out
 
 
@@ -188,10 +191,11 @@ def _stronger(cards: int, power: tuple[int, ...], than: int) -> int:
     return sum(1 << c for c in bit_list(cards) if power[c] > than)
 
 
-def _lead_misses(hands: list[int], leads: list[tuple[int, int, int]]) -> int:
+def _lead_misses(hands: list[int], leads: list[tuple[int, int, int, int]]) -> int:
     """How many of the opponents' leads a sample explains badly: a lesser card led while
-    holding a Bock."""
-    return sum(1 for seat, bocks, above in leads if hands[seat] & bocks and above & ~hands[seat])
+    holding a Bock he would have cashed."""
+    return sum(1 for seat, bocks, above, keep in leads
+               if hands[seat] & bocks and above & ~hands[seat] and not keep & ~hands[seat])
 
 
 def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
@@ -202,9 +206,10 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
     They are read as a club player (and the heuristic) plays:
 
     - the other side holds the trick: he takes it when he can — last to play with any card
-      of the suit led that beats it, or with a trump when it holds points; earlier with the
-      best card still out of the suit led, or a trump when it holds 10 points or more;
-      otherwise he throws his cheapest card, so he had none cheaper;
+      of the suit led that beats it, or with a trump when it holds points (the Buur or the
+      Nell for 10 or more); earlier with the best card still out of the suit led, or a trump
+      when it holds 10 points or more; otherwise he throws his cheapest card, so he had none
+      cheaper (and a side card before any trump);
     - his partner holds the trick and he plays last: he feeds it (Schmieren) his best side
       card, so he had none worth much more.
 
@@ -246,7 +251,9 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
             above = _stronger(SUIT_MASK[f.led] & left, power, pb) if plain else 0
             ruff = _stronger(trumps & left, power, pb)
             if last:
-                lacked = above | (ruff if f.points >= 4 else 0)
+                # the Buur and the Nell ruff only for 10 points (SPARE_HONOURS)
+                lacked = above | (ruff if f.points >= 10 else
+                                  ruff & ~honours if f.points >= 4 else 0)
             else:
                 if above:
                     lacked = 1 << _strongest(above, power)
@@ -258,6 +265,9 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
                 vc, pc = value[card], power[card]
                 lacked |= sum(1 << c for c in bit_list(suits)
                               if value[c] < 10 and (value[c], power[c]) < (vc, pc))
+            elif not honours >> card & 1:
+                # a trump thrown away: no side card he could spare (KEEP_TRUMPS)
+                lacked |= sum(1 << c for c in bit_list(suits) if value[c] < 10)
         if lacked & seen.played[actor]:
             continue  # he played otherwise: the rule does not hold for him
         lacked &= pool
@@ -559,10 +569,11 @@ def explain(rules: Rules[Any], view: View, action: Action) -> str:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value",
-               **kw: Any) -> JassHeuristic:
+               cards: str = "v2", **kw: Any) -> JassHeuristic:
     if kw:
-        raise ValueError(f"the Jass heuristic takes only trump=value|count, not {', '.join(kw)}")
-    return JassHeuristic(rules, seat, seed, trump=str(trump))
+        raise ValueError("the Jass heuristic takes only trump=value|count and cards=v2|v1, "
+                         f"not {', '.join(kw)}")
+    return JassHeuristic(rules, seat, seed, trump=str(trump), cards=str(cards))
 
 
 def reason(rules: Rules[Any], view: View, action: Action) -> Reason:

@@ -26,7 +26,7 @@ from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import FULL, choose_card, read_view, trump_tricks
 from atout.bots.kits import GameKit
-from atout.bots.putze_speak import SAMPLES, choose_word
+from atout.bots.putze_speak import PUTZE_CARDS, SAMPLES, choose_word
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass_play import POWER, VALUE
@@ -123,7 +123,7 @@ class PutzeHeuristic(Bot):
         seen = read_view(self.rules, view)
         seen.partner = -1
         seen.pull_trumps = True
-        return actions[choose_card(seen, legal)]
+        return actions[choose_card(seen, legal, PUTZE_CARDS)]
 
 
 class PutzeDeterminizer(Determinizer):

@@ -18,11 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.jass_cards import card_choice
+from atout.bots.jass_cards import CLASSIC, card_choice
 from atout.bots.jass_heuristic import FULL
 from atout.core import Deal, Result, Rules, View
 from atout.games.jass_play import CardPolicy
 
+PUTZE_CARDS = CLASSIC
+"""The Putze players' card play (:mod:`atout.bots.jass_cards`): the Jass rules of issue 23
+were measured for two sides of two, not for Putze's players alone."""
 SAMPLES = 64
 """Sampled deals per spoken word (the default of ``heuristic:samples=N``)."""
 SPEAK_WORDS = ("play", "pass", "take blind", "my game")
@@ -54,7 +57,7 @@ def heuristic_policy(deal: Deal) -> CardPolicy:
             now |= hands[s]
         out = FULL & ~(start & ~now)
         return card_choice(legal, hands[seat], seat, pos, pos == last, led, best, best_seat,
-                           -1, points, out, 0, True, mode)
+                           -1, points, out, 0, True, mode, PUTZE_CARDS)
 
     return pick
 
