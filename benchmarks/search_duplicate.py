@@ -10,7 +10,8 @@ cards cancels. The other checkout's bot runs in a child process (its own ``atout
 that rebuilds the deal from the seed and the actions before each of its decisions; the two
 processes never think at the same time, so the load of the machine hits both alike. Both
 searches get the same time limit per decision (``--seconds``) and an unreachable playout
-budget, so the comparison is at equal time. Prints the mean margin per deal of this
+budget, so the comparison is at equal time (``--bot`` plays another bot on both sides, such
+as ``search:playouts=300``, an equal budget). Prints the mean margin per deal of this
 checkout's search (its team's points minus the other's), its 95 % interval, and each side's
 playouts per second.
 """
@@ -85,6 +86,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100, help="boards (each played twice)")
     parser.add_argument("--seconds", type=float, default=0.04, help="time per decision")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bot", default=None,
+                        help="the bot both checkouts play, e.g. search:playouts=300 (default: "
+                             "the search at --seconds a decision)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first board (to split a match over processes)")
     args = parser.parse_args()
     import atout
     from atout.bots import make_bot
@@ -92,14 +98,14 @@ def main() -> None:
     from atout.core import deal_seed
 
     rules = atout.make("jass")
-    bot = f"search:seconds={args.seconds}:playouts=1000000"
+    bot = args.bot or f"search:seconds={args.seconds}:playouts=1000000"
     child = Child(args.base)
     margins: list[float] = []
     ours = [0, 0.0]
     theirs = [0, 0.0]
     start = time.perf_counter()
     try:
-        for board in range(args.deals):
+        for board in range(args.first, args.first + args.deals):
             seed = deal_seed(args.seed, board)
             diff = 0.0
             for team in (0, 1):  # the team of this checkout's search
@@ -127,11 +133,12 @@ def main() -> None:
                 theirs[0] += got["playouts"]
                 theirs[1] += got["seconds"]
             margins.append(diff / 2)
-            if (board + 1) % 25 == 0 or board + 1 == args.deals:
+            done = len(margins)
+            if done % 25 == 0 or done == args.deals:
                 m = statistics.fmean(margins)
                 half = (1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
                         if len(margins) > 1 else math.nan)
-                print(f"{board + 1} boards, {time.perf_counter() - start:.0f} s: margin of "
+                print(f"{done} boards, {time.perf_counter() - start:.0f} s: margin of "
                       f"this checkout {m:+.2f} ± {half:.2f} points a deal; playouts/s "
                       f"{ours[0] / max(ours[1], 1e-9):,.0f} (this) vs "
                       f"{theirs[0] / max(theirs[1], 1e-9):,.0f} (base)", flush=True)
