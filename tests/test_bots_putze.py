@@ -217,3 +217,37 @@ def test_a_two_player_bot_cannot_see_the_hidden_discards(name: str) -> None:
         x = make_bot(name, TWO, 0, 7).choose(va)
         y = make_bot(name, TWO, 0, 7).choose(vb)
         assert x == y
+
+
+def test_the_putze_heuristic_plays_the_card_rules_it_is_given() -> None:
+    """Heuristic Putze deals until a seat to play is in a position where the card rules of
+    issue 23 (``cards=v2``, the default) and the play before them (``cards=v1``) differ: each
+    bot plays its own rules' card there, read from its view alone."""
+    from atout.bots.jass_cards import CLASSIC, STANDARD
+    from atout.bots.jass_heuristic import choose_card, read_view
+
+    rules = atout.make("putze")
+    differ = 0
+    for seed in range(40):
+        deal = rules.deal(seed=seed)
+        bots = [make_bot("heuristic", rules, s, seed) for s in range(rules.seats)]
+        while deal.to_move is not None:
+            seat = deal.to_move
+            view = deal.view(seat)
+            if view.phase == "play" and len(view.legal) > 1:
+                seen = read_view(rules, view)
+                seen.partner, seen.pull_trumps = -1, True
+                legal = JASS_DECK.mask(view.legal)
+                new, old = choose_card(seen, legal, STANDARD), choose_card(seen, legal, CLASSIC)
+                if new != old:
+                    differ += 1
+                    assert int(make_bot("heuristic", rules, seat, seed).choose(view)) == new
+                    assert int(make_bot("heuristic:cards=v1", rules, seat, seed)
+                               .choose(view)) == old
+            deal.play(bots[seat].choose(view))
+    assert differ >= 10
+
+
+def test_a_bad_putze_card_play_is_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="cards='v9', expected one of v2, v1"):
+        make_bot("heuristic:cards=v9", atout.make("putze"), 0)

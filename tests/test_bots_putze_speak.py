@@ -112,7 +112,7 @@ def test_the_count_policy_is_still_offered_and_bad_parameters_are_refused() -> N
         make_bot("heuristic:speak=loud", RULES, 0)
     with pytest.raises(ValueError, match="samples"):
         make_bot("heuristic:samples=0", RULES, 0)
-    with pytest.raises(ValueError, match="speak= and samples="):
+    with pytest.raises(ValueError, match="speak=, samples= and cards="):
         make_bot("heuristic:playouts=3", RULES, 0)
 
 

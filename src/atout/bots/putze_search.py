@@ -24,7 +24,13 @@ from typing import Any
 
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.jass_heuristic import FULL, choose_card, read_view, trump_tricks
+from atout.bots.jass_heuristic import (
+    CARD_STYLES,
+    FULL,
+    choose_card,
+    read_view,
+    trump_tricks,
+)
 from atout.bots.kits import GameKit
 from atout.bots.putze_speak import PUTZE_CARDS, SAMPLES, choose_word
 from atout.cards import JASS_DECK, bit_list
@@ -88,14 +94,20 @@ class PutzeHeuristic(Bot):
     """Plays Putze by rules of thumb (see docs/bots.md).
 
     ``speak`` is one of :data:`SPEAK_POLICIES` (``heuristic:speak=count`` from a bot name);
-    ``samples``: the sampled deals per word for ``speak=value``.
+    ``samples``: the sampled deals per word for ``speak=value``; ``cards``: the card play,
+    one of :data:`~atout.bots.jass_heuristic.CARD_STYLES` (its play and the play it expects
+    of the others when it speaks; default :data:`~atout.bots.putze_speak.PUTZE_CARDS`).
     """
 
     name = "heuristic"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, speak: str = "value",
-                 samples: int = SAMPLES) -> None:
+                 samples: int = SAMPLES, cards: str = PUTZE_CARDS) -> None:
         super().__init__(rules, seat, seed)
+        if cards not in CARD_STYLES:
+            raise ValueError(f"Putze heuristic: cards={cards!r}, expected one of "
+                             f"{', '.join(CARD_STYLES)}")
+        self.style = CARD_STYLES[cards]
         if speak not in SPEAK_POLICIES:
             raise ValueError(f"Putze heuristic: speak={speak!r}, expected one of "
                              f"{', '.join(SPEAK_POLICIES)}")
@@ -117,13 +129,13 @@ class PutzeHeuristic(Bot):
             if self._sampler is None:
                 self._sampler = PutzeDeterminizer(self.rules)
             return actions[choose_word(self._sampler, view, legal, self.rng, pre_play, count,
-                                       self.samples)]
+                                       self.samples, self.style)]
         if view.phase != "play":
             return actions[pre_play(self.rules, view.phase, hand, mode, legal)]
         seen = read_view(self.rules, view)
         seen.partner = -1
         seen.pull_trumps = True
-        return actions[choose_card(seen, legal, PUTZE_CARDS)]
+        return actions[choose_card(seen, legal, self.style)]
 
 
 class PutzeDeterminizer(Determinizer):
@@ -427,9 +439,9 @@ def putze_rollout(deal: Deal, rng: random.Random) -> Result:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeHeuristic:
-    unknown = set(kw) - {"speak", "samples"}
+    unknown = set(kw) - {"speak", "samples", "cards"}
     if unknown:
-        raise ValueError(f"the Putze heuristic takes speak= and samples=, not "
+        raise ValueError(f"the Putze heuristic takes speak=, samples= and cards=, not "
                          f"{', '.join(sorted(unknown))}")
     speak_policy = str(kw.get("speak", "value"))
     try:
@@ -437,7 +449,8 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeH
     except (TypeError, ValueError):
         raise ValueError(f"Putze heuristic: samples={kw['samples']!r}, expected a whole "
                          f"number") from None
-    return PutzeHeuristic(rules, seat, seed, speak_policy, samples)
+    return PutzeHeuristic(rules, seat, seed, speak_policy, samples,
+                          str(kw.get("cards", PUTZE_CARDS)))
 
 
 KIT = GameKit(heuristic=_heuristic, determinizer=PutzeDeterminizer, rollout=putze_rollout,

@@ -18,14 +18,15 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.jass_cards import CLASSIC, card_choice
-from atout.bots.jass_heuristic import FULL
+from atout.bots.jass_cards import card_choice
+from atout.bots.jass_heuristic import CARD_STYLES, FULL
 from atout.core import Deal, Result, Rules, View
 from atout.games.jass_play import CardPolicy
 
-PUTZE_CARDS = CLASSIC
-"""The Putze players' card play (:mod:`atout.bots.jass_cards`): the Jass rules of issue 23
-were measured for two sides of two, not for Putze's players alone."""
+PUTZE_CARDS = "v2"
+"""The Putze heuristic's default card play, by its name in
+:data:`~atout.bots.jass_heuristic.CARD_STYLES` (``heuristic:cards=...``)."""
+_STYLE = CARD_STYLES[PUTZE_CARDS]
 SAMPLES = 64
 """Sampled deals per spoken word (the default of ``heuristic:samples=N``)."""
 SPEAK_WORDS = ("play", "pass", "take blind", "my game")
@@ -35,11 +36,12 @@ PrePlay = Callable[[Rules[Any], str, int, int, int], int]
 """A choice before the play: ``(rules, phase, hand, mode, legal mask) -> action id``."""
 
 
-def heuristic_policy(deal: Deal) -> CardPolicy:
+def heuristic_policy(deal: Deal, style: int = _STYLE) -> CardPolicy:
     """The heuristic's card play at every playing seat of a Putze ``deal`` in play, for
     :meth:`~atout.games.jass_play.TrickPlay.play_tricks`: each seat picks, from its own
     hand and the cards not yet played, the card the heuristic player would (alone: no
-    partner, drawing trumps is always its job). The voids shown are not tracked."""
+    partner, drawing trumps is always its job), with the card rules ``style``. The voids
+    shown are not tracked."""
     hands: list[int] = deal.hands  # type: ignore[attr-defined]
     mode: int = deal.mode  # type: ignore[attr-defined]
     players: list[int] = deal.players()  # type: ignore[attr-defined]
@@ -57,14 +59,15 @@ def heuristic_policy(deal: Deal) -> CardPolicy:
             now |= hands[s]
         out = FULL & ~(start & ~now)
         return card_choice(legal, hands[seat], seat, pos, pos == last, led, best, best_seat,
-                           -1, points, out, 0, True, mode, PUTZE_CARDS)
+                           -1, points, out, 0, True, mode, style)
 
     return pick
 
 
-def heuristic_rollout(deal: Deal, rng: random.Random, pre_play: PrePlay) -> Result:
+def heuristic_rollout(deal: Deal, rng: random.Random, pre_play: PrePlay,
+                      style: int = _STYLE) -> Result:
     """Play a Putze ``deal`` to its end: the choices before the play by ``pre_play`` (the
-    heuristic's thresholds), then the heuristic's card play at every seat."""
+    heuristic's thresholds), then the heuristic's card play (rules ``style``) at every seat."""
     rules = deal.rules
     while deal.to_move is not None and getattr(deal, "phase", "play") != "play":
         seat = deal.to_move
@@ -72,15 +75,17 @@ def heuristic_rollout(deal: Deal, rng: random.Random, pre_play: PrePlay) -> Resu
                            deal.hands[seat], deal.mode,  # type: ignore[attr-defined]
                            deal.legal_mask()))
     if deal.to_move is not None:
-        deal.play_tricks(rng, heuristic_policy(deal),  # type: ignore[attr-defined]
+        deal.play_tricks(rng, heuristic_policy(deal, style),  # type: ignore[attr-defined]
                          record=False)
     return deal.result
 
 
 def speak_values(sampler: Determinizer, view: View, legal: int, rng: random.Random,
-                 pre_play: PrePlay, samples: int = SAMPLES) -> dict[int, float]:
+                 pre_play: PrePlay, samples: int = SAMPLES,
+                 style: int = _STYLE) -> dict[int, float]:
     """The seat's mean points after each legal word (action id to value), over ``samples``
-    deals that ``sampler`` finds consistent with ``view``; empty when none is."""
+    deals that ``sampler`` finds consistent with ``view`` played out with the card rules
+    ``style``; empty when none is."""
     words = [a for a in range(legal.bit_length()) if legal >> a & 1]
     totals = dict.fromkeys(words, 0.0)
     seat = view.seat
@@ -95,19 +100,21 @@ def speak_values(sampler: Determinizer, view: View, legal: int, rng: random.Rand
         for a in words:
             d = deal.clone()
             d.step(a)
-            totals[a] += heuristic_rollout(d, random.Random(seed), pre_play).points[seat]
+            totals[a] += heuristic_rollout(d, random.Random(seed), pre_play,
+                                           style).points[seat]
     if not done:
         return {}
     return {a: t / done for a, t in totals.items()}
 
 
 def choose_word(sampler: Determinizer, view: View, legal: int, rng: random.Random,
-                pre_play: PrePlay, fallback: int, samples: int = SAMPLES) -> int:
+                pre_play: PrePlay, fallback: int, samples: int = SAMPLES,
+                style: int = _STYLE) -> int:
     """The legal word worth most by :func:`speak_values`; ``fallback`` (the trick count's
     word) on a tie or when no deal could be sampled."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    values = speak_values(sampler, view, legal, rng, pre_play, samples)
+    values = speak_values(sampler, view, legal, rng, pre_play, samples, style)
     if not values:
         return fallback
     best = max(values.values())
@@ -116,5 +123,5 @@ def choose_word(sampler: Determinizer, view: View, legal: int, rng: random.Rando
     return max(sorted(values), key=lambda a: values[a])
 
 
-__all__ = ["SAMPLES", "SPEAK_WORDS", "choose_word", "heuristic_policy", "heuristic_rollout",
-           "speak_values"]
+__all__ = ["PUTZE_CARDS", "SAMPLES", "SPEAK_WORDS", "choose_word", "heuristic_policy",
+           "heuristic_rollout", "speak_values"]
