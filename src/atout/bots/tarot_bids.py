@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from operator import mul
 from pathlib import Path
 
 from atout.games.tarot.tables import A_PASS, BIT_EX, BIT_T1, BIT_T21, SUIT_MASKS, TRUMPS
@@ -29,6 +30,8 @@ FEATURES = ("bias", "trumps", "big trumps", "21", "excuse", "petit guarded", "pe
 """What the model reads of a hand; ``big trumps``: the 15 to 20; ``petit guarded``: the petit
 with five other trumps or more; ``long cards``: the cards beyond the fourth of each suit."""
 BIG = sum(1 << (56 + k) for k in range(14, 20))
+_KINGS, _QUEENS, _KNIGHTS, _JACKS = (sum(1 << (s * 14 + rank) for s in range(4))
+                                     for rank in (13, 12, 11, 10))
 
 
 def bid_features(hand: int) -> list[float]:
@@ -38,22 +41,13 @@ def bid_features(hand: int) -> list[float]:
     petit = 1.0 if hand & BIT_T1 else 0.0
     f = [1.0, float(nt), float((trumps & BIG).bit_count()), 1.0 if hand & BIT_T21 else 0.0,
          1.0 if hand & BIT_EX else 0.0, petit * (nt >= 6), petit * (nt < 6)]
-    kings = queens = knights = jacks = marriages = long = voids = singles = 0
-    for s in range(4):
-        suit = hand & SUIT_MASKS[s]
-        k = suit >> (s * 14 + 13) & 1
-        q = suit >> (s * 14 + 12) & 1
-        kings += k
-        queens += q
-        knights += suit >> (s * 14 + 11) & 1
-        jacks += suit >> (s * 14 + 10) & 1
-        marriages += k & q
-        length = suit.bit_count()
-        long += max(0, length - 4)
-        voids += length == 0
-        singles += length == 1
-    return f + [float(x) for x in (kings, queens, knights, jacks, marriages, long, voids,
-                                   singles)]
+    lengths = [(hand & m).bit_count() for m in SUIT_MASKS]
+    long = sum(length - 4 for length in lengths if length > 4)
+    # a marriage: the queen (a suit's rank 12) moved up one bit meets its king (rank 13)
+    marriages = (hand & hand << 1 & _KINGS).bit_count()
+    return f + [float(x) for x in ((hand & _KINGS).bit_count(), (hand & _QUEENS).bit_count(),
+                                   (hand & _KNIGHTS).bit_count(), (hand & _JACKS).bit_count(),
+                                   marriages, long, lengths.count(0), lengths.count(1))]
 
 
 class BidModel:
@@ -73,7 +67,8 @@ class BidModel:
         if table is None:
             return None
         f = bid_features(hand)
-        return [sum(w * x for w, x in zip(row, f, strict=True)) for row in table]
+        # the products summed in the features' order (rows and features have the same length)
+        return [sum(map(mul, row, f)) for row in table]
 
     def to_dict(self) -> dict[str, object]:
         """The weights as JSON data."""
@@ -106,13 +101,17 @@ def bid_by_value(hand: int, n: int, legal: int, model: BidModel | None = None) -
     model = model or default_model()
     if model is None:
         return None
-    values = model.values(hand, n)
-    if values is None:
+    table = model.weights.get(n)
+    if table is None:
         return None
-    best, best_v = A_PASS, values[0]
+    # the values of the legal choices only, each as :meth:`BidModel.values` sums it
+    f = bid_features(hand)
+    best, best_v = A_PASS, sum(map(mul, table[0], f))
     for i in range(1, len(CHOICES)):
-        if legal >> (A_PASS + i) & 1 and values[i] > best_v:
-            best, best_v = A_PASS + i, values[i]
+        if legal >> (A_PASS + i) & 1:
+            v = sum(map(mul, table[i], f))
+            if v > best_v:
+                best, best_v = A_PASS + i, v
     return best
 
 
