@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import atout
+from atout.bots import make_bot
+from atout.bots.determinize import assign_cards
 from atout.bots.tarot_bids import CHOICES, bid_by_value, bid_features, default_model
+from atout.bots.tarot_choices import FULL
+from atout.bots.tarot_sampler import TarotDeterminizer, card_list, deal_hidden
+from atout.cards import bit_list
+from atout.core import View
+from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_PASS, BIT_EX, BIT_T1, BIT_T21, SUIT_MASKS, TRUMPS
 
 hands = st.integers(min_value=0, max_value=(1 << 78) - 1)
@@ -46,3 +57,62 @@ def test_bid_features_and_choice_are_the_plain_ones(hand: int, n: int, contracts
     best = max((i for i in range(len(CHOICES)) if legal >> (A_PASS + i) & 1),
                key=lambda i: (values[i], -i))
     assert bid_by_value(hand, n, legal) == A_PASS + best
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_card_list_is_bit_list(mask: int) -> None:
+    assert card_list(mask) == bit_list(mask)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=1, max_value=4),
+       st.booleans())
+def test_deal_hidden_deals_as_assign_cards(seed: int, voids: int, with_forced: bool) -> None:
+    """The same cards for the same random stream, dead ends included, and the stream left in
+    the same state."""
+    rng = random.Random(seed)
+    pool = FULL & ~sum(1 << c for c in rng.sample(range(78), rng.randrange(0, 60)))
+    cards = bit_list(pool)
+    cuts = sorted(rng.sample(range(len(cards) + 1), 3))
+    sizes = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], len(cards) - cuts[2]]
+    allowed = [FULL & ~(SUIT_MASKS[rng.randrange(4)] if rng.randrange(5) < voids else 0)
+               for _ in sizes]
+    forced = [0, 0, 0, 0]
+    if with_forced and cards:
+        forced[rng.randrange(4)] = 1 << rng.choice(cards)
+    a, b = random.Random(seed + 1), random.Random(seed + 1)
+    assert deal_hidden(pool, sizes, allowed, a, forced) == assign_cards(pool, sizes, allowed, b,
+                                                                       forced)
+    assert a.getstate() == b.getstate()
+
+
+def _views(players: int, deals: int) -> list[View]:
+    """Every view of the seat to move in heuristic games."""
+    rules = atout.make("tarot", players=players)
+    views = []
+    for seed in range(deals):
+        deal = rules.deal(seed=seed, dealer=seed % players)
+        bots = [make_bot("heuristic", rules, s, seed) for s in range(players)]
+        while deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            views.append(view)
+            deal.play(bots[deal.to_move].choose(view))
+    return views
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_view_read_once_samples_as_a_view_read_afresh(players: int) -> None:
+    """The reading kept for a view changes no sample: a sampler that reads each view anew
+    (a new one each time) deals the same cards from the same random stream."""
+    rules = atout.make("tarot", players=players)
+    kept = TarotDeterminizer(rules)
+    for view in _views(players, 2)[::7]:
+        a, b = random.Random(view.seat), random.Random(view.seat)
+        for _ in range(3):
+            deal = kept.sample(view, a)
+            fresh = TarotDeterminizer(rules).sample(view, b)
+            assert isinstance(deal, TarotDeal) and isinstance(fresh, TarotDeal)
+            assert (deal.hands, deal.chien, deal.ecart) == (fresh.hands, fresh.chien,
+                                                             fresh.ecart)
+            assert deal.view(view.seat).to_dict() == view.to_dict()
