@@ -13,7 +13,7 @@ from atout.bots import make_bot
 from atout.bots.determinize import assign_cards
 from atout.bots.tarot_bids import CHOICES, bid_by_value, bid_features, default_model
 from atout.bots.tarot_choices import FULL
-from atout.bots.tarot_sampler import TarotDeterminizer, card_list, deal_hidden
+from atout.bots.tarot_sampler import TarotDeterminizer, card_list
 from atout.cards import bit_list
 from atout.core import View
 from atout.games.tarot.deal import TarotDeal
@@ -68,9 +68,9 @@ def test_card_list_is_bit_list(mask: int) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=1, max_value=4),
        st.booleans())
-def test_deal_hidden_deals_as_assign_cards(seed: int, voids: int, with_forced: bool) -> None:
-    """The same cards for the same random stream, dead ends included, and the stream left in
-    the same state."""
+def test_tarot_card_lists_deal_as_bit_lists(seed: int, voids: int, with_forced: bool) -> None:
+    """assign_cards listing the cards by card_list deals as with bit_list: the same cards for
+    the same random stream, dead ends included, and the stream left in the same state."""
     rng = random.Random(seed)
     pool = FULL & ~sum(1 << c for c in rng.sample(range(78), rng.randrange(0, 60)))
     cards = bit_list(pool)
@@ -82,8 +82,8 @@ def test_deal_hidden_deals_as_assign_cards(seed: int, voids: int, with_forced: b
     if with_forced and cards:
         forced[rng.randrange(4)] = 1 << rng.choice(cards)
     a, b = random.Random(seed + 1), random.Random(seed + 1)
-    assert deal_hidden(pool, sizes, allowed, a, forced) == assign_cards(pool, sizes, allowed, b,
-                                                                       forced)
+    assert assign_cards(pool, sizes, allowed, a, forced, card_list) == assign_cards(
+        pool, sizes, allowed, b, forced)
     assert a.getstate() == b.getstate()
 
 

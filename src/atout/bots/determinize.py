@@ -30,13 +30,16 @@ class NoConsistentDeal(RuntimeError):
 
 
 def assign_cards(pool: int, sizes: Sequence[int], allowed: Sequence[int],
-                 rng: random.Random, forced: Sequence[int] | None = None) -> list[int] | None:
+                 rng: random.Random, forced: Sequence[int] | None = None,
+                 cards_of: Callable[[int], list[int]] = bit_list) -> list[int] | None:
     """Deal the cards of ``pool`` to holders with ``sizes[i]`` cards each, at random.
 
     ``allowed[i]`` is the mask of cards holder ``i`` may hold (its voids removed);
     ``forced[i]`` cards that holder ``i`` is known to hold (a subset of ``pool``). The most
     constrained holder is served first. Returns one mask per holder, or None when this
-    attempt ran into a dead end (the caller retries).
+    attempt ran into a dead end (the caller retries). ``cards_of`` lists a mask's cards,
+    lowest first (:func:`~atout.cards.bit_list`; a game with a faster one for its deck may
+    pass it: the cards dealt are the same).
     """
     n = len(sizes)
     out = [0] * n
@@ -62,7 +65,7 @@ def assign_cards(pool: int, sizes: Sequence[int], allowed: Sequence[int],
                 best, slack = i, x
         if slack < 0:
             return None
-        picked = rng.sample(bit_list(allowed[best] & left), need[best])
+        picked = rng.sample(cards_of(allowed[best] & left), need[best])
         m = 0
         for c in picked:
             m |= 1 << c

@@ -8,7 +8,8 @@ filling the taker's hidden discards from the sampled écart, as the final check.
 The search samples one view many times, so what the view says is read once
 (:class:`ViewReading`: the cards each holder may take, the bids to read, the history as action
 ids) and kept for the next call with the same view; each sample then deals the hidden cards
-(:func:`deal_hidden`), reads the bids and replays the history.
+(:func:`~atout.bots.determinize.assign_cards`, listing cards by :func:`card_list`), reads the
+bids and replays the history.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal
+from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards
 from atout.bots.tarot_choices import FULL, pre_play
 from atout.cards import TAROT_DECK, bit_list
 from atout.core import Deal, Rules, View
@@ -82,7 +83,6 @@ _BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for k in range(10))
 """``_BYTE_CARDS[k][b]``: the cards of the bits set in ``b``, read as cards ``8k`` to
 ``8k + 7``."""
-_BIT: tuple[int, ...] = tuple(1 << c for c in range(80))
 
 
 def card_list(mask: int) -> list[int]:
@@ -96,48 +96,6 @@ def card_list(mask: int) -> list[int]:
     for k, b in enumerate(mask.to_bytes(10, "little")):
         if b:
             out += _BYTE_CARDS[k][b]
-    return out
-
-
-def deal_hidden(pool: int, sizes: Sequence[int], allowed: Sequence[int],
-                rng: random.Random, forced: Sequence[int]) -> list[int] | None:
-    """:func:`~atout.bots.determinize.assign_cards` for Tarot card masks: the same holders
-    served in the same order, the same calls to ``rng``, the same cards (card lists read from
-    byte tables).
-
-    Deals the cards of ``pool`` to holders of ``sizes[i]`` cards, holder ``i`` taking only
-    cards of ``allowed[i]`` and surely ``forced[i]``; None at a dead end."""
-    n = len(sizes)
-    out = [0] * n
-    need = list(sizes)
-    left = pool
-    for i, f in enumerate(forced):
-        if f:
-            if f & ~left or f.bit_count() > need[i]:
-                return None
-            out[i] |= f
-            need[i] -= f.bit_count()
-            left &= ~f
-    todo = [i for i in range(n) if need[i] > 0]
-    sample = rng.sample
-    bit = _BIT.__getitem__
-    while todo:
-        # the holder with the least slack between what it may take and what it needs (the
-        # first of them)
-        best = todo[0]
-        slack = (allowed[best] & left).bit_count() - need[best]
-        for i in todo[1:]:
-            x = (allowed[i] & left).bit_count() - need[i]
-            if x < slack:
-                best, slack = i, x
-        if slack < 0:
-            return None
-        m = sum(map(bit, sample(card_list(allowed[best] & left), need[best])))
-        out[best] |= m
-        left &= ~m
-        todo.remove(best)
-    if left:
-        return None
     return out
 
 
@@ -242,7 +200,7 @@ class ViewReading:
                               key=lambda b: -b[1])
 
     def hands(self, got: list[int]) -> tuple[list[int], int, int]:
-        """The hands as dealt, the écart and the chien, from one :func:`deal_hidden`."""
+        """The hands as dealt, the écart and the chien, from one dealing of the hidden cards."""
         hands = self.base[:]
         for s, m in zip(self.holders, got, strict=False):
             hands[s] |= m
@@ -346,7 +304,7 @@ class TarotDeterminizer(Determinizer):
         read_bids = self.read_bids if auction else 0
         tries = MAX_TRIES + 2 * read_bids
         for attempt in range(tries):
-            got = deal_hidden(r.pool, r.sizes, r.allowed, rng, r.forced)
+            got = assign_cards(r.pool, r.sizes, r.allowed, rng, r.forced, card_list)
             if got is None:
                 continue
             hands, ecart, chien = r.hands(got)
@@ -385,4 +343,4 @@ def _replay(deal: Deal, steps: list[tuple[int, int | None]], discards: list[int]
 
 
 __all__ = ["BID_TRIES", "ECART_CARDS", "TarotDeterminizer", "ViewReading", "auction_of",
-           "bid_misses", "card_list", "deal_hidden"]
+           "bid_misses", "card_list"]
