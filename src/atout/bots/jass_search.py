@@ -209,7 +209,7 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
       of the suit led that beats it, or with a trump when it holds points (the Buur or the
       Nell for 10 or more); earlier with the best card still out of the suit led, or a trump
       when it holds 10 points or more; otherwise he throws his cheapest card, so he had none
-      cheaper (and a side card before any trump);
+      cheaper (and a card of the suit led before an under-trump);
     - his partner holds the trick and he plays last: he feeds it (Schmieren) his best side
       card, so he had none worth much more.
 
@@ -266,8 +266,11 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
                 lacked |= sum(1 << c for c in bit_list(suits)
                               if value[c] < 10 and (value[c], power[c]) < (vc, pc))
             elif not honours >> card & 1:
-                # a trump thrown away: no side card he could spare (KEEP_TRUMPS)
-                lacked |= sum(1 << c for c in bit_list(suits) if value[c] < 10)
+                # an under-trump thrown away: no card of the suit led worth less than 10,
+                # which he would have given first (KEEP_TRUMPS); of the other suits nothing
+                # is known, as they were not his to play if he could follow
+                lacked |= sum(1 << c for c in bit_list(SUIT_MASK[f.led] & side & left)
+                              if value[c] < 10)
         if lacked & seen.played[actor]:
             continue  # he played otherwise: the rule does not hold for him
         lacked &= pool
