@@ -20,6 +20,7 @@ from atout.bots.jass_cards import (
     DEFENCE,
     DRAW_LOW,
     KEEP_TRUMPS,
+    SECOND_TEN,
     SHORT_TOPS,
     SPARE_HONOURS,
     STANDARD,
@@ -29,7 +30,7 @@ from atout.core import Rules
 from atout.tournament import Tournament, run
 
 RULES = {"DEFENCE": DEFENCE, "DRAW_LOW": DRAW_LOW, "SPARE_HONOURS": SPARE_HONOURS,
-         "KEEP_TRUMPS": KEEP_TRUMPS, "SHORT_TOPS": SHORT_TOPS}
+         "KEEP_TRUMPS": KEEP_TRUMPS, "SHORT_TOPS": SHORT_TOPS, "SECOND_TEN": SECOND_TEN}
 
 
 def without(rule: int) -> Any:

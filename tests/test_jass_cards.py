@@ -117,6 +117,21 @@ def test_obenabe_cashes_the_short_suit_first() -> None:
     assert play(STANDARD, hand, mode=OBENABE, pull=True) == "AD"
 
 
+def test_the_second_hand_gives_a_ten_that_would_fall() -> None:
+    """Hearts trump. The other side leads 7S; seat 1, second, holds TS, 8S and 6S while JS, QS,
+    KS and AS are out: the classic play keeps the ten and gives the 6S; the standard play gives
+    the ten now, which the partner, last, may win, and which a higher spade would catch later.
+    Once the four spades above it are gone the ten wins the trick in both plays."""
+    hand = ["TS", "8S", "6S", "KD"]
+    lead = ((0, "7S"),)
+    assert play(CLASSIC, hand, seat=1, partner=3, pull=False, table=lead) == "6S"
+    assert play(STANDARD, hand, seat=1, partner=3, pull=False, table=lead) == "TS"
+    above = ("JS", "QS", "KS", "AS")
+    for style in (CLASSIC, STANDARD):
+        assert play(style, hand, seat=1, partner=3, pull=False, table=lead,
+                    played=above) == "TS"
+
+
 def test_the_bot_plays_each_style_through_its_view() -> None:
     """The first position on a real deal: seat 0 names hearts and leads 6S, seat 3 takes it
     with AS; seat 3 (a defender) then leads 7S with the default play and AD with ``cards=v1``."""

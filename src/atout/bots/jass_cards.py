@@ -30,9 +30,13 @@ KEEP_TRUMPS = 8
 """A card thrown away is a plain card while there is one, never a trump first."""
 SHORT_TOPS = 16
 """At Obenabe and Undenufe, the top cards of the shortest suit are led first."""
+SECOND_TEN = 32
+"""Second to play to a side suit the other side led, the ten of that suit is played at once when
+a card still out beats it: the partner, last, may win the trick, and later the ten would fall
+to that card."""
 CLASSIC = 0
 """The card play before issue 23 (``heuristic:cards=v1``)."""
-STANDARD = DEFENCE | DRAW_LOW | SPARE_HONOURS | KEEP_TRUMPS | SHORT_TOPS
+STANDARD = DEFENCE | DRAW_LOW | SPARE_HONOURS | KEEP_TRUMPS | SHORT_TOPS | SECOND_TEN
 """Every rule above: the heuristic's default (``cards=v2``)."""
 
 HONOURS = tuple((1 << (m * 9 + JACK)) | (1 << (m * 9 + NINE)) if m < 4 else 0 for m in range(6))
@@ -54,7 +58,7 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
     ``points``: the card points on the table; ``out``: every card not yet played and not
     known to be out of play (the seat's own hand included); ``voids_next``: the cards the next
     player has shown he lacks; ``pull_trumps``: whether the seat's side chose trump;
-    ``style``: which of the rules :data:`DEFENCE` to :data:`SHORT_TOPS` apply (their sum;
+    ``style``: which of the rules :data:`DEFENCE` to :data:`SECOND_TEN` apply (their sum;
     :data:`CLASSIC`: none of them).
     """
     if legal & (legal - 1) == 0:
@@ -163,6 +167,13 @@ def card_choice(legal: int, hand: int, seat: int, pos: int, last: bool, led: int
                     k, pick = key, c
             return pick
         return _cheapest(legal, v, p, unseen, above, honours, style)
+    if style & SECOND_TEN and pos == 1 and partner >= 0 and led != mode:
+        m = legal & SUIT_MASK[led]
+        while m:
+            c = (low := m & -m).bit_length() - 1
+            m ^= low
+            if v[c] == 10 and unseen & above[c]:
+                return c
     pb = p[best]
     winners = 0
     m = legal
@@ -234,5 +245,5 @@ def _cheapest(cards: int, v: tuple[int, ...], p: tuple[int, ...], unseen: int,
     return pick
 
 
-__all__ = ["CLASSIC", "DEFENCE", "DRAW_LOW", "KEEP_TRUMPS", "SHORT_TOPS", "SPARE_HONOURS",
-           "STANDARD", "card_choice"]
+__all__ = ["CLASSIC", "DEFENCE", "DRAW_LOW", "KEEP_TRUMPS", "SECOND_TEN", "SHORT_TOPS",
+           "SPARE_HONOURS", "STANDARD", "card_choice"]

@@ -301,8 +301,8 @@ the trick count and its push threshold (:func:`choose_trump`)."""
 CARD_STYLES = {"v2": STANDARD, "v1": CLASSIC}
 """The heuristic's card play by name: ``v2`` (the default) with the rules of issue 23 — the
 defenders keep their Bocks, the declarers draw trumps low, the Buur and Nell spared, plain cards
-thrown before trumps, short tops first without trump (:mod:`atout.bots.jass_cards`) — and
-``v1``, the card play before them."""
+thrown before trumps, short tops first without trump, a ten given second hand before it falls
+(:mod:`atout.bots.jass_cards`) — and ``v1``, the card play before them."""
 
 
 class JassHeuristic(Bot):

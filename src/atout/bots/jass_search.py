@@ -247,6 +247,8 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
         else:
             if (card // 9 == f.led or power[card] >= 100) and power[card] > pb:
                 continue  # he took it
+            if f.pos == 1 and value[card] == 10 and card // 9 == f.led != mode:
+                continue  # a ten given second to its suit, whatever he held (SECOND_TEN)
             plain = f.led != mode and pb < 100  # a card of the suit led can still win
             above = _stronger(SUIT_MASK[f.led] & left, power, pb) if plain else 0
             ruff = _stronger(trumps & left, power, pb)
