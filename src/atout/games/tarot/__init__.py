@@ -30,9 +30,9 @@ from atout.core import (
 )
 
 from .deal import TarotDeal
-from .dealing import deal_cards
+from .dealing import deal_cards, mask_piles
 from .options import PRESETS, TarotOptions
-from .tables import ACTIONS, PHASES
+from .tables import ACTIONS, CHIEN_SIZES, DECK, HAND_SIZES, PHASES
 
 __all__ = ["PHASES", "TarotDeal", "TarotMatch", "TarotOptions", "TarotRules", "deal_cards"]
 
@@ -57,6 +57,45 @@ class TarotRules(Rules[TarotOptions]):
             if not isinstance(hands, list) or len(hands) != self.seats:
                 raise ValueError(f"hands must list {self.seats} hands, one per seat")
         return TarotDeal(self, setup)
+
+    def deal_from_masks(self, hands: Sequence[int], chien: int, *,
+                        dealer: int = 0) -> TarotDeal:
+        """The deal ``rules.deal(hands=..., chien=..., dealer=dealer)`` lays out, from its
+        hands and chien as card masks (bit ``i`` for card ``i`` of ``TAROT_DECK``): the same
+        deal in every respect (its setup and saved form hold the cards' codes), made without
+        writing the codes out and reading them back.
+
+        ``ValueError``, in words, unless ``hands`` has one mask per seat and the masks hold the
+        78 cards, each once, as many in each hand and in the chien as the rules deal.
+
+        >>> import atout
+        >>> from atout.cards import TAROT_DECK
+        >>> rules = atout.make("tarot", players=3)
+        >>> d = rules.deal(seed=4)
+        >>> hands = [TAROT_DECK.mask(d.view(s).hand) for s in range(3)]
+        >>> chien = (1 << 78) - 1 & ~(hands[0] | hands[1] | hands[2])
+        >>> again = rules.deal_from_masks(hands, chien, dealer=0)
+        >>> again.save() == rules.deal(hands=[TAROT_DECK.codes_of(h) for h in hands],
+        ...                            chien=TAROT_DECK.codes_of(chien)).save()
+        True
+        >>> rules.deal_from_masks(hands, chien | hands[0] & -hands[0])  # hand 0's lowest card
+        Traceback (most recent call last):
+        ...
+        ValueError: card(s) 2H dealt twice (again in the chien)
+        """
+        check_seat(dealer, self.seats)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ValueError(f"hands must be a sequence of {self.seats} card masks, one per "
+                             f"seat, not {hands!r}")
+        if len(hands) != self.seats:
+            raise ValueError(f"hands must list {self.seats} card masks, one per seat, not "
+                             f"{len(hands)}")
+        n = self.seats
+        piles = mask_piles(hands, chien, HAND_SIZES[n], CHIEN_SIZES[n])
+        codes_of = DECK.codes_of
+        setup: dict[str, JSON] = {"hands": [codes_of(h) for h in piles[0]], "dealer": dealer,
+                                  "chien": codes_of(chien)}
+        return TarotDeal(self, setup, piles)
 
     def match(self, seed: int | None = None, **kwargs: Any) -> TarotMatch:
         """A match of ``deals`` deals (default 5) from ``seed``.

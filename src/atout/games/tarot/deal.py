@@ -113,7 +113,11 @@ class TarotDeal(Deal):
     is_over: bool = False
     """Whether the deal is finished (a plain attribute, set with ``to_move`` None)."""
 
-    def __init__(self, rules: TarotRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: TarotRules, setup: dict[str, JSON],
+                 piles: tuple[list[int], int] | None = None) -> None:
+        """The deal ``setup`` describes (see :meth:`atout.core.Rules.deal`); ``piles``, when
+        given, are its hands and chien as card masks, already checked against the setup's
+        codes (:meth:`TarotRules.deal_from_masks`), so that they need not be read again."""
         super().__init__(rules, setup)
         opts = rules.options
         n = opts.players
@@ -122,7 +126,9 @@ class TarotDeal(Deal):
         self.hand_size = HAND_SIZES[n]
         self.chien_size = CHIEN_SIZES[n]
         dealer = int(setup["dealer"])
-        if "seed" in setup:
+        if piles is not None:
+            self.hands, self.chien = piles
+        elif "seed" in setup:
             self.hands, self.chien = deal_cards(int(setup["seed"]), n, dealer, opts.packet)
         else:
             self.hands, self.chien = explicit_piles(setup, self.hand_size, self.chien_size)

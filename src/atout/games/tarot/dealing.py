@@ -1,5 +1,5 @@
 """Making a Tarot deal: from its seed, the shuffle and the deal by packets as at the table;
-or from explicit hands and chien.
+or from explicit hands and chien, as card codes or as card masks.
 
 The cards land exactly where :meth:`atout.cards.Deck.shuffled` and a deal packet by packet
 put them (saved games replay from their seeds), but in one pass: each position of the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .tables import CHIEN_SIZES, DECK, HAND_SIZES, NCARDS
@@ -87,3 +87,45 @@ def explicit_piles(setup: Mapping[str, Any], hand_size: int,
     if seen != FULL_MASK:  # pragma: no cover - counts and uniqueness imply it
         raise ValueError("the hands and the chien must hold the 78 cards")
     return masks[:-1], masks[-1]
+
+
+def mask_piles(hands: Sequence[int], chien: int, hand_size: int,
+               chien_size: int) -> tuple[list[int], int]:
+    """The hands and the chien of an explicit deal given as card masks (bit ``i``: card ``i``
+    of the deck), checked as :func:`explicit_piles` checks codes: ``ValueError``, in words,
+    unless they are ints holding the 78 cards, each once, in piles of the right sizes.
+
+    >>> from atout.cards import TAROT_DECK
+    >>> piles = [TAROT_DECK.mask(TAROT_DECK.codes[i::3]) for i in range(3)]
+    >>> mask_piles(piles, 0, 26, 0) == (piles, 0)
+    True
+    >>> mask_piles(piles[:2], piles[2], 26, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the chien has 26 cards: expected 0
+    """
+    piles: list[tuple[str, object, int]] = [
+        (f"hand {s}", h, hand_size) for s, h in enumerate(hands)]
+    piles.append(("the chien", chien, chien_size))
+    seen = 0
+    counts: list[int] = []
+    for name, m, _ in piles:
+        if not isinstance(m, int) or isinstance(m, bool):
+            raise ValueError(f"{name} must be an int card mask, not {m!r}")
+        if m < 0 or m >> NCARDS:
+            raise ValueError(f"{name} must be a card mask of the {NCARDS} cards (bits 0 to "
+                             f"{NCARDS - 1}), not {m:#x}")
+        twice = seen & m
+        if twice:
+            raise ValueError(f"card(s) {', '.join(DECK.codes_of(twice))} dealt twice "
+                             f"(again in {name})")
+        seen |= m
+        counts.append(m.bit_count())
+    missing = FULL_MASK & ~seen
+    if missing:
+        raise ValueError(f"the hands and the chien must hold the {NCARDS} cards: "
+                         f"{', '.join(DECK.codes_of(missing))} missing")
+    for (name, _, size), count in zip(piles, counts, strict=True):
+        if count != size:
+            raise ValueError(f"{name} has {count} cards: expected {size}")
+    return list(hands), chien
