@@ -116,3 +116,29 @@ def test_a_view_read_once_samples_as_a_view_read_afresh(players: int) -> None:
             assert (deal.hands, deal.chien, deal.ecart) == (fresh.hands, fresh.chien,
                                                              fresh.ecart)
             assert deal.view(view.seat).to_dict() == view.to_dict()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sampled_deals_are_the_deals_card_codes_lay_out(players: int) -> None:
+    """A sample, laid out from card masks, is the deal ``rules.deal`` lays out from the codes
+    of its hands and chien, with the same history played: the same saved form, views and
+    legal actions."""
+    rules = atout.make("tarot", players=players)
+    det = TarotDeterminizer(rules)
+    rng = random.Random(players)
+    for view in _views(players, 2)[::5]:
+        deal = det.sample(view, rng)
+        setup = deal.setup
+        assert list(setup) == ["hands", "dealer", "chien"]
+        again = rules.deal(hands=setup["hands"], chien=setup["chien"], dealer=view.dealer)
+        for action in deal.history:
+            again.play(action.text)
+        assert again.save() == deal.save() and rules.load(deal.save()).save() == deal.save()
+        assert again.legal_actions() == deal.legal_actions()
+        assert [again.view(s).to_dict() for s in range(players)] == [
+            deal.view(s).to_dict() for s in range(players)]
+
+
+def test_the_sampler_takes_only_tarot_rules() -> None:
+    with pytest.raises(ValueError, match="rules must be TarotRules, not JassRules"):
+        TarotDeterminizer(atout.make("jass"))

@@ -2,8 +2,10 @@
 
 The sampler deals the unseen cards to the other hands (respecting shown voids, hand sizes and
 poignées shown), to the écart the taker made in secret and to the chien when it was never
-shown; it builds the deal through ``rules.deal(hands=..., chien=...)`` and replays the history,
-filling the taker's hidden discards from the sampled écart, as the final check.
+shown; it builds the deal from the sampled card masks
+(:meth:`~atout.games.tarot.TarotRules.deal_from_masks`, checked as ``rules.deal(hands=...,
+chien=...)`` checks card codes) and replays the history, filling the taker's hidden discards
+from the sampled écart, as the final check.
 
 The search samples one view many times, so what the view says is read once
 (:class:`ViewReading`: the cards each holder may take, the bids to read, the history as action
@@ -22,6 +24,7 @@ from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, as
 from atout.bots.tarot_choices import FULL, pre_play
 from atout.cards import TAROT_DECK, bit_list
 from atout.core import Deal, Rules, View
+from atout.games.tarot import TarotRules
 from atout.games.tarot.tables import (
     A_DISCARD,
     A_PASS,
@@ -275,12 +278,16 @@ class TarotDeterminizer(Determinizer):
     (:mod:`atout.bots.tarot_bids`): of up to ``read_bids`` assignments it keeps the first in
     which every other seat's bid is the model's with the hand dealt it, of as many more the
     first in which one bid is not, then any (a soft constraint: a person bids otherwise); 0
-    turns it off."""
+    turns it off. ``rules`` must be French Tarot's (:class:`~atout.games.tarot.TarotRules`)."""
 
     def __init__(self, rules: Rules[Any], read_bids: int = BID_TRIES) -> None:
         super().__init__(rules)
+        if not isinstance(rules, TarotRules):
+            raise ValueError(f"a TarotDeterminizer samples French Tarot deals: rules must be "
+                             f"TarotRules, not {type(rules).__name__}")
         if read_bids < 0:
             raise ValueError(f"read_bids must be zero or more tries, not {read_bids}")
+        self._deal_from_masks = rules.deal_from_masks
         self.read_bids = read_bids
         self._view: View | None = None
         self._reading: ViewReading | None = None
@@ -296,7 +303,7 @@ class TarotDeterminizer(Determinizer):
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: hands, chien, écart, voids, poignées."""
         r = self.reading(view)
-        rules = self.rules
+        deal_from_masks = self._deal_from_masks
         n = view.seats
         me = view.seat
         auction = r.auction
@@ -315,9 +322,8 @@ class TarotDeterminizer(Determinizer):
             order = bit_list(ecart & ~ecart_known)
             rng.shuffle(order)
             try:
-                deal = rules.deal(hands=[TAROT_DECK.codes_of(h) for h in hands],
-                                  chien=TAROT_DECK.codes_of(chien), dealer=view.dealer)
-            except ValueError:
+                deal = deal_from_masks(hands, chien, dealer=view.dealer)
+            except ValueError:  # the sampled piles are not a deal: the next try
                 continue
             if _replay(deal, r.steps, order, view.to_move):
                 return deal
