@@ -104,28 +104,32 @@ def mask_piles(hands: Sequence[int], chien: int, hand_size: int,
     ...
     ValueError: the chien has 26 cards: expected 0
     """
-    piles: list[tuple[str, object, int]] = [
-        (f"hand {s}", h, hand_size) for s, h in enumerate(hands)]
-    piles.append(("the chien", chien, chien_size))
+    piles: list[object] = [*hands, chien]
+    last = len(piles) - 1
+    masks: list[int] = []
     seen = 0
-    counts: list[int] = []
-    for name, m, _ in piles:
+    for k, m in enumerate(piles):
         if not isinstance(m, int) or isinstance(m, bool):
-            raise ValueError(f"{name} must be an int card mask, not {m!r}")
+            raise ValueError(f"{_pile_name(k, last)} must be an int card mask, not {m!r}")
         if m < 0 or m >> NCARDS:
-            raise ValueError(f"{name} must be a card mask of the {NCARDS} cards (bits 0 to "
-                             f"{NCARDS - 1}), not {m:#x}")
-        twice = seen & m
-        if twice:
-            raise ValueError(f"card(s) {', '.join(DECK.codes_of(twice))} dealt twice "
-                             f"(again in {name})")
+            raise ValueError(f"{_pile_name(k, last)} must be a card mask of the {NCARDS} "
+                             f"cards (bits 0 to {NCARDS - 1}), not {m:#x}")
+        if seen & m:
+            raise ValueError(f"card(s) {', '.join(DECK.codes_of(seen & m))} dealt twice "
+                             f"(again in {_pile_name(k, last)})")
         seen |= m
-        counts.append(m.bit_count())
-    missing = FULL_MASK & ~seen
-    if missing:
+        masks.append(m)
+    if seen != FULL_MASK:
         raise ValueError(f"the hands and the chien must hold the {NCARDS} cards: "
-                         f"{', '.join(DECK.codes_of(missing))} missing")
-    for (name, _, size), count in zip(piles, counts, strict=True):
-        if count != size:
-            raise ValueError(f"{name} has {count} cards: expected {size}")
-    return list(hands), chien
+                         f"{', '.join(DECK.codes_of(FULL_MASK & ~seen))} missing")
+    for k, m in enumerate(masks):
+        size = chien_size if k == last else hand_size
+        if m.bit_count() != size:
+            raise ValueError(f"{_pile_name(k, last)} has {m.bit_count()} cards: expected "
+                             f"{size}")
+    return masks[:last], chien
+
+
+def _pile_name(k: int, last: int) -> str:
+    """The name of pile ``k`` in words: a hand, or the chien when it is the ``last``."""
+    return "the chien" if k == last else f"hand {k}"
