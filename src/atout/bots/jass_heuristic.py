@@ -305,6 +305,14 @@ thrown before trumps, short tops first without trump, a ten given second hand be
 (:mod:`atout.bots.jass_cards`) — and ``v1``, the card play before them."""
 
 
+def card_style(cards: str, player: str) -> int:
+    """The card rules named ``cards`` in :data:`CARD_STYLES`; ``ValueError`` in words for
+    another name (``player`` names the bot in the message, e.g. ``"Jass heuristic"``)."""
+    if cards not in CARD_STYLES:
+        raise ValueError(f"{player}: cards={cards!r}, expected one of {', '.join(CARD_STYLES)}")
+    return CARD_STYLES[cards]
+
+
 class JassHeuristic(Bot):
     """Plays Jass by rules of thumb a club player would recognise (see docs/bots.md).
 
@@ -320,11 +328,8 @@ class JassHeuristic(Bot):
         if trump not in TRUMP_POLICIES:
             raise ValueError(f"Jass heuristic: trump={trump!r}, expected one of "
                              f"{', '.join(TRUMP_POLICIES)}")
-        if cards not in CARD_STYLES:
-            raise ValueError(f"Jass heuristic: cards={cards!r}, expected one of "
-                             f"{', '.join(CARD_STYLES)}")
         self.trump = trump
-        self.style = CARD_STYLES[cards]
+        self.style = card_style(cards, "Jass heuristic")
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""

@@ -25,8 +25,8 @@ from typing import Any
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.jass_heuristic import (
-    CARD_STYLES,
     FULL,
+    card_style,
     choose_card,
     read_view,
     trump_tricks,
@@ -104,10 +104,7 @@ class PutzeHeuristic(Bot):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, speak: str = "value",
                  samples: int = SAMPLES, cards: str = PUTZE_CARDS) -> None:
         super().__init__(rules, seat, seed)
-        if cards not in CARD_STYLES:
-            raise ValueError(f"Putze heuristic: cards={cards!r}, expected one of "
-                             f"{', '.join(CARD_STYLES)}")
-        self.style = CARD_STYLES[cards]
+        self.style = card_style(cards, "Putze heuristic")
         if speak not in SPEAK_POLICIES:
             raise ValueError(f"Putze heuristic: speak={speak!r}, expected one of "
                              f"{', '.join(SPEAK_POLICIES)}")
