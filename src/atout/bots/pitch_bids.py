@@ -25,9 +25,8 @@ from atout.bots.pitch_hand import (
     ACE,
     BID0,
     FULL,
-    GAME_VALUE,
+    GAME_OF_SUIT,
     JACK,
-    NCARDS,
     PASS,
     SUIT_MASK,
     TEN,
@@ -61,8 +60,8 @@ def features(hand: int, suit: int, where: int, high: int) -> list[float]:
     ``where`` (see :func:`place`) and the high bid before it."""
     t = (hand >> (suit * 13)) & 0x1FFF
     n = t.bit_count()
-    game_trumps = sum(GAME_VALUE[r] for r in range(13) if t >> r & 1)
-    game_hand = sum(GAME_VALUE[c % 13] for c in range(NCARDS) if hand >> c & 1)
+    game_trumps = GAME_OF_SUIT[t]
+    game_hand = sum(GAME_OF_SUIT[hand >> (13 * k) & 0x1FFF] for k in range(4))
     side_aces = sum(1 for s in range(4) if s != suit and hand >> (s * 13 + ACE) & 1)
     low = (t & -t).bit_length() - 1 if t else 13
     est = suit_points(hand, suit)

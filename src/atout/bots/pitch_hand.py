@@ -20,6 +20,11 @@ GAME_VALUE = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # 2..9 nothing, T 10, J 1
 TWO, THREE, TEN, JACK, ACE = 0, 1, 8, 9, 12
 
 
+GAME_OF_SUIT = tuple(sum(GAME_VALUE[r] for r in range(13) if m >> r & 1)
+                     for m in range(1 << 13))
+"""The game points of the cards of one suit, by the suit's 13-bit mask."""
+
+
 def suit_points(hand: int, s: int) -> float:
     """The points a hand should make with suit ``s`` as trump (High, Low, Jack, Game)."""
     t = (hand >> (s * 13)) & 0x1FFF
@@ -33,8 +38,7 @@ def suit_points(hand: int, s: int) -> float:
         pts += 0.8 if t & 1 else 0.55
     if t >> JACK & 1:
         pts += 0.75 if n >= 3 or t >> ACE & 1 else 0.45
-    game = sum(GAME_VALUE[r] for r in range(13) if hand >> (s * 13 + r) & 1)
-    pts += min(0.8, 0.25 + 0.04 * game + 0.08 * n)
+    pts += min(0.8, 0.25 + 0.04 * GAME_OF_SUIT[t] + 0.08 * n)
     return pts
 
 
