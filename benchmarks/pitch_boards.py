@@ -10,6 +10,9 @@ deal, same bots' seeds), so the boards ``0`` to ``n - 1`` give exactly the diffe
 points per deal, paired by board, 95% CI). Several files may be summarised together; a board
 found twice counts once. ``--compare A.jsonl B.jsonl`` tells two versions of a bot apart on
 the boards both played (each one's difference against the same opponent, paired by board).
+
+``--sees`` gives every search bot the true deal instead of samples (a perfect-information
+bound, for measurement only: no player at a table sees the other hands).
 """
 
 from __future__ import annotations
@@ -17,8 +20,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
+from atout.core import Deal, View
+from atout.games.pitch import PitchDeal
 from atout.tournament import Tournament, mean_ci, play_board
+
+
+def see_every_hand() -> None:
+    """Make every Pitch search sample the true deal: the deal a view was last made from."""
+    from atout.bots.pitch_search import PitchDeterminizer
+
+    current: list[Deal] = []
+    made = PitchDeal.view
+
+    def view(self: PitchDeal, seat: int) -> View:
+        current[:] = [self]
+        return made(self, seat)
+
+    def sample(self: Any, view: View, rng: Any) -> Deal:
+        return current[0].clone()
+
+    PitchDeal.view = view  # type: ignore[method-assign,assignment]
+    PitchDeterminizer.sample = sample  # type: ignore[method-assign]
 
 
 def play(bots: tuple[str, ...], seed: int, start: int, end: int, out: str) -> None:
@@ -76,6 +100,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--end", type=int, default=100)
     parser.add_argument("--out", default="pitch-boards.jsonl")
+    parser.add_argument("--sees", action="store_true",
+                        help="the search bots see every hand (a perfect-information bound)")
     parser.add_argument("--summary", nargs="*", help="saved files to summarise instead")
     parser.add_argument("--compare", nargs=2, metavar="FILE",
                         help="two saved files: the first's difference minus the second's, "
@@ -89,6 +115,8 @@ def main() -> None:
         return
     if not 0 <= args.start < args.end:
         sys.exit(f"--start {args.start} and --end {args.end}: expected 0 <= start < end")
+    if args.sees:
+        see_every_hand()
     play(tuple(args.bots.split(",")), args.seed, args.start, args.end, args.out)
 
 

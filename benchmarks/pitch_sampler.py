@@ -21,8 +21,9 @@ from atout.bots import make_bot
 from atout.bots.pitch_search import PitchDeterminizer
 from atout.cards import FULL_DECK
 
-WAYS = (("voids only", False, False), ("read_bids", True, False),
-        ("read_play", True, True))
+WAYS = (("voids only", False, False, 0), ("read_bids", True, False, 0),
+        ("read_play", True, True, 0), ("read_seats=20", True, True, 20),
+        ("read_seats=60", True, True, 60))
 
 
 def measure(deals: int, samples: int) -> list[tuple[str, float, float, float]]:
@@ -30,8 +31,8 @@ def measure(deals: int, samples: int) -> list[tuple[str, float, float, float]]:
     and the milliseconds of CPU per sample."""
     rules = atout.make("pitch")
     out = []
-    for name, bids, play in WAYS:
-        det = PitchDeterminizer(rules, read_bids=bids, read_play=play)
+    for name, bids, play, seats in WAYS:
+        det = PitchDeterminizer(rules, read_bids=bids, read_play=play, read_seats=seats)
         rng = random.Random(1)
         right = total = right_t = total_t = 0
         cpu = 0.0

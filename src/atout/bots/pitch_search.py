@@ -30,7 +30,7 @@ from atout.bots.pitch_hand import (
     choose_bid,
     choose_card,
 )
-from atout.cards import FULL_DECK
+from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.pitch import PitchDeal
 
@@ -151,10 +151,14 @@ class PitchDeterminizer(Determinizer):
     """
 
     def __init__(self, rules: Rules[Any], read_bids: bool = False,
-                 read_play: bool = False) -> None:
+                 read_play: bool = False, read_seats: int = 0) -> None:
         super().__init__(rules)
-        self.read_bids = read_bids or read_play  # reading the cards reads the bids too
-        self.read_play = read_play
+        if read_seats < 0:
+            raise ValueError(f"read_seats must be zero or more tries, not {read_seats}")
+        self.read_seats = read_seats
+        # reading seat by seat reads the bids and the cards; reading the cards, the bids too
+        self.read_play = read_play or read_seats > 0
+        self.read_bids = read_bids or self.read_play
         self._steps: tuple[View, list[tuple[int, int, bool, int]]] | None = None
         self._plays: tuple[View, list[Play]] | None = None
 
@@ -212,6 +216,51 @@ class PitchDeterminizer(Determinizer):
         self._steps = (view, steps)
         return steps
 
+    def _read_seats(self, view: View, steps: list[tuple[int, int, bool, int]],
+                    plays: list[Play], pool: int, sizes: list[int], allowed: list[int],
+                    others: list[int], played: list[int],
+                    rng: random.Random) -> list[int] | None:
+        """The hidden cards dealt one other seat at a time, the most constrained first: of
+        up to ``read_seats`` hands drawn for a seat from the cards left, the first on which
+        its bids, pitch and cards are the heuristic's, or the one with fewest disagreements;
+        the undealt rest takes what is left. None on a dead end (the caller retries)."""
+        n = view.seats
+        me = view.seat
+        hs = [0] * n
+        out = [0] * (len(others) + 1)
+        left = pool
+        todo = list(range(len(others)))
+        while todo:
+            best_i = min(todo, key=lambda i: (allowed[i] & left).bit_count() - sizes[i])
+            todo.remove(best_i)
+            seat = others[best_i]
+            free = allowed[best_i] & left
+            need = sizes[best_i]
+            if free.bit_count() < need:
+                return None
+            cards = bit_list(free)
+            mine_steps = [st for st in steps if st[0] == seat]
+            mine_plays = [p for p in plays if p[0] == seat]
+            best_m, fewest = 0, -1
+            for _ in range(self.read_seats):
+                m = 0
+                for c in rng.sample(cards, need):
+                    m |= 1 << c
+                hs[seat] = m | played[seat]
+                bad = misreads(mine_steps, hs, me)
+                if mine_plays and (fewest < 0 or bad < fewest):
+                    bad += misplays(mine_plays, hs, len(mine_plays) + 1)
+                if fewest < 0 or bad < fewest:
+                    best_m, fewest = m, bad
+                    if not bad:
+                        break
+            out[best_i] = best_m
+            left &= ~best_m
+        if left.bit_count() != sizes[-1]:
+            return None
+        out[-1] = left
+        return out
+
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: hands, the undealt rest, voids shown."""
         rules = self.rules
@@ -254,14 +303,20 @@ class PitchDeterminizer(Determinizer):
         read = self.read_bids and any(actor != me for actor, _ in view.history)
         plays = self.play_steps(view) if self.read_play else []
         for _ in range(MAX_TRIES):
-            got = assign_cards(pool, sizes, allowed, rng)
+            if read and steps is not None and self.read_seats:
+                got = self._read_seats(view, steps, plays, pool, sizes, allowed, others,
+                                       played, rng)
+                if got is None:
+                    continue
+            else:
+                got = assign_cards(pool, sizes, allowed, rng)
             if got is None:
                 continue
             hands = [0] * n
             hands[me] = hand | played[me]
             for s, m in zip(others, got[:-1], strict=True):
                 hands[s] = m | played[s]
-            if read and steps:
+            if read and steps and not self.read_seats:
                 best, fewest = (hands, got), misreads(steps, hands, me)
                 if plays:
                     fewest += misplays(plays, hands, len(plays) + 1)
