@@ -3,11 +3,12 @@
 Run: ``PYTHONPATH=src python benchmarks/pitch_sampler.py [--deals 30] [--samples 20]``
 
 Four heuristic players play ``--deals`` deals; at every decision in the play the sampler of
-the seat to move draws ``--samples`` deals from its view, three ways: the voids and hand
-sizes only, reading the auction too (``read_bids``), and reading the card play too
-(``read_play``). For each way the table gives the share of the other seats' cards that a
-sample puts in the right hand (the trump cards apart: what decides High, Low and Jack) and
-the sampler's CPU time per sample.
+the seat to move draws ``--samples`` deals from its view, five ways: the voids and hand
+sizes only, reading the auction too (``read_bids``), reading the card play too
+(``read_play``), and reading both one seat at a time with 20 or 60 tries a seat
+(``read_seats``, 20 in the search). For each way the table gives the share of the other
+seats' cards that a sample puts in the right hand (the trump cards apart: what decides High,
+Low and Jack) and the sampler's CPU time per sample.
 """
 
 from __future__ import annotations

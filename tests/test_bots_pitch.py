@@ -13,6 +13,7 @@ from atout.bots import make_bot, play_out
 from atout.bots.pitch_bids import BidModel, choose_bid_by_value, option_values
 from atout.bots.pitch_hand import PASS, choose_bid, suit_points
 from atout.bots.pitch_search import (
+    SEAT_TRIES,
     PitchDeterminizer,
     candidates,
     misplays,
@@ -239,6 +240,9 @@ def test_reading_seat_by_seat_finds_hands_that_explain_the_table() -> None:
     assert wrong["reader"] * 3 < wrong["plain"], wrong
 
 
-def test_reading_seats_needs_a_positive_number_of_tries() -> None:
-    with pytest.raises(ValueError, match="read_seats"):
-        PitchDeterminizer(atout.make("pitch"), read_seats=-1)
+def test_the_search_reads_the_table_seat_by_seat_and_refuses_bad_tries() -> None:
+    rules = atout.make("pitch")
+    det = SearchBot(rules, 0).determinizer
+    assert isinstance(det, PitchDeterminizer) and det.read_seats == SEAT_TRIES > 0
+    with pytest.raises(ValueError, match="read_seats must be zero or more tries"):
+        PitchDeterminizer(rules, read_seats=-1)

@@ -6,8 +6,9 @@ as cheaply as possible, otherwise throw the least useful card); with ``bid=model
 the model of :mod:`atout.bots.pitch_bids` instead.
 
 The sampler deals the unseen cards to the other hands (respecting voids shown and hand
-sizes) and to the undealt rest, builds the deal through ``rules.deal(hands=..., rest=...)``
-and replays the history as the final check. The search's rollout plays every seat by the
+sizes) and to the undealt rest, reading each other seat's bids and cards as the heuristic's
+(``read_seats``), builds the deal through ``rules.deal(hands=..., rest=...)`` and replays the
+history as the final check. The search's rollout plays every seat by the
 heuristic's rules (:func:`model_rollout`); :func:`candidates` leaves out the actions that
 cannot differ.
 """
@@ -92,6 +93,10 @@ class PitchHeuristic(Bot):
         return actions[choose_card(hand, legal, trump, trick, _friends(view), unseen)]
 
 
+SEAT_TRIES = 20
+"""Hands the search's sampler draws, at most, for each other seat (``read_seats``): the
+first on which that seat's bids, pitch and cards are the heuristic's is kept."""
+
 READ_TRIES = 12
 """Assignments of the hidden cards the sampler draws, at most, to find one on which every
 other seat's bids (and pitch) are what the heuristic's rules would have said."""
@@ -147,7 +152,11 @@ class PitchDeterminizer(Determinizer):
     of the hidden cards it keeps the first on which every other seat's bids and pitch are
     what the heuristic's rules would have said with those cards (a bid of 3 says a strong
     suit, a pass a weak hand), or the one with the fewest disagreements; ``read_play`` reads
-    the auction and every card the other seats played after the pitch.
+    the auction and every card the other seats played after the pitch. ``read_seats=N``
+    (the search's sampler, N = :data:`SEAT_TRIES`) reads both one seat at a time: the other
+    seats' hands are drawn in turn, up to N for each, so that each seat's own bids and cards
+    are checked against its own hand (a check that passes far more often than one over
+    every hand at once).
     """
 
     def __init__(self, rules: Rules[Any], read_bids: bool = False,
@@ -450,12 +459,18 @@ def _search_heuristic(rules: Rules[Any], seat: int, seed: int = 0) -> PitchHeuri
     return PitchHeuristic(rules, seat, seed, bid="model")
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=PitchDeterminizer, rollout=pitch_rollout,
+def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
+    """The search's sampler: it reads each other seat's bids and cards (``read_seats``)."""
+    return PitchDeterminizer(rules, read_seats=SEAT_TRIES)
+
+
+KIT = GameKit(heuristic=_heuristic, determinizer=_determinizer, rollout=pitch_rollout,
               playouts=300, key_phases=frozenset({"auction"}), key_factor=2,
               model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
               key="heuristic", search_heuristic=_search_heuristic)
 """The Pitch kit: the search bids and chooses the tangage by the fitted bid model
-(``search:key=search`` bids by its playouts instead) and plays by its playouts."""
+(``search:key=search`` bids by its playouts instead) and plays by its playouts, on deals
+sampled seat by seat to agree with the others' bids and cards."""
 
-__all__ = ["KIT", "PitchDeterminizer", "PitchHeuristic", "candidates", "model_rollout",
-           "pitch_rollout"]
+__all__ = ["KIT", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "candidates",
+           "model_rollout", "pitch_rollout"]
