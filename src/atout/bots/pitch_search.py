@@ -170,6 +170,8 @@ class PitchDeterminizer(Determinizer):
         self.read_bids = read_bids or self.read_play
         self._steps: tuple[View, list[tuple[int, int, bool, int]]] | None = None
         self._plays: tuple[View, list[Play]] | None = None
+        self._by_seat: tuple[View, dict[int, tuple[list[tuple[int, int, bool, int]],
+                                                   list[Play]]]] | None = None
 
     def play_steps(self, view: View) -> list[Play]:
         """The cards the other seats played after the pitch, each with what its player saw."""
@@ -225,6 +227,18 @@ class PitchDeterminizer(Determinizer):
         self._steps = (view, steps)
         return steps
 
+    def _seat_steps(self, view: View, steps: list[tuple[int, int, bool, int]],
+                    plays: list[Play], seat: int,
+                    ) -> tuple[list[tuple[int, int, bool, int]], list[Play]]:
+        """``seat``'s own auction steps and plays of the view (kept for the view)."""
+        if self._by_seat is None or self._by_seat[0] is not view:
+            self._by_seat = (view, {})
+        got = self._by_seat[1].get(seat)
+        if got is None:
+            got = ([st for st in steps if st[0] == seat], [p for p in plays if p[0] == seat])
+            self._by_seat[1][seat] = got
+        return got
+
     def _read_seats(self, view: View, steps: list[tuple[int, int, bool, int]],
                     plays: list[Play], pool: int, sizes: list[int], allowed: list[int],
                     others: list[int], played: list[int],
@@ -248,8 +262,7 @@ class PitchDeterminizer(Determinizer):
             if free.bit_count() < need:
                 return None
             cards = bit_list(free)
-            mine_steps = [st for st in steps if st[0] == seat]
-            mine_plays = [p for p in plays if p[0] == seat]
+            mine_steps, mine_plays = self._seat_steps(view, steps, plays, seat)
             best_m, fewest = 0, -1
             for _ in range(self.read_seats):
                 m = 0
@@ -349,6 +362,8 @@ class PitchDeterminizer(Determinizer):
                               rest=FULL_DECK.codes_of(got[-1]))
             if read and steps is None:
                 steps = self.auction_steps(view, deal)
+                if self.read_seats:
+                    continue  # this first deal only served to read the auction: draw again
             if replay(deal, view.history, to_move=view.to_move):
                 return deal
         raise NoConsistentDeal(f"no Pitch deal agrees with the view of seat {me} after "
