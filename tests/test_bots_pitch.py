@@ -15,12 +15,13 @@ from atout.bots.pitch_hand import PASS, choose_bid, suit_points
 from atout.bots.pitch_search import (
     SEAT_TRIES,
     PitchDeterminizer,
+    best_reply,
     candidates,
     misplays,
     misreads,
     model_rollout,
 )
-from atout.bots.search import SearchBot
+from atout.bots.search import SearchBot, side_value
 from atout.cards import FULL_DECK
 
 
@@ -246,3 +247,41 @@ def test_the_search_reads_the_table_seat_by_seat_and_refuses_bad_tries() -> None
     assert isinstance(det, PitchDeterminizer) and det.read_seats == SEAT_TRIES > 0
     with pytest.raises(ValueError, match="read_seats must be zero or more tries"):
         PitchDeterminizer(rules, read_seats=-1)
+
+
+@pytest.mark.parametrize("table", [{}, {"partnership": True}, {"players": 3, "low": "won"}])
+def test_the_best_reply_is_the_best_of_the_seats_own_choices(table: dict[str, Any]) -> None:
+    rules = atout.make("pitch", **table)
+    checked = better = 0
+    for i in range(15):
+        deal = rules.deal(seed=700 + i, dealer=i % rules.seats)
+        bots = [make_bot("heuristic", rules, s, i) for s in range(rules.seats)]
+        while deal.to_move is not None:
+            seat = deal.to_move
+            held = deal.hands[seat].bit_count()
+            if deal.phase == "play" and held <= 4:
+                best = best_reply(deal.clone(), seat)
+                model = side_value(model_rollout(deal.clone(), random.Random(0)), seat)
+                assert best >= model - 1e-9
+                better += best > model + 1e-9
+                if held == 2:  # one choice left to the seat, then its last card is forced
+                    tries = []
+                    for c in FULL_DECK.codes_of(deal.legal_mask()):
+                        d = deal.clone()
+                        d.play(c)
+                        tries.append(side_value(model_rollout(d, random.Random(0)), seat))
+                    assert best == pytest.approx(max(tries))
+                    checked += 1
+            deal.play(bots[seat].choose(deal.view(seat)))
+    assert checked >= 15 and better > 0
+
+
+def test_the_search_solves_the_last_cards_against_the_model_when_asked() -> None:
+    rules = atout.make("pitch")
+    for i in range(3):
+        deal = rules.deal(seed=90 + i, dealer=i)
+        bots = [make_bot("search:exact=4:playouts=40" if s % 2 == 0 else "heuristic", rules,
+                         s, i) for s in range(4)]
+        play_out(deal, bots)
+        assert deal.to_move is None
+        assert sum(b.total_playouts for b in bots[::2]) > 0  # type: ignore[attr-defined]

@@ -259,8 +259,8 @@ def test_tie_and_exact_are_checked() -> None:
         make_bot("search:tie=-1", JASS, 0, 0)
     with pytest.raises(ValueError, match="exact must be zero or more"):
         make_bot("search:exact=-2", JASS, 0, 0)
-    with pytest.raises(ValueError, match="no exact solver for pitch"):
-        make_bot("search:exact=3", atout.make("pitch"), 0, 0)
+    with pytest.raises(ValueError, match="no exact solver for knock-rummy"):
+        make_bot("search:exact=3", atout.make("knock-rummy"), 0, 0)
 
 
 def test_play_facts_read_who_could_not_take_the_trick() -> None:

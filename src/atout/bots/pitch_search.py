@@ -10,12 +10,15 @@ sizes) and to the undealt rest, reading each other seat's bids and cards as the 
 (``read_seats``), builds the deal through ``rules.deal(hands=..., rest=...)`` and replays the
 history as the final check. The search's rollout plays every seat by the
 heuristic's rules (:func:`model_rollout`); :func:`candidates` leaves out the actions that
-cannot differ.
+cannot differ. With ``search:exact=N`` the last N cards of each sample are played as well as
+can be by the searching seat against that model (:func:`best_reply`); it is off by default,
+as it played no better than the rollouts (docs/bots.md).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, cast
 
 from atout.bots.base import Bot
@@ -31,6 +34,7 @@ from atout.bots.pitch_hand import (
     choose_bid,
     choose_card,
 )
+from atout.bots.search import side_value
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.pitch import PitchDeal
@@ -387,28 +391,69 @@ def pitch_rollout(deal: Deal, rng: random.Random) -> Result:
     return deal.playout(rng)
 
 
+def _friends_of(d: PitchDeal) -> list[set[int]]:
+    n = d.n
+    return [{f for f in range(n) if f != s and f % d.sides == s % d.sides} for s in range(n)]
+
+
+def _model_card(d: PitchDeal, friends: list[set[int]]) -> int:
+    """The card the heuristic's rules play for the seat to move, from its own hand and the
+    cards played so far."""
+    seat = d.turn
+    hand = d.hands[seat]
+    held = 0
+    for h in d.hands:
+        held |= h
+    unseen = FULL & ~hand & ~(d.in_play & ~held)
+    lead = d.leader
+    trick = [((lead + i) % d.n, c) for i, c in enumerate(d.trick)]
+    return choose_card(hand, d.legal_mask(), d.trump, trick, friends[seat], unseen)
+
+
 def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
     """Every seat plays by the heuristic's rules to the end, from its own hand and what it
     has seen (the cards played): the bids, the pitch and the card play. ``side`` is
     unused (the search's kit interface names the side to model; in Pitch every seat is)."""
     d = cast(PitchDeal, deal)
-    n = d.n
-    sides = d.sides
-    friends = [{f for f in range(n) if f != s and f % sides == s % sides} for s in range(n)]
+    friends = _friends_of(d)
     while d.phase == "auction":
         seat = d.turn
         d.step(choose_bid(d.hands[seat], d.legal_mask()))
     while d.phase != "over":
-        seat = d.turn
-        hand = d.hands[seat]
-        held = 0
-        for h in d.hands:
-            held |= h
-        unseen = FULL & ~hand & ~(d.in_play & ~held)
-        lead = d.leader
-        trick = [((lead + i) % n, c) for i, c in enumerate(d.trick)]
-        d.step(choose_card(hand, d.legal_mask(), d.trump, trick, friends[seat], unseen))
+        d.step(_model_card(d, friends))
     return d.result
+
+
+def best_reply(deal: Deal, seat: int) -> float:
+    """``seat``'s margin when it plays its remaining cards as well as can be on this deal,
+    every hand known, and the others play by the heuristic's rules (the search's model of
+    the table): the best of its own choices, the others' answers fixed by the model."""
+    d = cast(PitchDeal, deal)
+    friends = _friends_of(d)
+
+    def value(d: PitchDeal) -> float:
+        while d.phase != "over":
+            if d.turn == seat:
+                legal = d.legal_mask()
+                if legal & (legal - 1):
+                    best = -1e9
+                    for c in bit_list(legal):
+                        e = d.clone()
+                        e.step(c)
+                        best = max(best, value(e))
+                    return best
+                d.step(legal.bit_length() - 1)
+            else:
+                d.step(_model_card(d, friends))
+        return side_value(d.result, seat)
+
+    return value(d)
+
+
+def pitch_solver(deal: Deal) -> Callable[[Deal, int], float]:
+    """The search's exact solver for a sampled deal (the kit's ``solver``): the seat's best
+    reply to the model of the table (:func:`best_reply`)."""
+    return best_reply
 
 
 def _played(rules: Rules[Any], view: View) -> int:
@@ -482,10 +527,11 @@ def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
 KIT = GameKit(heuristic=_heuristic, determinizer=_determinizer, rollout=pitch_rollout,
               playouts=300, key_phases=frozenset({"auction"}), key_factor=2,
               model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
-              key="heuristic", search_heuristic=_search_heuristic)
+              key="heuristic", search_heuristic=_search_heuristic, solver=pitch_solver,
+              exact_cost=3)
 """The Pitch kit: the search bids and chooses the tangage by the fitted bid model
 (``search:key=search`` bids by its playouts instead) and plays by its playouts, on deals
 sampled seat by seat to agree with the others' bids and cards."""
 
-__all__ = ["KIT", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "candidates",
-           "model_rollout", "pitch_rollout"]
+__all__ = ["KIT", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "best_reply", "candidates",
+           "model_rollout", "pitch_rollout", "pitch_solver"]

@@ -51,15 +51,16 @@ class SearchBot(Bot):
     action (default: the game's, 3 in Jass; 0 turns it off). Where the search
     cannot tell two actions apart, the player's rules of thumb choose: they know what a
     perfect-information sample cannot, such as keeping the Buur or not giving a trick away
-    on a guess. ``exact``: once the seat holds this many cards or fewer, each sample is solved
-    exactly (alpha-beta, every hand known) instead of rolled out; 0: never; the default is
-    the game's (2 in Tarot, 0 elsewhere); only games with a solver take it (Jass and
-    Tarot). ``common``: 1 rolls every action out on a sample from the same random seed
-    (common random numbers: the actions are compared on the same
-    luck, so the comparison is less noisy), 0 (the default) from one running stream: in Jass
-    it made the choices steadier from seed to seed but not stronger. ``model``: 1 plays
-    the other side in the rollouts by the heuristic's rules, from their own cards and what
-    they have seen (a model of the players at the table), 0 plays every seat by the rollout
+    on a guess. ``exact``: once the seat holds this many cards or fewer, each sample is
+    solved exactly (alpha-beta, every hand known; in Pitch the seat's best reply to the
+    heuristic's play at the other seats) instead of rolled out; 0: never; the default is the
+    game's (2 in Tarot, 0 elsewhere); only games with a solver take it (Jass, Tarot and
+    Pitch). ``common``: 1 rolls every action out on a sample from the same random seed
+    (common random numbers: the actions are compared on the same luck, so the comparison is
+    less noisy), 0 (the default) from one running stream: in Jass it made the choices
+    steadier from seed to seed but not stronger. ``model``: 1 plays the other side in the
+    rollouts by the heuristic's rules, from their own cards and what they have seen (a model
+    of the players at the table), 0 plays every seat by the rollout
     policy; only games with such a rollout take 1 (Jass, Pitch and Tarot, where it is the
     default; in Pitch every seat, the search's own too, plays by the heuristic's rules; in
     Tarot every seat but the search's own). ``prune``: 1 (the default) tries only the
@@ -137,7 +138,7 @@ class SearchBot(Bot):
             raise ValueError(f"exact must be zero or more cards, not {exact}")
         if exact and kit.solver is None:
             raise ValueError(f"exact: there is no exact solver for {rules.name}; the games "
-                             "with one: jass, tarot")
+                             "with one: jass, tarot, pitch")
         self.exact = int(exact)
         if common not in (0, 1):
             raise ValueError(f"common must be 0 or 1, not {common!r}")
