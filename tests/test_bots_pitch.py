@@ -4,7 +4,7 @@ play whole deals, the heuristic beats random."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -23,6 +23,7 @@ from atout.bots.pitch_search import (
 )
 from atout.bots.search import SearchBot, side_value
 from atout.cards import FULL_DECK
+from atout.games.pitch import PitchDeal
 
 
 @pytest.mark.parametrize("seats", [0, 20])
@@ -254,7 +255,7 @@ def test_the_best_reply_is_the_best_of_the_seats_own_choices(table: dict[str, An
     rules = atout.make("pitch", **table)
     checked = better = 0
     for i in range(15):
-        deal = rules.deal(seed=700 + i, dealer=i % rules.seats)
+        deal = cast(PitchDeal, rules.deal(seed=700 + i, dealer=i % rules.seats))
         bots = [make_bot("heuristic", rules, s, i) for s in range(rules.seats)]
         while deal.to_move is not None:
             seat = deal.to_move

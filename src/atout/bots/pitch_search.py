@@ -430,14 +430,20 @@ def best_reply(deal: Deal, seat: int) -> float:
     the table): the best of its own choices, the others' answers fixed by the model."""
     d = cast(PitchDeal, deal)
     friends = _friends_of(d)
+    keep_trumps = d.rules.options.low == "won"
 
     def value(d: PitchDeal) -> float:
         while d.phase != "over":
             if d.turn == seat:
                 legal = d.legal_mask()
                 if legal & (legal - 1):
+                    others = 0
+                    for s, h in enumerate(d.hands):
+                        if s != seat:
+                            others |= h
                     best = -1e9
-                    for c in bit_list(legal):
+                    for c in distinct_cards(bit_list(legal), FULL & ~others, d.trump,
+                                            keep_trumps):
                         e = d.clone()
                         e.step(c)
                         best = max(best, value(e))
@@ -488,21 +494,26 @@ def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Actio
     dead = hand | _played(rules, view)  # cards nobody else can hold
     trump_name = view.info.get("trump")
     trump = "HDSC".index(trump_name) if isinstance(trump_name, str) else -1
-    keep_trumps = rules.options.low == "won"
+    cards = [int(a) for a in legal if int(a) < NCARDS]
+    kept = set(distinct_cards(sorted(cards), dead, trump, rules.options.low == "won"))
+    return [a for a in sorted(legal, key=int) if int(a) >= NCARDS or int(a) in kept]
+
+
+def distinct_cards(cards: list[int], dead: int, trump: int, keep_trumps: bool) -> list[int]:
+    """One card of each run of equivalent ``cards`` (sorted): two cards of a suit from the
+    two to the nine (no value toward Game) with no card between them outside ``dead`` (the
+    cards no other player can hold) are the same card to every other one; not in trumps
+    when ``keep_trumps`` (Low goes to the player who wins it, so the lowest trump in play is
+    worth a point) or before trump is named (``trump`` -1)."""
     out = []
     prev = -1  # the last card of the current run of equivalent cards
-    for a in sorted(legal, key=int):
-        c = int(a)
-        if c >= NCARDS:
-            out.append(a)
-            prev = -1
-            continue
+    for c in cards:
         if (prev >= 0 and prev // 13 == c // 13 and c % 13 < TEN and prev % 13 < TEN
                 and not (keep_trumps and (trump < 0 or c // 13 == trump))
                 and all(dead >> x & 1 for x in range(prev + 1, c))):
             prev = c  # the same card as the run's first, which is kept
             continue
-        out.append(a)
+        out.append(c)
         prev = c
     return out
 
