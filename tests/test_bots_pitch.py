@@ -13,6 +13,7 @@ from atout.bots import make_bot, play_out
 from atout.bots.pitch_bids import BidModel, choose_bid_by_value, option_values
 from atout.bots.pitch_hand import PASS, choose_bid, suit_points
 from atout.bots.pitch_search import (
+    SEARCH_BOLD,
     SEAT_TRIES,
     PitchDeterminizer,
     best_reply,
@@ -136,7 +137,8 @@ def test_the_search_bids_by_the_model_unless_asked_to_search() -> None:
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
-        by_model = make_bot("heuristic:bid=model", rules, seat, i).choose(view)
+        by_model = make_bot(f"heuristic:bid=model:bold={SEARCH_BOLD}", rules, seat,
+                            i).choose(view)
         bot = make_bot("search:playouts=8", rules, seat, i)
         assert bot.choose(view) == by_model
         assert isinstance(bot, SearchBot) and bot.last == {}  # no playout spent
@@ -162,6 +164,23 @@ def test_bid_model_values_every_option_and_orders_hands() -> None:
     assert choose_bid_by_value(weak, 0b1110 << (PASS + 1), 3, 0) in range(PASS + 2, PASS + 5)
 
 
+def test_a_bold_bidder_values_every_contract_higher_by_as_much() -> None:
+    hand = FULL_DECK.mask(["KS", "JS", "3S", "TH", "QD", "5C"])
+    bids = (1 << PASS) | (0b1111 << (PASS + 1))
+    plain = option_values(hand, bids | hand, 1, 0)
+    bold = option_values(hand, bids | hand, 1, 0, bold=0.25)
+    assert set(bold) == set(plain)
+    for action, value in plain.items():
+        assert bold[action] == pytest.approx(value + (0.25 if action != PASS else 0.0))
+    # a hand the model passes by a little is bid when a contract is worth more to it
+    margin = plain[PASS] - max(v for a, v in plain.items() if a != PASS)
+    if margin > 0:
+        assert choose_bid_by_value(hand, bids | hand, 1, 0) == PASS
+        assert choose_bid_by_value(hand, bids | hand, 1, 0, bold=margin + 0.01) != PASS
+    else:
+        assert choose_bid_by_value(hand, bids | hand, 1, 0, bold=margin - 0.01) == PASS
+
+
 @pytest.mark.parametrize("table", [{}, {"partnership": True}, {"players": 6}])
 def test_the_model_bidder_plays_whole_legal_deals(table: dict[str, Any]) -> None:
     rules = atout.make("pitch", **table)
@@ -176,8 +195,14 @@ def test_bad_bid_policies_and_weights_are_refused_in_words() -> None:
     rules = atout.make("pitch")
     with pytest.raises(ValueError, match="expected one of threshold, model"):
         make_bot("heuristic:bid=always", rules, 0, 0)
-    with pytest.raises(ValueError, match="takes bid"):
+    with pytest.raises(ValueError, match="takes bid and bold"):
         make_bot("heuristic:tangage=1", rules, 0, 0)
+    with pytest.raises(ValueError, match="expected a number of points from -4 to 4"):
+        make_bot("heuristic:bid=model:bold=much", rules, 0, 0)
+    with pytest.raises(ValueError, match="expected a number of points from -4 to 4"):
+        make_bot("heuristic:bid=model:bold=9", rules, 0, 0)
+    with pytest.raises(ValueError, match="bold is for the model's bids"):
+        make_bot("heuristic:bold=0.5", rules, 0, 0)
     with pytest.raises(ValueError, match="format"):
         BidModel.from_dict({"format": 99})
     with pytest.raises(ValueError, match="expected weights for pass"):

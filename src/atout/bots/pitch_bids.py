@@ -117,9 +117,12 @@ def default_model() -> BidModel:
 
 
 def option_values(hand: int, legal: int, where: int, high: int,
-                  model: BidModel | None = None) -> dict[int, float]:
+                  model: BidModel | None = None, bold: float = 0.0) -> dict[int, float]:
     """The predicted margin of every option of the auction the seat may take: pass, each
-    legal bid, and the tangage with the top card of each suit (action id -> value)."""
+    legal bid, and the tangage with the top card of each suit (action id -> value).
+    ``bold`` is added to every option that makes the seat the pitcher (the bids and the
+    tangage): what a contract is worth more to a player who plays the cards better than the
+    heuristic the model was fitted on."""
     model = model or default_model()
     best, _ = best_suit(hand)
     x_best = features(hand, best, where, high)
@@ -128,19 +131,21 @@ def option_values(hand: int, legal: int, where: int, high: int,
         out[PASS] = model.value("pass", x_best)
     for k in range(1, 5):
         if legal >> (BID0 + k) & 1:
-            out[BID0 + k] = model.value(f"bid {k}", x_best)
+            out[BID0 + k] = model.value(f"bid {k}", x_best) + bold
     cards = legal & FULL
     for s in range(4):
         t = cards & SUIT_MASK[s]
         if t:
-            out[t.bit_length() - 1] = model.value("tangage", features(hand, s, where, high))
+            out[t.bit_length() - 1] = (model.value("tangage", features(hand, s, where, high))
+                                       + bold)
     return out
 
 
 def choose_bid_by_value(hand: int, legal: int, where: int, high: int,
-                        model: BidModel | None = None) -> int:
-    """The auction's action worth most (ties: the lowest action id)."""
-    values = option_values(hand, legal, where, high, model)
+                        model: BidModel | None = None, bold: float = 0.0) -> int:
+    """The auction's action worth most (ties: the lowest action id); ``bold`` as in
+    :func:`option_values`."""
+    values = option_values(hand, legal, where, high, model, bold)
     return max(values, key=lambda a: (values[a], -a))
 
 

@@ -59,18 +59,26 @@ class PitchHeuristic(Bot):
     """Plays Auction Pitch by rules of thumb (see docs/bots.md).
 
     ``bid``: ``threshold`` (the default) or ``model`` (see :data:`BID_POLICIES`):
-    ``heuristic:bid=model``.
+    ``heuristic:bid=model``. ``bold`` (with ``bid=model``): a number of points added to the
+    model's value of every option that makes the seat the pitcher
+    (:func:`atout.bots.pitch_bids.option_values`); 0 by default.
     """
 
     name = "heuristic"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
-                 bid: str = "threshold") -> None:
+                 bid: str = "threshold", bold: float = 0.0) -> None:
         super().__init__(rules, seat, seed)
         if bid not in BID_POLICIES:
             raise ValueError(f"Pitch heuristic: bid={bid!r}, expected one of "
                              f"{', '.join(BID_POLICIES)}")
+        if isinstance(bold, bool) or not isinstance(bold, (int, float)) or not -4 <= bold <= 4:
+            raise ValueError(f"Pitch heuristic: bold={bold!r}, expected a number of points "
+                             "from -4 to 4")
+        if bold and bid != "model":
+            raise ValueError("Pitch heuristic: bold is for the model's bids (bid=model)")
         self.bid = bid
+        self.bold = float(bold)
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -82,7 +90,8 @@ class PitchHeuristic(Bot):
                 high = view.info.get("high_bid")
                 where = place(view.seat, view.dealer, view.seats)
                 return actions[choose_bid_by_value(hand, legal, where,
-                                                   high if isinstance(high, int) else 0)]
+                                                   high if isinstance(high, int) else 0,
+                                                   bold=self.bold)]
             return actions[choose_bid(hand, legal)]
         trump_name = view.info.get("trump")
         trump = "HDSC".index(trump_name) if isinstance(trump_name, str) else -1
@@ -519,15 +528,22 @@ def distinct_cards(cards: list[int], dead: int, trump: int, keep_trumps: bool) -
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PitchHeuristic:
-    bad = set(kw) - {"bid"}
+    bad = set(kw) - {"bid", "bold"}
     if bad:
-        raise ValueError(f"the Pitch heuristic takes bid, not {', '.join(sorted(bad))}")
+        raise ValueError(f"the Pitch heuristic takes bid and bold, not "
+                         f"{', '.join(sorted(bad))}")
     return PitchHeuristic(rules, seat, seed, **kw)
 
 
+SEARCH_BOLD = 0.15
+"""What a contract is worth more to the search than the bid model says (``bold``): its card
+play gains about twice as much as pitcher as in defence (docs/bots.md)."""
+
+
 def _search_heuristic(rules: Rules[Any], seat: int, seed: int = 0) -> PitchHeuristic:
-    """The search's own heuristic: it bids by the fitted model (``bid=model``)."""
-    return PitchHeuristic(rules, seat, seed, bid="model")
+    """The search's own heuristic: it bids by the fitted model (``bid=model``), a contract
+    valued :data:`SEARCH_BOLD` higher."""
+    return PitchHeuristic(rules, seat, seed, bid="model", bold=SEARCH_BOLD)
 
 
 def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
@@ -544,5 +560,5 @@ KIT = GameKit(heuristic=_heuristic, determinizer=_determinizer, rollout=pitch_ro
 (``search:key=search`` bids by its playouts instead) and plays by its playouts, on deals
 sampled seat by seat to agree with the others' bids and cards."""
 
-__all__ = ["KIT", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "best_reply", "candidates",
-           "model_rollout", "pitch_rollout", "pitch_solver"]
+__all__ = ["KIT", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "best_reply",
+           "candidates", "distinct_cards", "model_rollout", "pitch_rollout", "pitch_solver"]
