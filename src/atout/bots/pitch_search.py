@@ -436,7 +436,8 @@ def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
 def best_reply(deal: Deal, seat: int) -> float:
     """``seat``'s margin when it plays its remaining cards as well as can be on this deal,
     every hand known, and the others play by the heuristic's rules (the search's model of
-    the table): the best of its own choices, the others' answers fixed by the model."""
+    the table): the best of its own choices, the others' answers fixed by the model. The
+    deal is played on, like a rollout's: pass a copy to keep it."""
     d = cast(PitchDeal, deal)
     friends = _friends_of(d)
     keep_trumps = d.rules.options.low == "won"
@@ -556,9 +557,12 @@ KIT = GameKit(heuristic=_heuristic, determinizer=_determinizer, rollout=pitch_ro
               model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
               key="heuristic", search_heuristic=_search_heuristic, solver=pitch_solver,
               exact_cost=3)
-"""The Pitch kit: the search bids and chooses the tangage by the fitted bid model
-(``search:key=search`` bids by its playouts instead) and plays by its playouts, on deals
-sampled seat by seat to agree with the others' bids and cards."""
+"""The Pitch kit: the search bids and chooses the tangage by the fitted bid model, a contract
+valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts instead), and
+plays by its playouts, on deals sampled seat by seat to agree with the others' bids and
+cards; ``search:exact=N`` solves the last N cards of each sample instead (:func:`best_reply`,
+one sample for every 3 playouts of the budget: a solve from four cards costs about six
+rollouts, from six about twenty)."""
 
 __all__ = ["KIT", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "best_reply",
            "candidates", "distinct_cards", "model_rollout", "pitch_rollout", "pitch_solver"]
