@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 from collections import defaultdict
 from typing import cast
 
 import atout
 from atout.bots import make_bot, play_out
 from atout.games.pitch import PitchDeal
+from atout.tournament import mean_ci
 
 
 def play(start: int, end: int, bot: str, base: str) -> list[dict[str, object]]:
@@ -66,8 +66,8 @@ def summary(rows: list[dict[str, object]]) -> dict[str, tuple[float, float, int]
         groups["all"].append(gain)
     out = {}
     for role, xs in groups.items():
-        half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
-        out[role] = (statistics.fmean(xs), half, len(xs))
+        mean, half = mean_ci(xs)
+        out[role] = (mean, half, len(xs))
     return out
 
 
