@@ -8,6 +8,10 @@ board 0 without a gap::
     PYTHONPATH=src python benchmarks/tournament_boards.py run tarot search,heuristic 1 DIR \\
         --first 0 --step 2          # and --first 1 --step 2 in a second process
     PYTHONPATH=src python benchmarks/tournament_boards.py sum tarot search,heuristic 1 DIR
+
+``sum ... --versus BOTS DIR2`` also compares with another pair of bots on the same boards (the
+first pair's difference minus the second's, paired by board: what the first pair's first bot
+gains over the second pair's first bot against a common opponent).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import argparse
 import json
 from pathlib import Path
 
-from atout.tournament import Board, Tournament, TournamentResult, play_board
+from atout.tournament import Board, Tournament, TournamentResult, mean_ci, play_board
 
 
 def load(folder: Path) -> list[Board]:
@@ -41,6 +45,8 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--versus", nargs=2, metavar=("BOTS", "DIR"),
+                    help="with sum: another pair of bots and its folder, compared by board")
     args = ap.parse_args()
     bots = tuple(args.bots.split(","))
     t = Tournament(args.game, bots, deals=args.last, seed=args.seed)
@@ -73,6 +79,19 @@ def main() -> None:
               f"Elo {s.rating:.0f}  {s.ms_per_decision:.1f} ms/decision")
     m, ci = result.difference(0, 1)
     print(f"{bots[0]} - {bots[1]}: {m:+.3f} ± {ci:.3f} points per deal (95% CI, paired by board)")
+    if args.versus:
+        other = tuple(args.versus[0].split(","))
+        by_index = {b.index: b for b in load(Path(args.versus[1]))}
+        common = [b for b in boards if b.index in by_index]
+        if len(common) < 2:
+            print("--versus: the two folders share fewer than two boards from 0")
+            return
+        mine = [p[0] - p[1] for p in (b.bot_points(len(bots)) for b in common)]
+        theirs = [p[0] - p[1] for p in
+                  (by_index[b.index].bot_points(len(other)) for b in common)]
+        m, ci = mean_ci([x - y for x, y in zip(mine, theirs, strict=True)])
+        print(f"({bots[0]} - {bots[1]}) - ({other[0]} - {other[1]}): {m:+.3f} ± {ci:.3f} "
+              f"points per deal over {len(common)} boards (95% CI, paired by board)")
 
 
 if __name__ == "__main__":
