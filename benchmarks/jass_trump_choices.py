@@ -15,6 +15,10 @@ partner's choice), for:
   ``value`` choice;
 - ``search`` (with ``--search N``, on the first N deals): the search bot at its default
   budget, forehand and pushed partner.
+
+It also counts, for the forehand, how often ``value`` names a trump other than the mode
+with the most tricks by the count, and how often it pushes where ``count`` names a trump:
+the choices the trick count's words could not explain in a hint.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections import Counter
 
 import atout
 from atout.bots import make_bot
-from atout.bots.jass_heuristic import PUSH, TRUMP_BASE, choose_trump
+from atout.bots.jass_heuristic import PUSH, TRUMP_BASE, choose_trump, mode_tricks
 from atout.bots.jass_trump import choose_trump_by_value
 from atout.games.jass import JassDeal
 from atout.games.jass_play import ACE, JACK, NINE, OBENABE, SUIT_MASK, UNDENUFE
@@ -81,6 +85,7 @@ def main() -> None:
                                                               "search")}
     played: dict[str, Counter[str]] = {p: Counter() for p in first}
     counted = Counter[str]()
+    unlike = Counter[str]()  # the forehand's value choices the trick count does not explain
     for i in range(args.deals):
         deal = rules.deal(seed=rng.randrange(1 << 62))
         assert isinstance(deal, JassDeal)
@@ -92,6 +97,13 @@ def main() -> None:
             "count": (choose_trump(hand, modes, True), choose_trump(partner, modes, False)),
             "expert": (expert_choice(hand), fitted_after_push),
         }
+        value, count = policies["value"][0], policies["count"][0]
+        if value == PUSH:
+            unlike["push, count names a trump"] += count != PUSH
+        else:
+            tricks = mode_tricks(hand, modes)
+            unlike["trump, not the most tricks"] += (
+                value - TRUMP_BASE != max(range(6), key=lambda m: tricks[m]))
         if i < args.search:
             a = int(make_bot("search", rules, seat, i).choose(deal.view(seat)))
             b = a
@@ -115,6 +127,11 @@ def main() -> None:
         f = "  ".join(f"{100 * first[name][k] / n:6.1f}%" for k in KINDS)
         p = "  ".join(f"{100 * played[name][k] / n:6.1f}%" for k in KINDS[:3])
         print(f"{name:8} {f:40} {p:34}")
+    trumps = counted["value"] - first["value"]["push"]
+    print(f"value, forehand: a trump other than the most tricks' mode in "
+          f"{unlike['trump, not the most tricks']} of {trumps} trumps; a push where the count "
+          f"names a trump in {unlike['push, count names a trump']} of "
+          f"{first['value']['push']} pushes")
 
 
 if __name__ == "__main__":

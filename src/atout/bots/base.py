@@ -26,10 +26,16 @@ class Bot(ABC):
 
     def legal_mask(self, view: View) -> int:
         """The seat's legal actions as a mask over ids; ``ValueError`` if it is not to move."""
-        if not view.legal:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        parse = self.rules.actions.parse
-        mask = 0
-        for text in view.legal:
-            mask |= 1 << int(parse(text))
-        return mask
+        return legal_mask(self.rules, view)
+
+
+def legal_mask(rules: Rules[Any], view: View) -> int:
+    """The legal actions of ``view`` as a mask over ``rules``' action ids; ``ValueError`` if
+    the seat is not to move."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+    parse = rules.actions.parse
+    mask = 0
+    for text in view.legal:
+        mask |= 1 << int(parse(text))
+    return mask

@@ -8,12 +8,13 @@ written down in docs/bots.md in a player's words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from atout.bots.base import Bot
 from atout.bots.jass_cards import CLASSIC, STANDARD, card_choice
-from atout.bots.jass_trump import choose_trump_by_value
+from atout.bots.jass_trump import best_option, option_values
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Rules, View
 from atout.games.jass_play import (
@@ -292,6 +293,16 @@ def choose_card(seen: JassSeen, legal: int, style: int = STANDARD) -> int:
                        seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode, style)
 
 
+def trump_values(rules: Rules[Any], hand: Sequence[str], legal: int) -> dict[int, float]:
+    """The fitted model's predicted margin (times the mode's multiplier) of each trump action
+    in ``legal`` (ids 36 to 42) for ``hand``, as the heuristic's ``trump=value`` weighs them:
+    the seat was pushed to when it may not push (:func:`atout.bots.jass_trump.option_values`).
+    """
+    may_push = bool(legal >> PUSH & 1)
+    multipliers = getattr(rules, "mode_multipliers", (1,) * 6)
+    return option_values(JASS_DECK.mask(hand), legal, may_push, not may_push, multipliers)
+
+
 TRUMP_POLICIES = ("value", "count")
 """How the heuristic chooses trump: ``value``, the mode (or push) with the best margin
 predicted by the model fitted on played-out deals (:mod:`atout.bots.jass_trump`); ``count``,
@@ -336,13 +347,10 @@ class JassHeuristic(Bot):
         actions = self.rules.actions
         legal = self.legal_mask(view)
         if legal >> TRUMP_BASE:
-            hand = JASS_DECK.mask(view.hand)
-            may_push = bool(legal >> PUSH & 1)
             if self.trump == "count":
-                return actions[choose_trump(hand, legal, may_push)]
-            multipliers = getattr(self.rules, "mode_multipliers", (1,) * 6)
-            return actions[choose_trump_by_value(hand, legal, may_push, not may_push,
-                                                 multipliers)]
+                hand = JASS_DECK.mask(view.hand)
+                return actions[choose_trump(hand, legal, bool(legal >> PUSH & 1))]
+            return actions[best_option(trump_values(self.rules, view.hand, legal))]
         seen = read_view(self.rules, view)
         return actions[choose_card(seen, legal, self.style)]
 

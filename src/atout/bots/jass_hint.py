@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from atout.bots.base import legal_mask
 from atout.bots.jass_heuristic import (
     PUSH,
     TRUMP_BASE,
     beats,
     mode_tricks,
     read_view,
+    trump_values,
 )
+from atout.bots.jass_trump import best_option
 from atout.bots.reasons import Reason, english
 from atout.cards import JASS_DECK
-from atout.core import Action, Rules, View
+from atout.core import JSON, Action, Rules, View
 from atout.games.jass_play import JACK, NINE, OBENABE, SUIT_MASK, VALUE
 
 MODES = ("H", "D", "S", "C", "obenabe", "undenufe")
@@ -25,26 +28,45 @@ def explain_jass(rules: Rules[Any], view: View, action: Action) -> str:
     return english(reason_jass(rules, view, action))
 
 
+def _trump_reason(rules: Rules[Any], view: View, a: int) -> Reason:
+    """Why trump action ``a``: the hand in that mode (its trumps or tops and the tricks they
+    should make) and, when ``a`` is the trump model's choice (the heuristic's), the margin
+    the model expects and how far ahead of the next option it is."""
+    hand = JASS_DECK.mask(view.hand)
+    legal = legal_mask(rules, view)
+    est = mode_tricks(hand, rules.mode_mask)  # type: ignore[attr-defined]
+    values = trump_values(rules, view.hand, legal)
+    by_model = best_option(values) == a and len(values) > 1
+    extra: dict[str, JSON] = {}
+    if by_model:
+        runner = best_option({k: v for k, v in values.items() if k != a})
+        extra = {"points": round(values[a]), "gap": round(values[a] - values[runner], 1),
+                 "next": "push" if runner == PUSH else MODES[runner - TRUMP_BASE]}
+    if a == PUSH:
+        if by_model:  # the trump the model likes best after the push, not the most tricks
+            best = runner - TRUMP_BASE
+            return Reason("push_value", {"best": MODES[best], "tricks": round(est[best], 1),
+                                         "points": extra["points"], "gap": extra["gap"]})
+        best = max(range(6), key=lambda m: est[m])
+        return Reason("push_weak", {"best": MODES[best], "tricks": round(est[best], 1)})
+    mode = a - TRUMP_BASE
+    if mode < 4:
+        trumps = hand & SUIT_MASK[mode]
+        return Reason("trump_suit", {
+            "count": trumps.bit_count(), "mode": MODES[mode],
+            "buur": bool(trumps >> (mode * 9 + JACK) & 1),
+            "nell": bool(trumps >> (mode * 9 + NINE) & 1), "tricks": round(est[mode], 1),
+            **extra})
+    tops = sum(1 for s in range(4) if hand >> (s * 9 + (8 if mode == OBENABE else 0)) & 1)
+    return Reason("trump_updown", {"count": tops, "mode": MODES[mode],
+                                   "tricks": round(est[mode], 1), **extra})
+
+
 def reason_jass(rules: Rules[Any], view: View, action: Action) -> Reason:
     """The reason for ``action`` from ``view``, as data for any language."""
     a = int(action)
-    hand = JASS_DECK.mask(view.hand)
     if a >= TRUMP_BASE:
-        est = mode_tricks(hand, rules.mode_mask)  # type: ignore[attr-defined]
-        if a == PUSH:
-            best = max(range(6), key=lambda m: est[m])
-            return Reason("push_weak", {"best": MODES[best], "tricks": round(est[best], 1)})
-        mode = a - TRUMP_BASE
-        if mode < 4:
-            trumps = hand & SUIT_MASK[mode]
-            return Reason("trump_suit", {
-                "count": trumps.bit_count(), "mode": MODES[mode],
-                "buur": bool(trumps >> (mode * 9 + JACK) & 1),
-                "nell": bool(trumps >> (mode * 9 + NINE) & 1), "tricks": round(est[mode], 1)})
-        tops = sum(1 for s in range(4)
-                   if hand >> (s * 9 + (8 if mode == OBENABE else 0)) & 1)
-        return Reason("trump_updown", {"count": tops, "mode": MODES[mode],
-                                       "tricks": round(est[mode], 1)})
+        return _trump_reason(rules, view, a)
     seen = read_view(rules, view)
     card = a
     v = VALUE[seen.mode]

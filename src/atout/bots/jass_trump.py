@@ -258,12 +258,17 @@ def choose_trump_by_value(hand: int, modes: int, may_push: bool, pushed: bool = 
 
     Ties go to the lowest action id, so the choice is a pure function of its arguments.
     """
-    values = option_values(hand, modes, may_push, pushed, multipliers, model)
+    return best_option(option_values(hand, modes, may_push, pushed, multipliers, model))
+
+
+def best_option(values: dict[int, float]) -> int:
+    """The action worth most in ``values`` (as :func:`option_values` gives them); ties go to
+    the lowest action id, so the choice is a pure function of the values."""
     if not values:
         raise ValueError("no trump mode is offered: expected a mask with bits 36 to 41")
     return max(sorted(values), key=lambda a: values[a])
 
 
-__all__ = ["PUSH", "TRUMP_BASE", "TrumpModel", "choose_trump_by_value", "default_model",
-           "mode_features", "option_values", "push_features", "slalom_features",
-           "suit_features"]
+__all__ = ["PUSH", "TRUMP_BASE", "TrumpModel", "best_option", "choose_trump_by_value",
+           "default_model", "mode_features", "option_values", "push_features",
+           "slalom_features", "suit_features"]

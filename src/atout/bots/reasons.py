@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from atout.core import JSON
+from atout.i18n.hints import gap_words
 
 SUIT_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}
 MODE_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
@@ -29,6 +30,9 @@ class Reason(NamedTuple):
 _ENGLISH = {
     "push_weak": "your hand is weak for every trump (the best, {best}, makes about {tricks} "
                  "tricks), so let your partner choose",
+    "push_value": "pushing should leave your side about {points} points {where}, {gap} better "
+                  "than your best trump, {best} (about {tricks} tricks): let your partner "
+                  "choose",
     "trump_suit": "you hold {count} {mode} with {honours}: about {tricks} tricks",
     "trump_updown": "you hold {count} {tops} and long suits under them: about {tricks} tricks",
     "lead_top_trump": "it is the highest trump left: it wins and draws the opponents' trumps",
@@ -41,6 +45,10 @@ _ENGLISH = {
     "takes_lead": "it takes the lead in the trick, worth {points} points so far",
     "give_least": "you cannot win this trick cheaply, so you give the least",
 }
+
+
+_MARGIN = "your side should end about {points} points {where}, {gap} better than {next}"
+"""What the trump model expects of a chosen trump, after the hand's description."""
 
 
 def _card_words(code: str) -> str:
@@ -67,8 +75,21 @@ def english(reason: Reason) -> str:
         words["honours"] = " and ".join(has) if has else "no Buur or Nell"
     if reason.code == "trump_updown":
         words["tops"] = "aces" if p.get("mode") == "obenabe" else "sixes"
+    if isinstance(p.get("points"), (int, float)):
+        points = float(p["points"])
+        words["points"] = f"{abs(points):.0f}"
+        words["where"] = "ahead" if points >= 0 else "behind"
+        words["gap"] = gap_words(p.get("gap"))
+        nxt = p.get("next")
+        words["next"] = ("pushing" if nxt == "push"
+                         else f"with {MODE_WORDS.get(str(nxt), str(nxt))}")
     template = _ENGLISH.get(reason.code)
-    return template.format(**words) if template else reason.code.replace("_", " ")
+    if not template:
+        return reason.code.replace("_", " ")
+    text = template.format(**words)
+    if reason.code in ("trump_suit", "trump_updown") and "points" in p:
+        text = f"{text}; {_MARGIN.format(**words)}"
+    return text
 
 
 __all__ = ["MODE_WORDS", "SUIT_WORDS", "Reason", "english"]

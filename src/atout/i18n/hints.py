@@ -27,10 +27,55 @@ def _tricks(tr: Translator, value: JSON) -> str:
     return text.replace(".", ",") if tr.lang == "fr" else text
 
 
+def gap_words(gap: JSON) -> str:
+    """How far a choice is ahead of the next one, in points: whole points from one up, one
+    decimal under one (so that a close call does not read as 0)."""
+    if not isinstance(gap, (int, float)):
+        return str(gap)
+    return f"{gap:.0f}" if abs(gap) >= 1 else f"{gap:.1f}"
+
+
+def _gap(tr: Translator, value: JSON) -> str:
+    text = gap_words(value)
+    return text.replace(".", ",") if tr.lang == "fr" else text
+
+
+def _where(tr: Translator, points: JSON) -> tuple[str, str]:
+    """The expected margin's size and its side: ("38", "ahead") or ("12", "behind")."""
+    n = float(points) if isinstance(points, (int, float)) else 0.0
+    return f"{abs(n):.0f}", (tr.pgettext("margin", "ahead") if n >= 0
+                             else tr.pgettext("margin", "behind"))
+
+
+def _trump_margin(tr: Translator, p: Mapping[str, JSON]) -> str:
+    """What the trump model expects of a chosen trump, said after the hand's description."""
+    points, where = _where(tr, p.get("points"))
+    if p.get("next") == "push":
+        return tr._("your side should end about {points} points {where}, {gap} better than "
+                    "pushing").format(points=points, where=where, gap=_gap(tr, p.get("gap")))
+    return tr._("your side should end about {points} points {where}, {gap} better than with "
+                "{mode}").format(points=points, where=where, gap=_gap(tr, p.get("gap")),
+                                 mode=_mode(tr, p.get("next")))
+
+
 def hint_reason(tr: Translator, code: str, params: Mapping[str, JSON]) -> str | None:
     """The reason ``code`` with ``params`` in words; None for a code it does not know."""
+    said = _hint_reason(tr, code, params)
+    if said is not None and code in ("trump_suit", "trump_updown") and "points" in params:
+        said = tr._("{reason}; {more}").format(reason=said, more=_trump_margin(tr, params))
+    return said
+
+
+def _hint_reason(tr: Translator, code: str, params: Mapping[str, JSON]) -> str | None:
     _ = tr._
     p = params
+    if code == "push_value":
+        points, where = _where(tr, p.get("points"))
+        return _("pushing should leave your side about {points} points {where}, {gap} better "
+                 "than your best trump, {best} (about {tricks} tricks): let your partner "
+                 "choose").format(points=points, where=where, gap=_gap(tr, p.get("gap")),
+                                  best=_mode(tr, p.get("best")),
+                                  tricks=_tricks(tr, p.get("tricks")))
     if code == "push_weak":
         return _("your hand is weak for every trump (the best, {best}, makes about {tricks} "
                  "tricks), so let your partner choose").format(
@@ -98,4 +143,4 @@ def hint_sentence(tr: Translator, action: str, reason: tuple[str, Mapping[str, J
     return said + " " + tr._("Why: {reason}.").format(reason=why)
 
 
-__all__ = ["hint_reason", "hint_sentence", "search_margin"]
+__all__ = ["gap_words", "hint_reason", "hint_sentence", "search_margin"]
