@@ -99,9 +99,9 @@ def test_a_pushed_partner_is_told_the_next_trump_and_a_losing_choice_reads_behin
     deal = _pushed(JASS, 16)
     h = hint(JASS, _view(deal), "heuristic")
     assert h.reason is not None and h.reason.params["points"] == -3
-    assert "about 3 points behind, 2 better than with Undenufe" in h.text
+    assert "about 3 points behind, 2.2 better than with Undenufe" in h.text
     fr = hint_reason(translator("fr"), h.reason.code, h.reason.params)
-    assert fr is not None and "3 points derrière, 2 de mieux qu'à Undenufe" in fr
+    assert fr is not None and "3 points derrière, 2,2 de mieux qu'à Undenufe" in fr
 
 
 @settings(max_examples=60, deadline=None)

@@ -18,6 +18,8 @@ from atout.bots import Bot, make_bot
 from atout.bots.kits import kit_for
 from atout.bots.reasons import Reason
 from atout.core import Action, Rules, View
+from atout.i18n import translator
+from atout.i18n.hints import worth_words
 
 RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
               "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
@@ -55,6 +57,11 @@ class Hint:
     text: str
     reason: Reason | None = None
     margin: tuple[float, float, int] | None = None
+    worth: tuple[float, float, int] | None = None
+    """For a choice the bot made by value outside the search's playouts (a fitted model of
+    bids, or words valued on sampled deals): the points it expects for the seat from the
+    action, how much more than from the next choice, and the sampled deals played (0: a
+    fitted model). The bots that choose so keep their options' values in ``weighed``."""
 
 
 def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0) -> Hint:
@@ -84,5 +91,14 @@ def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0
         extra = (f"the search expects {mean:+.0f} points for your side against the others, "
                  f"{gap:.0f} better than the next choice ({n} playouts)")
         why = f"{why}; {extra}" if why else extra
+    worth = None
+    weighed: dict[str, tuple[float, int]] = getattr(player, "weighed", {}) or {}
+    if (margin is None and action.text in weighed and len(weighed) > 1
+            and set(weighed) <= set(view.legal)):
+        value, samples = weighed[action.text]
+        gap = value - max(v for t, (v, _) in weighed.items() if t != action.text)
+        worth = (value, gap, samples)
+        extra = worth_words(translator("en"), value, gap, samples)
+        why = f"{why}; {extra}" if why else extra
     text = action_words(action.text)
-    return Hint(action, f"{text}: {why}" if why else text, reason, margin)
+    return Hint(action, f"{text}: {why}" if why else text, reason, margin, worth)

@@ -145,9 +145,15 @@ def choose_bid_by_value(hand: int, legal: int, where: int, high: int,
                         model: BidModel | None = None, bold: float = 0.0) -> int:
     """The auction's action worth most (ties: the lowest action id); ``bold`` as in
     :func:`option_values`."""
-    values = option_values(hand, legal, where, high, model, bold)
+    return best_of(option_values(hand, legal, where, high, model, bold))
+
+
+def best_of(values: dict[int, float]) -> int:
+    """The action worth most in ``values`` (as :func:`option_values` gives them); ties go to
+    the lowest action id."""
     return max(values, key=lambda a: (values[a], -a))
 
 
-__all__ = ["FEATURES", "FORMAT", "OPTIONS", "BidModel", "choose_bid_by_value", "default_model",
+__all__ = ["FEATURES", "FORMAT", "OPTIONS", "BidModel", "best_of", "choose_bid_by_value",
+           "default_model",
            "features", "option_values", "place"]

@@ -24,7 +24,7 @@ from typing import Any, cast
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
 from atout.bots.kits import GameKit
-from atout.bots.pitch_bids import choose_bid_by_value, place
+from atout.bots.pitch_bids import best_of, option_values, place
 from atout.bots.pitch_hand import (
     FULL,
     NCARDS,
@@ -79,19 +79,24 @@ class PitchHeuristic(Bot):
             raise ValueError("Pitch heuristic: bold is for the model's bids (bid=model)")
         self.bid = bid
         self.bold = float(bold)
+        self.weighed: dict[str, tuple[float, int]] = {}
+        """The options of the last auction decision valued by the model (``bid=model``; see
+        :attr:`atout.bots.hint.Hint.worth`): each option's predicted margin, and 0 samples."""
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
         actions = self.rules.actions
         legal = self.legal_mask(view)
         hand = FULL_DECK.mask(view.hand)
+        self.weighed = {}
         if legal >> PASS:
             if self.bid == "model":
                 high = view.info.get("high_bid")
                 where = place(view.seat, view.dealer, view.seats)
-                return actions[choose_bid_by_value(hand, legal, where,
-                                                   high if isinstance(high, int) else 0,
-                                                   bold=self.bold)]
+                values = option_values(hand, legal, where, high if isinstance(high, int) else 0,
+                                       bold=self.bold)
+                self.weighed = {actions[a].text: (v, 0) for a, v in values.items()}
+                return actions[best_of(values)]
             return actions[choose_bid(hand, legal)]
         trump_name = view.info.get("trump")
         trump = "HDSC".index(trump_name) if isinstance(trump_name, str) else -1

@@ -32,7 +32,7 @@ from atout.bots.jass_heuristic import (
     trump_tricks,
 )
 from atout.bots.kits import GameKit
-from atout.bots.putze_speak import PUTZE_CARDS, SAMPLES, choose_word
+from atout.bots.putze_speak import PUTZE_CARDS, SAMPLES, speak_values, word_of
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass_play import POWER, VALUE
@@ -114,6 +114,9 @@ class PutzeHeuristic(Bot):
         self.speak = speak
         self.samples = samples
         self._sampler: PutzeDeterminizer | None = None
+        self.weighed: dict[str, tuple[float, int]] = {}
+        """The words of the last decision valued by evaluation (see :attr:`atout.bots.hint.
+        Hint.worth`): each word's mean points for the seat and the sampled deals played."""
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -121,12 +124,17 @@ class PutzeHeuristic(Bot):
         legal = self.legal_mask(view)
         mode = "HDSC".index(str(view.info["trump"]))
         hand = JASS_DECK.mask(view.hand)
+        self.weighed = {}
         if view.phase == "speak" and self.speak == "value":
             count = pre_play(self.rules, view.phase, hand, mode, legal)
+            if not legal & (legal - 1):
+                return actions[count]
             if self._sampler is None:
                 self._sampler = PutzeDeterminizer(self.rules)
-            return actions[choose_word(self._sampler, view, legal, self.rng, pre_play, count,
-                                       self.samples, self.style)]
+            values = speak_values(self._sampler, view, legal, self.rng, pre_play,
+                                  self.samples, self.style)
+            self.weighed = {actions[a].text: (v, self.samples) for a, v in values.items()}
+            return actions[word_of(values, count)]
         if view.phase != "play":
             return actions[pre_play(self.rules, view.phase, hand, mode, legal)]
         seen = read_view(self.rules, view)

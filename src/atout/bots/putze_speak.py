@@ -114,7 +114,12 @@ def choose_word(sampler: Determinizer, view: View, legal: int, rng: random.Rando
     word) on a tie or when no deal could be sampled."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    values = speak_values(sampler, view, legal, rng, pre_play, samples, style)
+    return word_of(speak_values(sampler, view, legal, rng, pre_play, samples, style), fallback)
+
+
+def word_of(values: dict[int, float], fallback: int) -> int:
+    """The word worth most in ``values`` (as :func:`speak_values` gives them); ``fallback``
+    on a tie with it or when ``values`` is empty."""
     if not values:
         return fallback
     best = max(values.values())
@@ -124,4 +129,4 @@ def choose_word(sampler: Determinizer, view: View, legal: int, rng: random.Rando
 
 
 __all__ = ["PUTZE_CARDS", "SAMPLES", "SPEAK_WORDS", "choose_word", "heuristic_policy",
-           "heuristic_rollout", "speak_values"]
+           "heuristic_rollout", "speak_values", "word_of"]

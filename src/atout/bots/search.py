@@ -158,6 +158,9 @@ class SearchBot(Bot):
         self.courtesy = int(courtesy)
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
+        self.weighed: dict[str, tuple[float, int]] = {}
+        """For the last decision when the heuristic made it (``key=heuristic``) by value: its
+        ``weighed`` options (see :attr:`atout.bots.hint.Hint.worth`)."""
         self.total_playouts = 0
         self.total_seconds = 0.0
 
@@ -196,6 +199,7 @@ class SearchBot(Bot):
         actions = self.rules.actions
         legal = [actions.parse(t) for t in view.legal]
         self.last = {}
+        self.weighed = {}
         if len(legal) > 1 and self.prune and self.kit.candidates is not None:
             legal = self.kit.candidates(self.rules, view, legal)
         if len(legal) > 1 and self.courtesy:
@@ -204,7 +208,9 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if self.key == "heuristic" and view.phase in self.key_phases:
-            return self.fallback.choose(view)
+            action = self.fallback.choose(view)
+            self.weighed = dict(getattr(self.fallback, "weighed", {}))
+            return action
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":

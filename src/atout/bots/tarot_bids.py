@@ -95,24 +95,33 @@ def default_model() -> BidModel | None:
     return BidModel.from_dict(json.loads(DATA.read_text(encoding="utf-8")))
 
 
-def bid_by_value(hand: int, n: int, legal: int, model: BidModel | None = None) -> int | None:
-    """The legal bid action (pass or a contract) the model rates best, or None when there is
-    no model for ``n`` players."""
+def bid_values(hand: int, n: int, legal: int, model: BidModel | None = None
+               ) -> dict[int, float] | None:
+    """The points the model predicts for each legal bid action (pass or a contract), or None
+    when there is no model for ``n`` players."""
     model = model or default_model()
     if model is None:
         return None
     table = model.weights.get(n)
     if table is None:
         return None
-    # the values of the legal choices only, each as :meth:`BidModel.values` sums it
     f = bid_features(hand)
-    best, best_v = A_PASS, sum(map(mul, table[0], f))
-    for i in range(1, len(CHOICES)):
-        if legal >> (A_PASS + i) & 1:
-            v = sum(map(mul, table[i], f))
-            if v > best_v:
-                best, best_v = A_PASS + i, v
-    return best
+    return {A_PASS + i: sum(map(mul, table[i], f)) for i in range(len(CHOICES))
+            if i == 0 or legal >> (A_PASS + i) & 1}
 
 
-__all__ = ["CHOICES", "FEATURES", "BidModel", "bid_by_value", "bid_features", "default_model"]
+def bid_by_value(hand: int, n: int, legal: int, model: BidModel | None = None) -> int | None:
+    """The legal bid action (pass or a contract) the model rates best (ties: the lowest
+    action id), or None when there is no model for ``n`` players."""
+    values = bid_values(hand, n, legal, model)
+    return None if values is None else best_bid(values)
+
+
+def best_bid(values: dict[int, float]) -> int:
+    """The bid action worth most in ``values`` (as :func:`bid_values` gives them); ties go to
+    the lowest action id, the more modest bid."""
+    return max(sorted(values), key=lambda a: values[a])
+
+
+__all__ = ["CHOICES", "FEATURES", "BidModel", "best_bid", "bid_by_value", "bid_features",
+           "bid_values", "default_model"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from atout.bots.base import Bot
 from atout.bots.kits import GameKit
+from atout.bots.tarot_bids import best_bid, bid_values
 from atout.bots.tarot_cards import choose_card, distinct_cards, team_of
 from atout.bots.tarot_choices import FULL, choose_bid, hand_points, pre_play
 from atout.bots.tarot_rollout import greedy_rollout, model_rollout
@@ -49,6 +50,9 @@ class TarotHeuristic(Bot):
             raise ValueError(f"call must be 'rule' or 'value', not {call!r}")
         self.by_value = bid == "value"
         self.call_by_model = call == "value"
+        self.weighed: dict[str, tuple[float, int]] = {}
+        """The bids of the last auction decision valued by the model (``bid=value``; see
+        :attr:`atout.bots.hint.Hint.worth`): each bid's predicted points, and 0 samples."""
 
     def choose(self, view: View) -> Action:
         """The heuristic's action for the seat of ``view``."""
@@ -57,6 +61,12 @@ class TarotHeuristic(Bot):
         hand = TAROT_DECK.mask(view.hand)
         info = view.info
         taker = info.get("taker")
+        self.weighed = {}
+        values = (bid_values(hand, view.seats, legal)
+                  if self.by_value and legal >> A_PASS & 1 else None)
+        if values is not None:
+            self.weighed = {actions[a].text: (v, 0) for a, v in values.items()}
+            return actions[best_bid(values)]
         a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value,
                      self.call_by_model)
         if a is not None:

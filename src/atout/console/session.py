@@ -342,7 +342,7 @@ class Session(Table):
         reason = advice.reason
         said = hint_sentence(tr, self.text.action(choice),
                              (reason.code, reason.params) if reason is not None else None,
-                             advice.margin)
+                             advice.margin, advice.worth)
         self.out.tell(f"{note} {said}".strip())
 
     def help_keys(self) -> list[tuple[str, str]]:

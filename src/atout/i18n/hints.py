@@ -27,16 +27,24 @@ def _tricks(tr: Translator, value: JSON) -> str:
     return text.replace(".", ",") if tr.lang == "fr" else text
 
 
-def gap_words(gap: JSON) -> str:
-    """How far a choice is ahead of the next one, in points: whole points from one up, one
-    decimal under one (so that a close call does not read as 0)."""
+def gap_words(gap: JSON, sign: bool = False) -> str:
+    """A number of points as a hint says it: whole points from ten up, one decimal from one,
+    two under one (a close call, or a game of few points, does not read as 0), without
+    trailing zeros; ``sign``: with + or -."""
     if not isinstance(gap, (int, float)):
         return str(gap)
-    return f"{gap:.0f}" if abs(gap) >= 1 else f"{gap:.1f}"
+    digits = 0 if abs(gap) >= 10 else (1 if abs(gap) >= 1 else 2)
+    text = f"{gap:+.{digits}f}" if sign else f"{gap:.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _gap(tr: Translator, value: JSON) -> str:
     text = gap_words(value)
+    return text.replace(".", ",") if tr.lang == "fr" else text
+
+
+def _gap_sign(tr: Translator, value: JSON) -> str:
+    text = gap_words(value, sign=True)
     return text.replace(".", ",") if tr.lang == "fr" else text
 
 
@@ -127,14 +135,32 @@ def search_margin(tr: Translator, mean: float, gap: float, playouts: int) -> str
         mean=f"{mean:+.0f}", gap=f"{gap:.0f}", n=playouts)
 
 
+def worth_words(tr: Translator, points: float, gap: float, samples: int) -> str:
+    """What a choice made by value is worth (see :attr:`atout.bots.hint.Hint.worth`): from a
+    fitted model (``samples`` 0) or from ``samples`` sampled deals played out."""
+    if samples == 0:
+        return tr._("a model of played-out deals expects {points} points for you from it, "
+                    "{gap} more than from the next choice").format(
+            points=_gap_sign(tr, points), gap=_gap(tr, gap))
+    return tr.ngettext(
+        "played out on {n} sampled deal, it brings you {points} points on average, {gap} more "
+        "than the next choice",
+        "played out on {n} sampled deals, it brings you {points} points on average, {gap} "
+        "more than the next choice", samples).format(
+        n=samples, points=_gap_sign(tr, points), gap=_gap(tr, gap))
+
+
 def hint_sentence(tr: Translator, action: str, reason: tuple[str, Mapping[str, JSON]] | None,
-                  margin: tuple[float, float, int] | None) -> str:
+                  margin: tuple[float, float, int] | None,
+                  worth: tuple[float, float, int] | None = None) -> str:
     """A hint in words: the action (already in words), that it is selected, and why (the
-    game's rule of thumb ``reason``, as a code and its parameters, and what the search
-    expects, ``margin``), as the console and the web page say it."""
+    game's rule of thumb ``reason``, as a code and its parameters, what the search expects,
+    ``margin``, and what a choice made by value is worth, ``worth``), as the console and the
+    web page say it."""
     said = tr._("Hint: {action}. It is selected: Enter plays it.").format(action=action)
     whys = [w for w in (hint_reason(tr, *reason) if reason else None,
-                        search_margin(tr, *margin) if margin else None) if w]
+                        search_margin(tr, *margin) if margin else None,
+                        worth_words(tr, *worth) if worth else None) if w]
     why = ""
     for w in whys:
         why = tr._("{reason}; {more}").format(reason=why, more=w) if why else w
@@ -143,4 +169,4 @@ def hint_sentence(tr: Translator, action: str, reason: tuple[str, Mapping[str, J
     return said + " " + tr._("Why: {reason}.").format(reason=why)
 
 
-__all__ = ["gap_words", "hint_reason", "hint_sentence", "search_margin"]
+__all__ = ["gap_words", "hint_reason", "hint_sentence", "search_margin", "worth_words"]

@@ -180,7 +180,7 @@ def hint_words(rules: Rules[Any], frame: Mapping[str, Any], seed: int,
     reason = advice.reason
     said = hint_sentence(tr, text.action(choice),
                          (reason.code, reason.params) if reason is not None else None,
-                         advice.margin)
+                         advice.margin, advice.worth)
     return choice, said
 
 

@@ -1,0 +1,131 @@
+"""A hint for a choice made by value (the Pitch and Tarot bids by their fitted models, the
+Putze word by sampled deals) says what the choice is worth and by how much it leads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import atout
+from atout.bots import make_bot
+from atout.bots.hint import hint
+from atout.bots.pitch_bids import option_values, place
+from atout.bots.pitch_search import PitchHeuristic
+from atout.bots.search import SearchBot
+from atout.bots.tarot_bids import best_bid, bid_values
+from atout.cards import FULL_DECK, TAROT_DECK
+from atout.core import Deal, View
+from atout.i18n import translator
+from atout.i18n.hints import gap_words, hint_sentence, worth_words
+from atout.server.words import hint_words
+
+
+def _view(deal: Deal) -> View:
+    seat = deal.to_move
+    assert seat is not None
+    return deal.view(seat)
+
+
+def _mask(rules: Any, view: View) -> int:
+    return sum(1 << int(rules.actions.parse(t)) for t in view.legal)
+
+
+def _expected(values: dict[str, float], chosen: str) -> tuple[float, float]:
+    return values[chosen], values[chosen] - max(v for t, v in values.items() if t != chosen)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_pitch_bid_by_the_model_says_its_predicted_margin(seed: int) -> None:
+    rules = atout.make("pitch")
+    view = _view(rules.deal(seed=seed))
+    h = hint(rules, view, "heuristic:bid=model")
+    values = option_values(FULL_DECK.mask(view.hand), _mask(rules, view),
+                           place(view.seat, view.dealer, view.seats), 0)
+    by_text = {rules.actions[a].text: v for a, v in values.items()}
+    assert h.worth is not None
+    value, gap = _expected(by_text, h.action.text)
+    assert h.worth == pytest.approx((value, gap, 0))
+    assert gap >= 0
+    assert h.text.endswith(f"a model of played-out deals expects {gap_words(value, True)} "
+                           f"points for you from it, {gap_words(gap)} more than from the "
+                           "next choice")
+
+
+def test_the_pitch_search_bids_by_the_model_with_its_boldness_and_says_so() -> None:
+    rules = atout.make("pitch")
+    view = _view(rules.deal(seed=5))
+    h = hint(rules, view, "search")
+    search = make_bot("search", rules, view.seat)
+    assert isinstance(search, SearchBot)
+    bold = search.fallback
+    assert isinstance(bold, PitchHeuristic) and bold.bold > 0
+    values = option_values(FULL_DECK.mask(view.hand), _mask(rules, view),
+                           place(view.seat, view.dealer, view.seats), 0, bold=bold.bold)
+    by_text = {rules.actions[a].text: v for a, v in values.items()}
+    assert h.margin is None and h.worth is not None
+    assert h.worth == pytest.approx((*_expected(by_text, h.action.text), 0))
+
+
+def test_the_threshold_bids_and_the_card_play_carry_no_worth() -> None:
+    rules = atout.make("pitch")
+    deal = rules.deal(seed=3)
+    assert hint(rules, _view(deal), "heuristic").worth is None
+    bots = [make_bot("heuristic", rules, s) for s in range(rules.seats)]
+    while deal.to_move is not None and _view(deal).phase != "play":
+        deal.play(bots[deal.to_move].choose(_view(deal)))
+    assert deal.to_move is not None
+    assert hint(rules, _view(deal), "heuristic:bid=model").worth is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_tarot_bid_by_the_model_says_its_predicted_points(seed: int) -> None:
+    rules = atout.make("tarot")
+    view = _view(rules.deal(seed=seed))
+    h = hint(rules, view, "heuristic")
+    values = bid_values(TAROT_DECK.mask(view.hand), view.seats, _mask(rules, view))
+    assert values is not None
+    assert h.action == rules.actions[best_bid(values)]
+    by_text = {rules.actions[a].text: v for a, v in values.items()}
+    assert h.worth == pytest.approx((*_expected(by_text, h.action.text), 0))
+    assert hint(rules, view, "heuristic:bid=count").worth is None
+
+
+def test_a_putze_word_says_the_deals_it_was_played_on() -> None:
+    rules = atout.make("putze")
+    view = _view(rules.deal(seed=2))
+    h = hint(rules, view, "heuristic:samples=8")
+    assert h.worth is not None
+    value, gap, samples = h.worth
+    assert samples == 8 and gap >= 0
+    assert "played out on 8 sampled deals, it brings you" in h.text
+    # the same bot's options, as it weighed them
+    bot = make_bot("heuristic:samples=8", rules, view.seat)
+    assert bot.choose(view) == h.action
+    weighed = bot.weighed  # type: ignore[attr-defined]
+    assert set(weighed) == set(view.legal)
+    assert weighed[h.action.text] == (value, 8)
+
+
+def test_worth_in_words_in_both_languages() -> None:
+    en, fr = translator("en"), translator("fr")
+    assert worth_words(en, -4.28, 123.6, 0) == ("a model of played-out deals expects -4.3 "
+                                                "points for you from it, 124 more than from "
+                                                "the next choice")
+    assert worth_words(fr, 0.0156, 0.0312, 1) == ("jouée sur 1 donne tirée au sort, elle vous "
+                                                  "rapporte +0,02 points en moyenne, 0,03 de "
+                                                  "plus que le choix suivant")
+    said = hint_sentence(fr, "passe", None, None, (-0.54, 0.12, 0))
+    assert said.endswith("Pourquoi : un modèle tiré de donnes jouées en attend -0,54 points "
+                         "pour vous, 0,12 de plus que du choix suivant.")
+
+
+def test_the_web_hint_of_a_bid_says_its_worth() -> None:
+    rules = atout.make("pitch")
+    deal = rules.deal(seed=5)
+    view = _view(deal)
+    # the table's info as the server sends it: the game and each seat (no names: bots)
+    info = {"game": "pitch", "seats": [{"seat": s} for s in range(view.seats)]}
+    choice, said = hint_words(rules, {"view": view.to_dict(), "info": info}, 0, "fr")
+    assert choice in view.legal
+    assert "un modèle tiré de donnes jouées en attend" in said
