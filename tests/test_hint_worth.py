@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
@@ -13,9 +15,10 @@ from atout.bots.hint import hint
 from atout.bots.pitch_bids import option_values, place
 from atout.bots.pitch_search import PitchHeuristic
 from atout.bots.search import SearchBot
-from atout.bots.tarot_bids import best_bid, bid_values
+from atout.bots.tarot_bids import best_bid, bid_by_value, bid_values
 from atout.cards import FULL_DECK, TAROT_DECK
 from atout.core import Deal, View
+from atout.games.tarot.tables import A_PASS
 from atout.i18n import translator
 from atout.i18n.hints import gap_words, hint_sentence, worth_words
 from atout.server.words import hint_words
@@ -89,6 +92,22 @@ def test_a_tarot_bid_by_the_model_says_its_predicted_points(seed: int) -> None:
     by_text = {rules.actions[a].text: v for a, v in values.items()}
     assert h.worth == pytest.approx((*_expected(by_text, h.action.text), 0))
     assert hint(rules, view, "heuristic:bid=count").worth is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(st.integers(0, 77), min_size=15, max_size=18, unique=True),
+       contracts=st.integers(0, 15), players=st.sampled_from([3, 4, 5]))
+def test_the_tarot_bid_and_its_values_agree(cards: list[int], contracts: int,
+                                            players: int) -> None:
+    """``bid_by_value`` keeps its own loop for speed; it must pick what the values say."""
+    hand = sum(1 << c for c in cards)
+    legal = 1 << A_PASS | contracts << (A_PASS + 1)
+    values = bid_values(hand, players, legal)
+    chosen = bid_by_value(hand, players, legal)
+    assert (values is None) == (chosen is None)
+    if values is not None:
+        assert set(values) == {a for a in range(A_PASS, A_PASS + 5) if legal >> a & 1}
+        assert chosen == best_bid(values)
 
 
 def test_a_putze_word_says_the_deals_it_was_played_on() -> None:

@@ -112,9 +112,23 @@ def bid_values(hand: int, n: int, legal: int, model: BidModel | None = None
 
 def bid_by_value(hand: int, n: int, legal: int, model: BidModel | None = None) -> int | None:
     """The legal bid action (pass or a contract) the model rates best (ties: the lowest
-    action id), or None when there is no model for ``n`` players."""
-    values = bid_values(hand, n, legal, model)
-    return None if values is None else best_bid(values)
+    action id, as :func:`best_bid` of :func:`bid_values`), or None when there is no model
+    for ``n`` players."""
+    model = model or default_model()
+    if model is None:
+        return None
+    table = model.weights.get(n)
+    if table is None:
+        return None
+    # its own loop, not bid_values: the sampler reads every bid through it (a third faster)
+    f = bid_features(hand)
+    best, best_v = A_PASS, sum(map(mul, table[0], f))
+    for i in range(1, len(CHOICES)):
+        if legal >> (A_PASS + i) & 1:
+            v = sum(map(mul, table[i], f))
+            if v > best_v:
+                best, best_v = A_PASS + i, v
+    return best
 
 
 def best_bid(values: dict[int, float]) -> int:
