@@ -155,5 +155,4 @@ def best_of(values: dict[int, float]) -> int:
 
 
 __all__ = ["FEATURES", "FORMAT", "OPTIONS", "BidModel", "best_of", "choose_bid_by_value",
-           "default_model",
-           "features", "option_values", "place"]
+           "default_model", "features", "option_values", "place"]

@@ -38,13 +38,8 @@ def gap_words(gap: JSON, sign: bool = False) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def _gap(tr: Translator, value: JSON) -> str:
-    text = gap_words(value)
-    return text.replace(".", ",") if tr.lang == "fr" else text
-
-
-def _gap_sign(tr: Translator, value: JSON) -> str:
-    text = gap_words(value, sign=True)
+def _gap(tr: Translator, value: JSON, sign: bool = False) -> str:
+    text = gap_words(value, sign)
     return text.replace(".", ",") if tr.lang == "fr" else text
 
 
@@ -141,13 +136,13 @@ def worth_words(tr: Translator, points: float, gap: float, samples: int) -> str:
     if samples == 0:
         return tr._("a model of played-out deals expects {points} points for you from it, "
                     "{gap} more than from the next choice").format(
-            points=_gap_sign(tr, points), gap=_gap(tr, gap))
+            points=_gap(tr, points, sign=True), gap=_gap(tr, gap))
     return tr.ngettext(
         "played out on {n} sampled deal, it brings you {points} points on average, {gap} more "
         "than the next choice",
         "played out on {n} sampled deals, it brings you {points} points on average, {gap} "
         "more than the next choice", samples).format(
-        n=samples, points=_gap_sign(tr, points), gap=_gap(tr, gap))
+        n=samples, points=_gap(tr, points, sign=True), gap=_gap(tr, gap))
 
 
 def hint_sentence(tr: Translator, action: str, reason: tuple[str, Mapping[str, JSON]] | None,
