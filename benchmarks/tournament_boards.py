@@ -12,6 +12,10 @@ board 0 without a gap::
 ``sum ... --versus BOTS DIR2`` also compares with another pair of bots on the same boards (the
 first pair's difference minus the second's, paired by board: what the first pair's first bot
 gains over the second pair's first bot against a common opponent).
+
+``run ... --sees`` (Knock Rummy only) lets every search bot see the other hands: each sample
+holds the true hands, and only the stock's order is shuffled (a perfect-information bound,
+for measurement only: no player at a table sees the other hands).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from atout.tournament import Board, Tournament, TournamentResult, mean_ci, play_board
 
@@ -34,6 +39,47 @@ def load(folder: Path) -> list[Board]:
     return sorted(boards, key=lambda b: b.index)
 
 
+def see_rummy_hands() -> None:
+    """Make every Knock Rummy search sample hold the true hands: the sampler's deal (the
+    seat's own hand, the pile, the deal's clock) with the other seats' hands of the deal a
+    view was last made from, and the rest of the cards shuffled as the stock."""
+    from atout.bots.rummy_search import KnockRummyDeterminizer
+    from atout.cards import FULL_DECK
+    from atout.core import Deal, View
+    from atout.games.knock_rummy import KnockRummyDeal
+
+    current: list[KnockRummyDeal] = []
+    made = KnockRummyDeal.view
+    sampled = KnockRummyDeterminizer.sample
+
+    def view(self: KnockRummyDeal, seat: int) -> View:
+        current[:] = [self]
+        return made(self, seat)
+
+    def sample(self: KnockRummyDeterminizer, view: View, rng: Any) -> Deal:
+        deal = sampled(self, view, rng)
+        assert isinstance(deal, KnockRummyDeal)
+        true = current[0]
+        me = view.seat
+        if true.hands[me] != FULL_DECK.mask(view.hand):
+            raise RuntimeError("--sees: the last view made was not of the deal being played")
+        held = 0
+        for s in range(len(deal.hands)):
+            if s != me:
+                deal.hands[s] = true.hands[s]
+            held |= deal.hands[s]
+        on_pile = set(deal.pile)
+        rest = [c for c in range(52) if not held >> c & 1 and c not in on_pile]
+        if len(rest) != len(deal.stock):
+            raise RuntimeError("--sees: the true hands do not leave the sampled stock's size")
+        rng.shuffle(rest)
+        deal.stock = rest
+        return deal
+
+    KnockRummyDeal.view = view  # type: ignore[method-assign,assignment]
+    KnockRummyDeterminizer.sample = sample  # type: ignore[method-assign]
+
+
 def main() -> None:
     """Run boards or print the summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -47,7 +93,14 @@ def main() -> None:
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--versus", nargs=2, metavar=("BOTS", "DIR"),
                     help="with sum: another pair of bots and its folder, compared by board")
+    ap.add_argument("--sees", action="store_true",
+                    help="with run, Knock Rummy: the search bots see the other hands (a bound)")
     args = ap.parse_args()
+    if args.sees:
+        if args.game != "knock-rummy" or args.command != "run":
+            ap.error("--sees is for 'run knock-rummy' (Pitch has benchmarks/pitch_boards.py "
+                     "--sees)")
+        see_rummy_hands()
     bots = tuple(args.bots.split(","))
     t = Tournament(args.game, bots, deals=args.last, seed=args.seed)
     if args.command == "run":
