@@ -95,14 +95,17 @@ def default_model() -> BidModel | None:
     return BidModel.from_dict(json.loads(DATA.read_text(encoding="utf-8")))
 
 
+def _table(n: int, model: BidModel | None) -> list[list[float]] | None:
+    """The weights for ``n`` players (of ``model``, else the shipped one), or None."""
+    model = model or default_model()
+    return None if model is None else model.weights.get(n)
+
+
 def bid_values(hand: int, n: int, legal: int, model: BidModel | None = None
                ) -> dict[int, float] | None:
     """The points the model predicts for each legal bid action (pass or a contract), or None
     when there is no model for ``n`` players."""
-    model = model or default_model()
-    if model is None:
-        return None
-    table = model.weights.get(n)
+    table = _table(n, model)
     if table is None:
         return None
     f = bid_features(hand)
@@ -114,10 +117,7 @@ def bid_by_value(hand: int, n: int, legal: int, model: BidModel | None = None) -
     """The legal bid action (pass or a contract) the model rates best (ties: the lowest
     action id, as :func:`best_bid` of :func:`bid_values`), or None when there is no model
     for ``n`` players."""
-    model = model or default_model()
-    if model is None:
-        return None
-    table = model.weights.get(n)
+    table = _table(n, model)
     if table is None:
         return None
     # its own loop, not bid_values: the sampler reads every bid through it (a third faster)
