@@ -75,7 +75,8 @@ def english(reason: Reason) -> str:
         words["honours"] = " and ".join(has) if has else "no Buur or Nell"
     if reason.code == "trump_updown":
         words["tops"] = "aces" if p.get("mode") == "obenabe" else "sixes"
-    if isinstance(p.get("points"), (int, float)):
+    margin = reason.code in ("push_value", "trump_suit", "trump_updown")
+    if margin and isinstance(p.get("points"), (int, float)):
         points = float(p["points"])
         words["points"] = f"{abs(points):.0f}"
         words["where"] = "ahead" if points >= 0 else "behind"
@@ -87,7 +88,7 @@ def english(reason: Reason) -> str:
     if not template:
         return reason.code.replace("_", " ")
     text = template.format(**words)
-    if reason.code in ("trump_suit", "trump_updown") and "points" in p:
+    if margin and reason.code != "push_value" and "points" in p:
         text = f"{text}; {_MARGIN.format(**words)}"
     return text
 
