@@ -20,7 +20,7 @@ from atout.cards import FULL_DECK, TAROT_DECK
 from atout.core import Deal, View
 from atout.games.tarot.tables import A_PASS
 from atout.i18n import translator
-from atout.i18n.hints import gap_words, hint_sentence, worth_words
+from atout.i18n.hints import gap_words, hint_sentence, search_margin, worth_words
 from atout.server.words import hint_words
 
 
@@ -148,3 +148,54 @@ def test_the_web_hint_of_a_bid_says_its_worth() -> None:
     choice, said = hint_words(rules, {"view": view.to_dict(), "info": info}, 0, "fr")
     assert choice in view.legal
     assert "un modèle tiré de donnes jouées en attend" in said
+
+
+def test_the_search_margin_in_words_small_numbers_and_a_kept_rule_of_thumb() -> None:
+    en, fr = translator("en"), translator("fr")
+    assert search_margin(en, 1.46, 0.16, 100) == (
+        "the search expects +1.5 points for your side against the others, 0.16 better than "
+        "the next choice (100 playouts)")
+    assert search_margin(en, -10.2, -2.5, 214) == (
+        "the search expects -10 points for your side against the others, 2.5 less than its "
+        "best choice: close enough to keep the rule of thumb (214 playouts)")
+    assert search_margin(fr, 21, 8, 1) == (
+        "la recherche attend +21 points pour votre camp face aux autres, 8 de mieux que le "
+        "choix suivant (1 partie simulée)")
+
+
+def test_a_jass_search_that_keeps_the_heuristics_card_says_so() -> None:
+    """Jass seed 0 after four actions: the search rates its heuristic's card just under its
+    best among the cards still in contention (within its tie margin of 3) and plays it; the
+    cards dropped early are not the yardstick."""
+    rules = atout.make("jass")
+    deal = rules.deal(seed=0)
+    bots = [make_bot("heuristic", rules, s) for s in range(rules.seats)]
+    while len(deal.history) < 4:
+        deal.play(bots[_view(deal).seat].choose(_view(deal)))
+    search = make_bot("search", rules, _view(deal).seat)
+    assert isinstance(search, SearchBot)
+    h = hint(rules, _view(deal), search)
+    assert h.margin is not None
+    mean, gap, n = h.margin
+    assert h.action == search.fallback.choose(_view(deal))
+    finalists = [m for t, (m, k) in search.last.items() if k == n and t != h.action.text]
+    assert finalists and gap == pytest.approx(mean - max(finalists))
+    assert -search.tie < gap < 0
+    assert "less than its best choice: close enough to keep the rule of thumb" in h.text
+
+
+def test_the_search_margin_is_not_measured_against_cards_dropped_early() -> None:
+    """Jass seed 1, the first card: the cards dropped after the first round, on 38 playouts,
+    show better means than the card played on 214; the hint's gap is over the finalists."""
+    rules = atout.make("jass")
+    deal = rules.deal(seed=1)
+    bots = [make_bot("heuristic", rules, s) for s in range(rules.seats)]
+    while _view(deal).phase != "play":
+        deal.play(bots[_view(deal).seat].choose(_view(deal)))
+    search = make_bot("search", rules, _view(deal).seat)
+    assert isinstance(search, SearchBot)
+    h = hint(rules, _view(deal), search)
+    assert h.margin is not None
+    mean, gap, n = h.margin
+    assert any(m > mean for m, k in search.last.values() if k < n)
+    assert gap > 0 and "better than the next choice" in h.text

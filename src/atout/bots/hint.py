@@ -19,7 +19,7 @@ from atout.bots.kits import kit_for
 from atout.bots.reasons import Reason
 from atout.core import Action, Rules, View
 from atout.i18n import translator
-from atout.i18n.hints import worth_words
+from atout.i18n.hints import search_margin, worth_words
 
 RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
               "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
@@ -85,11 +85,13 @@ def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0
     last: dict[str, tuple[float, int]] = getattr(player, "last", {}) or {}
     if action.text in last and len(last) > 1:
         mean, n = last[action.text]
-        others = [m for t, (m, _) in last.items() if t != action.text]
+        # compared with the actions that stayed in contention to the end (as many playouts):
+        # the ones dropped early have noisier means on fewer playouts
+        others = ([m for t, (m, k) in last.items() if t != action.text and k == n]
+                  or [m for t, (m, _) in last.items() if t != action.text])
         gap = mean - max(others)
         margin = (mean, gap, n)
-        extra = (f"the search expects {mean:+.0f} points for your side against the others, "
-                 f"{gap:.0f} better than the next choice ({n} playouts)")
+        extra = search_margin(translator("en"), mean, gap, n)
         why = f"{why}; {extra}" if why else extra
     worth = None
     weighed: dict[str, tuple[float, int]] = getattr(player, "weighed", {}) or {}

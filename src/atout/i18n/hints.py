@@ -22,9 +22,13 @@ def _mode(tr: Translator, mode: JSON) -> str:
     return tr.suit(str(mode))
 
 
-def _tricks(tr: Translator, value: JSON) -> str:
-    text = f"{float(value):.1f}" if isinstance(value, (int, float)) else str(value)
+def _decimals(tr: Translator, text: str) -> str:
+    """A number's text with the language's decimal mark."""
     return text.replace(".", ",") if tr.lang == "fr" else text
+
+
+def _tricks(tr: Translator, value: JSON) -> str:
+    return _decimals(tr, f"{float(value):.1f}" if isinstance(value, (int, float)) else str(value))
 
 
 def gap_words(gap: JSON, sign: bool = False) -> str:
@@ -39,8 +43,7 @@ def gap_words(gap: JSON, sign: bool = False) -> str:
 
 
 def _gap(tr: Translator, value: JSON, sign: bool = False) -> str:
-    text = gap_words(value, sign)
-    return text.replace(".", ",") if tr.lang == "fr" else text
+    return _decimals(tr, gap_words(value, sign))
 
 
 def _where(tr: Translator, points: JSON) -> tuple[str, str]:
@@ -121,13 +124,21 @@ def _hint_reason(tr: Translator, code: str, params: Mapping[str, JSON]) -> str |
 
 
 def search_margin(tr: Translator, mean: float, gap: float, playouts: int) -> str:
-    """What the search expects from its choice, in words."""
+    """What the search expects from its choice, in words. A negative ``gap``: the search
+    kept the heuristic's action, rated within its tie margin of the best one."""
+    if gap < 0:
+        return tr.ngettext(
+            "the search expects {mean} points for your side against the others, {gap} less "
+            "than its best choice: close enough to keep the rule of thumb ({n} playout)",
+            "the search expects {mean} points for your side against the others, {gap} less "
+            "than its best choice: close enough to keep the rule of thumb ({n} playouts)",
+            playouts).format(mean=_gap(tr, mean, sign=True), gap=_gap(tr, -gap), n=playouts)
     return tr.ngettext(
         "the search expects {mean} points for your side against the others, {gap} better "
         "than the next choice ({n} playout)",
         "the search expects {mean} points for your side against the others, {gap} better "
         "than the next choice ({n} playouts)", playouts).format(
-        mean=f"{mean:+.0f}", gap=f"{gap:.0f}", n=playouts)
+        mean=_gap(tr, mean, sign=True), gap=_gap(tr, gap), n=playouts)
 
 
 def worth_words(tr: Translator, points: float, gap: float, samples: int) -> str:
