@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
-from atout.bots.hint import hint
+from atout.bots.hint import Hint, hint
 from atout.bots.pitch_bids import option_values, place
 from atout.bots.pitch_search import PitchHeuristic
 from atout.bots.search import SearchBot
@@ -163,21 +163,26 @@ def test_the_search_margin_in_words_small_numbers_and_a_kept_rule_of_thumb() -> 
         "choix suivant (1 partie simulée)")
 
 
-def test_a_jass_search_that_keeps_the_heuristics_card_says_so() -> None:
-    """Jass seed 0 after four actions: the search rates its heuristic's card just under its
-    best among the cards still in contention (within its tie margin of 3) and plays it; the
-    cards dropped early are not the yardstick."""
+def _jass_search_hint(seed: int, played: int) -> tuple[SearchBot, Hint, View]:
+    """The search's hint on Jass deal ``seed`` after ``played`` actions by heuristic players,
+    and the view it was given."""
     rules = atout.make("jass")
-    deal = rules.deal(seed=0)
+    deal = rules.deal(seed=seed)
     bots = [make_bot("heuristic", rules, s) for s in range(rules.seats)]
-    while len(deal.history) < 4:
+    while len(deal.history) < played:
         deal.play(bots[_view(deal).seat].choose(_view(deal)))
     search = make_bot("search", rules, _view(deal).seat)
     assert isinstance(search, SearchBot)
-    h = hint(rules, _view(deal), search)
+    return search, hint(rules, _view(deal), search), _view(deal)
+
+
+def test_a_jass_search_that_keeps_the_heuristics_card_says_so() -> None:
+    """Jass seed 0 after four actions: the search rates its heuristic's card just under its
+    best among the cards still in contention (within its tie margin of 3) and plays it."""
+    search, h, view = _jass_search_hint(0, 4)
     assert h.margin is not None
     mean, gap, n = h.margin
-    assert h.action == search.fallback.choose(_view(deal))
+    assert h.action == search.fallback.choose(view)
     finalists = [m for t, (m, k) in search.last.items() if k == n and t != h.action.text]
     assert finalists and gap == pytest.approx(mean - max(finalists))
     assert -search.tie < gap < 0
@@ -185,16 +190,10 @@ def test_a_jass_search_that_keeps_the_heuristics_card_says_so() -> None:
 
 
 def test_the_search_margin_is_not_measured_against_cards_dropped_early() -> None:
-    """Jass seed 1, the first card: the cards dropped after the first round, on 38 playouts,
-    show better means than the card played on 214; the hint's gap is over the finalists."""
-    rules = atout.make("jass")
-    deal = rules.deal(seed=1)
-    bots = [make_bot("heuristic", rules, s) for s in range(rules.seats)]
-    while _view(deal).phase != "play":
-        deal.play(bots[_view(deal).seat].choose(_view(deal)))
-    search = make_bot("search", rules, _view(deal).seat)
-    assert isinstance(search, SearchBot)
-    h = hint(rules, _view(deal), search)
+    """Jass seed 1, the first card (after the trump): the cards dropped after the first
+    round, on 38 playouts, show better means than the card played on 214; the hint's gap is
+    over the finalists."""
+    search, h, _ = _jass_search_hint(1, 2)  # a push and the partner's trump
     assert h.margin is not None
     mean, gap, n = h.margin
     assert any(m > mean for m, k in search.last.values() if k < n)
