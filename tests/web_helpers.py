@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import atout
 from atout.i18n import translator
 from atout.server.visibility import public_view
 from frame_checks import ENDS, cards_of, check_frames
+from services import missing
 
 CHROMIUM = os.environ.get("ATOUT_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
@@ -28,9 +27,8 @@ DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 def browser_or_skip() -> Any:
     """Playwright's chromium (Debian's), or a skip when it is not installed here."""
     if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):  # CI installs it: missing there is a failure
-            pytest.fail(f"no chromium at {CHROMIUM}: .ci/run installs Debian's package")
-        pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium")
+        missing("chromium", f"no chromium at {CHROMIUM} (Debian: apt-get install chromium; "
+                "ATOUT_CHROMIUM names another)")
     from playwright.sync_api import sync_playwright
     return sync_playwright
 
