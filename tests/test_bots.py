@@ -319,11 +319,13 @@ def _duplicate_margin(a: str, b: str, boards: int, seed: int) -> tuple[float, fl
     return diff / boards, pa / (pa + pb)
 
 
+@pytest.mark.strength
 def test_heuristic_beats_random() -> None:
     diff, share = _duplicate_margin("heuristic", "random", 40, 500)
     assert diff > 30 and share > 0.6
 
 
+@pytest.mark.strength
 def test_search_beats_random_even_on_a_small_budget() -> None:
     diff, _ = _duplicate_margin("search:playouts=30", "random", 4, 900)
     assert diff > 0

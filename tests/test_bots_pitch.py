@@ -59,6 +59,7 @@ def test_search_plays_whole_deals() -> None:
     assert deal.is_over
 
 
+@pytest.mark.strength
 def test_heuristic_beats_random_at_pitch() -> None:
     rules = atout.make("pitch")
     margin = 0.0

@@ -68,6 +68,7 @@ def test_rollout_reaches_the_end() -> None:
         assert len(res.points) == 3
 
 
+@pytest.mark.strength
 def test_heuristic_beats_random_at_putze() -> None:
     rules = atout.make("putze")
     margin = 0.0

@@ -138,6 +138,7 @@ def test_search_plays_whole_deals() -> None:
     assert deal.is_over
 
 
+@pytest.mark.strength
 def test_heuristic_beats_random() -> None:
     result = run(Tournament("knock-rummy", ("heuristic", "random"), deals=200, seed=1),
                  workers=1)

@@ -84,6 +84,7 @@ def test_search_plays_whole_deals(players: int) -> None:
     assert sum(deal.result.points) == 0
 
 
+@pytest.mark.strength
 def test_heuristic_beats_random_at_tarot() -> None:
     rules = atout.make("tarot")
     margin = 0.0

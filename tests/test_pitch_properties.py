@@ -133,12 +133,15 @@ def check_result(deal: PitchDeal) -> None:
     assert sum(delta for _, delta in d["order"]) == sum(d["scores"])
 
 
+@pytest.mark.parametrize("half", [0, 1])
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_random_hands(config: dict[str, Any]) -> None:
-    """5,000 hands: at most 4 points, each to one side, trump fixed, views without leaks."""
+def test_random_hands(config: dict[str, Any], half: int) -> None:
+    """5,000 hands a table, as two tests of 2,500 (so that none takes long): at most 4
+    points, each to one side, trump fixed, views without leaks."""
     rules = atout.make("pitch", **config)
     pitched = stolen = forced = 0
-    for seed in range(HANDS_PER_CONFIG):
+    hands = HANDS_PER_CONFIG // 2
+    for seed in range(half * hands, (half + 1) * hands):
         deal = play_hand(rules, seed, check_view_step=seed % (7 * rules.seats))
         check_result(deal)
         final = deal.view(seed % rules.seats).to_dict()
@@ -148,8 +151,9 @@ def test_random_hands(config: dict[str, Any]) -> None:
         stolen += bool(d["steal"])
         forced += d["pitcher"] == deal.dealer and all(
             b == 0 for s, b in enumerate(deal.bids) if s != deal.dealer)
-    # the random policy reaches every kind of auction
-    assert pitched > 100 and stolen > 50 and forced > 20
+    # the random policy reaches every kind of auction (in each half: the whole 5,000 hands
+    # then reach it at least twice as often)
+    assert pitched > 50 and stolen > 25 and forced > 10
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=config_id)
@@ -161,28 +165,31 @@ def test_random_hands_variants(variant: dict[str, Any], players: int) -> None:
         check_result(deal)
 
 
-def test_illegal_actions_change_nothing() -> None:
-    for config in CONFIGS:
-        rules = atout.make("pitch", **config)
-        for seed in range(40):
-            deal = rules.deal(seed=seed, dealer=seed % rules.seats)
-            rng = random.Random(seed)
-            while not deal.is_over:
-                mask = deal.legal_mask()
-                assert mask and [a.id for a in deal.legal_actions()] == [
-                    i for i in range(57) if mask >> i & 1]
-                illegal = [i for i in range(57) if not mask >> i & 1]
-                before = deal.save()
-                views = [deal.view(s).to_dict() for s in range(deal.seats)]
-                for i in rng.sample(illegal, min(3, len(illegal))):
-                    with pytest.raises(atout.IllegalAction) as info:
-                        deal.play(i)
-                    assert len(info.value.reason) > 15
-                assert deal.save() == before
-                assert [deal.view(s).to_dict() for s in range(deal.seats)] == views
-                deal.play(choose(deal, rng))
-            with pytest.raises(atout.IllegalAction, match="over"):
-                deal.play("pass")
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_illegal_actions_change_nothing(config: dict[str, Any]) -> None:
+    rules = atout.make("pitch", **config)
+    for seed in range(40):
+        deal = rules.deal(seed=seed, dealer=seed % rules.seats)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            mask = deal.legal_mask()
+            assert mask and [a.id for a in deal.legal_actions()] == [
+                i for i in range(57) if mask >> i & 1]
+            illegal = [i for i in range(57) if not mask >> i & 1]
+            before = deal.save()
+            views = [deal.view(s).to_dict() for s in range(deal.seats)]
+            for i in rng.sample(illegal, min(3, len(illegal))):
+                with pytest.raises(atout.IllegalAction) as info:
+                    deal.play(i)
+                assert len(info.value.reason) > 15
+            assert deal.save() == before
+            assert [deal.view(s).to_dict() for s in range(deal.seats)] == views
+            deal.play(choose(deal, rng))
+        with pytest.raises(atout.IllegalAction, match="over"):
+            deal.play("pass")
+
+
+def test_bad_actions_are_refused() -> None:
     deal = atout.make("pitch").deal(seed=1)
     for bad in ("XX", 57, -1, 2.5, "bid 5"):
         with pytest.raises(atout.IllegalAction):
