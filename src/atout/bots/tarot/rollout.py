@@ -69,65 +69,106 @@ def _safe(c: int, top_led: int, top_trump: int) -> bool:
     return top_trump < 0 and c > top_led
 
 
+KEEP_KEY: tuple[int, ...] = tuple(-VALUE2[c] * 1000 + POWER[c] for c in range(78))
+"""The order to put a card into a trick our side keeps in: worth most, the weakest first."""
+THROW_KEY: tuple[int, ...] = tuple((c == T1) * 1_000_000 + VALUE2[c] * 1000 + POWER[c]
+                                   for c in range(78))
+"""The order to throw a card away in: worth least, the weakest first, the petit last."""
+
+
 def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> int:
     """The rollout's card for ``seat`` (``legal``: the legal play mask, all hands open)."""
     cards = legal & FULL
     if not cards & (cards - 1):
         return cards.bit_length() - 1
     if rng.random() < NOISE:
-        k = int(rng.random() * cards.bit_count())
-        for _ in range(k):
-            cards &= cards - 1
-        return (cards & -cards).bit_length() - 1
-    n = deal.n
+        return _random_card(cards, rng)
     hands = deal.hands
-    taker, partner = deal.taker, deal.partner
-    mine = seat in (taker, partner)
-    trick = deal.trick
-    foe_hands = [hands[s] for s in ((seat + k) % n for k in range(1, n - len(trick)))
-                 if (s in (taker, partner)) != mine]
     others = cards & ~BIT_EX
     has_excuse = bool(cards & BIT_EX)
     if has_excuse and (not others or hands[seat].bit_count() <= 2):
         return EX  # before the last trick, where it would be lost
+    n = deal.n
+    side = (deal.taker, deal.partner)
+    mine = seat in side
+    trick = deal.trick
+    foe_hands = [hands[s] for s in ((seat + k) % n for k in range(1, n - len(trick)))
+                 if (s in side) != mine]
     plays = [c for c in trick if c != EX]
     if not plays:
         return _lead(hands[seat], others, foe_hands)
     led = plays[0] // 14 if plays[0] < T1 else 4
+    best = _trick_best(plays, led)
+    top_led, top_trump = _tops(foe_hands, led)
+    friend_safe = ((deal.leader + trick.index(best)) % n in side) == mine and _safe(
+        best, top_led, top_trump)
+    # every card that leaves the trick safely with our side: the one worth most goes in
+    keeps = _safe_winners(_beaters(others, best), top_led, top_trump)
+    if friend_safe:
+        keeps |= others & ~_beaters(others, best)
+    if keeps:
+        return _first_min(keeps, KEEP_KEY)
+    return _throw(others, has_excuse)
+
+
+def _random_card(cards: int, rng: random.Random) -> int:
+    """The noise: a card of the mask ``cards`` drawn at random."""
+    k = int(rng.random() * cards.bit_count())
+    for _ in range(k):
+        cards &= cards - 1
+    return (cards & -cards).bit_length() - 1
+
+
+def _trick_best(plays: list[int], led: int) -> int:
+    """The card winning the trick (``plays``: its cards but the excuse; ``led``: its suit,
+    4 for trumps)."""
     best = plays[0]
     for c in plays:
         if (c >= T1 and (best < T1 or c > best)) or (c < T1 and best < T1
                                                      and c // 14 == led and c > best):
             best = c
-    best_seat = (deal.leader + trick.index(best)) % n
-    top_led, top_trump = _tops(foe_hands, led)
-    friend_safe = (best_seat in (taker, partner)) == mine and _safe(best, top_led, top_trump)
-    # every card that leaves the trick safely with our side: the one worth most goes in
-    keep = -1
-    keep_key = (-1, 0)
-    cheap = -1
-    cheap_key = (2, 99, 999)
-    m = others
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        power = 100 + c if c >= T1 else c % 14
-        wins = (c >= T1 and (best < T1 or c > best)) or (c < T1 and best < T1
-                                                        and c // 14 == led and c > best)
-        if _safe(c, top_led, top_trump) if wins else friend_safe:
-            key = (VALUE2[c], -power)
-            if key > keep_key:
-                keep, keep_key = c, key
-        ckey = (c == T1, VALUE2[c], power)
-        if ckey < cheap_key:
-            cheap, cheap_key = c, ckey
-    if keep >= 0:
-        return keep
-    # no card keeps the trick: throw the cheapest, the petit last of all
+    return best
+
+
+def _beaters(cards: int, best: int) -> int:
+    """The cards of the mask ``cards`` that beat ``best``, the card winning the trick (a
+    plain card wins in its suit, so ``best``'s suit is the led one)."""
+    above = ~((2 << best) - 1)
+    if best >= T1:
+        return cards & TRUMPS & above
+    return (cards & SUIT_MASKS[best // 14] & above) | (cards & TRUMPS)
+
+
+def _safe_winners(winners: int, top_led: int, top_trump: int) -> int:
+    """The cards of the mask ``winners`` (each now winning the trick) that keep it against
+    the foes still to play (see :func:`_safe`)."""
+    safe = winners & TRUMPS & -(1 << (top_trump + 1))
+    if top_trump < 0:
+        safe |= winners & PLAIN & -(1 << (top_led + 1))
+    return safe
+
+
+def _throw(others: int, has_excuse: bool) -> int:
+    """No card keeps the trick: throw the cheapest, the petit last of all, or the excuse
+    rather than a king or a queen (``others``: the playable cards but the excuse)."""
+    cheap = _first_min(others, THROW_KEY)
     if has_excuse and (cheap < 0 or VALUE2[cheap] >= 7):
         return EX
     return cheap
+
+
+def _first_min(cards: int, key: tuple[int, ...]) -> int:
+    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie;
+    -1 for no card."""
+    pick, least = -1, 1 << 60
+    while cards:
+        low = cards & -cards
+        c = low.bit_length() - 1
+        cards ^= low
+        k = key[c]
+        if k < least:
+            pick, least = c, k
+    return pick
 
 
 def _lead(hand: int, others: int, foe_hands: list[int]) -> int:
