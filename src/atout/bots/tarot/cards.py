@@ -61,7 +61,11 @@ def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int,
     plays = [c for _, c in trick if c != EX]
     if not plays:
         return _lead(hand, others, safe)
-    best = _trick_best(plays)
+    power = POWER_IN[CARD_SUIT[plays[0]]]
+    best, top = plays[0], -1  # the card winning the trick: the first of the most power
+    for c in plays:
+        if power[c] > top:
+            best, top = c, power[c]
     last = len(trick) == n - 1
     if next(s for s, c in trick if c == best) in friends:
         return _follow_friend(others, safe, best, high_out, last)
@@ -84,18 +88,6 @@ def _lead(hand: int, others: int, safe: int) -> int:
                              + VALUE2[c] * 100 + c % 14)
     pool = safe or others  # trumps only: the lowest is the weakest
     return (pool & -pool).bit_length() - 1
-
-
-def _trick_best(plays: list[int]) -> int:
-    """The card winning the trick so far (``plays``: its cards but the excuse, in order)."""
-    power = POWER_IN[CARD_SUIT[plays[0]]]
-    best = plays[0]
-    top = -1
-    for c in plays:
-        k = power[c]
-        if k > top:
-            best, top = c, k
-    return best
 
 
 def _follow_friend(others: int, safe: int, best: int, high_out: int, last: bool) -> int:
