@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.tarot.cards import PLAIN, POWER, choose_card, team_of
+from atout.bots.tarot.cards import PLAIN, POWER, POWER_IN, choose_card, team_of
 from atout.bots.tarot.choices import FULL, pre_play
 from atout.core import Deal, Result
 from atout.games.tarot.deal import TarotDeal
@@ -98,14 +98,16 @@ def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> i
     if not plays:
         return _lead(hands[seat], others, foe_hands)
     led = plays[0] // 14 if plays[0] < T1 else 4
-    best = _trick_best(plays, led)
+    power = POWER_IN[led]
+    best, top = plays[0], -1  # the card winning the trick: the first of the most power
+    for c in plays:
+        if power[c] > top:
+            best, top = c, power[c]
     top_led, top_trump = _tops(foe_hands, led)
     friend_safe = ((deal.leader + trick.index(best)) % n in side) == mine and _safe(
         best, top_led, top_trump)
     # every card that leaves the trick safely with our side: the one worth most goes in
-    keeps = _safe_winners(_beaters(others, best), top_led, top_trump)
-    if friend_safe:
-        keeps |= others & ~_beaters(others, best)
+    keeps = _keeps(others, best, top_led, top_trump, friend_safe)
     if keeps:
         return _first_min(keeps, KEEP_KEY)
     return _throw(others, has_excuse)
@@ -119,33 +121,22 @@ def _random_card(cards: int, rng: random.Random) -> int:
     return (cards & -cards).bit_length() - 1
 
 
-def _trick_best(plays: list[int], led: int) -> int:
-    """The card winning the trick (``plays``: its cards but the excuse; ``led``: its suit,
-    4 for trumps)."""
-    best = plays[0]
-    for c in plays:
-        if (c >= T1 and (best < T1 or c > best)) or (c < T1 and best < T1
-                                                     and c // 14 == led and c > best):
-            best = c
-    return best
-
-
-def _beaters(cards: int, best: int) -> int:
-    """The cards of the mask ``cards`` that beat ``best``, the card winning the trick (a
-    plain card wins in its suit, so ``best``'s suit is the led one)."""
-    above = ~((2 << best) - 1)
+def _keeps(others: int, best: int, top_led: int, top_trump: int, friend_safe: bool) -> int:
+    """The cards of the mask ``others`` that leave the trick with our side for sure: those
+    that beat ``best``, the card winning it (a plain card wins in its suit, so ``best``'s
+    suit is the led one), and that no foe still to play can beat (see :func:`_safe`), and
+    every other card when a friend wins the trick safely (``friend_safe``)."""
+    above = -(2 << best)  # the cards above best
     if best >= T1:
-        return cards & TRUMPS & above
-    return (cards & SUIT_MASKS[best // 14] & above) | (cards & TRUMPS)
-
-
-def _safe_winners(winners: int, top_led: int, top_trump: int) -> int:
-    """The cards of the mask ``winners`` (each now winning the trick) that keep it against
-    the foes still to play (see :func:`_safe`)."""
-    safe = winners & TRUMPS & -(1 << (top_trump + 1))
+        beat = others & TRUMPS & above
+    else:
+        beat = (others & SUIT_MASKS[best // 14] & above) | (others & TRUMPS)
+    keeps = beat & TRUMPS & -(1 << (top_trump + 1))
     if top_trump < 0:
-        safe |= winners & PLAIN & -(1 << (top_led + 1))
-    return safe
+        keeps |= beat & PLAIN & -(1 << (top_led + 1))
+    if friend_safe:
+        keeps |= others & ~beat
+    return keeps
 
 
 def _throw(others: int, has_excuse: bool) -> int:
