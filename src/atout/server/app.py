@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,6 +21,7 @@ from atout.core import JSON
 from atout.store import FINISHED, Store, StoreError
 
 from .accounts import AuthError, Player
+from .guard import Gate, RateLimited
 from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
@@ -65,6 +67,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             restored = await hub.restore()
         log.info("atout server on %s: %d tables restored", store.where, restored)
         state["hub"], state["front"], state["cluster"] = hub, front, joined
+        state["gate"] = Gate(hub.accounts, hub.settings.limits)
         state["metrics"] = _metrics(hub, joined)
         try:
             yield
@@ -72,6 +75,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             if joined is not None:
                 await joined.stop()
             await hub.stop()
+            state["gate"].close()
             store.close()
 
     def hub() -> Hub:
@@ -82,10 +86,26 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         found: Front = state["front"]
         return found
 
+    def gate() -> Gate:
+        found: Gate = state["gate"]
+        return found
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
+
     async def body(request: Request) -> dict[str, Any]:
+        most = hub().settings.limits.body_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > most:
+            raise TooLarge(most)
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > most:
+                raise TooLarge(most)
         try:
-            data = await request.json()
-        except (ValueError, UnicodeDecodeError):
+            data = json.loads(bytes(raw))
+        except (ValueError, UnicodeDecodeError, RecursionError):
             raise AuthError("bad_json", "the body must be a JSON object") from None
         if not isinstance(data, dict):
             raise AuthError("bad_json", "the body must be a JSON object")
@@ -104,17 +124,17 @@ def create_app(db: str | None = None, settings: Settings | None = None,
 
     async def guest(request: Request) -> Response:
         data = await body(request)
-        return answer(*await asyncio.to_thread(hub().accounts.guest, data.get("name")))
+        return answer(*await gate().guest(address(request), data.get("name")))
 
     async def register(request: Request) -> Response:
         data = await body(request)
-        return answer(*await asyncio.to_thread(hub().accounts.register, data.get("name"),
-                                               data.get("password")))
+        return answer(*await gate().register(address(request), data.get("name"),
+                                             data.get("password")))
 
     async def login(request: Request) -> Response:
         data = await body(request)
-        return answer(*await asyncio.to_thread(hub().accounts.login, data.get("name"),
-                                               data.get("password")))
+        return answer(*await gate().login(address(request), data.get("name"),
+                                          data.get("password")))
 
     async def logout(request: Request) -> Response:
         header = request.headers.get("authorization", "")
@@ -253,6 +273,15 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             409 if exc.code == "name_taken" else 400
         return fail(exc.code, str(exc), status)
 
+    async def rate_limited(_request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RateLimited)
+        return JSONResponse({"error": exc.code, "message": str(exc),
+                             "retry_after": exc.retry_after}, status_code=429,
+                            headers={"retry-after": str(exc.retry_after)})
+
+    async def too_large(_request: Request, exc: Exception) -> Response:
+        return fail("too_large", str(exc), 413)
+
     async def store_error(_request: Request, exc: Exception) -> Response:
         log.error("store: %s", exc)
         return fail("store", "the server could not read or write its records; try again", 503)
@@ -267,7 +296,16 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/tables", tables), Route("/api/games/{game}", game_record),
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         WebSocketRoute("/ws", sockets),
-    ], lifespan=lifespan, exception_handlers={AuthError: auth_error, StoreError: store_error})
+    ], lifespan=lifespan, exception_handlers={
+        AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,
+        TooLarge: too_large})
+
+
+class TooLarge(Exception):
+    """An HTTP body over the limit (refused before it is read whole)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"a request's body may have at most {most} bytes")
 
 
 def _metrics(hub: Hub, cluster: Any) -> Any:

@@ -25,6 +25,7 @@ from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
 from .accounts import Accounts, AuthError, Player
+from .guard import Limits
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
 from .words import hint_words, refusal_words, with_words
@@ -50,6 +51,12 @@ class Settings:
     """The bot that plays for an absent person."""
     rate: int = RATE_COUNT
     """The most messages one connection may send in ``RATE_SECONDS``."""
+    limits: Limits = field(default_factory=Limits)
+    """Sign-in, sign-up, table and connection limits (docs/security.md)."""
+    metrics_token: str | None = None
+    """The token ``/metrics`` asks for (None: only the machine itself may read them)."""
+    origins: tuple[str, ...] = ()
+    """Web origins allowed to open WebSockets besides the server's own."""
 
 
 @dataclass(eq=False)
