@@ -35,6 +35,10 @@ log = logging.getLogger("atout.server")
 
 RATE_COUNT = 100
 RATE_SECONDS = 20.0
+RETRY_FIRST = 0.5
+"""Seconds before a move the store refused is tried again (then doubled each time)."""
+RETRY_MOST = 10.0
+"""The longest wait between two tries of a move the store refused."""
 OUTBOX = 2000
 """A client this many frames behind is too slow: it is disconnected (it may come back)."""
 
@@ -507,7 +511,19 @@ class Hub:
         self.actions += 1
         self._broadcast(table, update)
         if table.over:
+            await self._finish(table)
+
+    async def _finish(self, table: Table, attempt: int = 0) -> None:
+        """Record a game's end (tried again later while the store refuses: the last action
+        is recorded already, so the game is over in any case)."""
+        try:
             await asyncio.to_thread(self.store.finish, table.id, table.result())
+        except StoreError as exc:
+            self._later(self._store_fault(table, exc, attempt),
+                        self._finish(table, attempt + 1))
+            if attempt:
+                return
+        if not attempt:
             self._broadcast(table, table.ended())
 
     async def _on_chat(self, conn: Conn, message: dict[str, Any]) -> None:
@@ -603,18 +619,38 @@ class Hub:
             return
         moves = sum(len(h) for h in table.match.history)
 
-        async def expire() -> None:
+        async def expire(attempt: int = 0) -> None:
             async with self.locks[table.id]:
                 if table.over or table.match.to_move != seat or \
-                        sum(len(h) for h in table.match.history) != moves:
+                        sum(len(h) for h in table.match.history) != moves or \
+                        self.tables.get(table.id) is not table:
                     return  # moved in time
                 view = table.match.view(seat)
                 bot = self._bot(table, seat, self.settings.standin)
                 action = await asyncio.to_thread(bot.choose, view)
-                await self._play(table, seat, str(action))
+                try:
+                    await self._play(table, seat, str(action))
+                except StoreError as exc:
+                    self._later(self._store_fault(table, exc, attempt), expire(attempt + 1))
+                    return
             self._after_move(table)
 
         self._later(table.clock, expire())
+
+    def _store_fault(self, table: Table, exc: StoreError, attempt: int) -> float:
+        """A move the store could not record (it was not played): the seconds to wait before
+        trying again, doubled each time up to :data:`RETRY_MOST`; from the second failure
+        on, the table's players are told (never a silent stop)."""
+        delay = min(RETRY_MOST, RETRY_FIRST * 2.0 ** attempt)
+        log.error("table %s: the store refused a move (%s); trying again in %.1f s",
+                  table.id, exc, delay)
+        if attempt >= 1:
+            frame = error("store", f"the server cannot record the next move right now: it "
+                          f"tries again in {delay:.0f} s and the game goes on by itself",
+                          table=table.id)
+            for conn in list(self.followers.get(table.id, ())):
+                conn.push(frame)
+        return delay
 
     def _after_move(self, table: Table) -> None:
         """What follows a change of a table: a bot's move, or the clock of a person's."""
@@ -626,22 +662,29 @@ class Hub:
             return
         table.bot_pending = True
 
-        async def move() -> None:
+        async def move(delay: float, attempt: int) -> None:
+            retry = None
             try:
-                await asyncio.sleep(self.settings.bot_delay)
+                await asyncio.sleep(delay)
                 async with self.locks[table.id]:
                     seat = table.bot_seat()
-                    if seat is None:
+                    if seat is None or self.tables.get(table.id) is not table:
                         return
                     bot = self._bot(table, seat)
                     view = table.match.view(seat)
                     action = await asyncio.to_thread(bot.choose, view)
-                    await self._play(table, seat, str(action))
+                    try:
+                        await self._play(table, seat, str(action))
+                    except StoreError as exc:  # not played: the same move again, later
+                        retry = self._store_fault(table, exc, attempt)
+                        self._spawn(move(retry, attempt + 1))
+                        return
             finally:
-                table.bot_pending = False
+                if retry is None:
+                    table.bot_pending = False
             self._after_move(table)
 
-        self._spawn(move())
+        self._spawn(move(self.settings.bot_delay, 0))
 
     def _bot(self, table: Table, seat: int, name: str | None = None) -> Bot:
         name = name or table.seats[seat].bot or self.settings.standin
