@@ -20,7 +20,7 @@ from atout.store import Store, StoreError
 from atout.store import accounts as records
 from atout.store.models import now
 
-from .names import skeleton
+from .names import skeleton, strip_bidi
 
 NAME = re.compile(r"^[\w][\w .'-]{0,30}[\w.]$|^\w$")
 GUEST_DAYS = 1
@@ -55,6 +55,8 @@ def token_hash(token: str) -> str:
 
 def check_name(name: object) -> str:
     """A nickname or account name: 1 to 32 letters, digits, spaces, . ' - _."""
+    if isinstance(name, str):
+        name = strip_bidi(name)
     if not isinstance(name, str) or not NAME.match(name.strip()):
         raise AuthError("bad_name", "a name has 1 to 32 letters, digits, spaces or . ' - _, "
                         "and starts with a letter or digit")

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from atout.core import JSON
 from atout.store import FINISHED, Store, StoreError
 
-from .accounts import AuthError, Player
+from .accounts import AuthError, Player, token_hash
 from .guard import Gate, RateLimited
 from .history import history_for
 from .hub import Conn, Hub, Settings, error
@@ -140,6 +140,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         header = request.headers.get("authorization", "")
         token = header[7:] if header.lower().startswith("bearer ") else ""
         done = await asyncio.to_thread(hub().accounts.logout, token)
+        if done:  # every connection opened with it ends, on every process
+            await hub().sign_out(token_hash(token))
         return JSONResponse({"revoked": done})
 
     async def tables(_request: Request) -> Response:
@@ -150,6 +152,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             gid = int(request.path_params["game"])
         except ValueError:
             return fail("bad_game", "a game's number is a whole number", 400)
+        if not 0 < gid < 2 ** 63:
+            return fail("not_found", f"there is no game {str(gid)[:40]}", 404)
         header = request.headers.get("authorization", "")
         viewer = await signed(request) if header else None
         table = hub().tables.get(gid)
@@ -159,19 +163,21 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         except StoreError as exc:
             return fail(exc.code, str(exc), 404)
         summary = record.summary
+        seat = None if viewer is None else (table.seat_of(viewer.id) if table is not None
+                                            else summary.seat_of(viewer.id))
+        if seat is None and viewer is not None:
+            seat = summary.seat_of(viewer.id)  # a finished game's players
+        settings = summary.client.get("table")
+        if isinstance(settings, dict) and settings.get("private") and seat is None and \
+                request.query_params.get("invite") != settings.get("invite"):
+            return fail("private", "this game's table is private: its players, or whoever "
+                        "has its invite code (?invite=CODE), may read its history", 403)
         if summary.status == FINISHED:
             return JSONResponse({
                 "game": summary.game, "options": dict(summary.options), "status": FINISHED,
                 "match": dict(record.match), "actions": list(record.actions),
                 "actors": list(record.actors), "seats": [s.to_dict() for s in summary.seats],
                 "result": summary.result})
-        seat = None if viewer is None else (table.seat_of(viewer.id) if table is not None
-                                            else summary.seat_of(viewer.id))
-        settings = summary.client.get("table")
-        if isinstance(settings, dict) and settings.get("private") and seat is None and \
-                request.query_params.get("invite") != settings.get("invite"):
-            return fail("private", "this game's table is private: its players, or whoever "
-                        "has its invite code (?invite=CODE), may read its history", 403)
         try:
             limit = settings.get("deals") if isinstance(settings, dict) else None
             return JSONResponse(await asyncio.to_thread(

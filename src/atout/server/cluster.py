@@ -158,6 +158,7 @@ class Cluster:
         self.hub.on_table = self.changed
         self.hub.directory = self.lobby
         self.hub.claim = self.claim_new
+        self.hub.on_signout = self.signed_out
         restored = await self.hub.restore(claim=self.claim)
         for tid in list(self.owned):
             await self._continue_numbers(tid)
@@ -333,6 +334,13 @@ class Cluster:
         if update is None or update.kind != "action" or table.over:
             self.dirty.add(table.id)
 
+    async def _sign_out(self, session: str) -> None:
+        await self.hub.sign_out(session, tell=False)
+
+    def signed_out(self, session: str) -> None:
+        """A token was revoked here: every process ends the connections opened with it."""
+        self._send(self._key("all"), {"op": "signout", "from": self.node, "session": session})
+
     async def lobby(self, player: int | None) -> list[JSON]:
         """Every open table of the cluster a player may see (this process's, fresh; the
         others' as their owners last published them)."""
@@ -463,6 +471,8 @@ class Cluster:
                 self._spawn(conn.close(int(payload["code"]), str(payload["reason"])))
         elif op == "moved":
             self._moved(int(payload["table"]))
+        elif op == "signout" and payload.get("from") != self.node:
+            self._spawn(self._sign_out(str(payload["session"])))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def run() -> None:

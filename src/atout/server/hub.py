@@ -24,8 +24,9 @@ from atout.bots import Bot, bot_names, make_bot
 from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
-from .accounts import Accounts, AuthError, Player
+from .accounts import Accounts, AuthError, Player, token_hash
 from .guard import Limits
+from .names import strip_bidi
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
 from .words import hint_words, refusal_words, with_words
@@ -79,6 +80,8 @@ class Conn:
     collector to scan however long a slow client keeps it waiting."""
     lang: str | None = None
     """The language of the ``words`` this client asked for in its hello (protocol 1.1)."""
+    session: str | None = None
+    """The SHA-256 of the token of its hello (a logout ends the connection)."""
 
     def push(self, frame: dict[str, JSON]) -> bool:
         """Queue a frame (with its words when the client asked for them); False when the
@@ -155,6 +158,8 @@ class Hub:
         lease); may refuse with ``TableError``."""
         self.timer: Callable[[str, float], None] | None = None
         """Hook: how long each handled message took, by type (the metrics)."""
+        self.on_signout: Callable[[str], None] | None = None
+        """Hook: a token was revoked here (the cluster tells the other processes)."""
 
     # -- start and stop ---------------------------------------------------------------------
     async def restore(self, claim: Callable[[int], Awaitable[bool]] | None = None) -> int:
@@ -277,6 +282,17 @@ class Hub:
                 self._broadcast(table, update)
                 self._later(self.settings.grace, self._grace_over(table, pid))
 
+    async def sign_out(self, session: str, tell: bool = True) -> int:
+        """End every connection of this process opened with the token whose SHA-256 is
+        ``session`` (it was revoked); with ``tell``, the other processes too. How many."""
+        if tell and self.on_signout is not None:
+            self.on_signout(session)
+        ended = [c for c in self.conns if c.session == session]
+        for conn in ended:
+            conn.push(error("signed_out", "you signed out: this connection ends"))
+            self._spawn(conn.close(4001, "signed out"))
+        return len(ended)
+
     async def _grace_over(self, table: Table, pid: int) -> None:
         async with self.locks[table.id]:
             update = table.stand_in(pid)
@@ -367,6 +383,7 @@ class Hub:
             raise TableError("hello_again", "you said hello already")
         player = await asyncio.to_thread(self.accounts.player, message["token"])
         conn.player = player
+        conn.session = token_hash(str(message["token"]))
         conn.lang = message.get("lang")
         conn.push({"type": "welcome", "protocol": PROTOCOL, "minor": PROTOCOL_MINOR,
                    "player": player.to_dict(),
@@ -440,8 +457,9 @@ class Hub:
         assert conn.player is not None
         table = self._table(message, conn, invite_ok=True)
         async with self.locks[table.id]:
+            watched = table.id in conn.subs
             seat = self._unfollow(conn, table.id)
-            if seat is None:
+            if watched and seat is None:  # a spectator leaves (not a stranger)
                 table.spectators = max(0, table.spectators - 1)
             update = table.stand(conn.player.id)
             if update is not None:
@@ -532,7 +550,9 @@ class Hub:
         if table.id not in conn.subs:
             raise TableError("not_here", "join or watch the table to chat there")
         seat = conn.subs[table.id]
-        text = " ".join(str(message["text"]).split())
+        text = " ".join(strip_bidi(str(message["text"])).split())
+        if not text:
+            raise TableError("empty", "a line of chat needs some text")
         async with self.locks[table.id]:
             await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
                                     seat=seat, player=conn.player.id)
