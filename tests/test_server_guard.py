@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from atout.client import Client, ServerError
 from atout.client import http as call
@@ -192,3 +194,44 @@ def test_the_http_answers_of_the_limits(tmp_path: Path) -> None:
         assert head.startswith(b"HTTP/1.1 413") and b'"too_large"' in head
         with pytest.raises(ServerError, match="bad_password"):
             call(server.base, "/api/login", {"name": "Victim", "password": "é" * 600})
+
+
+def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> None:
+    args = ("--hello-timeout", "1", "--waiting-expiry", "1", "--waiting-tables", "2")
+    with running(str(tmp_path / "s.sqlite3"), tmp_path, args=args) as server:
+
+        async def silent() -> tuple[int | None, float]:
+            began = time.perf_counter()
+            async with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
+                with pytest.raises(ConnectionClosed):
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 5)
+            return ws.close_code, time.perf_counter() - began
+
+        code, took = asyncio.run(silent())
+        assert code == 1008 and took < 3
+
+        began = time.perf_counter()  # slowloris: headers a byte at a time
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+            s.sendall(b"GET /health HTTP/1.1\r\n")
+            with contextlib.suppress(OSError):
+                for _ in range(30):
+                    s.sendall(b"x")
+                    time.sleep(0.2)
+            assert s.recv(100) == b""
+        assert time.perf_counter() - began < 3
+
+        async def tables() -> list[dict[str, Any]]:
+            host = await Client.guest(server.base, "Host")
+            first = await host.create("jass", seat=0)
+            await host.create("pitch", seat=0)
+            with pytest.raises(ServerError, match="too_many_tables"):
+                await host.create("tarot", seat=0)
+            told = [await host.expect("error", 5), await host.expect("left", 5)]
+            assert int(told[0]["table"]) == int(first["table"])
+            await host.create("tarot", seat=0)  # room again
+            await host.close()
+            return told
+
+        told = asyncio.run(tables())
+        assert told[0]["code"] == "expired" and "removed" in told[0]["message"]

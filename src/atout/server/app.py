@@ -237,6 +237,15 @@ def create_app(db: str | None = None, settings: Settings | None = None,
 
         conn = Conn(send=send, close=close)
 
+        async def hello_or_close() -> None:
+            await asyncio.sleep(hub().settings.limits.hello_timeout)
+            if conn.player is None:
+                conn.push(error("hello_first", "no hello in time: this connection ends"))
+                await asyncio.sleep(0.1)  # the writer sends it
+                await close(1008, "no hello in time")
+
+        watchdog = asyncio.create_task(hello_or_close())
+
         async def writer() -> None:
             while (frame := await conn.outbox.get()) is not None:
                 await send(frame)
@@ -266,6 +275,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         except WebSocketDisconnect:
             pass
         finally:
+            watchdog.cancel()
             await front().disconnected(conn)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.outbox.put_nowait(None)
@@ -338,8 +348,12 @@ def serve(host: str = "127.0.0.1", port: int = 8765, db: str | None = None,
         logging.getLogger("atout").setLevel(logging.INFO)
     settle_gc()
 
+    from .slow import timed_h11
+
+    limits = (settings or Settings()).limits
     uvicorn.run((make or create_app)(db, settings, data, cluster), host=host, port=port,
-                log_level="info",
+                log_level="info", http=timed_h11(limits.hello_timeout),
+                timeout_keep_alive=5, h11_max_incomplete_event_size=16_384,
                 ws_max_size=MAX_FRAME * 8, ws="websockets-sansio", lifespan="on")
 
 

@@ -159,6 +159,7 @@ class Cluster:
         self.hub.directory = self.lobby
         self.hub.claim = self.claim_new
         self.hub.on_signout = self.signed_out
+        self.hub.on_gone = self.gone
         restored = await self.hub.restore(claim=self.claim)
         for tid in list(self.owned):
             await self._continue_numbers(tid)
@@ -333,6 +334,17 @@ class Cluster:
             self._spawn(self._publish_entry(table.id))
         if update is None or update.kind != "action" or table.over:
             self.dirty.add(table.id)
+
+    def gone(self, table: int) -> None:
+        """A table was removed here before its start: out of the lobby, its lease freed."""
+        self._spawn(self._gone(table))
+
+    async def _gone(self, table: int) -> None:
+        assert self.redis is not None
+        self.owned.discard(table)
+        await self.redis.hdel(self._key("lobby"), str(table))
+        await self.redis.hdel(self._key("n"), str(table))
+        await self.release_script(keys=[self._key("lease", table)], args=[self.node])
 
     async def _sign_out(self, session: str) -> None:
         await self.hub.sign_out(session, tell=False)

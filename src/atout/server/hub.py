@@ -158,6 +158,8 @@ class Hub:
         lease); may refuse with ``TableError``."""
         self.timer: Callable[[str, float], None] | None = None
         """Hook: how long each handled message took, by type (the metrics)."""
+        self.on_gone: Callable[[int], None] | None = None
+        """Hook: a table was removed before its start (the cluster's lobby forgets it)."""
         self.on_signout: Callable[[str], None] | None = None
         """Hook: a token was revoked here (the cluster tells the other processes)."""
 
@@ -227,6 +229,24 @@ class Hub:
         self.locks[table.id] = asyncio.Lock()
         if self.on_table is not None:
             self.on_table(table, None)
+        if not table.started:
+            self._later(self.settings.limits.waiting_expiry, self._expire(table))
+
+    async def _expire(self, table: Table) -> None:
+        """A table that waited too long for its start is removed (nothing was played at it);
+        its followers are told."""
+        async with self.locks[table.id]:
+            if table.started or self.tables.get(table.id) is not table:
+                return
+            await asyncio.to_thread(self.store.delete, table.id)
+            wait = self.settings.limits.waiting_expiry
+            for conn in list(self.followers.get(table.id, ())):
+                conn.push(error("expired", f"table {table.id} waited {wait:.0f} s without "
+                                "starting: it was removed", table=table.id))
+                conn.push({"type": "left", "table": table.id})
+            self.forget(table.id)
+        if self.on_gone is not None:
+            self.on_gone(table.id)
 
     async def stop(self) -> None:
         """Cancel the bots' and timers' tasks, then the writer."""
@@ -408,6 +428,12 @@ class Hub:
         seat = 0 if seat is None else int(seat)
         if not 0 <= seat < rules.seats:
             raise TableError("bad_seat", f"this game has seats 0 to {rules.seats - 1}")
+        most = self.settings.limits.waiting_tables
+        if sum(t.host == conn.player.id and not t.started for t in self.tables.values()) \
+                >= most:
+            raise TableError("too_many_tables", f"you host {most} tables waiting for players "
+                             "already: start one, or leave one (a waiting table is removed "
+                             f"after {self.settings.limits.waiting_expiry:.0f} s)")
         match = rules.match(seed=random.SystemRandom().randrange(1 << 31))
         private = bool(message.get("private"))
         settings: dict[str, JSON] = {
