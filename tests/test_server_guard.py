@@ -177,7 +177,18 @@ def test_a_long_password_is_refused_before_hashing(gate: Gate) -> None:
 
 def test_the_http_answers_of_the_limits(tmp_path: Path) -> None:
     with running(str(tmp_path / "s.sqlite3"), tmp_path,
-                 args=("--signup-limit", "3")) as server:
+                 args=("--signup-limit", "3", "--metrics-token", "s3cret")) as server:
+        for source in ("127.0.0.1", "127.0.0.2"):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10,
+                                              source_address=(source, 0))
+            conn.request("GET", "/metrics")
+            assert conn.getresponse().status == 403  # the token is asked of everyone
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10,
+                                              source_address=(source, 0))
+            conn.request("GET", "/metrics", headers={"authorization": "Bearer s3cret"})
+            assert conn.getresponse().status in (200, 501)  # 501: no prometheus-client
+            conn.close()
         for k in range(3):
             call(server.base, "/api/guest", {"name": f"G{k}"})
         status, headers, answer = post(server.port, "/api/guest", {"name": "G4"})

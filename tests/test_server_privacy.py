@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from http.client import HTTPConnection
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from atout.client import Client, ServerError, http
 from atout.server.names import skeleton, strip_bidi
@@ -18,7 +21,8 @@ from server_helpers import Server, running
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("privacy")
-    with running(str(data / "s.sqlite3"), data) as srv:
+    with running(str(data / "s.sqlite3"), data, args=("--origin", "https://club.example")) \
+            as srv:
         yield srv
 
 
@@ -140,3 +144,54 @@ def test_look_alike_names_and_bidirectional_controls(server: Server) -> None:
 
     text, name = asyncio.run(chat())
     assert text == "gg evil x" and name == "BidiUser"
+
+
+def get(port: int, path: str, source: str = "127.0.0.1",
+        headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One GET from a chosen loopback address: status, headers and body."""
+    conn = HTTPConnection("127.0.0.1", port, timeout=10,
+                                      source_address=(source, 0))
+    try:
+        conn.request("GET", path, headers=headers or {})
+        answer = conn.getresponse()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+    finally:
+        conn.close()
+
+
+def test_the_metrics_are_for_the_machine_itself(server: Server) -> None:
+    assert get(server.port, "/metrics")[0] in (200, 501)  # 501: without prometheus-client
+    status, _, body = get(server.port, "/metrics", source="127.0.0.2")
+    assert status == 403 and b"--metrics-token" in body
+
+
+def test_a_websocket_from_another_sites_page_is_refused(server: Server) -> None:
+    async def opens(origin: str | None) -> bool:
+        try:
+            async with connect(f"ws://127.0.0.1:{server.port}/ws",
+                               origin=None if origin is None else Origin(origin)) as ws:
+                await ws.send('{"type":"ping"}')
+                await ws.recv()
+        except InvalidStatus as exc:
+            assert exc.response.status_code == 403
+            return False
+        return True
+
+    assert asyncio.run(opens(None))  # not a browser
+    assert asyncio.run(opens(f"http://127.0.0.1:{server.port}"))  # the page itself
+    assert asyncio.run(opens("https://club.example"))  # --origin
+    assert not asyncio.run(opens("https://evil.example"))
+    assert not asyncio.run(opens(f"http://127.0.0.1:{server.port + 1}"))
+
+
+def test_the_page_is_served_with_a_strict_content_security_policy(server: Server) -> None:
+    for path in ("/", "/static/app.js", "/api/tables"):
+        status, headers, _ = get(server.port, path)
+        assert status == 200, path
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+    _, _, page = get(server.port, "/")
+    assert b"<script>" not in page and b" on" not in page.split(b"<body")[1].split(b">")[0]

@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -213,7 +215,16 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             out["node"] = state["cluster"].node
         return JSONResponse(out)
 
-    async def metrics(_request: Request) -> Response:
+    async def metrics(request: Request) -> Response:
+        wanted = hub().settings.metrics_token
+        header = request.headers.get("authorization", "")
+        if wanted is not None:
+            if not hmac.compare_digest(header.encode(), f"Bearer {wanted}".encode()):
+                return fail("forbidden", "the metrics need the token of --metrics-token "
+                            "(Authorization: Bearer TOKEN)", 403)
+        elif not same_machine(request):
+            return fail("forbidden", "the metrics are served to the machine itself only "
+                        "(or with --metrics-token)", 403)
         found = state.get("metrics")
         if found is None:
             return fail("no_metrics", "the metrics need prometheus-client: pip install "
@@ -226,6 +237,12 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                                  "page comes later.\n")
 
     async def sockets(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and not allowed_origin(origin, websocket.headers.get("host", ""),
+                                                     hub().settings.origins):
+            log.warning("a WebSocket from origin %.80s refused", origin)
+            await websocket.close(1008, "this origin may not connect")  # before accept: 403
+            return
         await websocket.accept()
 
         async def send(text: str) -> None:
@@ -317,6 +334,25 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         TooLarge: too_large})
 
 
+def same_machine(request: Request) -> bool:
+    """Whether a request comes from the machine the server runs on: from the very address
+    it reached (127.0.0.1 to 127.0.0.1, or the host's own address to itself)."""
+    server = request.scope.get("server")
+    return request.client is not None and server is not None and \
+        request.client.host == server[0]
+
+
+def allowed_origin(origin: str, host: str, more: tuple[str, ...] = ()) -> bool:
+    """Whether a browser page from ``origin`` may open a WebSocket: the server's own origin
+    (the same host and port as the request's ``Host``) or one of ``more``. Clients that are
+    not browsers send no Origin and are not asked."""
+    if origin.rstrip("/") in {o.rstrip("/") for o in more}:
+        return True
+    parsed = urlsplit(origin)
+    return parsed.scheme in ("http", "https") and bool(host) and \
+        parsed.netloc.lower() == host.lower()
+
+
 class TooLarge(Exception):
     """An HTTP body over the limit (refused before it is read whole)."""
 
@@ -368,4 +404,4 @@ def settle_gc() -> None:
     gc.set_threshold(7000, 20, 100)
 
 
-__all__ = ["create_app", "serve", "settle_gc"]
+__all__ = ["allowed_origin", "create_app", "same_machine", "serve", "settle_gc"]
