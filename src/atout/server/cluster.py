@@ -54,14 +54,19 @@ LOCAL = frozenset({"hello", "ping", "lobby", "create"})
 RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('get', key) == ARGV[1] then
+  local owner = redis.call('get', key)
+  if owner == ARGV[1] then
     redis.call('pexpire', key, ARGV[2])
+  elseif not owner then
+    redis.call('set', key, ARGV[1], 'PX', ARGV[2])
   else
     table.insert(lost, i)
   end
 end
 return lost
 """
+"""Renew this process's leases; a lease that is gone (Redis restarted empty) is claimed
+again; the ones another process holds now are lost."""
 RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
@@ -129,6 +134,8 @@ class Cluster:
         """Frames from owners sent on to this process's clients."""
         self.takeovers = 0
         """Tables this process took over."""
+        self.trouble = -1e9
+        """When Redis (or the store) last failed here (``time.monotonic``)."""
 
     # -- names ------------------------------------------------------------------------------
     def _key(self, *parts: object) -> str:
@@ -215,6 +222,7 @@ class Cluster:
             try:
                 await work()
             except (RedisError, OSError, StoreError) as exc:
+                self.trouble = time.monotonic()
                 log.warning("cluster: %s (tried again in %.1f s)", exc, seconds)
 
     # -- leases -----------------------------------------------------------------------------
@@ -284,6 +292,8 @@ class Cluster:
                         self.follows.setdefault(conn, {})[tid] = ""
                 self.hub.forget(tid)
         self.dirty.update(self.owned)  # spectators come and go without an update
+        if time.monotonic() - self.trouble < self.options.lease:
+            return  # Redis was away: the other processes renew their heartbeats first
         nodes = {p.node for p in self.proxies.values()}
         for node in nodes:
             if not await self.redis.exists(self._key("node", node)):
@@ -293,6 +303,8 @@ class Cluster:
     async def _scan(self) -> None:
         """Take over the tables whose owner died (their lease expired)."""
         assert self.redis is not None
+        if time.monotonic() - self.trouble < self.options.lease:
+            return  # Redis was away: its owners claim their tables again first
         summaries = await asyncio.to_thread(self.hub.store.games, status=PLAYING,
                                             source="server")
         # a table just made may not have its lease yet: its maker owns it
@@ -378,6 +390,14 @@ class Cluster:
         if not self.dirty:
             return
         dirty, self.dirty = self.dirty, set()
+        try:
+            await self._publish_tables(dirty)
+        except (RedisError, OSError):
+            self.dirty |= dirty  # next time
+            raise
+
+    async def _publish_tables(self, dirty: set[int]) -> None:
+        assert self.redis is not None
         pipe = self.redis.pipeline(transaction=False)
         for tid in dirty:
             table = self.hub.tables.get(tid)
@@ -409,7 +429,18 @@ class Cluster:
             self._send(self._to(owner), {"op": "gone", "from": self.node, "conn": cid})
 
     async def receive(self, conn: Conn, message: dict[str, Any]) -> None:
-        """A client's checked message: handled here, or sent to its table's owner."""
+        """A client's checked message: handled here, or sent to its table's owner (while
+        Redis cannot be reached, refused in words)."""
+        try:
+            await self._receive(conn, message)
+        except (RedisError, OSError) as exc:
+            self.trouble = time.monotonic()
+            log.warning("cluster: %s", exc)
+            conn.push(error("unavailable", "the server cannot reach the rest of the cluster "
+                            "for a moment: this was not done; try again in a few seconds",
+                            message.get("ref"), message.get("table")))
+
+    async def _receive(self, conn: Conn, message: dict[str, Any]) -> None:
         if not await self.hub.admit(conn, message):
             return
         table = message.get("table")
@@ -446,23 +477,41 @@ class Cluster:
             batch = [await self.outgoing.get()]
             while not self.outgoing.empty():
                 batch.append(self.outgoing.get_nowait())
-            pipe = self.publisher.pipeline(transaction=False)
-            for channel, data in batch:
-                pipe.publish(channel, data)
-            try:
-                await pipe.execute()
-            except (RedisError, OSError):
-                log.exception("could not publish %d messages", len(batch))
+            wait = 0.1
+            while True:  # in order, and none dropped: tried again until Redis is back
+                pipe = self.publisher.pipeline(transaction=False)
+                for channel, data in batch:
+                    pipe.publish(channel, data)
+                try:
+                    await pipe.execute()
+                    break
+                except (RedisError, OSError) as exc:
+                    self.trouble = time.monotonic()
+                    log.warning("could not publish %d messages (%s): again in %.1f s",
+                                len(batch), exc, wait)
+                    await asyncio.sleep(wait)
+                    wait = min(2.0, wait * 2)
 
     async def _listen(self) -> None:
-        async for item in self.pubsub.listen():
-            if item.get("type") != "message":
-                continue
+        """The messages of this process's channels; when Redis goes away, listened to again
+        as soon as it is back (the channels subscribed again)."""
+        wait = 0.1
+        while True:
             try:
-                payload = json.loads(item["data"])
-                self._dispatch(payload)
-            except (ValueError, KeyError, TypeError):
-                log.exception("a malformed cluster message")
+                async for item in self.pubsub.listen():
+                    wait = 0.1
+                    if item.get("type") != "message":
+                        continue
+                    try:
+                        payload = json.loads(item["data"])
+                        self._dispatch(payload)
+                    except (ValueError, KeyError, TypeError):
+                        log.exception("a malformed cluster message")
+            except (RedisError, OSError) as exc:
+                self.trouble = time.monotonic()
+                log.warning("cluster: listening again in %.1f s (%s)", wait, exc)
+            await asyncio.sleep(wait)
+            wait = min(2.0, wait * 2)
 
     def _dispatch(self, payload: dict[str, Any]) -> None:
         op = payload["op"]
