@@ -71,7 +71,7 @@ def test_every_table_moves_again_after_a_redis_outage(pg_url: str, redis: Redis,
                 watchers.append(w)
             return tables, watchers
 
-        async def run() -> tuple[list[int], list[Client], dict[int, int], float]:
+        async def run() -> tuple[list[int], list[Client], dict[int, float], float]:
             tables, watchers = await make()
             readers = [asyncio.create_task(drain(w)) for w in watchers]
             await asyncio.sleep(1.0)
