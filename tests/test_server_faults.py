@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from atout.client import Client
 from atout.server.hub import Conn, Hub, Settings
 from atout.store import Store, StoreError
+from databases import PrivatePostgres, fresh_database, url_text
+from server_helpers import running
+from test_cluster_faults import drain, is_subsequence
+from test_server_guard import bots_only
 
 
 class Flaky:
@@ -125,3 +135,54 @@ def test_a_move_clock_the_store_refuses_is_tried_again(tmp_path: Path) -> None:
         return played
 
     assert asyncio.run(scenario()) > 4
+
+
+def test_a_table_moves_again_by_itself_after_postgresql_restarts(tmp_path: Path) -> None:
+    """The real server on a private PostgreSQL, crashed for two seconds mid-game: the bots'
+    table moves again by itself, and every action a spectator was told of is stored."""
+    try:
+        pg = PrivatePostgres()
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is needed in CI: {exc}")
+        pytest.skip(str(exc))
+    try:
+        with fresh_database(pg.url) as url, running(url_text(url), tmp_path,
+                                                    bot_delay=0.05) as server:
+
+            async def scenario() -> tuple[int, list[str], float]:
+                table = await bots_only(server.base)
+                watcher = await Client.guest(server.base, "Eve")
+                await watcher.request({"type": "watch", "table": table}, "table")
+                reader = asyncio.create_task(drain(watcher))
+                await asyncio.sleep(1.0)
+                await asyncio.to_thread(pg.crash)
+                await asyncio.sleep(2.0)
+                await asyncio.to_thread(pg.start)
+                back = time.monotonic()
+                before = await asyncio.to_thread(stored, url_text(url), table)
+                took = -1.0
+                while time.monotonic() < back + 20:
+                    await asyncio.sleep(0.25)
+                    if await asyncio.to_thread(stored, url_text(url), table) > before + 2:
+                        took = time.monotonic() - back
+                        break
+                await asyncio.sleep(0.5)
+                reader.cancel()
+                told = [f["action"] for f in watcher.frames if f.get("type") == "update"
+                        and f.get("kind") == "action"]
+                await watcher.close()
+                return table, told, took
+
+            table, told, took = asyncio.run(scenario())
+            with Store.open(url_text(url)) as store:
+                actions = list(store.get(table).actions)
+    finally:
+        pg.stop()
+    assert 0 <= took < 15, took
+    assert told and is_subsequence(told, actions), "an action told is not in the store"
+
+
+def stored(db: str, table: int) -> int:
+    with Store.open(db) as store:
+        return len(store.get(table).actions)

@@ -17,6 +17,7 @@ import asyncio
 import math
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -148,7 +149,8 @@ class Gate:
         """Stop the hashing pool."""
         self.pool.shutdown(wait=False, cancel_futures=True)
 
-    async def _hashed(self, address: str, work: object, *args: object) -> tuple[str, Player]:
+    async def _hashed(self, address: str, work: Callable[..., tuple[str, Player]],
+                      *args: object) -> tuple[str, Player]:
         """Run a sign-in that hashes in the pool, within the queue's bounds."""
         limits = self.limits
         if self.pending >= limits.hash_workers + limits.hash_queue:
@@ -159,9 +161,7 @@ class Gate:
         self.hashing[address] = self.hashing.get(address, 0) + 1
         try:
             loop = asyncio.get_running_loop()
-            assert callable(work)
-            result: tuple[str, Player] = await loop.run_in_executor(self.pool, work, *args)
-            return result
+            return await loop.run_in_executor(self.pool, work, *args)
         finally:
             self.pending -= 1
             self.hashing[address] -= 1

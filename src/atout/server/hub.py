@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import random
 import secrets
@@ -38,7 +39,7 @@ RATE_COUNT = 100
 RATE_SECONDS = 20.0
 RETRY_FIRST = 0.5
 """Seconds before a move the store refused is tried again (then doubled each time)."""
-RETRY_MOST = 10.0
+RETRY_MOST = 2.0
 """The longest wait between two tries of a move the store refused."""
 OUTBOX = 2000
 """A client this many frames behind is too slow: it is disconnected (it may come back)."""
@@ -259,7 +260,12 @@ class Hub:
 
     def _later(self, delay: float, work: Awaitable[None]) -> None:
         async def run() -> None:
-            await asyncio.sleep(delay)
+            try:
+                await asyncio.sleep(delay)
+            except asyncio.CancelledError:
+                if inspect.iscoroutine(work):
+                    work.close()  # never started: no warning that it was never awaited
+                raise
             await work
         self._spawn(run())
 
