@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.core import option
-from atout.games.jass_play import UNDER_TRUMP_RULES
+from atout.games.jass.play import UNDER_TRUMP_RULES
 
 TALONS = ("none", "blind", "better-cards", "spare-card")
 """What lies beside the hands: nothing (the last card dealt is turned for trump), a 9-card
