@@ -4,7 +4,7 @@ Run: ``PYTHONPATH=src python benchmarks/jass_cards.py [--deals 2000] [--seed 1] 
 [--rules DEFENCE,SHORT_TOPS] [--no-before]``
 
 Each line is a duplicate tournament (``atout.tournament``) between the default heuristic
-(``heuristic``: the fitted trump and every rule of :data:`atout.bots.jass_cards.STANDARD`) and
+(``heuristic``: the fitted trump and every rule of :data:`atout.bots.jass.cards.STANDARD`) and
 the same heuristic with one rule left out, then against the card play before issue 23
 (``heuristic:cards=v1``) and against today's heuristic before issue 23
 (``heuristic:trump=count:cards=v1``). A positive difference is what the default gains.
@@ -16,7 +16,7 @@ import argparse
 from typing import Any
 
 from atout.bots import register_bot
-from atout.bots.jass_cards import (
+from atout.bots.jass.cards import (
     DEFENCE,
     DRAW_LOW,
     KEEP_TRUMPS,
@@ -25,7 +25,7 @@ from atout.bots.jass_cards import (
     SPARE_HONOURS,
     STANDARD,
 )
-from atout.bots.jass_heuristic import JassHeuristic
+from atout.bots.jass.heuristic import JassHeuristic
 from atout.core import Rules
 from atout.tournament import Tournament, run
 

@@ -29,10 +29,10 @@ from typing import Any
 
 import atout
 from atout.bots import make_bot
-from atout.bots.jass_search import JassDeterminizer, jass_rollout
+from atout.bots.jass.search import JassDeterminizer, jass_rollout
 from atout.cards import JASS_DECK
 from atout.games.jass import JassDeal
-from atout.games.jass_play import POWER, VALUE
+from atout.games.jass.play import POWER, VALUE
 
 
 def run(out: Path, deals: int, seed: int, samples: int, part: int, parts: int,

@@ -6,7 +6,7 @@ Run: ``PYTHONPATH=src python benchmarks/jass_trump_ceiling.py HANDS SEED TRAIN J
 For ``HANDS`` random forehand hands of the default Schieber rules, every option (the six
 modes and the push, after which the partner chooses by the model) is valued on ``TRAIN``
 random deals of the other hands, played out by four heuristic players
-(:func:`atout.bots.jass_search.jass_rollout` with ``model=2``, deterministic). Where the best
+(:func:`atout.bots.jass.search.jass_rollout` with ``model=2``, deterministic). Where the best
 of them differs from the model's choice, both are judged on ``JUDGE`` further deals. It
 prints the mean margin gained per forehand deal over the model, with its 95% interval.
 """
@@ -18,8 +18,8 @@ import random
 import statistics
 
 import atout
-from atout.bots.jass_search import jass_rollout
-from atout.bots.jass_trump import choose_trump_by_value, option_values
+from atout.bots.jass.search import jass_rollout
+from atout.bots.jass.trump import choose_trump_by_value, option_values
 from atout.cards import JASS_DECK
 from atout.core import Deal
 

@@ -6,7 +6,7 @@ For random deals of the default Schieber rules it counts the forehand's choice (
 Obenabe, Undenufe or a push) and the trump the deal is then played in (after a push, the
 partner's choice), for:
 
-- ``value``: the heuristic's choice by the fitted model (:mod:`atout.bots.jass_trump`);
+- ``value``: the heuristic's choice by the fitted model (:mod:`atout.bots.jass.trump`);
 - ``count``: the trick count and its push threshold (``heuristic:trump=count``);
 - ``expert``: Dani Müller's rule for the forehand (Luzerner Zeitung, column «Gschobe»):
   name a suit with the Buur and three more trumps, with Buur, Nell and ace of trump, or with
@@ -29,10 +29,10 @@ from collections import Counter
 
 import atout
 from atout.bots import make_bot
-from atout.bots.jass_heuristic import PUSH, TRUMP_BASE, choose_trump, mode_tricks
-from atout.bots.jass_trump import choose_trump_by_value
+from atout.bots.jass.heuristic import PUSH, TRUMP_BASE, choose_trump, mode_tricks
+from atout.bots.jass.trump import choose_trump_by_value
 from atout.games.jass import JassDeal
-from atout.games.jass_play import ACE, JACK, NINE, OBENABE, SUIT_MASK, UNDENUFE
+from atout.games.jass.play import ACE, JACK, NINE, OBENABE, SUIT_MASK, UNDENUFE
 
 KINDS = ("suit", "obenabe", "undenufe", "push")
 

@@ -29,7 +29,7 @@ from atout.tournament import Tournament, mean_ci, play_board
 
 def see_every_hand() -> None:
     """Make every Pitch search sample the true deal: the deal a view was last made from."""
-    from atout.bots.pitch_search import PitchDeterminizer
+    from atout.bots.pitch.search import PitchDeterminizer
 
     current: list[Deal] = []
     made = PitchDeal.view

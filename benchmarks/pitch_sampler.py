@@ -19,7 +19,7 @@ import time
 
 import atout
 from atout.bots import make_bot
-from atout.bots.pitch_search import PitchDeterminizer
+from atout.bots.pitch.search import PitchDeterminizer
 from atout.cards import FULL_DECK
 
 WAYS = (("voids only", False, False, 0), ("read_bids", True, False, 0),

@@ -7,7 +7,7 @@ bids.jsonl`` (ranges side by side append to the same file), then ``--summary bid
 Deal ``i`` (random, seeded by ``i``) is bid by the threshold heuristic. At each turn in the
 auction the seat's pass and each bid from 1 to 3 it may make are tried on a copy of the deal,
 and each copy is played to its end twice: every seat by the heuristic's rules (as the bid
-model was fitted, :mod:`atout.bots.pitch_bids_fit`), and with the search playing that seat's
+model was fitted, ``tools/fit_pitch_bids.py``), and with the search playing that seat's
 cards (the other seats the threshold heuristic). A line per decision keeps each option's two
 margins. The summary prints, for each bid, how much more the search's play gains over the
 heuristic's after that bid than after a pass; then the margin the search's seat ends with when
@@ -29,13 +29,13 @@ from typing import Any, cast
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.pitch_bids import default_model, features, place
-from atout.bots.pitch_bids_fit import kind, options
-from atout.bots.pitch_hand import BID0, NCARDS, PASS, best_suit, choose_bid
-from atout.bots.pitch_search import SEARCH_BOLD, model_rollout
+from atout.bots.pitch.bids import default_model, features, place
+from atout.bots.pitch.hand import BID0, NCARDS, PASS, best_suit, choose_bid
+from atout.bots.pitch.search import SEARCH_BOLD, model_rollout
 from atout.bots.search import side_value
 from atout.games.pitch import PitchDeal
 from atout.tournament import mean_ci
+from fit_pitch_bids import kind, options
 
 TRIED = (PASS, BID0 + 1, BID0 + 2, BID0 + 3)
 Row = list[Any]

@@ -5,7 +5,7 @@ Run: ``PYTHONPATH=src python benchmarks/putze_choices.py [--deals 500] [--tables
 For random deals of each table (the default rules at that number of players), all seats
 played by the same heuristic, it counts every word said in the speaking round (*play*,
 *pass*, at three players *take blind*, *my game*, *pass*), for ``value`` (the word worth most
-over sampled deals, :mod:`atout.bots.putze_speak`) and ``count`` (the trick count's
+over sampled deals, :mod:`atout.bots.putze.speak`) and ``count`` (the trick count's
 thresholds, ``heuristic:speak=count``), and how often a player who played ended pomme.
 """
 

@@ -12,7 +12,7 @@ are the figures that matter.
 
 400 deals (seeds 0-399) are advanced by a trump and a few random cards; each measurement
 clones them and plays every one to its end with the search's rollout policy
-(:func:`atout.bots.jass_search.jass_rollout`), greedy (``model=-1``, every seat by the rollout
+(:func:`atout.bots.jass.search.jass_rollout`), greedy (``model=-1``, every seat by the rollout
 policy) and modelled (``model=1``, one side by the heuristic's rules: the search's default).
 The best of ``--repeat`` runs is reported, in CPU time.
 
@@ -35,7 +35,7 @@ import time
 
 import atout
 from atout.bots import make_bot
-from atout.bots.jass_search import jass_rollout
+from atout.bots.jass.search import jass_rollout
 from atout.core import View
 
 

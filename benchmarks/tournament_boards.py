@@ -43,7 +43,7 @@ def see_rummy_hands() -> None:
     """Make every Knock Rummy search sample hold the true hands: the sampler's deal (the
     seat's own hand, the pile, the deal's clock) with the other seats' hands of the deal a
     view was last made from, and the rest of the cards shuffled as the stock."""
-    from atout.bots.rummy_search import KnockRummyDeterminizer
+    from atout.bots.knock_rummy.search import KnockRummyDeterminizer
     from atout.cards import FULL_DECK
     from atout.core import Deal, View
     from atout.games.knock_rummy import KnockRummyDeal

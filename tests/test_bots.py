@@ -11,15 +11,15 @@ import atout
 from atout.bots import Bot, RandomBot, make_bot, parse_bot_spec, play_out
 from atout.bots.determinize import assign_cards
 from atout.bots.hint import action_words, card_words, hint
-from atout.bots.jass_heuristic import choose_trump
-from atout.bots.jass_search import JassDeterminizer, _has_weis, jass_rollout
+from atout.bots.jass.heuristic import choose_trump
+from atout.bots.jass.search import JassDeterminizer, _has_weis, jass_rollout
 from atout.bots.kits import available_kits, kit_for
 from atout.bots.pace import Paced
 from atout.bots.search import SearchBot, side_value
 from atout.cards import JASS_DECK
 from atout.core import Action, Deal, View
 from atout.games.jass import JassDeal
-from atout.games.jass_play import find_weis
+from atout.games.jass.play import find_weis
 
 JASS = atout.make("jass")
 

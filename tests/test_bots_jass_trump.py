@@ -1,4 +1,4 @@
-"""The Jass trump and push choice by evaluation (atout.bots.jass_trump)."""
+"""The Jass trump and push choice by evaluation (atout.bots.jass.trump)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
-from atout.bots.jass_heuristic import choose_trump
-from atout.bots.jass_trump import (
+from atout.bots.jass.heuristic import choose_trump
+from atout.bots.jass.trump import (
     PUSH,
     PUSH_FEATURES,
     SLALOM_FEATURES,
@@ -25,8 +25,8 @@ from atout.bots.jass_trump import (
     option_values,
     push_features,
 )
-from atout.bots.jass_trump_fit import compare, fit
 from atout.cards import JASS_DECK
+from fit_jass_trump import compare, fit
 
 JASS = atout.make("jass")
 MODES: int = JASS.mode_mask  # type: ignore[attr-defined]
@@ -163,7 +163,7 @@ def test_a_bad_trump_policy_is_refused_in_words() -> None:
 def _shipped() -> dict[str, Any]:
     from importlib import resources
 
-    text = resources.files("atout.bots").joinpath("data/jass_trump.json").read_text("utf-8")
+    text = resources.files("atout.bots.jass").joinpath("trump.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

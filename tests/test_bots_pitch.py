@@ -10,9 +10,9 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.pitch_bids import BidModel, choose_bid_by_value, option_values
-from atout.bots.pitch_hand import PASS, choose_bid, suit_points
-from atout.bots.pitch_search import (
+from atout.bots.pitch.bids import BidModel, choose_bid_by_value, option_values
+from atout.bots.pitch.hand import PASS, choose_bid, suit_points
+from atout.bots.pitch.search import (
     SEARCH_BOLD,
     SEAT_TRIES,
     PitchDeterminizer,

@@ -10,7 +10,7 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.putze_search import PutzeDeterminizer, putze_rollout
+from atout.bots.putze.search import PutzeDeterminizer, putze_rollout
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal, View
@@ -224,8 +224,8 @@ def test_the_putze_heuristic_plays_the_card_rules_it_is_given() -> None:
     """Heuristic Putze deals until a seat to play is in a position where the card rules of
     issue 23 (``cards=v2``, the default) and the play before them (``cards=v1``) differ: each
     bot plays its own rules' card there, read from its view alone."""
-    from atout.bots.jass_cards import CLASSIC, STANDARD
-    from atout.bots.jass_heuristic import choose_card, read_view
+    from atout.bots.jass.cards import CLASSIC, STANDARD
+    from atout.bots.jass.heuristic import choose_card, read_view
 
     rules = atout.make("putze")
     differ = 0

@@ -1,4 +1,4 @@
-"""Putze's play or pass and the blind by evaluation over sampled deals (atout.bots.putze_speak)."""
+"""Putze's play or pass and the blind by evaluation over sampled deals (atout.bots.putze.speak)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.jass_heuristic import trump_tricks
-from atout.bots.putze_search import PutzeDeterminizer, PutzeHeuristic, pre_play
-from atout.bots.putze_speak import choose_word, heuristic_rollout, speak_values
+from atout.bots.jass.heuristic import trump_tricks
+from atout.bots.putze.search import PutzeDeterminizer, PutzeHeuristic, pre_play
+from atout.bots.putze.speak import choose_word, heuristic_rollout, speak_values
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal, View

@@ -10,7 +10,7 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.rummy_search import (
+from atout.bots.knock_rummy.search import (
     KnockRummyDeterminizer,
     best_discard,
     knock_threshold,
@@ -182,8 +182,8 @@ def test_the_search_with_a_courtesy_knocks_only_after_a_round() -> None:
     """``search:courtesy=1`` never knocks before every player has drawn once, unless its
     knock shows no deadwood; the plain search does knock that early (a person at its table
     often gets no turn)."""
-    from atout.bots.rummy_knock import draws_so_far
-    from atout.bots.rummy_search import best_discard
+    from atout.bots.knock_rummy.knock import draws_so_far
+    from atout.bots.knock_rummy.search import best_discard
 
     rules = atout.make("knock-rummy")
     early: dict[str, list[int]] = {}

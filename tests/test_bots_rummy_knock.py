@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.rummy_knock import draws_so_far, knock_value
-from atout.bots.rummy_search import KnockRummyDeterminizer, best_discard
+from atout.bots.knock_rummy.knock import draws_so_far, knock_value
+from atout.bots.knock_rummy.search import KnockRummyDeterminizer, best_discard
 from atout.cards import FULL_DECK
 from atout.core import Deal
 from atout.games.knock_rummy import KnockRummyDeal

@@ -1,4 +1,4 @@
-"""Knock Rummy: reading the others' last turns as the heuristic's (atout.bots.rummy_read)."""
+"""Knock Rummy: reading the others' last turns as the heuristic's (atout.bots.knock_rummy.read)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import statistics
 
 import atout
 from atout.bots import make_bot
-from atout.bots.rummy_read import Turn, agreement, last_turns
-from atout.bots.rummy_search import KnockRummyDeterminizer, best_discard, knock_threshold
+from atout.bots.knock_rummy.read import Turn, agreement, last_turns
+from atout.bots.knock_rummy.search import KnockRummyDeterminizer, best_discard, knock_threshold
 from atout.cards import FULL_DECK
 from atout.core import Deal
 from atout.games.knock_rummy import KnockRummyDeal
-from atout.games.melds import deadwood
+from atout.games.knock_rummy.melds import deadwood
 
 
 def _played(seed: int, moves: int, bot: str = "heuristic") -> Deal:

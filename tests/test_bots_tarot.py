@@ -14,15 +14,13 @@ import atout
 from atout.bots import make_bot, play_out
 from atout.bots.determinize import NoConsistentDeal
 from atout.bots.search import side_value
-from atout.bots.tarot_bids import FEATURES, BidModel, bid_by_value, default_model
-from atout.bots.tarot_bids_fit import main as fit_main
-from atout.bots.tarot_call import FEATURES as CALL_FEATURES
-from atout.bots.tarot_call import call_by_value, weights_from_dict, weights_to_dict
-from atout.bots.tarot_call_fit import main as call_fit_main
-from atout.bots.tarot_choices import FULL, pre_play
-from atout.bots.tarot_rollout import greedy_card, greedy_rollout, heuristic_rollout
-from atout.bots.tarot_search import TarotDeterminizer, choose_bid, hand_points
-from atout.bots.tarot_solve import solve
+from atout.bots.tarot.bids import FEATURES, BidModel, bid_by_value, default_model
+from atout.bots.tarot.call import FEATURES as CALL_FEATURES
+from atout.bots.tarot.call import call_by_value, weights_from_dict, weights_to_dict
+from atout.bots.tarot.choices import FULL, pre_play
+from atout.bots.tarot.rollout import greedy_card, greedy_rollout, heuristic_rollout
+from atout.bots.tarot.search import TarotDeterminizer, choose_bid, hand_points
+from atout.bots.tarot.solve import solve
 from atout.cards import TAROT_DECK
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import (
@@ -36,6 +34,8 @@ from atout.games.tarot.tables import (
     TRUMPS,
     VALUE2,
 )
+from fit_tarot_bids import main as fit_main
+from fit_tarot_call import main as call_fit_main
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

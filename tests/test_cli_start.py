@@ -69,8 +69,9 @@ def test_play_imports_only_what_playing_this_game_needs(tmp_path: Path) -> None:
     assert "sqlalchemy.dialects.sqlite" in modules  # its store, and no other backend
     assert not under(modules, "sqlalchemy.dialects.postgresql"), modules
     others = under(modules, "atout.games.jass", "atout.games.putze", "atout.games.tarot",
-                   "atout.games.knock_rummy", "atout.bots.jass_search",
-                   "atout.bots.tarot_search", "atout.bots.rummy_search", "atout.console.replay")
+                   "atout.games.knock_rummy", "atout.bots.jass.search",
+                   "atout.bots.tarot.search", "atout.bots.knock_rummy.search",
+                   "atout.console.replay")
     assert not others, others
 
 

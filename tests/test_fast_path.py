@@ -11,7 +11,7 @@ import pytest
 import atout
 from atout.core import Deal, Result
 from atout.games.jass import JassDeal
-from atout.games.jass_play import TrickPlay
+from atout.games.jass.play import TrickPlay
 
 JASS_PRESETS = ["classic", "tournament", "jass-txt", "multiplied"]
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 import atout
 from atout.bots import make_bot
 from atout.bots.hint import Hint, hint
-from atout.bots.pitch_bids import option_values, place
-from atout.bots.pitch_search import PitchHeuristic
+from atout.bots.pitch.bids import option_values, place
+from atout.bots.pitch.search import PitchHeuristic
 from atout.bots.search import SearchBot
-from atout.bots.tarot_bids import best_bid, bid_by_value, bid_values
+from atout.bots.tarot.bids import best_bid, bid_by_value, bid_values
 from atout.cards import FULL_DECK, TAROT_DECK
 from atout.core import Deal, View
 from atout.games.tarot.tables import A_PASS

@@ -11,9 +11,9 @@ import pytest
 
 import atout
 from atout.bots import make_bot
-from atout.bots.jass_cards import CLASSIC, STANDARD, card_choice
+from atout.bots.jass.cards import CLASSIC, STANDARD, card_choice
 from atout.cards import JASS_DECK
-from atout.games.jass_play import OBENABE, POWER, VALUE
+from atout.games.jass.play import OBENABE, POWER, VALUE
 
 JASS = atout.make("jass")
 FULL = (1 << 36) - 1

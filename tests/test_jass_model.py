@@ -11,10 +11,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import atout
-from atout.bots import jass_search, make_bot
-from atout.bots.jass_cards import card_choice
-from atout.bots.jass_heuristic import JassHeuristic
-from atout.bots.jass_search import jass_rollout
+from atout.bots import make_bot
+from atout.bots.jass import search as jass_search
+from atout.bots.jass.cards import card_choice
+from atout.bots.jass.heuristic import JassHeuristic
+from atout.bots.jass.search import jass_rollout
 from atout.bots.search import SearchBot
 from atout.core import Deal, Result
 from atout.games.jass import JassDeal

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import atout
 from atout.cards import JASS_DECK
 from atout.core import Deal, Rules
-from atout.games.jass_play import legal_cards
+from atout.games.jass.play import legal_cards
 
 SUITS = "HDSC"
 MODES = ["H", "D", "S", "C", "obenabe", "undenufe"]

@@ -1,4 +1,4 @@
-"""The random playouts on hands split by suit (games/jass_random.py) against the one trick
+"""The random playouts on hands split by suit (games/jass/fast.py) against the one trick
 loop they stand in for, and the memo of the Weis against the Weis found afresh."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import atout
-from atout.games.jass_play import TrickPlay
-from atout.games.jass_weis import find_weis, find_weis_memo
+from atout.games.jass.play import TrickPlay
+from atout.games.jass.weis import find_weis, find_weis_memo
 
 
 def _uniform(rng: random.Random) -> Any:

@@ -18,7 +18,7 @@ import pytest
 import atout
 from atout.cards import JASS_DECK
 from atout.core import Deal
-from atout.games.jass_play import legal_cards
+from atout.games.jass.play import legal_cards
 
 
 def run(deal: Deal, script: str) -> None:

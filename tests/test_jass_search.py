@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import atout
-from atout.bots import jass_search, make_bot
-from atout.bots.jass_heuristic import read_view
-from atout.bots.jass_solve import EndgameSolver, solve_deal
+from atout.bots import make_bot
+from atout.bots.jass import search as jass_search
+from atout.bots.jass.heuristic import read_view
+from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal, View

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import atout
 from atout.bots import make_bot
 from atout.bots.hint import hint
-from atout.bots.jass_hint import MODES, reason_jass
-from atout.bots.jass_trump import PUSH, TRUMP_BASE, option_values
+from atout.bots.jass.hint import MODES, reason_jass
+from atout.bots.jass.trump import PUSH, TRUMP_BASE, option_values
 from atout.bots.reasons import english
 from atout.cards import JASS_DECK
 from atout.core import Deal, Rules, View

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.cards import FULL_DECK
-from atout.games.melds import (
+from atout.games.knock_rummy.melds import (
     VALUES,
     arrange,
     deadwood,

@@ -20,11 +20,11 @@ from atout.core import Event, IllegalAction
 from atout.games.knock_rummy import (
     DRAW_DISCARD,
     KNOCK,
-    STOCK_OUT,
     KnockRummyDeal,
     KnockRummyRules,
 )
-from atout.games.melds import VALUES, deadwood
+from atout.games.knock_rummy.melds import VALUES, deadwood
+from atout.games.knock_rummy.tables import STOCK_OUT
 
 DEALS = 5000
 PARTS = 5

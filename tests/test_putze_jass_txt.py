@@ -11,7 +11,7 @@ import pytest
 import atout
 from atout.cards import JASS_DECK
 from atout.core import IllegalAction, Result
-from atout.games.jass_play import POWER, VALUE, legal_cards
+from atout.games.jass.play import POWER, VALUE, legal_cards
 from atout.games.putze import PutzeDeal, PutzeRules
 
 

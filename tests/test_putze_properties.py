@@ -17,7 +17,7 @@ import pytest
 
 import atout
 from atout.core import Deal, IllegalAction, Result
-from atout.games.jass_play import VALUE
+from atout.games.jass.play import VALUE
 from atout.games.putze import PutzeDeal, PutzeRules
 
 CONFIGS: list[dict[str, Any]] = [

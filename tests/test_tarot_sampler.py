@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 import atout
 from atout.bots import make_bot
 from atout.bots.determinize import assign_cards
-from atout.bots.tarot_bids import CHOICES, bid_by_value, bid_features, default_model
-from atout.bots.tarot_choices import FULL
-from atout.bots.tarot_sampler import TarotDeterminizer, card_list
+from atout.bots.tarot.bids import CHOICES, bid_by_value, bid_features, default_model
+from atout.bots.tarot.choices import FULL
+from atout.bots.tarot.sampler import TarotDeterminizer, card_list
 from atout.cards import bit_list
 from atout.core import View
 from atout.games.tarot.deal import TarotDeal

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
-from atout.bots.tarot_choices import FULL
-from atout.bots.tarot_rollout import heuristic_card, heuristic_rollout, model_rollout
-from atout.bots.tarot_search import TarotDeterminizer, auction_of, bid_misses, candidates
-from atout.bots.tarot_solve import solve
+from atout.bots.tarot.choices import FULL
+from atout.bots.tarot.rollout import heuristic_card, heuristic_rollout, model_rollout
+from atout.bots.tarot.search import TarotDeterminizer, auction_of, bid_misses, candidates
+from atout.bots.tarot.solve import solve
 from atout.cards import TAROT_DECK
 from atout.core import Deal, View
 from atout.games.tarot.deal import TarotDeal

@@ -18,11 +18,11 @@ from atout.bots.reasons import Reason
 from atout.core import Action, Deal, Result, Rules, View
 
 _MODULES: dict[str, str] = {
-    "jass": "atout.bots.jass_search",
-    "putze": "atout.bots.putze_search",
-    "tarot": "atout.bots.tarot_search",
-    "pitch": "atout.bots.pitch_search",
-    "knock-rummy": "atout.bots.rummy_search",
+    "jass": "atout.bots.jass.search",
+    "putze": "atout.bots.putze.search",
+    "tarot": "atout.bots.tarot.search",
+    "pitch": "atout.bots.pitch.search",
+    "knock-rummy": "atout.bots.knock_rummy.search",
 }
 
 

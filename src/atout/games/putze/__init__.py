@@ -1,6 +1,6 @@
 """Putze / Pomme: individual Jass for 2 to 5 players, scored in putzes and pommes.
 
-Everyone plays for himself; the card play is Schieber's (:mod:`atout.games.jass_play`).
+Everyone plays for himself; the card play is Schieber's (:mod:`atout.games.jass.play`).
 Two rule texts are presets of one game: ``regle-27`` (rules 27.1-27.27) and ``jass-txt``
 (the section "La Pomme ou le Putz"); every point where they differ is an option. See
 docs/putze.md.

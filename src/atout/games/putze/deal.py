@@ -1,7 +1,7 @@
 """One deal of Putze / Pomme: the deal, the talon (blind, "cartes meilleures", spare card),
 who plays, the trump-six exchange, then Jass card play among the players who play.
 
-The card play is :class:`~atout.games.jass_play.TrickPlay`, the same code as Schieber: each
+The card play is :class:`~atout.games.jass.play.TrickPlay`, the same code as Schieber: each
 seat is its own side, so card points, announcements (Weis) and Stöck are counted per player.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Refusal, Result, View
-from atout.games.jass_play import (
+from atout.games.jass.play import (
     CODES,
     TrickPlay,
     describe_refusal,

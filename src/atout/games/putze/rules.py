@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from atout.core import JSON, ActionSpace, Deal, Event, Match, MatchResult, Rules
-from atout.games.jass_play import CODES
+from atout.games.jass.play import CODES
 from atout.games.putze.deal import WORDS, PutzeDeal
 from atout.games.putze.options import PRESETS, PutzeOptions, resolve
 from atout.games.putze.scoring import add_putzes, tally_text

@@ -1,0 +1,1 @@
+"""Swiss Jass's computer players: rules of thumb, the search's parts and fitted models."""

@@ -1,0 +1,597 @@
+"""Jass for the search bot: a sampler of hidden hands and a fast, sensible rollout policy.
+
+The sampler deals the unseen cards to the three other seats respecting the voids they showed
+(failing to follow, under-trumping), their hand sizes and the Weis cards they showed, then
+replays the whole history on the sampled deal as the final check, and prefers samples whose
+Weis agree with what was announced and in which the opponents led as club players do: an
+opponent who led a card that could be beaten held no Bock (a card nobody can beat) to cash.
+With :data:`PLAY_FACTS` it also reads how they followed (:func:`play_facts`).
+
+The rollout plays a perfect-information deal to the end with a cheap greedy policy in a tight
+loop over bitmasks: trump by the heuristic's hand strength, then in each trick Schmieren when
+the partner holds it last, win as cheaply as possible, otherwise throw the cheapest card;
+leads and a small share of moves are random, so the rollouts stay varied.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
+from atout.bots.jass.cards import ABOVE, card_choice
+from atout.bots.jass.heuristic import (
+    FULL,
+    JassHeuristic,
+    JassSeen,
+    choose_trump,
+    read_view,
+    void_shown,
+)
+from atout.bots.jass.solve import EndgameSolver, solve_deal
+from atout.bots.kits import GameKit
+from atout.bots.reasons import Reason
+from atout.cards import JASS_DECK, bit_list
+from atout.core import Action, Deal, Result, Rules, View
+from atout.games.jass import JassDeal
+from atout.games.jass.play import (
+    JACK,
+    NINE,
+    POWER,
+    SUIT_MASK,
+    VALUE,
+    CardPolicy,
+)
+from atout.games.jass.weis import find_weis_memo
+
+EPSILON = 0.1
+"""Share of rollout moves played at random instead of greedily."""
+SOFT_TRIES = 48
+"""Tries spent on the soft constraints (the Weis announced, the Bocks an opponent would have
+cashed) once a sample agreeing with the play exists."""
+LEAD_TOP = 0.7
+"""Share of rollout leads that cash a card nobody can beat, when the hand has one."""
+BOCK_TRUST = 0.02
+"""How far the sampler trusts that an opponent leads a card nobody can beat (a Bock) when he
+has one: a sample in which an opponent led a lesser card while holding a Bock is kept with
+this probability per such lead (1: no inference)."""
+PLAY_FACTS = False
+"""Whether the sampler also reads how the opponents followed (:func:`play_facts`). Off by
+default: it did not measurably strengthen the search (docs/bots.md)."""
+
+
+class JassDeterminizer(Determinizer):
+    """Samples Jass deals consistent with a seat's view."""
+
+    _cache: tuple[View, Any] | None = None
+    _template: JassDeal | None = None
+    """A deal replayed to the view's point, whose copies with other hands are the samples."""
+
+    def sample(self, view: View, rng: random.Random) -> Deal:
+        """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
+        rules = self.rules
+        if self._cache is None or self._cache[0] is not view:
+            self._template = None
+            seen = read_view(rules, view, follows=PLAY_FACTS)
+            me = view.seat
+            others = [s for s in range(4) if s != me]
+            pool = seen.unseen
+            allowed = [FULL & ~seen.voids[s] for s in others]
+            forced = [seen.shown[s] & pool for s in others]
+            # nothing known of who holds what (no void, no card shown): a shuffle of the
+            # unseen cards, cut by hand sizes, is a uniform assignment and cheaper than
+            # assign_cards
+            free = not any(forced) and not any(pool & ~a for a in allowed)
+            self._cache = (view, (seen, me, others, pool,
+                                  [9 - seen.played[s].bit_count() for s in others],
+                                  allowed, forced, bock_leads(seen),
+                                  play_facts(seen) if PLAY_FACTS else [], free,
+                                  bit_list(pool)))
+        (seen, me, others, pool, sizes, allowed, forced, leads, plays, free,
+         unseen) = self._cache[1]
+        rnd = rng.random
+        fallback: Deal | None = None
+        worst = (True, 1 << 30)
+        tries = 0
+        for _ in range(MAX_TRIES):
+            if fallback is not None:
+                # the soft constraints (Weis announced, how opponents lead and follow):
+                # when they are hard to meet, a few more tries, then the sample that
+                # breaks fewest of them
+                tries += 1
+                if tries > SOFT_TRIES:
+                    break
+            if free:
+                shuffled = sorted(unseen, key=lambda _: rnd())
+                cut: list[int] = []
+                at = 0
+                for n in sizes:
+                    m = 0
+                    for c in shuffled[at:at + n]:
+                        m |= 1 << c
+                    cut.append(m)
+                    at += n
+                got: list[int] | None = cut
+            else:
+                got = assign_cards(pool, sizes, allowed, rng, forced)
+            if got is None:
+                continue
+            hands = [0, 0, 0, 0]
+            hands[me] = seen.hand | seen.played[me]
+            for s, m in zip(others, got, strict=True):
+                hands[s] = m | seen.played[s]
+            weis_bad = not _weis_agree(hands, seen, me, rules)
+            misses = _lead_misses(hands, leads) + _play_misses(hands, plays)
+            agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
+            if not agree and fallback is not None and (weis_bad, misses) >= worst:
+                continue
+            deal: JassDeal | None
+            if self._template is None:
+                fresh = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands],
+                                   dealer=view.dealer)
+                if not replay(fresh, view.history, to_move=view.to_move):
+                    continue
+                assert isinstance(fresh, JassDeal)
+                deal = fresh
+                self._template = fresh.clone()
+            else:
+                # the same point of the same history with these hands: checked as the
+                # replay does, without building the deal anew
+                deal = self._template.with_hands(hands)
+                if deal is None:
+                    continue
+            if agree:
+                return deal
+            fallback, worst = deal, (weis_bad, misses)
+        if fallback is not None:
+            return fallback
+        raise NoConsistentDeal(f"no Jass deal agrees with the view of seat {me} after "
+                               f"{MAX_TRIES} tries")
+
+
+def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
+    """The opponents' leads of a side card that was not sure to win, as facts to check.
+
+    One ``(seat, bocks, above, keep)`` per such lead: ``bocks`` holds the best card still out
+    in each side suit at that moment (the leader had a Bock if he held one of them),
+    ``above`` the cards still out that beat the card led (it was a Bock itself if he held
+    them all), ``keep`` the trumps still out when a defender led (he keeps his Bocks while
+    any of them is in another hand: :data:`~atout.bots.jass.cards.DEFENCE`; 0 otherwise).
+    """
+    mode = seen.mode
+    if mode < 0:
+        return []
+    power = POWER[mode]
+    side = [x for x in range(4) if x != mode]  # every suit in Obenabe and Undenufe
+    out: list[tuple[int, int, int, int]] = []
+    for actor, card, played in seen.leads:
+        if not (actor - seen.seat) % 2 or card // 9 not in side:
+            continue
+        bocks = 0
+        for x in side:
+            left = SUIT_MASK[x] & ~played
+            if left:
+                bocks |= 1 << _strongest(left, power)
+        above = _stronger(SUIT_MASK[card // 9] & ~played, power, power[card])
+        if bocks & seen.played[actor]:
+            continue  # he played one of them later: he kept a Bock, the rule does not hold
+        defends = mode < 4 and (actor - seen.chooser) % 2 == 1
+        out.append((actor, bocks, above, SUIT_MASK[mode] & ~played if defends else 0))
+    return out
+
+
+def _strongest(cards: int, power: tuple[int, ...]) -> int:
+    """The strongest of a non-empty mask of cards."""
+    return max(bit_list(cards), key=power.__getitem__)
+
+
+def _stronger(cards: int, power: tuple[int, ...], than: int) -> int:
+    """The cards of ``cards`` whose power is above ``than``."""
+    return sum(1 << c for c in bit_list(cards) if power[c] > than)
+
+
+def _lead_misses(hands: list[int], leads: list[tuple[int, int, int, int]]) -> int:
+    """How many of the opponents' leads a sample explains badly: a lesser card led while
+    holding a Bock he would have cashed."""
+    return sum(1 for seat, bocks, above, keep in leads
+               if hands[seat] & bocks and above & ~hands[seat] and not keep & ~hands[seat])
+
+
+def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
+    """What the opponents' cards to tricks say they lacked, as ``(seat, cards)`` facts.
+
+    ``seen`` must come from ``read_view(..., follows=True)``.
+
+    They are read as a club player (and the heuristic) plays:
+
+    - the other side holds the trick: he takes it when he can — last to play with any card
+      of the suit led that beats it, or with a trump when it holds points (the Buur or the
+      Nell for 10 or more); earlier with the best card still out of the suit led, or a trump
+      when it holds 10 points or more; otherwise he throws his cheapest card, so he had none
+      cheaper (and a card of the suit led before an under-trump);
+    - his partner holds the trick and he plays last: he feeds it (Schmieren) his best side
+      card, so he had none worth much more.
+
+    An opponent who played otherwise held none of ``cards`` then. Facts his own later play
+    contradicts are dropped; the others are soft, like the Bock inference.
+    """
+    mode = seen.mode
+    if mode < 0:
+        return []
+    power = POWER[mode]
+    value = VALUE[mode]
+    trumps = SUIT_MASK[mode] if mode < 4 else 0
+    honours = (1 << (mode * 9 + JACK) | 1 << (mode * 9 + NINE)) if mode < 4 else 0
+    side = FULL & ~trumps
+    pool = seen.unseen
+    out: list[tuple[int, int]] = []
+    for f in seen.follows:
+        actor, card = f.seat, f.card
+        if not (actor - seen.seat) % 2:
+            continue  # our side's cards
+        last = f.pos == seen.nplayers - 1
+        pb = power[f.best]
+        left = ~f.before
+        # the side cards he could have played instead
+        suits = (SUIT_MASK[f.led] if card // 9 == f.led else side) & side & left
+        lacked = 0
+        if not (f.best_seat - actor) % 2:
+            if not last:
+                continue  # whether his partner's trick was safe depends on his hand
+            if trumps >> card & 1:
+                if f.led != mode:
+                    lacked = side  # he fed a trump: he had no side card at all
+            else:
+                lacked = sum(1 << c for c in bit_list(suits) if value[c] // 2 > value[card])
+        else:
+            if (card // 9 == f.led or power[card] >= 100) and power[card] > pb:
+                continue  # he took it
+            if f.pos == 1 and value[card] == 10 and card // 9 == f.led != mode:
+                continue  # a ten given second to its suit, whatever he held (SECOND_TEN)
+            plain = f.led != mode and pb < 100  # a card of the suit led can still win
+            above = _stronger(SUIT_MASK[f.led] & left, power, pb) if plain else 0
+            ruff = _stronger(trumps & left, power, pb)
+            if last:
+                # the Buur and the Nell ruff only for 10 points (SPARE_HONOURS)
+                lacked = above | (ruff if f.points >= 10 else
+                                  ruff & ~honours if f.points >= 4 else 0)
+            else:
+                if above:
+                    lacked = 1 << _strongest(above, power)
+                if f.points >= 20:
+                    lacked |= above | ruff
+                elif f.points >= 10:
+                    lacked |= ruff & ~honours
+            if not trumps >> card & 1:
+                vc, pc = value[card], power[card]
+                lacked |= sum(1 << c for c in bit_list(suits)
+                              if value[c] < 10 and (value[c], power[c]) < (vc, pc))
+            elif not honours >> card & 1:
+                # an under-trump thrown away: no card of the suit led worth less than 10,
+                # which he would have given first (KEEP_TRUMPS); of the other suits nothing
+                # is known, as they were not his to play if he could follow
+                lacked |= sum(1 << c for c in bit_list(SUIT_MASK[f.led] & side & left)
+                              if value[c] < 10)
+        if lacked & seen.played[actor]:
+            continue  # he played otherwise: the rule does not hold for him
+        lacked &= pool
+        if lacked:
+            out.append((actor, lacked))
+    return out
+
+
+def _play_misses(hands: list[int], facts: list[tuple[int, int]]) -> int:
+    """How many of the play facts a sample breaks."""
+    return sum(1 for seat, lacked in facts if hands[seat] & lacked)
+
+
+_RUN_STARTS = sum(((1 << 7) - 1) << (9 * s) for s in range(4))
+_FOURS = [sum(1 << (s * 9 + r) for s in range(4)) for r in (3, 4, 5, 6, 7, 8)]
+
+
+def _has_weis(hand: int) -> bool:
+    """Whether a hand holds any Weis (a run of three or four of a kind), quickly."""
+    if hand & (hand >> 1) & (hand >> 2) & _RUN_STARTS:
+        return True
+    return any(hand & f == f for f in _FOURS)
+
+
+def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) -> bool:
+    """Whether the sampled hands' Weis match the announcements made so far (soft check)."""
+    if seen.mode < 0 or not rules.options.weis:
+        return True
+    big = rules.options.big_sequences
+    for s in range(4):
+        if s == me or not seen.played[s]:
+            continue
+        said = seen.announced.get(s, 0)
+        if not said:
+            if _has_weis(hands[s]):
+                return False
+        elif sum(w.value for w in find_weis_memo(
+                hands[s], seen.mode, big,
+                nine_sequence=getattr(rules.options, "nine_sequence", 100),
+                low_fours=getattr(rules.options, "low_fours", 0),
+                share=getattr(rules.options, "weis_share", False))) != said:
+            return False
+    return True
+
+
+def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
+          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any,
+          cheap: tuple[int, ...]) -> int:
+    """The greedy rollout policy for one card (see the module docstring)."""
+    if pos == 0 or rnd() < EPSILON:
+        k = int(rnd() * mask.bit_count())
+        for _ in range(k):
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
+    pb = power[best]
+    if (best_seat ^ seat) & 1 == 0:
+        # partner wins so far: feed points when last, otherwise throw low
+        pick = -1
+        if pos == 3:
+            score = -1
+            m = mask & ~trump_mask
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if value[c] > score:
+                    score, pick = value[c], c
+        if pick >= 0:
+            return pick
+    else:
+        pick = -1
+        pp = 1000
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            pc = power[c]
+            if (c // 9 == led or pc >= 100) and pb < pc < pp:
+                pp, pick = pc, c
+        if pick >= 0:
+            return pick
+    # throw the cheapest card
+    pick = -1
+    score = 10_000
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        s = cheap[c]
+        if s < score:
+            score, pick = s, c
+    return pick
+
+
+def _top_lead(hand: int, hands: list[int], mode: int) -> int:
+    """A card of ``hand`` that no other hand can beat in its suit (a "bock"), or -1: in the
+    first suit where the hand's strongest card is one."""
+    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+    above = ABOVE[mode]
+    for s, strongest in enumerate(_STRONGEST[mode]):
+        mine = hand >> (9 * s) & 511
+        if mine:
+            c = 9 * s + strongest[mine]
+            if not others & above[c]:
+                return c
+    return -1
+
+
+def _strongest_ranks() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for mode in range(6):
+        power = POWER[mode]
+        out.append(tuple(
+            tuple(max((r for r in range(9) if b >> r & 1), key=lambda r: power[9 * s + r],
+                      default=0) for b in range(512)) for s in range(4)))
+    return tuple(out)
+
+
+_STRONGEST = _strongest_ranks()
+"""_STRONGEST[mode][suit][pattern]: the rank of the strongest card of a suit's 9-bit
+pattern (0 for none)."""
+_LACKS = tuple(tuple(SUIT_MASK[led] & ~(1 << (mode * 9 + JACK) if led == mode else 0)
+                     for led in range(4)) for mode in range(6))
+"""_LACKS[mode][suit led]: what a player shows he lacks by playing neither the suit led nor
+a trump (the Buur need not follow a trump lead): :func:`void_shown`, as a table."""
+
+
+_FINISHED: list[tuple[Any, int, list[int]]] = [(None, 0, [])]
+"""The last :func:`_public` answer for the finished tricks, keyed by the last finished trick's
+entry itself: the samples of one decision (and their copies) share those entries, so the
+rollouts of a decision read the finished tricks once. One tuple, swapped whole (safe
+across threads)."""
+
+
+def _public(deal: JassDeal) -> tuple[int, list[int]]:
+    """The cards played so far and the voids each seat has shown, from the deal's tricks."""
+    mode = deal.mode
+    power = POWER[mode]
+    nxt = deal.next_player
+    tricks = deal.tricks
+    last = tricks[-1] if tricks else None
+    done = _FINISHED[0]
+    if last is not None and done[0] is last:
+        played, voids = done[1], done[2][:]
+    else:
+        played, voids = _voids(((lead, cards) for lead, cards, _, _ in tricks), 0,
+                               [0, 0, 0, 0], mode, power, nxt)
+        if last is not None:
+            _FINISHED[0] = (last, played, voids[:])
+    if deal.trick:
+        played, voids = _voids(((deal.leader, tuple(deal.trick)),), played, voids, mode,
+                               power, nxt)
+    return played, voids
+
+
+def _voids(tricks: Any, played: int, voids: list[int], mode: int, power: tuple[int, ...],
+           nxt: list[int]) -> tuple[int, list[int]]:
+    """``played`` and ``voids`` (changed in place) after the ``(leader, cards)`` tricks."""
+    for seat, cards in tricks:
+        led = cards[0] // 9
+        best = cards[0]
+        for i, c in enumerate(cards):
+            played |= 1 << c
+            if i:
+                voids[seat] |= void_shown(c, led, best, mode)
+                if (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
+                    best = c
+            seat = nxt[seat]
+    return played, voids
+
+
+def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
+    """Play a Jass deal to its end with the greedy policy; returns the result.
+
+    ``model``: the side (0 or 1) whose seats play by the heuristic's rules instead
+    (:func:`~atout.bots.jass.cards.card_choice`, from their own hand and what has been
+    played), as a model of the table; 2: both sides (the heuristic's own game); -1: every
+    seat greedy. The cards go through the engine's one trick loop
+    (:meth:`~atout.games.jass.play.TrickPlay.play_tricks`) with this policy.
+    """
+    assert isinstance(deal, JassDeal)
+    if deal.phase == "trump":
+        seat = deal.turn
+        modes = deal.rules.mode_mask
+        deal.step(choose_trump(deal.hands[seat], modes, not deal.pushed))
+        if deal.phase == "trump":
+            seat = deal.turn
+            deal.step(choose_trump(deal.hands[seat], modes, False))
+    deal.play_tricks(rng, rollout_policy(deal, rng, model), record=False)
+    return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
+
+
+_CHEAP = tuple(tuple(VALUE[m][c] * 200 + POWER[m][c] for c in range(36)) for m in range(6))
+"""_CHEAP[mode][card]: the order in which :func:`_pick` throws its cheapest card (value,
+then power)."""
+_MODELLED = ((True, False, True, False), (False, True, False, True), (True, True, True, True))
+"""Per ``model`` (0, 1, 2) and seat: whether the seat plays by the heuristic's rules."""
+_PULLS = ((True, False, True, False), (False, True, False, True))
+"""Per side that chose trump and seat: whether the seat's side chose it."""
+
+
+def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
+    """The rollout's choice of card on ``deal`` (in play), for
+    :meth:`~atout.games.jass.play.TrickPlay.play_tricks`; ``model`` as in
+    :func:`jass_rollout`.
+
+    Greedy seats lead a card nobody can beat (a Bock) in a share :data:`LEAD_TOP` of their
+    leads and otherwise play :func:`_pick`; modelled seats play the heuristic's
+    :func:`~atout.bots.jass.cards.card_choice` from the cards still out (every card not
+    played is in some hand of a perfect-information deal) and the voids shown.
+    """
+    rnd = rng.random
+    mode = deal.mode
+    power = POWER[mode]
+    value = VALUE[mode]
+    suit = SUIT_MASK
+    trump_mask = suit[mode] if mode < 4 else 0
+    hands = deal.hands
+    nxt = deal.next_player
+    cheap = _CHEAP[mode]
+    if model < 0:
+        def greedy(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+                   pts: int) -> int:
+            if not mask & (mask - 1):
+                return mask.bit_length() - 1
+            if not pos and rnd() < LEAD_TOP:
+                c = _top_lead(mask, hands, mode)
+                if c >= 0:
+                    return c
+            return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd,
+                         cheap)
+
+        return greedy
+    voids = _public(deal)[1]
+    lacks = _LACKS[mode]
+    side = FULL & ~trump_mask  # an under-trump shows that the hand held no side card
+    # per seat: whether it plays by the heuristic's rules, its partner, whether its side
+    # chose trump
+    modelled = _MODELLED[model]
+    partner = (nxt[nxt[0]], nxt[nxt[1]], nxt[nxt[2]], nxt[nxt[3]])
+    pulls = _PULLS[deal.chooser & 1]
+
+    def pick(seat: int, pos: int, mask: int, led: int, best: int, best_seat: int,
+             pts: int) -> int:
+        if not mask & (mask - 1):
+            c = mask.bit_length() - 1
+        elif modelled[seat]:
+            c = card_choice(mask, hands[seat], seat, pos, pos == 3, led, best, best_seat,
+                            partner[seat], pts, hands[0] | hands[1] | hands[2] | hands[3],
+                            voids[nxt[seat]], pulls[seat], mode)
+        else:
+            c = -1
+            if not pos and rnd() < LEAD_TOP:
+                c = _top_lead(mask, hands, mode)
+            if c < 0:
+                c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
+                          rnd, cheap)
+        if pos:
+            # void_shown, inlined: neither the suit led nor a trump, or an under-trump
+            su = c // 9
+            if su != led:
+                if su != mode:
+                    voids[seat] |= lacks[led]
+                elif power[best] >= 100 and power[c] < power[best]:
+                    voids[seat] |= side
+        return c
+
+    return pick
+
+
+def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:
+    """An exact solver for one sampled deal: ``(deal after an action, seat) -> margin``.
+
+    The margin is the seat's side's card points minus the other side's at the end of the
+    deal, both sides playing perfectly with every hand known. One solver serves every action
+    of the sample, so positions reached through several actions are solved once.
+    """
+    assert isinstance(sample, JassDeal)
+    solver = EndgameSolver(sample.mode, sample.next_player, sample.match_bonus_enabled(),
+                           strict_under=sample.strict_under, buur_free=sample.buur_free)
+
+    def exact(deal: Deal, seat: int) -> float:
+        assert isinstance(deal, JassDeal)
+        pts = deal.card_points
+        bonus = deal.bonus_points
+        v = pts[0] + bonus[0] - pts[1] - bonus[1] + solve_deal(deal, solver)
+        return float(v if seat & 1 == 0 else -v)
+
+    return exact
+
+
+def explain(rules: Rules[Any], view: View, action: Action) -> str:
+    """Why a Jass action is good, in a player's words (for hints)."""
+    from atout.bots.jass.hint import explain_jass
+
+    return explain_jass(rules, view, action)
+
+
+def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value",
+               cards: str = "v2", **kw: Any) -> JassHeuristic:
+    if kw:
+        raise ValueError("the Jass heuristic takes only trump=value|count and cards=v2|v1, "
+                         f"not {', '.join(kw)}")
+    return JassHeuristic(rules, seat, seed, trump=str(trump), cards=str(cards))
+
+
+def reason(rules: Rules[Any], view: View, action: Action) -> Reason:
+    """Why a Jass action is good, as data for any language (for hints)."""
+    from atout.bots.jass.hint import reason_jass
+
+    return reason_jass(rules, view, action)
+
+
+KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
+              explain=explain, reason=reason, playouts=1000, key_phases=frozenset({"trump"}),
+              key_factor=4, solver=jass_solver, exact_cost=30, tie=3.0,
+              model_rollout=jass_rollout, model=1, key="heuristic")
+"""The Jass kit."""
+
+__all__ = ["KIT", "JassDeterminizer", "jass_rollout"]

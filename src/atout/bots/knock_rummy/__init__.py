@@ -1,0 +1,1 @@
+"""Knock Rummy's computer players: rules of thumb, the search's parts and fitted models."""

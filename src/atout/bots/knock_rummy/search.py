@@ -1,0 +1,397 @@
+"""Knock Rummy for the bots: the heuristic player, a sampler of hidden cards, a rollout.
+
+The heuristic takes the top discard when, after its best discard, the hand is left with less
+deadwood than now; otherwise it draws from the stock. It knocks when its deadwood after the
+best discard is at or under a threshold that falls as the deal goes on (each round of draws)
+and as the other players take cards from the discard pile (they are building melds); else it
+discards the card whose removal leaves the least deadwood, the highest card on a tie.
+
+The sampler knows the seat's own hand, the discard pile as seen, the cards the others took
+from the pile and still hold, every hand size and the size of the stock. It deals the unseen
+cards at random to the other hands and to the stock and builds the deal *at the current
+position* rather than replaying the history: ``rules.deal(hands=..., dealer=..., discard=...,
+stock=...)`` with the seat to move as the first player (the dealer is the seat before it),
+then, if the seat has already drawn this turn, that draw (and its knock) are replayed. The past
+draws of the seat from the stock are not placed in a sampled stock (the view does not say at
+which depth they were), which is why the deal is rebuilt at the current position; nothing of
+the past matters to the rest of a deal but the cards where they are now, the number of
+restocks (copied), and the cards known to be held (copied, they only show in the views).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from atout.bots.base import Bot
+from atout.bots.determinize import Determinizer, NoConsistentDeal
+from atout.bots.kits import GameKit
+from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
+from atout.bots.knock_rummy.read import Turn, agreement, last_turns
+from atout.cards import FULL_DECK, bit_list
+from atout.core import Action, Deal, Result, Rules, View
+from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
+from atout.games.knock_rummy.melds import VALUES, deadwood
+
+NCARDS = 52
+FULL = (1 << NCARDS) - 1
+
+BASE = 40
+"""Knock threshold at the start of a deal (deadwood points), before it falls: about the least
+deadwood among the others' fresh hands. Measured: knocking early pays at the seed's scoring
+(40 beat 30, 30 beat 24, 24 beat 18 and 18 beat 10 over 400 duplicate deals each)."""
+SLOPE = 1.0
+"""Points the knock threshold falls by each round of draws."""
+TAKEN_COST = 0.5
+"""Points the knock threshold falls by for each card the others took from the pile and hold."""
+FLOOR = 8
+"""The knock threshold never falls below this."""
+LATE = 20
+"""Rounds after which the threshold rises again by one point a round, so that a long deal
+(the stock rebuilt, or the players only passing the top discard around) ends."""
+KNOCK_POLICIES = ("threshold", "value")
+"""How the heuristic decides to knock: ``threshold``, its deadwood at or under
+:func:`knock_threshold`; ``value``, the knock's mean worth on sampled deals
+(:mod:`atout.bots.knock_rummy.knock`)."""
+READ_TRIES = 20
+"""Hands drawn for another player until it agrees with his last turn read as the heuristic's
+(:mod:`atout.bots.knock_rummy.read`); 0 deals the unseen cards uniformly."""
+DISCARD_TRIES = 0
+"""Hands drawn for another player until his last discard is the heuristic's (see
+:class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
+the discards (12 tries) did not measurably help the search (docs/bots.md)."""
+ROLLOUT_TURNS = 120
+"""Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
+
+
+def best_discard(hand: int, allowed: int) -> tuple[int, int]:
+    """The card of ``allowed`` whose discard leaves the least deadwood (ties: the highest
+    card, by points then rank), and that deadwood."""
+    best = -1
+    best_key = (1 << 30, 0, 0)
+    m = allowed & hand
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        key = (deadwood(hand ^ low), -VALUES[c], -(c % 13))
+        if key < best_key:
+            best_key = key
+            best = c
+    return best, best_key[0]
+
+
+def takes_discard(hand: int, top: int, discard_taken: bool) -> bool:
+    """Whether taking ``top`` and then the best discard leaves less deadwood than now."""
+    now = deadwood(hand)
+    full = hand | 1 << top
+    allowed = full if discard_taken else hand
+    _, after = best_discard(full, allowed)
+    return after < now
+
+
+def knock_threshold(rounds: float, taken: int, base: float = BASE, slope: float = SLOPE,
+                    taken_cost: float = TAKEN_COST, floor: float = FLOOR) -> float:
+    """The deadwood at or under which the heuristic knocks, after ``rounds`` rounds of draws
+    with ``taken`` cards taken from the pile by the others and still in their hands; after
+    :data:`LATE` rounds it rises again."""
+    return max(floor, base - slope * rounds - taken_cost * taken) + max(0.0, rounds - LATE)
+
+
+def _knock_value(hand: int, allowed: int, knocker_discards: bool) -> int:
+    """The deadwood the seat would show if it knocked now."""
+    if knocker_discards:
+        return best_discard(hand, allowed)[1]
+    return deadwood(hand)
+
+
+def courteous(rules: Rules[Any], view: View, courtesy: int,
+              legal: list[Action]) -> list[Action]:
+    """``legal`` without the knock while some player has drawn fewer than ``courtesy``
+    times, unless the knock would show no deadwood: the heuristic's ``courtesy`` (see
+    :mod:`atout.bots.knock_rummy.knock`) for the search bot (``search:courtesy=1``)."""
+    knock = [a for a in legal if int(a) == KNOCK]
+    if not knock or draws_so_far(view) >= courtesy * view.seats:
+        return legal
+    hand = FULL_DECK.mask(view.hand)
+    cards = sum(1 << int(a) for a in legal if int(a) < DRAW_STOCK)  # the discards
+    if _knock_value(hand, cards, bool(rules.options.knocker_discards)) == 0:
+        return legal
+    return [a for a in legal if int(a) != KNOCK] or legal
+
+
+class KnockRummyHeuristic(Bot):
+    """Plays Knock Rummy by rules of thumb (see docs/bots.md).
+
+    ``base``, ``slope``, ``taken_cost`` and ``floor`` set the knock threshold (see
+    :func:`knock_threshold`); ``heuristic:base=8`` changes it from the bot name. With
+    ``knock="value"`` the knock is decided by its worth on ``samples`` sampled deals instead,
+    with ``margin`` and ``courtesy`` (see :mod:`atout.bots.knock_rummy.knock`):
+    ``heuristic:knock=value:courtesy=1``.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, rules: Any, seat: int, seed: int = 0, *, base: float = BASE,
+                 slope: float = SLOPE, taken_cost: float = TAKEN_COST,
+                 floor: float = FLOOR, knock: str = "threshold", margin: float = MARGIN,
+                 courtesy: int = COURTESY, samples: int = SAMPLES) -> None:
+        super().__init__(rules, seat, seed)
+        self.base = float(base)
+        self.slope = float(slope)
+        self.taken_cost = float(taken_cost)
+        self.floor = float(floor)
+        if knock not in KNOCK_POLICIES:
+            raise ValueError(f"Knock Rummy heuristic: knock={knock!r}, expected one of "
+                             f"{', '.join(KNOCK_POLICIES)}")
+        if int(courtesy) < 0 or int(samples) < 1:
+            raise ValueError("Knock Rummy heuristic: courtesy must be 0 or more and samples "
+                             f"1 or more, not {courtesy} and {samples}")
+        self.knock = knock
+        self.margin = float(margin)
+        self.courtesy = int(courtesy)
+        self.samples = int(samples)
+        self.seed = seed
+
+    def choose(self, view: View) -> Action:
+        """The heuristic's action for the seat of ``view``."""
+        actions = self.rules.actions
+        legal = self.legal_mask(view)
+        hand = FULL_DECK.mask(view.hand)
+        opts = self.rules.options
+        if legal & (1 << DRAW_STOCK | 1 << DRAW_DISCARD):
+            top_code = view.info.get("top_discard")
+            if not legal >> DRAW_STOCK & 1:
+                return actions[DRAW_DISCARD]
+            if (legal >> DRAW_DISCARD & 1 and isinstance(top_code, str)
+                    and takes_discard(hand, FULL_DECK.parse(top_code), opts.discard_taken)):
+                return actions[DRAW_DISCARD]
+            return actions[DRAW_STOCK]
+        cards = legal & FULL
+        if legal >> KNOCK & 1 and self.knock == "value":
+            rng = random.Random(f"knock:{self.seed}:{self.seat}:{len(view.history)}")
+            shown = _knock_value(hand, cards, opts.knocker_discards)
+            if should_knock(KnockRummyDeterminizer(self.rules), best_discard, view, shown, rng,
+                            self.margin, self.courtesy, self.samples):
+                return actions[KNOCK]
+        elif legal >> KNOCK & 1:
+            draws = sum(1 for _, text in view.history
+                        if text in ("draw stock", "draw discard"))
+            known = view.info.get("known")
+            taken = 0
+            if isinstance(known, list):
+                taken = sum(len(k) for s, k in enumerate(known)
+                            if s != view.seat and isinstance(k, list))
+            limit = knock_threshold(draws / view.seats, taken, self.base, self.slope,
+                                    self.taken_cost, self.floor)
+            if _knock_value(hand, cards, opts.knocker_discards) <= limit:
+                return actions[KNOCK]
+        return actions[best_discard(hand, cards)[0]]
+
+
+def last_discards(view: View, pile: list[int]) -> dict[int, tuple[int, int]]:
+    """For each other player whose last action was a discard: that card and the card he took
+    from the pile in the same turn (-1 if he drew from the stock)."""
+    actions = view.history
+    top = pile[0] if pile else -1  # the turned card, until somebody discards
+    took: dict[int, int] = {}
+    out: dict[int, tuple[int, int]] = {}
+    for actor, text in actions:
+        if text == "draw discard":
+            took[actor] = top
+        elif text == "draw stock":
+            took[actor] = -1
+        elif text is not None and text != "knock":
+            top = FULL_DECK.parse(text)
+            if actor != view.seat:
+                out[actor] = (top, took.get(actor, -1))
+    return out
+
+
+class KnockRummyDeterminizer(Determinizer):
+    """Samples Knock Rummy deals consistent with the view of the seat to move.
+
+    ``discard_tries``: how many hands it may draw for each other player until the card he
+    last discarded is the one the heuristic would have thrown from that hand (the card that
+    leaves least deadwood): a soft constraint, the last hand drawn is kept when none agrees;
+    0 deals the unseen cards uniformly.
+    """
+
+    def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES,
+                 read_tries: int = READ_TRIES) -> None:
+        super().__init__(rules)
+        self.discard_tries = discard_tries
+        self.read_tries = read_tries
+
+    def _read_hand(self, known: int, pool: int, k: int, turn: Turn, taken: int,
+                   rng: random.Random) -> int:
+        """A hand of ``known`` and ``k`` cards of ``pool`` that agrees with ``turn`` read as
+        the heuristic's (the first of :attr:`read_tries` that agrees fully, else the one that
+        agrees most)."""
+        cards = bit_list(pool)
+        opts = self.rules.options
+        best = known
+        best_score = -1
+        for _ in range(self.read_tries):
+            m = known
+            for c in rng.sample(cards, k):
+                m |= 1 << c
+            score = agreement(m, known, turn, best_discard, knock_threshold, self.rules.seats,
+                              taken, opts.discard_taken, opts.knocker_discards,
+                              opts.knock_limit, rng)
+            if score > best_score:
+                best, best_score = m, score
+                if score == 3:
+                    break
+        return best
+
+    def _hand(self, known: int, pool: int, k: int, last: tuple[int, int] | None,
+              rng: random.Random) -> int:
+        """A hand of ``known`` and ``k`` cards of ``pool``; with ``last`` (his last discard
+        and the card taken that turn), preferably one from which he would have thrown it."""
+        cards = bit_list(pool)
+        tries = self.discard_tries if last is not None else 1
+        m = known
+        for _ in range(max(1, tries)):
+            m = known
+            for c in rng.sample(cards, k):
+                m |= 1 << c
+            if last is None:
+                break
+            card, taken = last
+            before = m | 1 << card
+            allowed = before
+            if taken >= 0 and not self.rules.options.discard_taken:
+                allowed &= ~(1 << taken)
+            if best_discard(before, allowed)[0] == card:
+                break
+        return m
+
+    def sample(self, view: View, rng: random.Random) -> Deal:
+        """A deal agreeing with the view at the current position (see the module's text)."""
+        me = view.seat
+        n = view.seats
+        if view.to_move != me:
+            raise NoConsistentDeal(f"seat {me} is not to move: the Knock Rummy sampler "
+                                   "builds the deal for the seat to move only")
+        info = view.info
+        hand = FULL_DECK.mask(view.hand)
+        pile = [FULL_DECK.parse(c) for c in cast(list[str], info["discard_pile"])]
+        known = [FULL_DECK.mask(k) for k in cast(list[list[str]], info["known"])]
+        sizes = cast(list[int], info["hand_sizes"])
+        stock_len = cast(int, info["stock"])
+        taken_code = info.get("taken")
+        drawn = view.phase == "discard"
+        # the hand before this turn's draw, and how the draw is replayed
+        first = hand
+        drawn_card = -1
+        if drawn:
+            if isinstance(taken_code, str):
+                drawn_card = FULL_DECK.parse(taken_code)
+                pile.append(drawn_card)
+            else:
+                drawn_card = max(bit_list(hand))  # any card: it came from the stock
+            first = hand & ~(1 << drawn_card)
+        pile_mask = 0
+        for c in pile:
+            pile_mask |= 1 << c
+        other_known = 0
+        for s in range(n):
+            if s != me:
+                other_known |= known[s]
+        pool = FULL & ~first & ~pile_mask & ~other_known
+        if drawn and not isinstance(taken_code, str):
+            pool &= ~(1 << drawn_card)
+        others = [s for s in range(n) if s != me]
+        need = [sizes[s] - known[s].bit_count() for s in others]
+        if (min(need, default=0) < 0
+                or sum(need) + stock_len != pool.bit_count()):
+            raise NoConsistentDeal(f"the view of seat {me} does not add up to 52 cards")
+        hands = [0] * n
+        hands[me] = first
+        last = last_discards(view, pile) if self.discard_tries else {}
+        turns = last_turns(view) if self.read_tries else {}
+        total_known = sum(k.bit_count() for k in known)
+        left = pool
+        for s, k in zip(others, need, strict=True):
+            turn = turns.get(s)
+            if turn is not None:
+                taken = total_known - known[s].bit_count()
+                hands[s] = self._read_hand(known[s], left, k, turn, taken, rng)
+            else:
+                hands[s] = self._hand(known[s], left, k, last.get(s), rng)
+            left &= ~hands[s]
+        stock = bit_list(left)
+        rng.shuffle(stock)
+        if drawn and not isinstance(taken_code, str):
+            stock = [drawn_card, *stock]
+        deal = cast(KnockRummyDeal, self.rules.deal(
+            hands=[FULL_DECK.codes_of(h) for h in hands], dealer=(me - 1) % n,
+            discard=[FULL_DECK.codes[c] for c in pile],
+            stock=[FULL_DECK.codes[c] for c in stock]))
+        deal.restocks = cast(int, info["restocks"])
+        # the rollout's clock: the draws made before the sampled position
+        deal.draws_before = draws_so_far(view) - drawn
+        deal.known = [known[s] for s in range(n)]
+        if drawn:
+            deal.step(DRAW_DISCARD if isinstance(taken_code, str) else DRAW_STOCK)
+            deal.known[me] = known[me]
+            if info.get("knocker") == me:
+                deal.step(KNOCK)
+        if view.table:
+            deal.top_by = int(view.table[0][0])
+        return deal
+
+
+def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
+    """The heuristic's action on a perfect-information deal (the rollout's policy)."""
+    legal = deal.legal_mask()
+    t = deal.turn
+    hand = deal.hands[t]
+    opts = deal.opts
+    if legal & (1 << DRAW_STOCK | 1 << DRAW_DISCARD):
+        if not legal >> DRAW_STOCK & 1:
+            return DRAW_DISCARD
+        if deal.pile and takes_discard(hand, deal.pile[-1], opts.discard_taken):
+            return DRAW_DISCARD
+        return DRAW_STOCK
+    cards = legal & FULL
+    if legal >> KNOCK & 1:
+        taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
+        if _knock_value(hand, cards, opts.knocker_discards) <= knock_threshold(rounds, taken):
+            return KNOCK
+    return best_discard(hand, cards)[0]
+
+
+def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
+    """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns)."""
+    d = cast(KnockRummyDeal, deal)
+    n = d.rules.seats
+    draws = float(d.draws_before
+                  + sum(1 for a in d.history if int(a) in (DRAW_STOCK, DRAW_DISCARD)))
+    for _ in range(ROLLOUT_TURNS * 2):
+        if d.to_move is None:
+            return d.result
+        a = greedy_action(d, draws / n)
+        if a in (DRAW_STOCK, DRAW_DISCARD):
+            draws += 1
+        d.step(a)
+    return d.playout(rng)
+
+
+def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeuristic:
+    allowed = {"base", "slope", "taken_cost", "floor", "knock", "margin", "courtesy",
+               "samples"}
+    bad = set(kw) - allowed
+    if bad:
+        raise ValueError(f"the Knock Rummy heuristic takes base, slope, taken_cost, floor, "
+                         f"knock, margin, courtesy or samples, not {', '.join(sorted(bad))}")
+    return KnockRummyHeuristic(rules, seat, seed, **kw)
+
+
+KIT = GameKit(heuristic=_heuristic, determinizer=KnockRummyDeterminizer, rollout=rummy_rollout,
+              playouts=300, reuse=1, courteous=courteous)
+"""The Knock Rummy kit."""
+
+__all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "courteous", "greedy_action",
+           "knock_threshold", "rummy_rollout"]

@@ -1,0 +1,1 @@
+"""Auction Pitch's computer players: rules of thumb, the search's parts and fitted models."""

@@ -1,0 +1,1 @@
+"""Putze (Pomme)'s computer players: rules of thumb, the search's parts and fitted models."""

@@ -1,0 +1,186 @@
+"""French Tarot for the bots: the heuristic player, a sampler of hidden cards, a rollout.
+
+The heuristic bids by hand points (bouts, trumps, kings and honours, long suits and voids),
+calls the king of its longest suit without a king, builds its écart to make voids with low
+cards, keeps the petit out of reach of higher trumps and plays the excuse to save a card of
+value, never keeping it to the last trick.
+
+The sampler (:mod:`atout.bots.tarot.sampler`) deals the unseen cards to the other hands
+(respecting shown voids, hand sizes and poignées shown), to the écart the taker made in secret
+and to the chien when it was never shown, and replays the history as the final check.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from atout.bots.base import Bot
+from atout.bots.kits import GameKit
+from atout.bots.tarot.bids import best_bid, bid_values
+from atout.bots.tarot.cards import choose_card, distinct_cards, team_of
+from atout.bots.tarot.choices import FULL, choose_bid, hand_points, pre_play
+from atout.bots.tarot.rollout import greedy_rollout, model_rollout
+from atout.bots.tarot.sampler import BID_TRIES, TarotDeterminizer, auction_of, bid_misses
+from atout.bots.tarot.solve import tarot_solver
+from atout.cards import TAROT_DECK
+from atout.core import Action, Deal, Result, Rules, View
+from atout.games.tarot.tables import (
+    A_DISCARD,
+    A_PASS,
+    A_PLAY,
+    NCARDS,
+)
+
+
+class TarotHeuristic(Bot):
+    """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"value"`` (the
+    default) bids by the fitted model of :mod:`atout.bots.tarot.bids`, ``"count"`` by the hand
+    count's thresholds; ``call``: ``"rule"`` (the default) calls the king of the longest suit
+    without it, ``"value"`` the king the model of :mod:`atout.bots.tarot.call` rates best."""
+
+    name = "heuristic"
+
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "value",
+                 call: str = "rule") -> None:
+        super().__init__(rules, seat, seed)
+        if bid not in ("value", "count"):
+            raise ValueError(f"bid must be 'value' or 'count', not {bid!r}")
+        if call not in ("rule", "value"):
+            raise ValueError(f"call must be 'rule' or 'value', not {call!r}")
+        self.by_value = bid == "value"
+        self.call_by_model = call == "value"
+        self.weighed: dict[str, tuple[float, int]] = {}
+        """The bids of the last auction decision valued by the model (``bid=value``; see
+        :attr:`atout.bots.hint.Hint.worth`): each bid's predicted points, and 0 samples."""
+
+    def choose(self, view: View) -> Action:
+        """The heuristic's action for the seat of ``view``."""
+        actions = self.rules.actions
+        legal = self.legal_mask(view)
+        hand = TAROT_DECK.mask(view.hand)
+        info = view.info
+        taker = info.get("taker")
+        self.weighed = {}
+        values = (bid_values(hand, view.seats, legal)
+                  if self.by_value and legal >> A_PASS & 1 else None)
+        if values is not None:
+            self.weighed = {actions[a].text: (v, 0) for a, v in values.items()}
+            return actions[best_bid(values)]
+        a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value,
+                     self.call_by_model)
+        if a is not None:
+            return actions[a]
+        trick = [(s, TAROT_DECK.parse(c)) for s, c in view.table]
+        unseen = unseen_cards(view)
+        partner = info.get("partner")
+        friends = team_of(view.seats, view.seat, -1 if taker is None else int(taker),
+                           None if partner is None else int(partner))
+        tricks_left = hand.bit_count()
+        return actions[A_PLAY + choose_card(view.seats, view.seat, hand, legal, trick, friends,
+                                            unseen, tricks_left)]
+
+
+def unseen_cards(view: View) -> int:
+    """The cards the seat of ``view`` has not seen (a mask): not in its hand, not played,
+    not in an écart or a chien it was shown (the chien only to its taker, who took it in)."""
+    info = view.info
+    seen = TAROT_DECK.mask(view.hand)
+    for t in info.get("tricks") or []:
+        seen |= TAROT_DECK.mask(t["cards"])
+    for _, c in view.table:
+        seen |= 1 << TAROT_DECK.parse(c)
+    for key in ("ecart", "ecart_trumps", "chien"):
+        if info.get(key) and (key != "chien" or info.get("taker") == view.seat):
+            seen |= TAROT_DECK.mask(info[key])
+    return FULL & ~seen
+
+
+def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
+    """The heuristic's choices outside the card play, random cards otherwise."""
+    n = deal.seats
+    while deal.to_move is not None:
+        seat = deal.to_move
+        legal = deal.legal_mask()
+        if legal & FULL and not legal >> A_DISCARD:
+            # card play: random legal cards to the end, with the heuristic's poignées
+            k = int(rng.random() * legal.bit_count())
+            for _ in range(k):
+                legal &= legal - 1
+            deal.step((legal & -legal).bit_length() - 1)
+            continue
+        hand = deal.hands[seat]  # type: ignore[attr-defined]
+        a = pre_play(hand, n, legal, seat == deal.taker)  # type: ignore[attr-defined]
+        deal.step(a if a is not None else (legal & -legal).bit_length() - 1)
+    return deal.result
+
+
+def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
+    """The actions the search tries (``search:prune=1``, the default): every legal one, but
+    a prise where a garde may still be bid, and in the play and the écart one card of each
+    run of equivalent cards.
+
+    A garde is a prise at twice the stake (the same chien, the same play): whenever taking
+    pays, the garde pays twice as much, and the playouts, too few to see that on every hand,
+    took a prise in one contract of six. Two cards of a suit, or two trumps, worth half a
+    point each (an ace to a 10, a trump from the 2 to the 20) with no card between them that
+    another player may still hold are the same card to every card still to be played, in
+    the play as in the écart: the search tries the lowest of the run only, and its budget
+    goes to the choices that differ."""
+    if view.phase == "play":
+        return _distinct_cards(view, legal, A_PLAY)
+    if view.phase == "ecart":
+        return _distinct_cards(view, legal, A_DISCARD)
+    ids = {int(a) for a in legal}
+    if A_PASS + 1 in ids and A_PASS + 2 in ids:
+        return [a for a in legal if int(a) != A_PASS + 1]
+    return legal
+
+
+def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
+    """One card of each run of equivalent cards of ``legal`` (see :func:`candidates`), the
+    lowest; the cards are the actions from ``base`` on (a play or a discard), the other
+    actions stay as they are."""
+    cards = 0
+    for a in legal:
+        if 0 <= int(a) - base < NCARDS:
+            cards |= 1 << (int(a) - base)
+    kept = 0
+    for c in distinct_cards(cards, unseen_cards(view)):
+        kept |= 1 << c
+    return [a for a in legal
+            if not 0 <= int(a) - base < NCARDS or kept >> (int(a) - base) & 1]
+
+
+def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
+    bid = kw.pop("bid", "value")
+    call = kw.pop("call", "rule")
+    if kw:
+        raise ValueError(f"the Tarot heuristic takes only bid=value|count and call=rule|value, "
+                         f"not {', '.join(kw)}")
+    return TarotHeuristic(rules, seat, seed, bid=str(bid), call=str(call))
+
+
+KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
+              playouts=150, key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
+              solver=tarot_solver, exact_cost=5, exact=2, model_rollout=model_rollout,
+              model_by_seat=True, model=1, reuse=1, candidates=candidates)
+"""The Tarot kit."""
+
+__all__ = [
+    "BID_TRIES",
+    "FULL",
+    "KIT",
+    "TarotDeterminizer",
+    "TarotHeuristic",
+    "auction_of",
+    "bid_misses",
+    "candidates",
+    "choose_bid",
+    "choose_card",
+    "hand_points",
+    "pre_play",
+    "tarot_rollout",
+    "team_of",
+    "unseen_cards",
+]

@@ -1,0 +1,261 @@
+"""One Schieber deal: the trump choice (or push), then nine tricks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from atout.cards import JASS_DECK
+from atout.core import (
+    JSON,
+    Event,
+    Refusal,
+    Result,
+    View,
+)
+from atout.games.jass.play import (
+    MODE_NAMES,
+    TrickPlay,
+    describe_refusal,
+    legal_cards,
+)
+
+if TYPE_CHECKING:
+    from atout.games.jass.rules import JassRules
+
+
+TRUMP_ACTIONS = 36
+_BITS = tuple(1 << c for c in range(36))
+PUSH = 42
+MODE_TEXT = ("trump H", "trump D", "trump S", "trump C", "obenabe", "undenufe")
+
+def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> list[int]:
+    """Masks of explicit hands, checked: the right sizes, Jass cards, no card twice."""
+    masks = []
+    seen = 0
+    for seat, hand in enumerate(hands):
+        m = JASS_DECK.pile_mask(hand, f"the hand of seat {seat}", per_seat, seen)
+        seen |= m
+        masks.append(m)
+    if seen.bit_count() != total:
+        raise ValueError(f"the hands hold {seen.bit_count()} cards: expected {total}")
+    return masks
+
+class JassDeal(TrickPlay):
+    """One Schieber deal: trump choice (or push), then nine tricks."""
+
+    rules: JassRules
+    chooser: int
+    """The seat that chose trump (-1: not chosen yet)."""
+    pushed: bool
+    """Whether forehand pushed the choice to his partner."""
+    phase: str
+    """``trump`` until trump is chosen, then ``play``."""
+
+    _setup: dict[str, JSON] | None
+    _dealer: int
+
+    @property
+    def setup(self) -> dict[str, JSON]:
+        """How the deal was laid out (``seed`` or ``hands``, and ``dealer``)."""
+        setup = self._setup
+        if setup is None:  # a copy with other hands (with_hands): written out on demand
+            setup = self._setup = {"hands": [JASS_DECK.codes_of(h) for h in self.dealt],
+                                   "dealer": self._dealer}
+        return setup
+
+    @setup.setter
+    def setup(self, setup: dict[str, JSON]) -> None:
+        self._setup = setup
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    def __init__(self, rules: JassRules, setup: dict[str, JSON]) -> None:
+        super().__init__(rules, setup)
+        self._dealer = int(setup["dealer"])
+        forehand = rules.next_seat[self._dealer]
+        if "hands" in setup:
+            extra = set(setup) - {"hands", "dealer"}
+            if extra:
+                raise ValueError(f"jass deals take only hands and dealer, not {sorted(extra)}")
+            self.hands = parse_hands(setup["hands"], 9, 36)
+        else:
+            order = JASS_DECK.shuffled(random.Random(setup["seed"]))
+            bit = _BITS.__getitem__  # a hand's distinct bits summed: their union
+            self.hands = [sum(map(bit, cards(order))) for cards in rules.dealt_to[forehand]]
+        self.dealt = tuple(self.hands)
+        self.forehand = forehand
+        self.__dict__.update(rules.deal_fields)  # the options' fields, and no trump yet
+        self._turn = self.to_move = forehand  # the turn setter, inlined
+        self.trick = []
+        self.trick_seats = []
+
+    # -- TrickPlay hooks ---------------------------------------------------------------------
+    def match_bonus_enabled(self) -> bool:
+        """Whether the all-tricks bonus is on."""
+        return self.rules.options.match_bonus
+
+    def _weis_before_tricks(self) -> bool:
+        return self.rules.options.counting_order == "stoeck-weis-tricks"
+
+    def _weis_tie_both(self) -> bool:
+        return self.rules.options.weis_tie == "both"
+
+    # -- Deal hooks --------------------------------------------------------------------------
+    def _legal_mask(self) -> int:
+        if self.phase == "play":
+            if self.is_over:
+                return 0
+            if self.led < 0:  # a lead: any card
+                return self.hands[self._turn]
+            return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
+                               self.strict_under, self.buur_free)
+        if self.pushed:
+            return self.rules.mode_mask
+        return self.rules.mode_mask | 1 << PUSH
+
+    def _why_illegal(self, action: Any) -> str | Refusal:
+        a = int(action)
+        text = str(action)
+        if self.phase != "play":
+            if a < TRUMP_ACTIONS:
+                return Refusal("choose_trump_first", f"{text} cannot be played yet: trump must "
+                               "be chosen first", {"action": text})
+            if a == PUSH:
+                return Refusal("no_second_push", "you cannot push: your partner pushed to you, "
+                               "so you must choose trump")
+            return Refusal("not_offered", f"{text} is not offered at this table",
+                           {"action": text})
+        if a >= TRUMP_ACTIONS:
+            return Refusal("play_a_card", f"{text} is not possible now: trump is already "
+                           "chosen, play a card", {"action": text})
+        return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
+                                strict_under=self.strict_under, buur_free=self.buur_free)
+
+    def _apply(self, action: int) -> list[Event]:
+        if action < TRUMP_ACTIONS:  # a card (legal: the play is on)
+            return self._play_card(action)
+        seat = self.turn
+        if action == PUSH:
+            self.pushed = True
+            self.turn = (seat + 2) % 4
+            return [Event("push", seat, {"to": self.turn})]
+        mode = action - TRUMP_ACTIONS
+        self.mode = mode
+        self.chooser = seat
+        self.multiplier = self.rules.mode_multipliers[mode]
+        self.phase = "play"
+        self._start_play(list(self.rules.orders[self.forehand]), self.forehand)
+        return [Event("trump", seat, {"mode": MODE_NAMES[mode],
+                                      "multiplier": self.multiplier})]
+
+    def playout(self, rng: random.Random) -> Result:
+        """Random legal play to the end, in the shared tight trick loop (the fast path for
+        search); it draws from ``rng`` as :meth:`Deal.playout` does, so both give the same
+        deal for the same generator."""
+        rnd = rng.random
+        while self.phase != "play":
+            mask = self._legal_mask()
+            k = int(rnd() * mask.bit_count())
+            for _ in range(k):
+                mask &= mask - 1
+            self.step((mask & -mask).bit_length() - 1)
+        self.play_tricks(rng)
+        return self._result()
+
+    def clone(self) -> JassDeal:
+        """A cheap independent copy: the state a deal changes in place is copied, the rest
+        (immutable, or replaced whole) is shared."""
+        new = object.__new__(JassDeal)
+        d = self.__dict__.copy()
+        d["_history"] = d["_history"].copy()
+        d["_actors"] = d["_actors"].copy()
+        d["hands"] = d["hands"].copy()
+        d["trick"] = d["trick"].copy()
+        d["trick_seats"] = d["trick_seats"].copy()
+        if "tricks" in d:  # the card play's state, from the trump on
+            d["tricks"] = d["tricks"].copy()
+            d["card_points"] = d["card_points"].copy()
+            d["tricks_won"] = d["tricks_won"].copy()
+            d["weis_points"] = d["weis_points"].copy()
+            d["stoeck_points"] = d["stoeck_points"].copy()
+            d["bonus_points"] = d["bonus_points"].copy()
+            d["shown_weis"] = d["shown_weis"].copy()
+        new.__dict__ = d
+        return new
+
+    def with_hands(self, hands: Sequence[int]) -> JassDeal | None:
+        """A copy of this deal at the same point, had the cards been dealt as ``hands`` (one
+        mask of nine cards per seat); None when the history could not have been played from
+        them (a card played that its seat did not hold, or that was not legal then).
+
+        For a search's sampler: the same deal as ``rules.deal(hands=...)`` with the history
+        replayed on it, the Weis and the Stöck found in the new hands, at a fraction of the
+        cost (tested equal). Unchecked otherwise: the hands must be 36 distinct cards.
+        """
+        if self.phase == "play":
+            self._replay_plan()  # found once here, read by every copy with other hands
+        new = self.clone()
+        new.dealt = tuple(hands)
+        new._setup = None  # made from the hands dealt when first read (a sample rarely is)
+        new._dealer = self.dealer
+        if self.phase != "play":
+            new.hands = list(hands)
+            new._mask_at = -1
+            return new
+        return new if new._replace_hands(list(hands)) else None
+
+    def team_totals(self) -> list[int]:
+        """Each team's points so far, multiplied: cards, bonuses, Weis and Stöck."""
+        if self.mode < 0:
+            return [0, 0]
+        return [(self.card_points[t] + self.bonus_points[t] + self.weis_points[t]
+                 + self.stoeck_points[t]) * self.multiplier for t in (0, 1)]
+
+    def _result(self) -> Result:
+        totals = self.team_totals()
+        details = {
+            "trump": MODE_NAMES[self.mode], "chooser": self.chooser, "pushed": self.pushed,
+            "multiplier": self.multiplier, "card_points": list(self.card_points),
+            "match_bonus": list(self.bonus_points), "weis": list(self.weis_points),
+            "stoeck": list(self.stoeck_points), "tricks_won": list(self.tricks_won),
+            "totals": totals,
+        }
+        return Result((totals[0], totals[1], totals[0], totals[1]), details)
+
+    def _view(self, seat: int) -> View:
+        info: dict[str, Any] = {
+            "teams": [[0, 2], [1, 3]], "forehand": self.forehand,
+            "direction": self.rules.options.direction, "chooser": self.chooser,
+            "pushed": self.pushed, "multiplier": self.multiplier,
+            "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
+        }
+        if self.phase == "play":
+            info.update(self._play_info())
+            info["totals"] = self.team_totals()
+            info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
+        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+                    self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
+                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self.play_over)
+
+    def _observation_view(self, seat: int) -> View:
+        """The view without the teams, the direction, the list of finished tricks, the
+        totals and the legal texts (every kept key as :meth:`_view` gives it)."""
+        info: dict[str, Any] = {
+            "forehand": self.forehand, "chooser": self.chooser,
+            "pushed": self.pushed, "multiplier": self.multiplier,
+            "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
+        }
+        if self.phase == "play":
+            info.update(self._play_info(full=False))
+            info["own_weis"] = self._own_weis(seat)
+        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+                    self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), (),
+                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self.play_over)
