@@ -72,3 +72,31 @@ def test_outside_ci_a_missing_service_is_a_skip(tmp_path: Path, ci: str | None) 
     assert run.returncode == 0, run.stdout + run.stderr
     assert "redis-server is missing: not installed here" in run.stdout, run.stdout
     assert "1 passed, 2 skipped, 1 xfailed" in run.stdout, run.stdout
+
+
+CHECK = TESTS.parent / ".ci" / "check-services"
+
+
+def _check_services(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    if ci is not None:
+        env["CI"] = ci
+    env["ATOUT_CHROMIUM"] = str(tmp_path / "no-chromium")  # a browser that is not there
+    env["ATOUT_TEST_PG"] = "postgresql://postgres@127.0.0.1:1/postgres"  # given: not looked for
+    return subprocess.run(["bash", str(CHECK)], capture_output=True, text=True, timeout=60,
+                          env=env)
+
+
+def test_in_ci_a_missing_service_stops_the_run_and_is_named(tmp_path: Path) -> None:
+    run = _check_services(tmp_path, "true")
+    assert run.returncode == 3, run.stderr
+    assert "CI FAILED: services the tests need are missing:" in run.stderr
+    assert f"chromium (none at {tmp_path / 'no-chromium'}" in run.stderr
+    assert "PostgreSQL" not in run.stderr
+
+
+def test_outside_ci_a_missing_service_is_a_warning(tmp_path: Path) -> None:
+    run = _check_services(tmp_path, None)
+    assert run.returncode == 0, run.stderr
+    assert "warning: these services are missing, their tests will be skipped" in run.stderr
+    assert "chromium (none at" in run.stderr and "CI FAILED" not in run.stderr
