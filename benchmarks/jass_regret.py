@@ -15,7 +15,7 @@ the mode; the declaring side or the defence) and, with ``--detail``, within one 
 the kind of card played and the kind the lookahead preferred (``T`` trump or ``S`` side card,
 and its points). A mean of noisy values picks its best card partly by luck, so the regrets
 are biased upwards; they rank the situations, they do not measure them. This is how the card
-rules of issue 23 were found (docs/bots.md, "Jass: the heuristic's card play").
+rules of issue 23 were found (docs/research/bots-jass.md, "Jass: the heuristic's card play").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """How far the Jass trump model is from the best choice a forehand can make from his hand alone.
 
 Run: ``PYTHONPATH=src python benchmarks/jass_trump_ceiling.py HANDS SEED TRAIN JUDGE``
-(docs/bots.md used ``300 11 300 150``).
+(docs/research/bots-jass.md used ``300 11 300 150``).
 
 For ``HANDS`` random forehand hands of the default Schieber rules, every option (the six
 modes and the push, after which the partner chooses by the model) is valued on ``TRAIN``

@@ -7,7 +7,7 @@ hand the heuristic's fitted model would take a garde or more with, he says garde
 pass, and the bot under test makes his écart. The table gives, per bot, the suits the taker is
 void of (a "coupe franche") and holds a single card of after the écart (and in his 24 cards
 before it), the points and the heads (jacks, knights, queens) put aside, and the voids by the
-number of trumps he holds, to set beside the players' guides quoted in docs/bots.md.
+number of trumps he holds, to set beside the players' guides quoted in docs/research/bots-tarot.md.
 """
 
 from __future__ import annotations

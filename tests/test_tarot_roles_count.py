@@ -1,5 +1,5 @@
-"""benchmarks/tarot_roles.py counts a board as ``atout tournament`` does (docs/bots.md quotes
-it)."""
+"""benchmarks/tarot_roles.py counts a board as ``atout tournament`` does (docs/bots.md and
+docs/research/bots-tarot.md quote it)."""
 
 from __future__ import annotations
 
