@@ -25,9 +25,9 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.kits import GameKit
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Turn, agreement, last_turns
+from atout.bots.parts import Budget, GameParts
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
@@ -389,9 +389,9 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
     return KnockRummyHeuristic(rules, seat, seed, **kw)
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=KnockRummyDeterminizer, rollout=rummy_rollout,
-              playouts=300, reuse=1, courteous=courteous)
-"""The Knock Rummy kit."""
+PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
+                  budget=Budget(playouts=300, reuse=1), courteous=courteous)
+"""The Knock Rummy bots' parts."""
 
-__all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "courteous", "greedy_action",
+__all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "courteous", "greedy_action",
            "knock_threshold", "rummy_rollout"]

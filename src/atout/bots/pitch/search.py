@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.kits import GameKit
+from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel, side_value
 from atout.bots.pitch.bids import best_of, option_values, place
 from atout.bots.pitch.hand import (
     FULL,
@@ -34,7 +34,6 @@ from atout.bots.pitch.hand import (
     choose_bid,
     choose_card,
 )
-from atout.bots.search import side_value
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.pitch import PitchDeal
@@ -557,17 +556,19 @@ def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
     return PitchDeterminizer(rules, read_seats=SEAT_TRIES)
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=_determinizer, rollout=pitch_rollout,
-              playouts=300, key_phases=frozenset({"auction"}), key_factor=2,
-              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
-              key="heuristic", search_heuristic=_search_heuristic, solver=pitch_solver,
-              exact_cost=3)
-"""The Pitch kit: the search bids and chooses the tangage by the fitted bid model, a contract
-valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts instead), and
-plays by its playouts, on deals sampled seat by seat to agree with the others' bids and
-cards; ``search:exact=N`` solves the last N cards of each sample instead (:func:`best_reply`,
-one sample for every 3 playouts of the budget: a solve from four cards costs about six
-rollouts, from six about twenty)."""
+PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rollout,
+                  budget=Budget(playouts=300, reuse=1),
+                  options=SearchOptions(model=1, key="heuristic"),
+                  key_phases=frozenset({"auction"}), key_factor=2,
+                  model=TableModel(model_rollout), exact=Exact(pitch_solver, cost=3),
+                  candidates=candidates, search_heuristic=_search_heuristic)
+"""The Pitch bots' parts: the search bids and chooses the tangage by the fitted bid model, a
+contract valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts
+instead), and plays by its playouts, on deals sampled seat by seat to agree with the others'
+bids and cards; ``search:exact=N`` solves the last N cards of each sample instead
+(:func:`best_reply`, one sample for every 3 playouts of the budget: a solve from four cards
+costs about six rollouts, from six about twenty)."""
 
-__all__ = ["KIT", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "best_reply",
-           "candidates", "distinct_cards", "model_rollout", "pitch_rollout", "pitch_solver"]
+__all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic",
+           "best_reply", "candidates", "distinct_cards", "model_rollout", "pitch_rollout",
+           "pitch_solver"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.search import side_value
+from atout.bots.parts import side_value
 from atout.bots.tarot.cards import distinct_cards
 from atout.bots.tarot.choices import FULL
 from atout.core import Deal
