@@ -10,7 +10,20 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.core import Rules, View
+from atout.bots.jass.search import JassDeterminizer, jass_rollout
+from atout.bots.parts import (
+    DEFAULT_BUDGET,
+    Budget,
+    SearchOptions,
+    games_with_parts,
+    has_parts,
+    parts_for,
+    search_settings,
+    settle,
+    side_value,
+)
+from atout.bots.search import SearchBot
+from atout.core import Result, Rules, View
 
 PINNED: dict[tuple[str, str], str] = {
     ("jass", "search:playouts=40"):
@@ -72,3 +85,84 @@ def test_the_search_plays_as_pinned(game: str, spec: str) -> None:
             action = bot.choose(view)
             got.append(f"{action.text}/{bot.total_playouts}")  # type: ignore[attr-defined]
     assert " ".join(got) == PINNED[game, spec]
+
+
+JASS = atout.make("jass")
+
+
+def test_a_bot_name_becomes_a_typed_budget_and_options() -> None:
+    budget, options = search_settings({"playouts": 300, "seconds": 0.5, "tie": 2, "model": 0,
+                                       "key": "search"})
+    assert budget == Budget(playouts=300, seconds=0.5)
+    assert options == SearchOptions(tie=2.0, model=False, key="search")
+    bot = make_bot("search:playouts=300:seconds=0.5:tie=2", JASS, 1, 4)
+    assert isinstance(bot, SearchBot)
+    # the rest is the game's (Jass: 2 rollouts per sample, the heuristic names trump) or the
+    # search's own (3 rounds of halving)
+    assert bot.budget == Budget(playouts=300, seconds=0.5, rounds=3, reuse=2)
+    assert bot.options == SearchOptions(tie=2.0, exact=0, common=False, model=True, prune=True,
+                                        key="heuristic", courtesy=0)
+    assert (bot.playouts, bot.seconds, bot.tie, bot.key) == (300, 0.5, 2.0, "heuristic")
+
+
+def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None:
+    bot = SearchBot(JASS, 0, budget=Budget(playouts=100, reuse=1),
+                    options=SearchOptions(tie=1), playouts=50)
+    assert (bot.playouts, bot.reuse, bot.rounds, bot.tie) == (50, 1, 3, 1.0)
+    assert settle(Budget(), None, Budget(playouts=7), DEFAULT_BUDGET) == Budget(7, None, 3, 2)
+
+
+@pytest.mark.parametrize(("game", "spec", "words"), [
+    ("jass", "search:depth=3", "the search bot takes playouts, seconds, rounds, reuse, tie, "
+                               "exact, common, model, prune, key and courtesy, not depth"),
+    ("jass", "search:playouts=abc", "playouts must be a whole number, not 'abc'"),
+    ("jass", "search:playouts=2.5", "playouts must be a whole number, not 2.5"),
+    ("jass", "search:playouts=0", "playouts must be at least 1, not 0"),
+    ("jass", "search:seconds=0", "seconds must be positive, not 0"),
+    ("jass", "search:seconds=nan", "seconds must be a number, not nan"),
+    ("jass", "search:seconds=soon", "seconds must be a number, not 'soon'"),
+    ("jass", "search:rounds=0", "rounds must be at least 1, not 0"),
+    ("jass", "search:reuse=0", "reuse must be at least 1, not 0"),
+    ("jass", "search:tie=-1", "tie must be zero or more, not -1"),
+    ("jass", "search:exact=-1", "exact must be zero or more cards, not -1"),
+    ("jass", "search:common=2", "common must be 0 or 1, not 2"),
+    ("jass", "search:prune=yes", "prune must be 0 or 1, not 'yes'"),
+    ("jass", "search:key=model", "key must be one of search, heuristic, not 'model'"),
+    ("jass", "search:courtesy=-1", "courtesy must be zero or more rounds, not -1"),
+    ("jass", "search:courtesy=1", "courtesy: jass has no choice that ends a deal early"),
+    ("putze", "search:exact=2", "exact: there is no exact solver for putze"),
+    ("knock-rummy", "search:model=1", "model: there is no model of the players for knock-rummy"),
+])
+def test_bad_search_options_are_said_in_words(game: str, spec: str, words: str) -> None:
+    with pytest.raises(ValueError) as err:
+        make_bot(spec, atout.make(game), 0, 0)
+    assert str(err.value).startswith(f"bot {spec!r}: {words}")
+
+
+def test_the_search_is_built_from_parts() -> None:
+    """Given the game's own parts explicitly, the bot plays as the bot name does; given another
+    evaluator, it values every playout by it."""
+    rules, views = _views("jass", 2)
+    calls: list[int] = []
+
+    def margin(result: Result, seat: int) -> float:
+        calls.append(seat)
+        return side_value(result, seat)
+
+    for i, view in enumerate(views[1:5]):
+        named = make_bot("search:playouts=40:model=0", rules, view.seat, i)
+        built = SearchBot(rules, view.seat, i, sampler=JassDeterminizer(rules),
+                          rollout=jass_rollout, evaluator=margin, budget=Budget(playouts=40))
+        calls.clear()
+        assert built.choose(view) == named.choose(view)
+        assert len(calls) == built.total_playouts > 0
+        assert set(calls) == {view.seat}
+
+
+def test_the_registry_knows_every_game_with_bots() -> None:
+    assert games_with_parts() == ["jass", "putze", "tarot", "pitch", "knock-rummy"]
+    assert all(has_parts(game) for game in games_with_parts())
+    assert not has_parts("chess")
+    for game in games_with_parts():
+        parts = parts_for(atout.make(game))
+        assert parts.budget.playouts is not None and parts.budget.playouts > 0
