@@ -53,6 +53,13 @@ def _known(value: _T | None) -> _T:
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
 
+    Its parts (:mod:`atout.bots.parts`) are the game's unless given: ``sampler`` draws the
+    deals, ``rollout`` plays them out (a given one is used as is, whatever ``model`` says),
+    ``evaluator`` values their results for the seat. ``budget`` and ``options`` (typed
+    :class:`~atout.bots.parts.Budget` and :class:`~atout.bots.parts.SearchOptions`) settle
+    the settings below, which may also be given one by one as keywords: a keyword wins over
+    ``budget`` or ``options``, which win over the game's defaults.
+
     ``playouts`` is the budget per decision (default: the game's, under a second on one
     core; the decisions that shape a whole deal, such as trump or a bid, get a few times
     more); ``seconds`` an optional time limit per decision on top of it; ``rounds`` how many
