@@ -84,7 +84,7 @@ class SearchBot(Bot):
     policy; only games with such a rollout take 1 (Jass, Pitch and Tarot, where it is the
     default; in Pitch every seat, the search's own too, plays by the heuristic's rules; in
     Tarot every seat but the search's own). ``prune``: 1 (the default) tries only the
-    actions the game's kit says can differ (Pitch: one of equivalent cards, the tangage with
+    actions the game's parts say can differ (Pitch: one of equivalent cards, the tangage with
     each suit's top card only; Tarot: no prise where a garde may be bid), 0 every legal
     action.
     ``key``: who makes the decisions that shape the whole deal (trump, bids, play or pass:
@@ -93,7 +93,7 @@ class SearchBot(Bot):
     whose heuristic names trump by a model fitted on played-out deals (as good as a search
     of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
     heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
-    Pitch's default is ``heuristic`` too: the kit's ``search_heuristic`` bids and pitches by
+    Pitch's default is ``heuristic`` too: the game's ``search_heuristic`` bids and pitches by
     the model fitted on played-out deals. ``courtesy``: rounds of turns every player gets
     before the bot ends the deal by its own choice (Knock Rummy: no knock before every
     player has drawn that many times, unless it shows no deadwood), for a table with

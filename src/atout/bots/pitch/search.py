@@ -466,7 +466,7 @@ def _model_card(d: PitchDeal, friends: list[set[int]]) -> int:
 def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
     """Every seat plays by the heuristic's rules to the end, from its own hand and what it
     has seen (the cards played): the bids, the pitch and the card play. ``side`` is
-    unused (the search's kit interface names the side to model; in Pitch every seat is)."""
+    unused (the search's ModelRollout part names the side to model; in Pitch every seat is)."""
     d = cast(PitchDeal, deal)
     friends = _friends_of(d)
     while d.phase == "auction":
@@ -511,7 +511,7 @@ def best_reply(deal: Deal, seat: int) -> float:
 
 
 def pitch_solver(deal: Deal) -> Callable[[Deal, int], float]:
-    """The search's exact solver for a sampled deal (the kit's ``solver``): the seat's best
+    """The search's exact solver for a sampled deal (the game's ``Exact`` part): the seat's best
     reply to the model of the table (:func:`best_reply`)."""
     return best_reply
 
