@@ -81,7 +81,7 @@ def test_the_model_knows_only_what_its_player_knows(monkeypatch: Any) -> None:
     calls: list[int] = []
     current: list[JassDeal] = []
 
-    def spy(legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
+    def spy(*, legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
             best_seat: int, partner: int, points: int, out: int, voids_next: int,
             pull_trumps: bool, mode: int) -> int:
         deal = current[-1]
@@ -93,8 +93,9 @@ def test_the_model_knows_only_what_its_player_knows(monkeypatch: Any) -> None:
         assert partner == (seat + 2) % 4 and last == (pos == 3)
         assert pull_trumps == (deal.chooser % 2 == seat % 2)
         calls.append(seat)
-        return card_choice(legal, hand, seat, pos, last, led, best, best_seat, partner, points,
-                           out, voids_next, pull_trumps, mode)
+        return card_choice(legal=legal, hand=hand, seat=seat, pos=pos, last=last, led=led,
+                           best=best, best_seat=best_seat, partner=partner, points=points,
+                           out=out, voids_next=voids_next, pull_trumps=pull_trumps, mode=mode)
 
     monkeypatch.setattr(jass_search, "card_choice", spy)
     rng = random.Random(5)

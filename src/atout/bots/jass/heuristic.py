@@ -287,10 +287,12 @@ def choose_card(seen: JassSeen, legal: int, style: int = STANDARD) -> int:
     (the rules are in :func:`atout.bots.jass.cards.card_choice`, ``style`` says which)."""
     seat = seen.seat
     pos = len(seen.trick)
-    return card_choice(legal, seen.hand, seat, pos, pos == seen.nplayers - 1, seen.led,
-                       seen.best, seen.best_seat, seen.partner, seen.trick_points(),
-                       FULL & ~seen.played_all & ~seen.gone,
-                       seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode, style)
+    return card_choice(legal=legal, hand=seen.hand, seat=seat, pos=pos,
+                       last=pos == seen.nplayers - 1, led=seen.led, best=seen.best,
+                       best_seat=seen.best_seat, partner=seen.partner,
+                       points=seen.trick_points(), out=FULL & ~seen.played_all & ~seen.gone,
+                       voids_next=seen.voids[seen.next_seat[seat]],
+                       pull_trumps=seen.pull_trumps, mode=seen.mode, style=style)
 
 
 def trump_values(rules: Rules[Any], hand: Sequence[str], legal: int) -> dict[int, float]:

@@ -522,9 +522,10 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
         elif modelled[seat]:
-            c = card_choice(mask, hands[seat], seat, pos, pos == 3, led, best, best_seat,
-                            partner[seat], pts, hands[0] | hands[1] | hands[2] | hands[3],
-                            voids[nxt[seat]], pulls[seat], mode)
+            c = card_choice(legal=mask, hand=hands[seat], seat=seat, pos=pos, last=pos == 3,
+                            led=led, best=best, best_seat=best_seat, partner=partner[seat],
+                            points=pts, out=hands[0] | hands[1] | hands[2] | hands[3],
+                            voids_next=voids[nxt[seat]], pull_trumps=pulls[seat], mode=mode)
         else:
             c = -1
             if not pos and rnd() < LEAD_TOP:

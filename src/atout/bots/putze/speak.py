@@ -58,8 +58,10 @@ def heuristic_policy(deal: Deal, style: int = _STYLE) -> CardPolicy:
         for s in players:
             now |= hands[s]
         out = FULL & ~(start & ~now)
-        return card_choice(legal, hands[seat], seat, pos, pos == last, led, best, best_seat,
-                           -1, points, out, 0, True, mode, style)
+        return card_choice(legal=legal, hand=hands[seat], seat=seat, pos=pos,
+                           last=pos == last, led=led, best=best, best_seat=best_seat,
+                           partner=-1, points=points, out=out, voids_next=0, pull_trumps=True,
+                           mode=mode, style=style)
 
     return pick
 

@@ -45,6 +45,8 @@ from atout.games.jass.weis import find_weis as find_weis
 from atout.games.jass.weis import find_weis_memo
 from atout.games.jass.weis import may_hold_weis as may_hold_weis
 from atout.games.jass.weis import weis_key as weis_key
+from atout.games.trick import above_in_suit, beats, trick_keys
+from atout.games.trick import trick_points as _points
 
 # Trump order J 9 A K Q T 8 7 6, as a power per rank index (higher wins).
 _TRUMP_POWER = (0, 1, 2, 7, 3, 8, 4, 5, 6)
@@ -97,9 +99,18 @@ modes the mask of trumps that beat that card."""
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
 
-TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 100 else -1
-                              for c in range(36)) for led in range(4)) for m in range(6))
-"""Per mode and suit led, each card's strength in the trick (-1: it cannot win it)."""
+_SUIT_OF = tuple(c // 9 for c in range(36))
+TRUMP_FLOOR = 100
+"""The power from which a card is a trump (:data:`POWER`)."""
+
+TRICK_KEYS = tuple(trick_keys(POWER[m], _SUIT_OF, 4, TRUMP_FLOOR) for m in range(6))
+"""Per mode and suit led, each card's strength in the trick (-1: it cannot win it): the
+:func:`atout.games.trick.trick_keys` of the mode, the one table of who wins a trick that the
+engine's loops, the playouts, the solver and the bots read."""
+
+ABOVE = tuple(above_in_suit(POWER[m], _SUIT_OF) for m in range(6))
+"""ABOVE[mode][card]: the cards of the card's suit that beat it (a table, so that "is it the
+best card still out?" is one mask test in the rollouts' hot loop)."""
 
 CARD_EVENTS = tuple(tuple(Event("card", s, CARD_DATA[c]) for c in range(36)) for s in range(6))
 """The event of each seat playing each card: immutable, so made once and shared."""
@@ -193,8 +204,7 @@ def describe_refusal(hand: int, mode: int, led: int, best: int, card: int, *,
 
 def trick_points(cards: list[int], mode: int) -> int:
     """The card points of a trick."""
-    v = VALUE[mode]
-    return sum(v[c] for c in cards)
+    return _points(cards, VALUE[mode])
 
 
 # --- The playing phase as a reusable deal base --------------------------------------------
@@ -405,7 +415,7 @@ class TrickPlay(Deal):
                 if c // 9 != led:
                     checks.append((seat, played[seat], c, led, best))
                 played[seat] |= 1 << c
-                if kl[c] > kl[best]:
+                if beats(kl, c, best):
                     best = c
         plan: ReplayPlan = (tuple(played), tuple(checks))
         self._plan = (at, plan)
@@ -636,8 +646,7 @@ class TrickPlay(Deal):
             self.best = card
             self.best_seat = seat
         else:
-            keys = self.trick_keys[self.led]
-            if keys[card] > keys[self.best]:
+            if beats(self.trick_keys[self.led], card, self.best):
                 self.best = card
                 self.best_seat = seat
         if len(trick) < self.trick_size:
