@@ -20,9 +20,10 @@ from collections.abc import Callable
 from atout.games.jass.play import ABOVE, JACK, NINE, POWER, SUIT_MASK, TRICK_KEYS, VALUE
 from atout.games.trick import winners
 
-__all__ = ["ABOVE", "CLASSIC", "DEFENCE", "DRAW_LOW", "FOLLOW_RULES", "KEEP_TRUMPS",
-           "NO_TRUMP_LEAD_RULES", "SECOND_TEN", "SHORT_TOPS", "SPARE_HONOURS", "STANDARD",
-           "TRUMP_LEAD_RULES", "CardRule", "CardState", "card_choice"]
+__all__ = ["ABOVE", "CLASSIC", "DEFENCE", "DRAW_LOW", "EARLY_RULES", "FOLLOW_RULES",
+           "KEEP_TRUMPS", "LAST_RULES", "NO_TRUMP_LEAD_RULES", "PARTNER_RULES", "SECOND_TEN",
+           "SHORT_TOPS", "SPARE_HONOURS", "STANDARD", "TRUMP_LEAD_RULES", "CardRule",
+           "CardState", "card_choice"]
 
 DEFENCE = 1
 """The defenders keep their Bocks while the declarers may still ruff them, and lead low in the
@@ -70,9 +71,10 @@ class CardState:
                  "mode", "partner", "points", "pos", "power", "pull_trumps", "style", "trumps",
                  "unseen", "value", "voids_next")
 
-    def __init__(self, *, legal: int, hand: int, pos: int, last: bool, led: int, best: int,
+    def __init__(self, legal: int, hand: int, pos: int, last: bool, led: int, best: int,
                  best_seat: int, partner: int, points: int, unseen: int, voids_next: int,
                  pull_trumps: bool, mode: int, style: int) -> None:
+        # positional: made at every choice of a modelled rollout
         self.legal = legal
         self.hand = hand
         self.pos = pos
@@ -87,16 +89,16 @@ class CardState:
         self.pull_trumps = pull_trumps
         self.mode = mode
         self.style = style
-        self.value: tuple[int, ...] = VALUE[mode]
-        self.power: tuple[int, ...] = POWER[mode]
-        self.trumps: int = SUIT_MASK[mode] if mode < 4 else 0
-        self.above: tuple[int, ...] = ABOVE[mode]
-        self.honours: int = HONOURS[mode]
+        self.value, self.power, self.trumps, self.above, self.honours = _TABLES[mode]
 
     def is_top(self, card: int) -> bool:
         """Whether no unseen card beats ``card`` in its suit (a Bock)."""
         return not self.unseen & self.above[card]
 
+
+_TABLES: tuple[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int], ...] = tuple(
+    (VALUE[m], POWER[m], SUIT_MASK[m] if m < 4 else 0, ABOVE[m], HONOURS[m]) for m in range(6))
+"""Per mode: the card values, powers, the trump mask, the cards above and the honours."""
 
 CardRule = Callable[[CardState], int]
 """A rule of thumb: the card it plays, or -1 when it does not apply."""
@@ -119,11 +121,15 @@ def card_choice(*, legal: int, hand: int, seat: int, pos: int, last: bool, led: 
     """
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    state = CardState(legal=legal, hand=hand, pos=pos, last=last, led=led, best=best,
-                      best_seat=best_seat, partner=partner, points=points,
-                      unseen=out & ~hand, voids_next=voids_next, pull_trumps=pull_trumps,
-                      mode=mode, style=style)
-    rules = FOLLOW_RULES if pos else TRUMP_LEAD_RULES if mode < 4 else NO_TRUMP_LEAD_RULES
+    state = CardState(legal, hand, pos, last, led, best, best_seat, partner, points, out & ~hand,
+                      voids_next, pull_trumps, mode, style)
+    # the rules of the position; a rule that cannot apply here is left out of its list
+    if not pos:
+        rules = TRUMP_LEAD_RULES if mode < 4 else NO_TRUMP_LEAD_RULES
+    elif partner >= 0 and best_seat == partner:
+        rules = PARTNER_RULES
+    else:
+        rules = LAST_RULES if last else EARLY_RULES
     for rule in rules:
         card = rule(state)
         if card >= 0:
@@ -368,7 +374,14 @@ NO_TRUMP_LEAD_RULES: tuple[CardRule, ...] = (run_top_suit, lead_low_no_trump)
 """The lead at Obenabe and Undenufe, in order."""
 FOLLOW_RULES: tuple[CardRule, ...] = (schmieren, spare_partners_trick, second_ten, take_last,
                                       take_early, throw_cheapest)
-"""A card to a trick already led, in order."""
+"""A card to a trick already led, in order (:func:`card_choice` tries only those that may
+apply: :data:`PARTNER_RULES`, :data:`LAST_RULES` or :data:`EARLY_RULES`)."""
+PARTNER_RULES: tuple[CardRule, ...] = (schmieren, throw_cheapest)
+"""The partner wins the trick so far."""
+LAST_RULES: tuple[CardRule, ...] = (second_ten, take_last, throw_cheapest)
+"""The other side wins the trick so far, the seat plays last."""
+EARLY_RULES: tuple[CardRule, ...] = (second_ten, take_early, throw_cheapest)
+"""The other side wins the trick so far, a seat plays after."""
 
 
 def _most_power(cards: int, p: tuple[int, ...]) -> int:
