@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from atout.games.jass.play import ABOVE, JACK, NINE, POWER, SUIT_MASK, TRICK_KEYS, VALUE
-from atout.games.trick import winners
+from atout.games.jass.ranks import ABOVE, BEATERS, JACK, NINE, POWER, SUIT_MASK, VALUE
 
 __all__ = ["ABOVE", "CLASSIC", "DEFENCE", "DRAW_LOW", "EARLY_RULES", "FOLLOW_RULES",
            "KEEP_TRUMPS", "LAST_RULES", "NO_TRUMP_LEAD_RULES", "PARTNER_RULES", "SECOND_TEN",
            "SHORT_TOPS", "SPARE_HONOURS", "STANDARD", "TRUMP_LEAD_RULES", "CardRule",
-           "CardState", "card_choice"]
+           "CardState", "card_choice", "first_rule_card"]
 
 DEFENCE = 1
 """The defenders keep their Bocks while the declarers may still ruff them, and lead low in the
@@ -57,9 +56,10 @@ HONOURS = tuple((1 << (m * 9 + JACK)) | (1 << (m * 9 + NINE)) if m < 4 else 0 fo
 class CardState:
     """What a rule of thumb reads: the seat's position in the trick and the mode's tables.
 
-    ``legal``: the legal cards (two or more); ``hand``: the seat's cards; ``pos``: cards on
-    the table; ``last``: the seat plays the trick's last card; ``led``, ``best``,
-    ``best_seat``: the suit led, the card winning so far and its seat (-1 when leading);
+    ``legal``: the legal cards (two or more); ``hand``: the seat's cards; ``seat``: the seat
+    playing; ``pos``: cards on the table; ``last``: the seat plays the trick's last card;
+    ``led``, ``best``, ``best_seat``: the suit led, the card winning so far and its seat (-1
+    when leading);
     ``partner``: the partner's seat (-1: none); ``points``: the card points on the table;
     ``unseen``: the cards in the other hands (or not known to be out of play);
     ``voids_next``: the cards the next player has shown he lacks; ``pull_trumps``: the
@@ -68,15 +68,16 @@ class CardState:
     """
 
     __slots__ = ("above", "best", "best_seat", "hand", "honours", "last", "led", "legal",
-                 "mode", "partner", "points", "pos", "power", "pull_trumps", "style", "trumps",
-                 "unseen", "value", "voids_next")
+                 "mode", "partner", "points", "pos", "power", "pull_trumps", "seat", "style",
+                 "trumps", "unseen", "value", "voids_next")
 
-    def __init__(self, legal: int, hand: int, pos: int, last: bool, led: int, best: int,
+    def __init__(self, legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
                  best_seat: int, partner: int, points: int, unseen: int, voids_next: int,
-                 pull_trumps: bool, mode: int, style: int) -> None:
+                 pull_trumps: bool, mode: int, style: int = STANDARD) -> None:
         # positional: made at every choice of a modelled rollout
         self.legal = legal
         self.hand = hand
+        self.seat = seat
         self.pos = pos
         self.last = last
         self.led = led
@@ -121,15 +122,21 @@ def card_choice(*, legal: int, hand: int, seat: int, pos: int, last: bool, led: 
     """
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    state = CardState(legal, hand, pos, last, led, best, best_seat, partner, points, out & ~hand,
-                      voids_next, pull_trumps, mode, style)
+    return first_rule_card(CardState(legal, hand, seat, pos, last, led, best, best_seat, partner,
+                                     points, out & ~hand, voids_next, pull_trumps, mode, style))
+
+
+def first_rule_card(state: CardState) -> int:
+    """The card of the first rule of thumb of the position's list that names one:
+    :func:`card_choice` on a state already made (the rollouts make it themselves, without the
+    keywords' cost; ``state.legal`` must hold two cards or more)."""
     # the rules of the position; a rule that cannot apply here is left out of its list
-    if not pos:
-        rules = TRUMP_LEAD_RULES if mode < 4 else NO_TRUMP_LEAD_RULES
-    elif partner >= 0 and best_seat == partner:
+    if not state.pos:
+        rules = TRUMP_LEAD_RULES if state.mode < 4 else NO_TRUMP_LEAD_RULES
+    elif state.partner >= 0 and state.best_seat == state.partner:
         rules = PARTNER_RULES
     else:
-        rules = LAST_RULES if last else EARLY_RULES
+        rules = LAST_RULES if state.last else EARLY_RULES
     for rule in rules:
         card = rule(state)
         if card >= 0:
@@ -304,7 +311,7 @@ def take_last(s: CardState) -> int:
     :data:`SPARE_HONOURS`, those for 10 points only)."""
     if not s.last:
         return -1
-    win = winners(s.legal, s.best, TRICK_KEYS[s.mode][s.led])
+    win = s.legal & BEATERS[s.mode][s.led][s.best]
     plain = win & ~s.trumps
     if plain:
         return _least_power(plain, s.power)
@@ -322,7 +329,7 @@ def take_early(s: CardState) -> int:
     unseen, above = s.unseen, s.above
     if s.last:
         return -1
-    win = winners(s.legal, s.best, TRICK_KEYS[s.mode][s.led])
+    win = s.legal & BEATERS[s.mode][s.led][s.best]
     if not win:
         return -1
     v = s.value

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.jass.cards import ABOVE, card_choice
+from atout.bots.jass.cards import ABOVE, CardState, first_rule_card
 from atout.bots.jass.heuristic import (
     FULL,
     JassHeuristic,
@@ -588,10 +588,12 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
         elif modelled[seat]:
-            c = card_choice(legal=mask, hand=hands[seat], seat=seat, pos=pos, last=pos == 3,
-                            led=led, best=best, best_seat=best_seat, partner=partner[seat],
-                            points=pts, out=hands[0] | hands[1] | hands[2] | hands[3],
-                            voids_next=voids[nxt[seat]], pull_trumps=pulls[seat], mode=mode)
+            # card_choice on a state made here (every card not played is in some hand)
+            hand = hands[seat]
+            c = first_rule_card(CardState(
+                mask, hand, seat, pos, pos == 3, led, best, best_seat, partner[seat], pts,
+                (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand, voids[nxt[seat]],
+                pulls[seat], mode))
         else:
             c = -1
             if not pos and rnd() < LEAD_TOP:

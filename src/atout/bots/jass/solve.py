@@ -117,11 +117,22 @@ class EndgameSolver:
                 return hit
         a0, b0 = alpha, beta
         hand = hands[seat]
-        cards = self._ordered(hands, seat, pos, led, best)
+        legal = legal_cards(hand, self.mode, led, best, strict_under=self.strict_under,
+                            buur_free=self.buur_free)
+        out = hands[0] | hands[1] | hands[2] | hands[3]
+        if pos:
+            out |= 1 << best  # the card to beat separates two cards around it
+        cards = self._choices(hand, legal, out)
         value = self.value
-        # who wins: the trick keys of the suit led (trick.beats, as a table read)
-        kl = self.keys[led] if pos else self.keys[0]
-        kb = kl[best] if pos else 0
+        if pos:
+            # who wins: the trick keys of the suit led (trick.beats, as a table read)
+            kl = self.keys[led]
+            kb = kl[best]
+            # winners first, cheapest last: good moves early make the cuts
+            cards.sort(key=lambda c: -(kl[c] > kb))
+        else:
+            power = self.power
+            cards.sort(key=lambda c: -power[c])
         maximize = seat & 1 == 0
         result = -10_000 if maximize else 10_000
         nxt = self.nxt[seat]
@@ -153,25 +164,6 @@ class EndgameSolver:
         if key is not None:
             self._store(key, result, a0, b0)
         return result
-
-    def _ordered(self, hands: list[int], seat: int, pos: int, led: int, best: int) -> list[int]:
-        """The seat's choices (:meth:`_choices`), winners first and the cheapest last when
-        following, the strongest first when leading: good moves early make the cuts."""
-        hand = hands[seat]
-        legal = legal_cards(hand, self.mode, led, best, strict_under=self.strict_under,
-                            buur_free=self.buur_free)
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        if best >= 0:
-            out |= 1 << best  # the card to beat separates two cards around it
-        cards = self._choices(hand, legal, out)
-        if pos:
-            kl = self.keys[led]
-            kb = kl[best]
-            cards.sort(key=lambda c: -(kl[c] > kb))
-        else:
-            power = self.power
-            cards.sort(key=lambda c: -power[c])
-        return cards
 
     def _next_trick(self, hands: list[int], winner: int, pts: int, done: int, won: int,
                     alpha: int, beta: int) -> int:

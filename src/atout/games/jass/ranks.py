@@ -6,7 +6,7 @@ each card's power, value and strength in a trick.
 from __future__ import annotations
 
 from atout.cards import JASS_DECK
-from atout.games.trick import above_in_suit, trick_keys
+from atout.games.trick import above_in_suit, beaters, trick_keys
 
 SUIT_MASK = JASS_DECK.suit_masks
 CODES = JASS_DECK.codes
@@ -76,3 +76,7 @@ engine's loops, the playouts, the solver and the bots read."""
 ABOVE = tuple(above_in_suit(POWER[m], _SUIT_OF) for m in range(6))
 """ABOVE[mode][card]: the cards of the card's suit that beat it (a table, so that "is it the
 best card still out?" is one mask test in the rollouts' hot loop)."""
+
+BEATERS = tuple(tuple(beaters(keys) for keys in TRICK_KEYS[m]) for m in range(6))
+"""BEATERS[mode][suit led][card]: the cards that would take a trick ``card`` wins
+(:func:`atout.games.trick.beaters`): the winning cards of a hand are one mask test."""
