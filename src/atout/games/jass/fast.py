@@ -42,35 +42,46 @@ def random_tricks(hands: list[int], leader: int, left: int,
     the Stöck is still to be said (else empty); the last trick gets ``last_bonus`` points.
     Returns the tricks played, the seat that said the Stöck (-1: nobody).
     """
+    pop = POP9
+    bits = BITS9
     hs = [[h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27] for h in hands]
     notrump = mode >= 4
-    table = _Table(hs, mode, value, higher, strict, _NOT_BUUR if free else 511, rnd)
-    said = -1
+    table = _Table(hs, mode, value, higher, strict, _NOT_BUUR if free else 511, stoeck, rnd)
+    follow, ruff = table.follow_tricks, table.ruff_tricks
     out: list[Trick] = []
     while left:
         left -= 1
         order = orders[leader]
-        # the lead: any card
+        # the lead: any card (_draw, inlined)
         h = hs[leader]
-        led, ra = _draw(h, rnd)
+        m0, m1, m2, m3 = h
+        p0 = pop[m0]
+        p1 = p0 + pop[m1]
+        p2 = p1 + pop[m2]
+        r = int(rnd() * (p2 + pop[m3]))
+        if r < p0:
+            led, ra = 0, bits[m0][r]
+        elif r < p1:
+            led, ra = 1, bits[m1][r - p0]
+        elif r < p2:
+            led, ra = 2, bits[m2][r - p1]
+        else:
+            led, ra = 3, bits[m3][r - p2]
         h[led] ^= 1 << ra
         c = led * 9 + ra
-        table.stoeck = stoeck
-        if stoeck and c in stoeck:
+        if table.stoeck and c in table.stoeck:
             table.check_stoeck(leader, c)
         trick = [c]
         if notrump or led == mode:
-            best_seat, pts = table.follow_tricks(order, trick, led, keys[led])
+            best_seat, pts = follow(order, trick, led, keys[led])
         else:
-            best_seat, pts = table.ruff_tricks(order, trick, led, keys[led])
-        if table.said >= 0:
-            said, stoeck, table.said = table.said, (), -1
+            best_seat, pts = ruff(order, trick, led, keys[led])
         if not left:
             pts += last_bonus
         out.append((leader, tuple(trick), best_seat, pts))
         leader = best_seat
     hands[:] = [h[0] | h[1] << 9 | h[2] << 18 | h[3] << 27 for h in hs]
-    return out, said
+    return out, table.said
 
 
 class _Table:
@@ -82,7 +93,7 @@ class _Table:
 
     def __init__(self, hs: list[list[int]], mode: int, value: Sequence[int],
                  higher: Sequence[int], strict: bool, free_buur: int,
-                 rnd: Callable[[], float]) -> None:
+                 stoeck: tuple[int, ...], rnd: Callable[[], float]) -> None:
         self.hs = hs
         self.mode = mode
         self.base = mode * 9
@@ -91,8 +102,10 @@ class _Table:
         self.strict = strict
         self.free_buur = free_buur
         self.rnd = rnd
-        self.stoeck: tuple[int, ...] = ()
+        self.stoeck = stoeck
+        """The trump king and queen while the Stöck is still to be said (else empty)."""
         self.said = -1
+        """The seat that said the Stöck (-1: nobody yet)."""
 
     def check_stoeck(self, seat: int, c: int) -> None:
         """``c``, a trump king or queen, was just played by ``seat``: the Stöck is said when
@@ -109,6 +122,7 @@ class _Table:
         card: the winner and the card points."""
         pop, bits, rnd, value, hs = POP9, BITS9, self.rnd, self.value, self.hs
         need = self.free_buur if led == self.mode else 511
+        stoeck = self.stoeck
         c = trick[0]
         pts = value[c]
         bk = kl[c]
@@ -125,8 +139,9 @@ class _Table:
                 su, ra = _draw(h, rnd)
                 h[su] ^= 1 << ra
                 c = su * 9 + ra
-            if self.stoeck and c in self.stoeck:
+            if stoeck and c in stoeck:
                 self.check_stoeck(seat, c)
+                stoeck = self.stoeck
             trick.append(c)
             pts += value[c]
             if kl[c] > bk:  # trick.beats, read from the table
@@ -140,6 +155,7 @@ class _Table:
         the winner and the card points."""
         pop, bits, rnd, value, hs = POP9, BITS9, self.rnd, self.value, self.hs
         mode, base, higher = self.mode, self.base, self.higher
+        stoeck = self.stoeck
         c = trick[0]
         pts = value[c]
         bk = kl[c]
@@ -165,12 +181,13 @@ class _Table:
                     h[led] = f ^ (1 << ra)
                     c = lc + ra
             else:
-                su, ra = _draw(self.allowed(h, t, over), rnd)
+                su, ra = _draw(h if over == 511 else self.allowed(h, t), rnd)
                 h[su] ^= 1 << ra
                 c = su * 9 + ra
                 trump = su == mode
-            if trump and self.stoeck and c in self.stoeck:
+            if trump and stoeck and c in stoeck:
                 self.check_stoeck(seat, c)
+                stoeck = self.stoeck
             trick.append(c)
             pts += value[c]
             if kl[c] > bk:  # trick.beats, read from the table
@@ -179,12 +196,12 @@ class _Table:
                     over = higher[c] >> base & 511
         return best_seat, pts
 
-    def allowed(self, h: list[int], t: int, over: int) -> list[int]:
-        """The suit masks a hand with none of the suit led may play from: its trumps cut to
-        those above ``over`` (``t``) once a trump leads the trick, unless it holds nothing but
-        trumps (the Swiss rule) or nothing else is left."""
+    def allowed(self, h: list[int], t: int) -> list[int]:
+        """The suit masks a hand with none of the suit led may play from once a trump leads
+        the trick: its trumps cut to the higher ones ``t``, unless it holds nothing but trumps
+        (the Swiss rule) or nothing else is left."""
         mode = self.mode
-        if over == 511 or (not self.strict and h[0] + h[1] + h[2] + h[3] == h[mode]):
+        if not self.strict and h[0] + h[1] + h[2] + h[3] == h[mode]:
             return h
         g = h.copy()
         g[mode] = t
