@@ -27,15 +27,8 @@ PENDING = frozenset(
     {
         "atout.bots.search:SearchBot.choose",
         "atout.bots.search:SearchBot.__init__",
-        "atout.bots.jass.cards:card_choice",
-        "atout.bots.jass.solve:EndgameSolver._node",
-        "atout.bots.jass.search:play_facts",
-        "atout.bots.jass.search:JassDeterminizer",
-        "atout.bots.jass.search:JassDeterminizer.sample",
         "atout.bots.knock_rummy.search:KnockRummyDeterminizer.sample",
         "atout.bots.pitch.search:PitchDeterminizer.sample",
-        "atout.games.jass.fast:random_tricks",
-        "atout.games.jass.play:TrickPlay.play_tricks",
     }
 )
 """Blocks above the limit that other work in progress brings down (``module:block``)."""
