@@ -411,7 +411,10 @@ class TrickPlay(Deal):
         kl, bk, best_trump, pts = self._trick_under_way()
         pos = len(trick)
         total = self.tricks_total
-        for done in range(len(self.tricks) + 1, total + 1):
+        side_of, card_points, tricks_won = self.side_of, self.card_points, self.tricks_won
+        tricks = self.tricks
+        weis_after = int(bool(self.declared))  # the Weis are scored after the first trick
+        for done in range(len(tricks) + 1, total + 1):
             start = pos
             if not pos:
                 # the lead: any card (the policy is told the last trick's led and best)
@@ -462,7 +465,13 @@ class TrickPlay(Deal):
                 actors += orders[leader][start:]
             if done == total:
                 pts += LAST_TRICK_BONUS
-            self._score_trick(leader, trick, best_seat, pts)
+            # the trick's points and the trick to the winner's side (inline: once a trick)
+            side = side_of[best_seat]
+            card_points[side] += pts
+            tricks_won[side] += 1
+            tricks.append((leader, tuple(trick), best_seat, pts))
+            if done == weis_after:
+                self._resolve_weis(with_events=False)
             leader = best_seat
             trick = []
             pos = pts = 0
@@ -502,17 +511,6 @@ class TrickPlay(Deal):
         self.stoeck_said = True
         self.stoeck_points[self.side_of[seat]] += STOECK_POINTS
         return ()
-
-    def _score_trick(self, leader: int, trick: list[int], winner: int, pts: int) -> None:
-        """The trick loop's end of a trick: its points and the trick to the winner's side, and
-        after the first trick the Weis."""
-        side = self.side_of[winner]
-        self.card_points[side] += pts
-        self.tricks_won[side] += 1
-        tricks = self.tricks
-        tricks.append((leader, tuple(trick), winner, pts))
-        if len(tricks) == 1 and self.declared:
-            self._resolve_weis(with_events=False)
 
     def _random_play(self, rng: random.Random, record: bool) -> None:
         """:meth:`play_tricks` without a policy from a trick's start, on hands split by suit
