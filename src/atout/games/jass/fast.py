@@ -46,13 +46,14 @@ def random_tricks(hands: list[int], leader: int, left: int,
     bits = BITS9
     hs = [[h & 511, h >> 9 & 511, h >> 18 & 511, h >> 27] for h in hands]
     notrump = mode >= 4
-    table = _Table(hs, mode, value, higher, strict, _NOT_BUUR if free else 511, stoeck, rnd)
-    follow, ruff = table.follow_tricks, table.ruff_tricks
+    base = mode * 9
+    free_buur = _NOT_BUUR if free else 511
+    said = -1
     out: list[Trick] = []
     while left:
         left -= 1
         order = orders[leader]
-        # the lead: any card (_draw, inlined)
+        # the lead: any card
         h = hs[leader]
         m0, m1, m2, m3 = h
         p0 = pop[m0]
@@ -69,143 +70,89 @@ def random_tricks(hands: list[int], leader: int, left: int,
             led, ra = 3, bits[m3][r - p2]
         h[led] ^= 1 << ra
         c = led * 9 + ra
-        if table.stoeck and c in table.stoeck:
-            table.check_stoeck(leader, c)
+        if stoeck and c in stoeck and not h[mode] >> (stoeck[0] + stoeck[1] - c - base) & 1:
+            said = leader
+            stoeck = ()
         trick = [c]
+        pts = value[c]
+        kl = keys[led]
+        bk = kl[c]
+        best_seat = leader
+        lc = led * 9
         if notrump or led == mode:
-            best_seat, pts = follow(order, trick, led, keys[led])
+            # follow the suit led (on a trump lead, unless the Buur is the only trump held
+            # where it need not follow), else any card
+            need = free_buur if led == mode else 511
+            for seat in order[1:]:
+                h = hs[seat]
+                f = h[led]
+                if f & need:
+                    ra = bits[f][int(rnd() * pop[f])]
+                    h[led] = f ^ (1 << ra)
+                    c = lc + ra
+                else:
+                    su, ra = _draw(h, rnd)
+                    h[su] ^= 1 << ra
+                    c = su * 9 + ra
+                if stoeck and c in stoeck and not (
+                        h[mode] >> (stoeck[0] + stoeck[1] - c - base) & 1):
+                    said = seat
+                    stoeck = ()
+                trick.append(c)
+                pts += value[c]
+                if kl[c] > bk:  # trick.beats, read from the table (no call per card)
+                    bk, best_seat = kl[c], seat
         else:
-            best_seat, pts = ruff(order, trick, led, keys[led])
+            # a plain lead in a trump game: follow or trump; once a trump leads the trick,
+            # only a higher one (but for a hand of nothing but trumps, by the Swiss rule)
+            over = 511  # the trump ranks allowed: all until a trump leads the trick
+            led_first = led < mode
+            for seat in order[1:]:
+                h = hs[seat]
+                f = h[led]
+                t = h[mode] & over
+                if f:
+                    nf = pop[f]
+                    nt = pop[t]
+                    r = int(rnd() * (nf + nt))
+                    if led_first:
+                        trump = r >= nf
+                        ra = bits[t][r - nf] if trump else bits[f][r]
+                    else:
+                        trump = r < nt
+                        ra = bits[t][r] if trump else bits[f][r - nt]
+                    c = base + ra if trump else lc + ra
+                    if trump:
+                        h[mode] ^= 1 << ra
+                    else:
+                        h[led] = f ^ (1 << ra)
+                else:
+                    g = h
+                    if over != 511 and (strict or h[0] + h[1] + h[2] + h[3] != h[mode]):
+                        g = h.copy()
+                        g[mode] = t
+                        if not g[0] + g[1] + g[2] + g[3]:
+                            g = h
+                    su, ra = _draw(g, rnd)
+                    h[su] ^= 1 << ra
+                    c = su * 9 + ra
+                    trump = su == mode
+                if trump and stoeck and c in stoeck and not (
+                        h[mode] >> (stoeck[0] + stoeck[1] - c - base) & 1):
+                    said = seat
+                    stoeck = ()
+                trick.append(c)
+                pts += value[c]
+                if kl[c] > bk:  # trick.beats, read from the table (no call per card)
+                    bk, best_seat = kl[c], seat
+                    if trump:
+                        over = higher[c] >> base & 511
         if not left:
             pts += last_bonus
         out.append((leader, tuple(trick), best_seat, pts))
         leader = best_seat
     hands[:] = [h[0] | h[1] << 9 | h[2] << 18 | h[3] << 27 for h in hs]
-    return out, table.said
-
-
-class _Table:
-    """The fixed facts of one :func:`random_tricks` call and its two ways to play a trick
-    (methods called once per trick; the cards inside a trick stay in one loop)."""
-
-    __slots__ = ("base", "free_buur", "higher", "hs", "mode", "rnd", "said", "stoeck", "strict",
-                 "value")
-
-    def __init__(self, hs: list[list[int]], mode: int, value: Sequence[int],
-                 higher: Sequence[int], strict: bool, free_buur: int,
-                 stoeck: tuple[int, ...], rnd: Callable[[], float]) -> None:
-        self.hs = hs
-        self.mode = mode
-        self.base = mode * 9
-        self.value = value
-        self.higher = higher
-        self.strict = strict
-        self.free_buur = free_buur
-        self.rnd = rnd
-        self.stoeck = stoeck
-        """The trump king and queen while the Stöck is still to be said (else empty)."""
-        self.said = -1
-        """The seat that said the Stöck (-1: nobody yet)."""
-
-    def check_stoeck(self, seat: int, c: int) -> None:
-        """``c``, a trump king or queen, was just played by ``seat``: the Stöck is said when
-        the other one left his hand before."""
-        stoeck = self.stoeck
-        if not self.hs[seat][self.mode] >> (stoeck[0] + stoeck[1] - c - self.base) & 1:
-            self.said = seat
-            self.stoeck = ()
-
-    def follow_tricks(self, order: Sequence[int], trick: list[int], led: int,
-                      kl: Sequence[int]) -> tuple[int, int]:
-        """The rest of a trick where every seat must follow the suit led (on a trump lead,
-        unless the Buur is the only trump held, where it need not follow), else plays any
-        card: the winner and the card points."""
-        pop, bits, rnd, value, hs = POP9, BITS9, self.rnd, self.value, self.hs
-        need = self.free_buur if led == self.mode else 511
-        stoeck = self.stoeck
-        c = trick[0]
-        pts = value[c]
-        bk = kl[c]
-        best_seat = order[0]
-        lc = led * 9
-        for seat in order[1:]:
-            h = hs[seat]
-            f = h[led]
-            if f & need:
-                ra = bits[f][int(rnd() * pop[f])]
-                h[led] = f ^ (1 << ra)
-                c = lc + ra
-            else:
-                su, ra = _draw(h, rnd)
-                h[su] ^= 1 << ra
-                c = su * 9 + ra
-            if stoeck and c in stoeck:
-                self.check_stoeck(seat, c)
-                stoeck = self.stoeck
-            trick.append(c)
-            pts += value[c]
-            if kl[c] > bk:  # trick.beats, read from the table
-                bk, best_seat = kl[c], seat
-        return best_seat, pts
-
-    def ruff_tricks(self, order: Sequence[int], trick: list[int], led: int,
-                    kl: Sequence[int]) -> tuple[int, int]:
-        """The rest of a plain lead in a trump game: follow or trump; once a trump leads the
-        trick, only a higher one (but for a hand of nothing but trumps, by the Swiss rule):
-        the winner and the card points."""
-        pop, bits, rnd, value, hs = POP9, BITS9, self.rnd, self.value, self.hs
-        mode, base, higher = self.mode, self.base, self.higher
-        stoeck = self.stoeck
-        c = trick[0]
-        pts = value[c]
-        bk = kl[c]
-        best_seat = order[0]
-        lc = led * 9
-        over = 511  # the trump ranks allowed: all until a trump leads the trick
-        led_first = led < mode
-        for seat in order[1:]:
-            h = hs[seat]
-            f = h[led]
-            t = h[mode] & over
-            if f:
-                nf = pop[f]
-                nt = pop[t]
-                r = int(rnd() * (nf + nt))
-                trump = r >= nf if led_first else r < nt
-                if trump:
-                    ra = bits[t][r - nf] if led_first else bits[t][r]
-                    h[mode] ^= 1 << ra
-                    c = base + ra
-                else:
-                    ra = bits[f][r] if led_first else bits[f][r - nt]
-                    h[led] = f ^ (1 << ra)
-                    c = lc + ra
-            else:
-                su, ra = _draw(h if over == 511 else self.allowed(h, t), rnd)
-                h[su] ^= 1 << ra
-                c = su * 9 + ra
-                trump = su == mode
-            if trump and stoeck and c in stoeck:
-                self.check_stoeck(seat, c)
-                stoeck = self.stoeck
-            trick.append(c)
-            pts += value[c]
-            if kl[c] > bk:  # trick.beats, read from the table
-                bk, best_seat = kl[c], seat
-                if trump:
-                    over = higher[c] >> base & 511
-        return best_seat, pts
-
-    def allowed(self, h: list[int], t: int) -> list[int]:
-        """The suit masks a hand with none of the suit led may play from once a trump leads
-        the trick: its trumps cut to the higher ones ``t``, unless it holds nothing but trumps
-        (the Swiss rule) or nothing else is left."""
-        mode = self.mode
-        if not self.strict and h[0] + h[1] + h[2] + h[3] == h[mode]:
-            return h
-        g = h.copy()
-        g[mode] = t
-        return g if g[0] + g[1] + g[2] + g[3] else h
+    return out, said
 
 
 def _draw(g: list[int], rnd: Callable[[], float]) -> tuple[int, int]:
