@@ -4,6 +4,7 @@ know (the other hands), for many positions (see :mod:`invariance_helpers`)."""
 from __future__ import annotations
 
 import pytest
+
 from invariance_helpers import run
 
 

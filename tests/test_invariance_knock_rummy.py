@@ -5,6 +5,7 @@ whatever the cards it cannot know (other hands, the stock and its order), for 2 
 from __future__ import annotations
 
 import pytest
+
 from invariance_helpers import run
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from invariance_helpers import run
 
 CONFIGS: list[dict[str, Any]] = [

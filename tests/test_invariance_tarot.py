@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from invariance_helpers import run
 
 CONFIGS = [({"players": 3}, range(0, 4)), ({"players": 3, "taker_sees_ecart": False},
