@@ -135,6 +135,53 @@ def announced(deal: Deal, turns: list[JSON]) -> JSON:
             "restocks": getattr(d, "restocks", 0)}
 
 
+def secret(deal: Deal, seat: int | None) -> set[str]:
+    """The cards ``seat`` (None: nobody seated) may not know at this point of ``deal``, by
+    the rules as this test reads them, not as the engine shows them: the other seats'
+    hands (less what was shown: a Weis, a poignée, a chien turned up, a card taken from the
+    discard pile, the turned trump), the écart (its trumps excepted) but for the taker, the
+    others' Putze discards, an unseen chien, the stock, the undealt cards. Such a card is
+    moved by the re-deals even if it shows in the recipient's stream, so a leak fails."""
+    d = cast(Any, deal)
+    game = deal.rules.name
+    codes = TAROT_DECK.codes_of if game == "tarot" else (
+        JASS_DECK.codes_of if game in ("jass", "putze") else FULL_DECK.codes_of)
+    out: set[str] = set()
+    for s in range(deal.seats):
+        if s != seat:
+            out.update(deal.view(s).hand)
+    shown: set[str] = set()
+    for ws in getattr(d, "shown_weis", {}).values():
+        for w in ws:
+            shown.update(w.codes())
+    if game == "tarot":
+        for _, _, cards in d.poignees:
+            shown.update(codes(cards))
+        if d.chien_shown:
+            shown.update(codes(d.chien))
+        else:
+            out.update(codes(d.chien))
+        if seat != d.taker:
+            out.update(codes(d.ecart & ~_tarot_trumps()))
+    elif game == "putze":
+        shown.add(JASS_DECK.codes[d.turned])
+        for s, cards in enumerate(d.discards):
+            if s != seat:
+                out.update(codes(cards))
+    elif game == "knock-rummy":
+        for cards in d.known:
+            shown.update(codes(cards))
+        out.update(FULL_DECK.codes[c] for c in d.stock)
+    elif game == "pitch":
+        out.update(FULL_DECK.codes_of(((1 << 52) - 1) & ~d.in_play))
+    return out - shown
+
+
+def _tarot_trumps() -> int:
+    from atout.games.tarot.tables import TRUMPS
+    return int(TRUMPS)
+
+
 class Inconsistent(Exception):
     """The re-deal does not replay the same public game."""
 
@@ -175,13 +222,11 @@ def positions(game: str, options: dict[str, Any], seeds: range,
         dealer = rng.randrange(rules.seats)
         deal = rules.match(seed=seed, first_dealer=dealer).deal
         layout = layout_of(deal)
-        actions: list[str] = []
-        probe = deal.clone()  # how long a deal lasts: stop anywhere before its end
+        probe = deal.clone()  # a random deal to its end; the position anywhere before it
         while not probe.is_over:
             probe.play(rng.choice(probe.legal_actions()))
-        stop = rng.randrange(max(1, len(probe.history)))
-        while not deal.is_over and len(actions) < stop:
-            a = rng.choice(deal.legal_actions())
+        actions: list[str] = []
+        for a in probe.history[:rng.randrange(max(1, len(probe.history)))]:
             deal.play(a)
             if getattr(deal, "restocks", 0):  # a new shuffle of the stock: not the same cards
                 break
@@ -235,14 +280,23 @@ def stream(pos: Position, layout: Layout, actions: list[str], seat: int | None) 
     return out
 
 
-def hidden_texts(pos: Position, seat: int | None) -> list[bool]:
-    """For each action of the prefix, whether ``seat`` saw it hidden."""
+def replayed(pos: Position) -> Deal:
+    """The position's deal, its prefix played."""
     rules = atout.make(pos.game, **pos.options)
     piles = {k: v for k, v in pos.layout.items() if k not in ("hands", "dealer")}
     deal = rules.deal(hands=pos.layout["hands"], dealer=pos.layout["dealer"], **piles)
     for text in pos.actions:
         deal.play(text)
-    return [t is None for _, t in deal.seen_history(seat)]
+    return deal
+
+
+def hidden_texts(pos: Position, seat: int | None) -> list[bool]:
+    """For each action of the prefix, whether ``seat`` may not know it: the engine's
+    hidden entries, and the discards of a card this test holds secret from it."""
+    deal = replayed(pos)
+    hidden = secret(deal, seat)
+    return [t is None or any(w in hidden for w in t.split(" "))
+            for _, t in deal.seen_history(None if seat is None else seat)]
 
 
 def check_recipient(pos: Position, seat: int | None, rng: random.Random,
@@ -253,6 +307,7 @@ def check_recipient(pos: Position, seat: int | None, rng: random.Random,
     base = stream(pos, pos.layout, pos.actions, seat)
     seen: set[str] = set()
     cards_in(base, set(deck), seen)
+    seen -= secret(replayed(pos), seat)
     unknown = [c for c in deck if c not in seen]
     if len(unknown) < 2:
         return 0
