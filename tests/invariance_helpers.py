@@ -123,7 +123,8 @@ def deck_of(layout: Layout) -> list[str]:
 
 def announced(deal: Deal, turns: list[JSON]) -> JSON:
     """What the rules announce from the hands without an action (a Jass-family Weis: its
-    value and count, and which one wins; a Tarot petit sec), who took each action and whose turn it was in which
+    value and count, and which one wins; a Tarot petit sec; the trumps a Tarot poignée
+    shows, which the engine picks from the hand), who took each action and whose turn it was in which
     phase (``turns``): a re-deal that changes these is not consistent with what the
     recipient saw (they are every recipient's to know)."""
     d = cast(Any, deal)
@@ -131,6 +132,7 @@ def announced(deal: Deal, turns: list[JSON]) -> JSON:
             for s, ws in sorted(getattr(d, "declared", {}).items())}
     return {"actors": list(deal.actors), "weis": weis, "turns": turns,
             "annulled": getattr(d, "annulled", None),
+            "poignees": [[s, lv, m] for s, lv, m in getattr(d, "poignees", [])],
             "petit_sec": getattr(d, "petit_sec_seat", None),
             "restocks": getattr(d, "restocks", 0)}
 

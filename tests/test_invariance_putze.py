@@ -18,5 +18,7 @@ CONFIGS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", CONFIGS,
                          ids=["-".join(str(v) for v in o.values()) for o in CONFIGS])
-def test_putze_recipients_see_nothing_they_cannot_know(options: dict[str, Any]) -> None:
-    run("putze", options, range(6), tries=3, least=10)
+@pytest.mark.parametrize("start", [0, 3])
+def test_putze_recipients_see_nothing_they_cannot_know(options: dict[str, Any],
+                                                       start: int) -> None:
+    run("putze", options, range(start, start + 3), tries=3, least=5)
