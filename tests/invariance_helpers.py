@@ -124,9 +124,9 @@ def deck_of(layout: Layout) -> list[str]:
 def announced(deal: Deal, turns: list[JSON]) -> JSON:
     """What the rules announce from the hands without an action (a Jass-family Weis: its
     value and count, and which one wins; a Tarot petit sec; the trumps a Tarot poignée
-    shows, which the engine picks from the hand), who took each action and whose turn it was in which
-    phase (``turns``): a re-deal that changes these is not consistent with what the
-    recipient saw (they are every recipient's to know)."""
+    shows, which the engine picks from the hand), who took each action and whose turn it
+    was in which phase (``turns``): a re-deal that changes these is not consistent with
+    what the recipient saw (they are every recipient's to know)."""
     d = cast(Any, deal)
     weis = {str(s): [[w.kind, w.value, w.length, w.top] for w in ws]  # which Weis wins too
             for s, ws in sorted(getattr(d, "declared", {}).items())}
