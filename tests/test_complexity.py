@@ -25,10 +25,6 @@ PACKAGE = Path(atout.__file__).parent
 
 PENDING = frozenset(
     {
-        "atout.bots.search:SearchBot.choose",
-        "atout.bots.search:SearchBot.__init__",
-        "atout.bots.knock_rummy.search:KnockRummyDeterminizer.sample",
-        "atout.bots.pitch.search:PitchDeterminizer.sample",
         "atout.games.jass.fast:random_tricks",
     }
 )
