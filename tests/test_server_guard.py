@@ -101,8 +101,9 @@ def test_a_login_flood_does_not_slow_the_tables_nor_keep_a_newcomer_out(
     assert status == 200 and welcome["player"]["name"] == "Newcomer"
     assert under >= baseline / 2, (baseline, under)
     # under 0.5 s on an idle machine (docs/security.md); on a machine shared with other
-    # work, no slower than three sign-ins without the flood
-    assert signin < max(0.5, 3 * quiet), (signin, quiet)
+    # work, within four sign-ins without the flood (it may wait for one wrong password's
+    # check, one at a time from the flooding address, then its own)
+    assert signin < max(0.5, 4 * quiet), (signin, quiet)
     limited = [a for a in answers if a[0] == 429]
     assert limited and all(a[2]["error"] == "rate_limited" and int(a[1]["retry-after"]) >= 1
                            and "try again in" in a[2]["message"] for a in limited)
