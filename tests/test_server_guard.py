@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from atout.client import Client, ServerError
 from atout.client import http as call
 from atout.server.accounts import Accounts, AuthError
-from atout.server.guard import MAX_PASSWORD_BYTES, Gate, Limits, RateLimited
+from atout.server.guard import MAX_PASSWORD_BYTES, Gate, Limits, RateLimited, address_key
 from atout.store import Store
 from server_helpers import Server, running
 
@@ -247,3 +247,12 @@ def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> No
 
         told = asyncio.run(tables())
         assert told[0]["code"] == "expired" and "removed" in told[0]["message"]
+
+
+def test_addresses_are_counted_by_ipv4_address_or_ipv6_network() -> None:
+    assert address_key("203.0.113.7") == "203.0.113.7"
+    assert address_key("2001:db8:1:2::5") == address_key("2001:db8:1:2:ffff::1") \
+        == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::5") != address_key("2001:db8:1:2::5")
+    assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert address_key("testclient") == "testclient"

@@ -14,6 +14,7 @@ the store's writes (which use the event loop's default pool).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import math
 import time
 from collections import deque
@@ -31,6 +32,18 @@ PAUSE = 1.0
 after another pays with its own time, not the server's (the wait holds no thread)."""
 MAX_KEYS = 100_000
 """The most addresses or accounts a limiter remembers (the oldest are forgotten first)."""
+
+def address_key(host: str) -> str:
+    """What the limits per address count by: an IPv4 address, or an IPv6 address's /64
+    (one subscriber's whole network, which holds countless addresses)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped) if isinstance(ip, ipaddress.IPv6Address) else str(ip)
+
 
 class RateLimited(Exception):
     """Too many attempts: a sentence, and how many seconds to wait."""
@@ -224,4 +237,5 @@ class Gate:
         return await asyncio.to_thread(self.accounts.guest, name)
 
 
-__all__ = ["MAX_PASSWORD_BYTES", "Backoff", "Gate", "Limits", "RateLimited", "Window"]
+__all__ = ["MAX_PASSWORD_BYTES", "Backoff", "Gate", "Limits", "RateLimited", "Window",
+           "address_key"]
