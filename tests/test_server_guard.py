@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import socket
 import threading
 import time
@@ -98,8 +99,9 @@ def test_a_login_flood_does_not_slow_the_tables_nor_keep_a_newcomer_out(
             stop.set()
             for t in threads:
                 t.join(30)
+        after = pace(server, 1.5)  # the machine may be busier now: the lower is the yardstick
     assert status == 200 and welcome["player"]["name"] == "Newcomer"
-    assert under >= baseline / 2, (baseline, under)
+    assert under >= min(baseline, after) / 2, (baseline, under, after)
     # under 0.5 s on an idle machine (docs/security.md); on a machine shared with other
     # work, within four sign-ins without the flood (it may wait for one wrong password's
     # check, one at a time from the flooding address, then its own)
@@ -256,3 +258,11 @@ def test_addresses_are_counted_by_ipv4_address_or_ipv6_network() -> None:
     assert address_key("2001:db8:1:3::5") != address_key("2001:db8:1:2::5")
     assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
     assert address_key("testclient") == "testclient"
+
+
+def test_passwords_are_checked_at_a_lower_priority_than_play(gate: Gate) -> None:
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert gate.pool.submit(niceness).result(10) == min(19, mine + 10)

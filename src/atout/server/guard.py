@@ -14,8 +14,11 @@ the store's writes (which use the event loop's default pool).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import math
+import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -142,6 +145,18 @@ class Limits:
     """The largest HTTP body the server reads."""
 
 
+HASH_NICE = 10
+"""How much lower than play's the hashing threads' scheduling priority is (Linux ``nice``,
+per thread): when the cores are busy, the tables' work runs first."""
+
+
+def _lower_priority() -> None:
+    """Run the calling thread at a lower scheduling priority, where the system allows it."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
+                       min(19, os.getpriority(os.PRIO_PROCESS, 0) + HASH_NICE))
+
+
 class Gate:
     """Sign-in under limits: the per-address and per-account counts, and the hashing pool."""
 
@@ -149,7 +164,8 @@ class Gate:
         self.accounts = accounts
         self.limits = limits or Limits()
         self.pool = ThreadPoolExecutor(max_workers=self.limits.hash_workers,
-                                       thread_name_prefix="atout-hash")
+                                       thread_name_prefix="atout-hash",
+                                       initializer=_lower_priority)
         self.failures = Window(self.limits.login_failures, self.limits.login_window)
         self.signups = Window(self.limits.signups, self.limits.signup_window)
         self.backoff = Backoff(self.limits.account_free)
