@@ -164,8 +164,11 @@ class Gate:
         self.accounts = accounts
         self.limits = limits or Limits()
         self.pool = ThreadPoolExecutor(max_workers=self.limits.hash_workers,
-                                       thread_name_prefix="atout-hash",
-                                       initializer=_lower_priority)
+                                       thread_name_prefix="atout-hash")
+        self.suspect = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-suspect",
+                                          initializer=_lower_priority)
+        """The sign-ins of addresses and accounts with recent failures: one at a time, at
+        a lower priority than play, and never in front of the others'."""
         self.failures = Window(self.limits.login_failures, self.limits.login_window)
         self.signups = Window(self.limits.signups, self.limits.signup_window)
         self.backoff = Backoff(self.limits.account_free)
@@ -175,11 +178,12 @@ class Gate:
         """Seconds a refused sign-in waits for its answer."""
 
     def close(self) -> None:
-        """Stop the hashing pool."""
+        """Stop the hashing pools."""
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.suspect.shutdown(wait=False, cancel_futures=True)
 
     async def _hashed(self, address: str, work: Callable[..., tuple[str, Player]],
-                      *args: object) -> tuple[str, Player]:
+                      *args: object, suspect: bool = False) -> tuple[str, Player]:
         """Run a sign-in that hashes in the pool, within the queue's bounds."""
         limits = self.limits
         if self.pending >= limits.hash_workers + limits.hash_queue:
@@ -190,7 +194,8 @@ class Gate:
         self.hashing[address] = self.hashing.get(address, 0) + 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.pool, work, *args)
+            return await loop.run_in_executor(self.suspect if suspect else self.pool, work,
+                                              *args)
         finally:
             self.pending -= 1
             self.hashing[address] -= 1
@@ -218,7 +223,10 @@ class Gate:
             wait = self.backoff.wait(account, now)
             if wait:
                 raise RateLimited("too many failed sign-ins to this account", wait)
-            result = await self._hashed(address, self.accounts.login, name, secret)
+            suspect = address in self.failures.times or \
+                self.backoff.failures.get(account, (0, 0.0))[0] > self.backoff.free
+            result = await self._hashed(address, self.accounts.login, name, secret,
+                                        suspect=suspect)
         except RateLimited as exc:
             await asyncio.sleep(min(self.pause, exc.retry_after))
             raise
