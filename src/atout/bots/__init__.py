@@ -6,6 +6,9 @@ actions), ``heuristic`` (each game's rules of thumb) and ``search`` (determinize
 search); a bot name may carry parameters, ``search:playouts=300:seconds=0.5``, and any bot
 takes a thinking delay for tables with people, ``heuristic:delay=1.2:jitter=0.6``, and a
 share of random moves, ``heuristic:noise=0.2`` (a player a search does not model exactly).
+Your own agent plays wherever a bot name is taken: a ``module:attribute`` spec naming a policy
+(a callable taking a :class:`~atout.core.View`), or an entry point in the ``atout.bots``
+group; see :mod:`atout.bots.policy`.
 """
 
 from __future__ import annotations
@@ -88,15 +91,37 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), params
 
 
-def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
-    """A bot by name (with optional parameters, ``search:playouts=300``).
+def _factory(name: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
+    """The factory and the parameters of a bot name, spec or entry point."""
+    from atout.bots import policy
 
-    ``ValueError`` naming the known bots when unknown, or the bad parameter.
-    """
+    if policy.is_spec(name, _BOTS.__contains__):
+        module, attr, parts = policy.split_spec(name)
+        _, params = parse_bot_spec(":".join(["spec", *parts]))
+        label = f"{module}:{attr}"
+        return policy.loaded_factory(label, policy.load_spec(name)), params
     base, params = parse_bot_spec(name)
     factory = _BOTS.get(base)
     if factory is None:
-        raise ValueError(f"unknown bot {base!r}: expected one of {', '.join(_BOTS)}")
+        found = policy.entry_point(base) if base else None
+        if found is None:
+            plugins = policy.entry_point_names()
+            known = ", ".join([*_BOTS, *plugins])
+            raise ValueError(f"unknown bot {base!r}: expected one of {known}, or a policy "
+                             "as module:attribute, like mypkg.agents:policy")
+        factory = policy.loaded_factory(base, found)
+    return factory, params
+
+
+def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
+    """A bot by name (with optional parameters, ``search:playouts=300``), by
+    ``module:attribute`` spec of a policy (``mypkg.agents:policy``) or by the name of an entry
+    point in the ``atout.bots`` group (see :mod:`atout.bots.policy`).
+
+    ``ValueError`` naming the known bots when unknown, or the bad parameter, module or
+    attribute.
+    """
+    factory, params = _factory(name)
     delay = params.pop("delay", None)
     jitter = params.pop("jitter", None)
     noise = params.pop("noise", None)

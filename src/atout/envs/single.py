@@ -16,7 +16,8 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from atout.bots import Bot, make_bot
+from atout.bots import Bot
+from atout.bots.policy import Player, player_bot
 from atout.envs.aec import RENDER_MODES, observation_space
 from atout.envs.table import Table
 from atout.envs.text import view_text
@@ -26,16 +27,19 @@ SKIP_LIMIT = 1000
 """Deals in a row without a move of the learning seat before reset gives up."""
 
 
-def make_bots(table: Table, opponents: str | Sequence[str], seat: int,
+def make_bots(table: Table, opponents: Player | Sequence[Player], seat: int,
               seed: int) -> list[Bot | None]:
-    """One bot per seat but ``seat`` (None there), from a bot name or a name per other seat."""
+    """One bot per seat but ``seat`` (None there), from one player for every other seat or a
+    sequence of one per other seat; a player is a bot name, a ``module:attribute`` spec, a
+    policy or a Bot subclass (:mod:`atout.bots.policy`)."""
     n = table.seats
-    names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+    names: list[Player] = (list(opponents) if isinstance(opponents, (list, tuple))
+                           else [opponents] * (n - 1))  # type: ignore[list-item]
     if len(names) != n - 1:
         raise ValueError(f"opponents must be one bot name or {n - 1} names (one per other "
-                         f"seat), not {len(names)}")
+                         f"seat; a policy may stand for a name), not {len(names)}")
     others = iter(names)
-    return [None if s == seat else make_bot(next(others), table.rules, s, seed)
+    return [None if s == seat else player_bot(next(others), table.rules, s, seed)
             for s in range(n)]
 
 
@@ -67,15 +71,17 @@ def check_seat_arg(seat: object, seats: int) -> int:
 class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of an atout game against bots, as a Gymnasium environment.
 
-    Keywords: ``opponents`` (a bot name such as "random", "heuristic" or
-    "search:playouts=50", or one per other seat), ``seat`` (the learning seat, 0 by default),
+    Keywords: ``opponents`` (a player: a bot name such as "random", "heuristic" or
+    "search:playouts=50", a ``module:attribute`` spec, a policy object such as a
+    :func:`~atout.bots.policy.frozen` copy of the learner; or a list of one per other seat),
+    ``seat`` (the learning seat, 0 by default),
     ``illegal`` ("terminate" or "raise"), ``illegal_reward`` (-1), ``render_mode``, ``lang``,
     ``episode``, ``shaping``, ``reward_scale``; every other keyword is an option of the game.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
-    def __init__(self, game: str, *, opponents: str | Sequence[str] = "heuristic",
+    def __init__(self, game: str, *, opponents: Player | Sequence[Player] = "heuristic",
                  seat: int = 0, illegal: str = "terminate", illegal_reward: float = -1.0,
                  render_mode: str | None = None, lang: str = "en", **options: Any) -> None:
         self.table = Table(game, **options)
