@@ -1,0 +1,229 @@
+"""A policy is a player: hand-written policies in the tournament, the command line and the
+environments, by object, by ``module:attribute`` spec and by entry point; frozen copies."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import atout
+from atout.bots import make_bot, play_out
+from atout.bots.policy import PolicyBot, frozen, player_bot
+from atout.core import View
+from atout.envs import single_agent, vector_env
+from atout.tournament import Tournament, run
+from cli_helpers import invoke
+from policies import Lowest, lowest
+
+GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.mark.parametrize("spec", ["policies:lowest", "policies:lowest_policy",
+                                  "policies:Lowest:offset=1"])
+def test_a_spec_names_a_policy_that_plays_whole_deals(spec: str) -> None:
+    rules = atout.make("jass")
+    deal = rules.deal(seed=4)
+    bots = [make_bot(spec, rules, s, 0) for s in range(rules.seats)]
+    assert all(isinstance(b, PolicyBot) for b in bots)
+    play_out(deal, bots)
+    assert deal.is_over
+    assert sum(deal.result.details["card_points"]) == 157
+
+
+def test_a_policy_plays_the_action_it_names() -> None:
+    rules = atout.make("pitch")
+    seen: list[tuple[View, Any]] = []
+    bots = [make_bot("random", rules, s, 1) for s in range(rules.seats)]
+    bots[2] = player_bot(Lowest(offset=2), rules, 2, 0)
+    deal = rules.deal(seed=2)
+    play_out(deal, bots, watch=lambda view, action: seen.append((view, action)))
+    mine = [(v, a) for v, a in seen if v.seat == 2]
+    assert mine
+    for view, action in mine:
+        assert action.text == view.legal[2 % len(view.legal)]
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("no_such_package.agents:policy", "no module named 'no_such_package.agents'"),
+    ("policies:nothing_here", "module 'policies' has no attribute 'nothing_here'"),
+    ("policies:not_a_policy", "names a int, not a policy"),
+    ("policies:Lowest:speed=3", "unexpected keyword argument 'speed'"),
+    ("policies:lowest:speed=3", "takes no parameters"),
+    ("policies:", "expected module:attribute"),
+    ("no_such_bot", "or a policy as module:attribute"),
+])
+def test_bad_specs_are_refused_in_words(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        make_bot(spec, atout.make("jass"), 0, 0)
+
+
+def test_an_illegal_choice_is_refused_in_words() -> None:
+    rules = atout.make("jass")
+    deal = rules.deal(seed=1)
+    view = deal.view(deal.to_move or 0)
+    wrong = next(a.text for a in rules.actions if a.text not in view.legal)
+    bot = player_bot(lambda view: wrong, rules, deal.to_move or 0, 0)
+    with pytest.raises(ValueError, match="may not play now: expected one of"):
+        bot.choose(deal.view(deal.to_move or 0))
+    with pytest.raises(ValueError, match="returned 'XX'"):
+        player_bot(lambda view: "XX", rules, 0, 0).choose(deal.view(deal.to_move or 0))
+    with pytest.raises(ValueError, match="is not a player"):
+        player_bot(42, rules, 0, 0)
+
+
+def test_an_entry_point_in_the_atout_bots_group_is_a_bot_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dist = tmp_path / "my_agents-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-agents\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[atout.bots]\nlowest = policies:Lowest\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rules = atout.make("pitch")
+    deal = rules.deal(seed=3)
+    play_out(deal, [make_bot("lowest:offset=1", rules, s, 0) for s in range(rules.seats)])
+    assert deal.is_over
+    with pytest.raises(ValueError, match="random, heuristic, search, lowest"):
+        make_bot("highest", rules, 0, 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_policy_object_plays_a_tournament(game: str) -> None:
+    res = run(Tournament(game, bots=(Lowest(), "random"), deals=2, seed=5), workers=1)
+    assert len(res.boards) == 2
+    assert res.summaries()[0].name == "lowest"
+    assert sum(b.decisions[0] for b in res.boards) > 0
+
+
+def test_a_tournament_of_policies_gives_the_same_results_in_worker_processes() -> None:
+    t = Tournament("pitch", bots=(Lowest(), lowest, "policies:Lowest:offset=1"), deals=4,
+                   seed=2)
+    one = run(t, workers=1)
+    two = run(t, workers=2)
+    assert [b.points for b in one.boards] == [b.points for b in two.boards]
+    assert [s.name for s in one.summaries()] == ["lowest", "lowest",
+                                                 "policies:Lowest:offset=1"]
+
+
+def test_the_tournament_command_takes_a_module_attribute_spec(tmp_path: Path) -> None:
+    got = invoke(["tournament", "pitch", "--bots", "policies:Lowest,heuristic", "--deals", "3",
+                  "--workers", "1", "--no-plot", "--json", str(tmp_path / "t.json")])
+    assert got.exit_code == 0, got.output
+    assert "policies:Lowest - heuristic" in got.output
+    bad = invoke(["tournament", "pitch", "--bots", "policies:nope,heuristic", "--deals", "3",
+                  "--no-plot"])
+    assert bad.exit_code == 2
+    assert "module 'policies' has no attribute 'nope'" in bad.output
+
+
+def test_a_user_runs_a_tournament_of_their_policy_from_the_shell(tmp_path: Path) -> None:
+    src = Path(atout.__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), str(src)]))
+    done = subprocess.run(
+        [sys.executable, "-m", "atout", "tournament", "jass", "--bots",
+         "policies:lowest,random", "--deals", "2", "--workers", "2", "--no-plot"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "policies:lowest - random" in done.stdout.replace("\n", " ")
+    sim = subprocess.run(
+        [sys.executable, "-m", "atout", "simulate", "pitch", "--bots", "policies:Lowest",
+         "--games", "1"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert sim.returncode == 0, sim.stderr
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_policies_are_opponents_in_the_single_agent_environment(game: str) -> None:
+    policy = Lowest()
+    env = single_agent(game, opponents=policy)
+    episodes = 0
+    obs, _ = env.reset(seed=7)
+    while episodes < 3:
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        obs, _, terminated, _, info = env.step(action)
+        if terminated:
+            assert "points" in info
+            episodes += 1
+            obs, _ = env.reset()
+    assert policy.calls > 0
+
+
+def test_a_list_of_players_mixes_policies_specs_and_names() -> None:
+    env = single_agent("pitch", opponents=[Lowest(), "policies:lowest", "random"])
+    obs, _ = env.reset(seed=1)
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(ValueError, match="one bot name or 3 names"):
+        single_agent("pitch", opponents=[Lowest()])
+    with pytest.raises(ValueError, match="no attribute"):
+        single_agent("pitch", opponents="policies:missing")
+
+
+def test_policies_are_opponents_in_the_vector_environment() -> None:
+    policy = Lowest()
+    venv = vector_env("jass", 4, opponents=policy)
+    batch = venv.reset(seed=3)
+    finished = 0
+    for _ in range(60):
+        batch = venv.step(np.array([int(np.flatnonzero(m)[0]) for m in batch.masks]))
+        assert (batch.seats == 0).all()
+        finished += int(batch.dones.sum())
+    assert finished >= 4
+    assert policy.calls > 0
+
+
+def _episode_trace(opponents: Any, seed: int) -> list[Any]:
+    """The learning seat's observations over one episode in which it always plays its
+    lowest legal id: they change only if the opponents play differently."""
+    env = single_agent("jass", opponents=opponents)
+    obs, _ = env.reset(seed=seed)
+    trace = [obs["observation"].copy()]
+    terminated = False
+    while not terminated:
+        obs, reward, terminated, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        trace.append((obs["observation"].copy(), reward))
+    return trace
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    return len(a) == len(b) and all(
+        np.array_equal(x[0], y[0]) and x[1] == y[1] if isinstance(x, tuple)
+        else np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_self_play_against_frozen_copies_of_a_changing_learner() -> None:
+    learner = Lowest()
+    generations = []
+    for _ in range(3):
+        generations.append(frozen(learner))  # the opponent pool grows by one frozen copy
+        learner.offset += 1  # "training" changes the learner
+    assert [g.offset for g in generations] == [0, 1, 2]
+    assert learner.offset == 3
+    before = [_episode_trace(g, seed=11) for g in generations]
+    live = _episode_trace(learner, seed=11)
+    learner.offset = 0
+    after = [_episode_trace(g, seed=11) for g in generations]
+    assert all(_same(x, y) for x, y in zip(before, after, strict=True))
+    # the learner itself, not frozen, plays differently once it changed (the check bites)
+    assert not _same(live, _episode_trace(learner, seed=11))
+    assert _same(before[0], _episode_trace(learner, seed=11))
+
+
+def test_a_policy_that_cannot_be_copied_is_refused_in_words() -> None:
+    class Stubborn:
+        def __call__(self, view: View) -> str:
+            return view.legal[0]
+
+        def __deepcopy__(self, memo: dict[int, Any]) -> Stubborn:
+            raise TypeError("holds a live socket")
+
+    with pytest.raises(ValueError, match=r"cannot freeze .*Stubborn: deep copy failed"):
+        frozen(Stubborn())
