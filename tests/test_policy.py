@@ -227,3 +227,56 @@ def test_a_policy_that_cannot_be_copied_is_refused_in_words() -> None:
 
     with pytest.raises(ValueError, match=r"cannot freeze .*Stubborn: deep copy failed"):
         frozen(Stubborn())
+
+
+def test_a_step_tells_the_phase_the_legal_names_what_was_played_and_the_return() -> None:
+    env = single_agent("pitch", opponents="random", shaping="tricks")
+    obs, info = env.reset(seed=9)
+    total = 0.0
+    terminated = False
+    seen = list(info["played"])
+    while not terminated:
+        assert info["legal_actions"] == env.action_names(obs["action_mask"])
+        assert info["legal_actions"] == env.action_names()
+        assert info["phase"] in ("auction", "play", "trump")
+        obs, reward, terminated, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        total += reward
+        assert info["return"] == pytest.approx(total)
+        seen += info["played"]
+    assert info["legal_actions"] == []
+    assert "points" in info
+    deal = env.table.game
+    assert seen == list(deal.view(0).history)  # every action, each reported once
+
+
+def test_action_names_reads_arrays_and_bitmasks_and_refuses_bad_masks() -> None:
+    from atout.envs import action_names
+
+    rules = atout.make("jass")
+    mask = np.zeros(rules.num_actions, dtype=np.int8)
+    mask[[0, 36]] = 1
+    assert action_names(rules, mask) == [rules.actions[0].text, "trump H"]
+    assert action_names(rules, 1 | 1 << 36) == action_names(rules, mask)
+    with pytest.raises(ValueError, match="one row of"):
+        action_names(rules, mask[:5])
+    with pytest.raises(ValueError, match="beyond the game's"):
+        action_names(rules, 1 << rules.num_actions)
+
+
+def test_the_aec_environment_gives_the_agent_to_move_its_info() -> None:
+    from atout.envs import raw_env
+
+    env = raw_env("tarot", episode="match", match_options={"deals": 2})
+    env.reset(seed=4)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            assert "points" in info and info["phase"]
+            env.step(None)
+            continue
+        assert info["legal_actions"] == env.action_names(obs["action_mask"])
+        assert len(info["scores"]) == 4
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps > 0

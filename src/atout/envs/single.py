@@ -19,6 +19,7 @@ import numpy as np
 from atout.bots import Bot
 from atout.bots.policy import Player, player_bot
 from atout.envs.aec import RENDER_MODES, observation_space
+from atout.envs.info import Reporter, action_names
 from atout.envs.table import Table
 from atout.envs.text import view_text
 
@@ -99,13 +100,23 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
         self.lang = lang
         self.opponents = opponents
         self.bots = make_bots(self.table, opponents, self.seat, 0)
+        self.reporter = Reporter(self.table.rules)
         self.observation_space = observation_space(self.table)
         self.action_space = gym.spaces.Discrete(self.table.num_actions)
         self._over = True
 
-    def _obs(self) -> dict[str, Any]:
-        return {"observation": self.table.observation(self.seat),
-                "action_mask": self.table.mask(self.seat)}
+    def _obs(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The learning seat's observation and its info (see :mod:`atout.envs.info`)."""
+        vector, view = self.table.observe(self.seat)
+        info = self.reporter.info(self.table.game, self.seat, view)
+        return {"observation": vector, "action_mask": self.table.mask(self.seat)}, info
+
+    def action_names(self, mask: Any = None) -> list[str]:
+        """The notations of the actions in ``mask`` (an ``action_mask`` array or an int
+        bitmask), by default of the learning seat's legal actions now."""
+        if mask is None:
+            mask = self.table.mask_bits(self.seat)
+        return action_names(self.table.rules, mask)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -116,6 +127,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
             self.bots = make_bots(self.table, self.opponents, self.seat,
                                   self.table.rng.getrandbits(32))
         self.table.reset()
+        self.reporter.reset()
         rewards = [0.0] * self.table.seats
         play_bots(self.table, self.bots, rewards)
         skipped = 0
@@ -126,7 +138,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
             self.table.reset()
             play_bots(self.table, self.bots, rewards)
         self._over = False
-        return self._obs(), {}
+        return self._obs()
 
     def step(self, action: np.int64 | int
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -136,14 +148,17 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
         a = int(action)
         if self.illegal == "terminate" and not self.table.is_legal(a):
             self._over = True
-            return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
+            obs, info = self._obs()
+            info["illegal_action"] = True
+            return obs, self.illegal_reward, True, False, info
         rewards = self.table.play(a)  # illegal="raise": IllegalAction, with the reason
         play_bots(self.table, self.bots, rewards)
-        info: dict[str, Any] = {}
+        self.reporter.add(rewards)
+        obs, info = self._obs()
         if self.table.is_over:
             self._over = True
             info["points"] = self.table.points()[self.seat]
-        return self._obs(), rewards[self.seat], self._over, False, info
+        return obs, rewards[self.seat], self._over, False, info
 
     def render(self) -> str | None:
         """The learning seat's view in words (``ansi`` returns it, ``human`` prints it)."""
