@@ -269,7 +269,7 @@ def test_the_aec_environment_gives_the_agent_to_move_its_info() -> None:
     env = raw_env("tarot", episode="match", match_options={"deals": 2})
     env.reset(seed=4)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, info = env.last()
         if term or trunc:
             assert "points" in info and info["phase"]
