@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+
 from atout.core import View
 
 
@@ -31,3 +35,8 @@ lowest_policy = Lowest()
 
 not_a_policy = 42
 """Not a player: the tests check the error."""
+
+
+def highest_id(observation: Any, action_mask: Any) -> int:
+    """An observation-and-mask agent: the legal action with the highest id."""
+    return int(np.flatnonzero(action_mask)[-1])

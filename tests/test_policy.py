@@ -280,3 +280,37 @@ def test_the_aec_environment_gives_the_agent_to_move_its_info() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
     assert steps > 0
+
+
+def test_an_observation_and_mask_agent_plays_as_a_policy() -> None:
+    from atout.envs import ObservationPolicy, raw_env
+    from policies import highest_id
+
+    seen: list[tuple[Any, Any]] = []
+
+    def record(obs: Any, mask: Any) -> int:
+        seen.append((obs.copy(), mask.copy()))
+        return highest_id(obs, mask)
+
+    env = raw_env("tarot")
+    env.reset(seed=6)
+    policy = ObservationPolicy(record, "tarot")
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        seat = int(agent.split("_")[1])
+        action = policy(env.table.game.view(seat))
+        assert np.array_equal(seen[-1][0], obs["observation"])  # the environment's encoding
+        assert np.array_equal(seen[-1][1], obs["action_mask"])
+        env.step(action)
+    t = Tournament("tarot", bots=(ObservationPolicy(highest_id, "tarot", name="highest"),
+                                  "random"), deals=2, seed=1)
+    assert [b.points for b in run(t, workers=2).boards] == \
+        [b.points for b in run(t, workers=1).boards]
+    copy = frozen(policy)
+    assert copy.agent is not policy.agent or copy.agent is record  # functions copy as themselves
+    assert copy.table is not policy.table and copy.name == policy.name
+    with pytest.raises(ValueError, match="agent must be callable"):
+        ObservationPolicy(3, "tarot")

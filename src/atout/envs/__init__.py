@@ -24,7 +24,7 @@ from __future__ import annotations
 from atout.envs.aec import AtoutEnv, env, raw_env
 from atout.envs.encoding import Block, Encoder, Feature
 from atout.envs.features import SPECS, GameSpec, spec_of
-from atout.envs.info import action_names
+from atout.envs.info import ObservationPolicy, action_names
 from atout.envs.registration import env_id, register_envs
 from atout.envs.single import SingleAgentEnv, single_agent
 from atout.envs.table import Table
@@ -43,6 +43,7 @@ __all__ = [
     "Encoder",
     "Feature",
     "GameSpec",
+    "ObservationPolicy",
     "SingleAgentEnv",
     "Table",
     "VectorEnv",

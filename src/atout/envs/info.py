@@ -14,7 +14,9 @@ ends) holds:
 - ``scores``: with ``episode="match"``, the game's scores so far, one per seat;
 - ``points``: when the episode ends, the game's own points of the seat (as before).
 
-:func:`action_names` turns a mask (an int8 array or an int bitmask) into notations.
+:func:`action_names` turns a mask (an int8 array or an int bitmask) into notations;
+:class:`ObservationPolicy` makes a learner that reads observations and masks a policy
+(:mod:`atout.bots.policy`), to play in tournaments and as opponents.
 """
 
 from __future__ import annotations
@@ -85,4 +87,50 @@ class Reporter:
         return info
 
 
-__all__ = ["Reporter", "action_names"]
+
+
+class ObservationPolicy:
+    """A learner that reads observations and masks, as a policy (a player anywhere).
+
+    ``agent(observation, action_mask)`` is called with the float32 observation vector and the
+    int8 mask the environment of ``game`` (with the same ``options``: game options and
+    ``episode``) would give, and returns an action id. The encoding is the environment's own,
+    made from the seat's view::
+
+        policy = ObservationPolicy(lambda obs, mask: int(model.predict(obs, mask)), "pitch")
+        Tournament("pitch", (policy, "heuristic"), deals=1000)
+    """
+
+    def __init__(self, agent: Any, game: str, name: str | None = None, **options: Any) -> None:
+        from atout.envs.table import Table
+
+        if not callable(agent):
+            raise ValueError(f"agent must be callable as agent(observation, action_mask), "
+                             f"not a {type(agent).__name__}")
+        self.agent = agent
+        self.game = game
+        self.options = options
+        self.table = Table(game, **options)
+        self.name = name or f"{game} agent"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The agent, the game and its options (the table is made again: it holds the
+        encoder's functions, which do not pickle)."""
+        return {"agent": self.agent, "game": self.game, "options": self.options,
+                "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Made again from :meth:`__getstate__`'s parts (worker processes, deep copies)."""
+        self.__init__(state["agent"], state["game"], state["name"],  # type: ignore[misc]
+                      **state["options"])
+
+    def __call__(self, view: View) -> int:
+        """The agent's action id on the observation and mask of ``view``."""
+        rules = self.table.rules
+        mask = np.zeros(rules.num_actions, dtype=np.int8)
+        for text in view.legal:
+            mask[int(rules.actions.parse(text))] = 1
+        return int(self.agent(self.table.encoder.encode(view), mask))
+
+
+__all__ = ["ObservationPolicy", "Reporter", "action_names"]
