@@ -25,15 +25,11 @@ PACKAGE = Path(atout.__file__).parent
 
 PENDING = frozenset(
     {
-        "atout.bots.search:SearchBot.choose",
-        "atout.bots.search:SearchBot.__init__",
         "atout.bots.jass.cards:card_choice",
         "atout.bots.jass.solve:EndgameSolver._node",
         "atout.bots.jass.search:play_facts",
         "atout.bots.jass.search:JassDeterminizer",
         "atout.bots.jass.search:JassDeterminizer.sample",
-        "atout.bots.knock_rummy.search:KnockRummyDeterminizer.sample",
-        "atout.bots.pitch.search:PitchDeterminizer.sample",
         "atout.games.jass.fast:random_tricks",
         "atout.games.jass.play:TrickPlay.play_tricks",
     }
