@@ -314,3 +314,34 @@ def test_an_observation_and_mask_agent_plays_as_a_policy() -> None:
     assert copy.table is not policy.table and copy.name == policy.name
     with pytest.raises(ValueError, match="agent must be callable"):
         ObservationPolicy(3, "tarot")
+
+
+def test_a_server_player_cannot_make_the_server_import_a_module(tmp_path: Path) -> None:
+    import asyncio
+
+    from atout.server.hub import Hub, Settings
+    from atout.store import Store
+    from test_server_faults import a_conn
+
+    module = "policies_never_imported"
+    (tmp_path / f"{module}.py").write_text("raise SystemExit('imported')\n")
+
+    async def scenario() -> list[dict[str, Any]]:
+        hub = Hub(Store.open(str(tmp_path / "s.sqlite3")), Settings(bot_delay=0.0))
+        token, _ = hub.accounts.guest("Host")
+        host, frames = a_conn()
+        await hub.receive(host, {"type": "hello", "protocol": 1, "token": token})
+        await hub.receive(host, {"type": "create", "game": "jass", "seat": 0})
+        table = max(hub.tables)
+        await hub.receive(host, {"type": "bot", "table": table, "seat": 1,
+                                 "bot": f"{module}:policy"})
+        return frames
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        frames = asyncio.run(scenario())
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert module not in sys.modules
+    errors = [f for f in frames if f.get("type") == "error"]
+    assert errors and "module:attribute spec is not taken here" in errors[-1]["message"]

@@ -93,11 +93,14 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), params
 
 
-def _factory(name: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
+def _factory(name: str, specs: bool) -> tuple[Callable[..., Bot], dict[str, Any]]:
     """The factory and the parameters of a bot name, spec or entry point."""
     from atout.bots import policy
 
     if policy.is_spec(name, _BOTS.__contains__):
+        if not specs:
+            raise ValueError(f"bot {name!r}: a module:attribute spec is not taken here, only "
+                             "the names of the bots installed")
         module, attr, parts = policy.split_spec(name)
         _, params = parse_bot_spec(":".join(["spec", *parts]))
         label = f"{module}:{attr}"
@@ -115,15 +118,17 @@ def _factory(name: str) -> tuple[Callable[..., Bot], dict[str, Any]]:
     return factory, params
 
 
-def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
+def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0, *,
+             specs: bool = True) -> Bot:
     """A bot by name (with optional parameters, ``search:playouts=300``), by
     ``module:attribute`` spec of a policy (``mypkg.agents:policy``) or by the name of an entry
     point in the ``atout.bots`` group (see :mod:`atout.bots.policy`).
 
     ``ValueError`` naming the known bots when unknown, or the bad parameter, module or
-    attribute.
+    attribute. ``specs=False`` refuses ``module:attribute`` specs before importing anything
+    (a name that comes from someone else than the operator: a server's players).
     """
-    factory, params = _factory(name)
+    factory, params = _factory(name, specs)
     delay = params.pop("delay", None)
     jitter = params.pop("jitter", None)
     noise = params.pop("noise", None)
