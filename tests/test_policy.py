@@ -345,3 +345,23 @@ def test_a_server_player_cannot_make_the_server_import_a_module(tmp_path: Path) 
     assert module not in sys.modules
     errors = [f for f in frames if f.get("type") == "error"]
     assert errors and "module:attribute spec is not taken here" in errors[-1]["message"]
+
+
+def test_a_policy_is_the_opponent_in_the_console(tmp_path: Path) -> None:
+    import io
+
+    from atout.console import run_play
+    from atout.store import Store
+
+    out = io.StringIO()
+    status = run_play("jass", lang="en", bot="policies:Lowest", deals=1, delay=0, seed=4,
+                      data=tmp_path, stdin=io.StringIO("m\n" + "\n" * 40), stdout=out)
+    text = out.getvalue()
+    assert status == 0, text
+    assert "Deal 1 is over" in text and "Game over" in text
+    with Store.open(data=tmp_path) as store:
+        assert [g.status for g in store.games()] == ["finished"]
+    out = io.StringIO()
+    assert run_play("jass", lang="en", bot="policies:missing", data=tmp_path,
+                    stdin=io.StringIO(""), stdout=out) == 2
+    assert "module 'policies' has no attribute 'missing'" in out.getvalue()

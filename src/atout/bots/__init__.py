@@ -66,8 +66,11 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def bot_names() -> list[str]:
-    """The names of the registered bots."""
-    return list(_BOTS)
+    """The names of the registered bots, then of the players installed packages declare in
+    the ``atout.bots`` entry-point group."""
+    from atout.bots.policy import entry_point_names
+
+    return [*_BOTS, *(n for n in entry_point_names() if n not in _BOTS)]
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
