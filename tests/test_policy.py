@@ -365,3 +365,10 @@ def test_a_policy_is_the_opponent_in_the_console(tmp_path: Path) -> None:
     assert run_play("jass", lang="en", bot="policies:missing", data=tmp_path,
                     stdin=io.StringIO(""), stdout=out) == 2
     assert "module 'policies' has no attribute 'missing'" in out.getvalue()
+
+
+def test_a_policy_that_does_not_pickle_is_refused_in_words_for_worker_processes() -> None:
+    t = Tournament("pitch", bots=(lambda view: view.legal[0], "random"), deals=2, seed=1)
+    with pytest.raises(ValueError, match=r"cannot be sent to worker processes.*workers=1"):
+        run(t, workers=2)
+    assert len(run(t, workers=1).boards) == 2  # in this process it plays

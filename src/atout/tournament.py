@@ -164,10 +164,12 @@ def run(t: Tournament, workers: int | None = None, progress: ProgressFn | None =
         player_bot(name, t.rules(), 0, 0)
     chunks = _chunks(t.deals, max(1, chunk))
     boards: list[Board] = []
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    if ray_address is not None or (n > 1 and len(chunks) > 1):
+        _check_pickles(t)
     if ray_address is not None:
         boards = _run_ray(t, chunks, ray_address, progress)
     else:
-        n = workers if workers is not None else (os.cpu_count() or 1)
         if n <= 1 or len(chunks) == 1:
             for c in chunks:
                 got = _play_chunk(t, c)
@@ -185,6 +187,21 @@ def run(t: Tournament, workers: int | None = None, progress: ProgressFn | None =
                         progress(len(got))
     boards.sort(key=lambda b: b.index)
     return TournamentResult(t, tuple(boards))
+
+
+def _check_pickles(t: Tournament) -> None:
+    """``ValueError`` in words when a player object cannot go to a worker process."""
+    import pickle
+
+    for bot in t.bots:
+        if isinstance(bot, str):
+            continue
+        try:
+            pickle.dumps(bot)
+        except Exception as exc:  # pickling raises several kinds
+            raise ValueError(f"bot {player_name(bot)} cannot be sent to worker processes "
+                             f"({type(exc).__name__}: {exc}): define it at a module's top "
+                             "level, or give workers=1") from None
 
 
 def _chunk_star(args: tuple[Tournament, list[int]]) -> list[Board]:
