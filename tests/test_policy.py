@@ -372,3 +372,40 @@ def test_a_policy_that_does_not_pickle_is_refused_in_words_for_worker_processes(
     with pytest.raises(ValueError, match=r"cannot be sent to worker processes.*workers=1"):
         run(t, workers=2)
     assert len(run(t, workers=1).boards) == 2  # in this process it plays
+
+
+def test_an_operator_installed_policy_plays_a_whole_game_at_a_server_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from atout.server.hub import Hub, Settings
+    from atout.store import Store
+    from test_server_faults import a_conn
+
+    dist = tmp_path / "my_agents-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-agents\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[atout.bots]\nlowest = policies:Lowest\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    async def scenario() -> bool:
+        hub = Hub(Store.open(str(tmp_path / "s.sqlite3")),
+                  Settings(bot_delay=0.0, standin="lowest"))
+        token, _ = hub.accounts.guest("Host")
+        host, frames = a_conn()
+        await hub.receive(host, {"type": "hello", "protocol": 1, "token": token})
+        await hub.receive(host, {"type": "create", "game": "pitch", "seat": 0})
+        table = max(hub.tables)
+        for seat in (1, 2, 3):
+            await hub.receive(host, {"type": "bot", "table": table, "seat": seat,
+                                     "bot": "lowest"})
+        assert not [f for f in frames if f.get("type") == "error"], frames
+        await hub.receive(host, {"type": "start", "table": table})
+        await hub.receive(host, {"type": "leave", "table": table})
+        for _ in range(600):
+            if hub.tables[table].match.is_over:
+                return True
+            await asyncio.sleep(0.05)
+        return False
+
+    assert asyncio.run(scenario())
