@@ -175,6 +175,8 @@ def test_policies_are_opponents_in_the_vector_environment() -> None:
     for _ in range(60):
         batch = venv.step(np.array([int(np.flatnonzero(m)[0]) for m in batch.masks]))
         assert (batch.seats == 0).all()
+        names = venv.action_names(batch.masks[0])
+        assert names and all(n in venv.tables[0].game.view(0).legal for n in names)
         finished += int(batch.dones.sum())
     assert finished >= 4
     assert policy.calls > 0

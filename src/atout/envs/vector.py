@@ -26,6 +26,7 @@ import numpy.typing as npt
 from atout.bots import Bot
 from atout.bots.policy import Player
 from atout.core import IllegalAction
+from atout.envs.info import action_names
 from atout.envs.single import SKIP_LIMIT, check_seat_arg, make_bots, play_bots
 from atout.envs.table import Table
 
@@ -77,6 +78,11 @@ class VectorEnv:
         self._dones = np.zeros(b, dtype=np.bool_)
         self._points = np.zeros((b, n), dtype=np.float32)
         self._carry = [[0.0] * n for _ in range(b)]  # bots' rewards before the seat's turn
+
+    def action_names(self, mask: Any) -> list[str]:
+        """The notations of the actions in one row's mask (``batch.masks[i]``) or an int
+        bitmask, in id order."""
+        return action_names(self.tables[0].rules, mask)
 
     def reset(self, seed: int | None = None) -> Batch:
         """New deals everywhere; with ``seed``, table ``i`` starts the sequence ``seed + i``."""
