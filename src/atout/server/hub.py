@@ -507,7 +507,8 @@ class Hub:
         table = self._table(message, conn)
         name = str(message["bot"])
         try:
-            make_bot(name, table.rules, int(message["seat"]) % table.rules.seats, 0)
+            make_bot(name, table.rules, int(message["seat"]) % table.rules.seats, 0,
+                     specs=False)  # a player's words never import a module
         except ValueError as exc:
             raise TableError("bad_bot", f"{exc} (the bots: {', '.join(bot_names())})") from None
         await self._set_bot(conn, table, int(message["seat"]), name)
