@@ -32,13 +32,14 @@ from atout.games.pitch.tables import (
     PASS,
     PASS_BIT,
     PLAY,
-    RANK_OF,
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
+    TRICK_KEYS,
     TRICKS,
     codes_text,
 )
+from atout.games.trick import winning_position
 
 if TYPE_CHECKING:
     from atout.games.pitch.rules import PitchRules
@@ -259,15 +260,8 @@ class PitchDeal(Deal):
         return events
 
     def _trick_winner(self) -> int:
-        trump = self.trump
-        led = SUIT_OF[self.trick[0]]
-        best_i, best_key = 0, -1
-        for i, c in enumerate(self.trick):
-            s = SUIT_OF[c]
-            key = 100 + RANK_OF[c] if s == trump else RANK_OF[c] if s == led else -1
-            if key > best_key:
-                best_i, best_key = i, key
-        return (self.leader + best_i) % self.n
+        keys = TRICK_KEYS[self.trump][SUIT_OF[self.trick[0]]]
+        return (self.leader + winning_position(self.trick, keys)) % self.n
 
     def _taker(self, card: int) -> int:
         for s, m in enumerate(self.won):
@@ -380,7 +374,9 @@ class PitchDeal(Deal):
                        {"card": text, "suit": "HDSC"[led], "trump": "HDSC"[self.trump],
                         "legal": legal})
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: int | None) -> View:
+        """A seat's view, or the public one for None: a seat's hand and legal actions are its
+        own; everything else here is public."""
         lead = self.leader
         table = tuple(((lead + i) % self.n, DECK.codes[c]) for i, c in enumerate(self.trick))
         opts = self.rules.options
@@ -406,6 +402,10 @@ class PitchDeal(Deal):
         }
         if self.phase == OVER:
             info["result"] = dict(self.details)
+        if seat is None:
+            return View(self.rules.name, -1, self.n, self.dealer_seat, self.phase,
+                        self.to_move, (), (), table, self.seen_history(None), info,
+                        self.phase == OVER)
         legal: tuple[str, ...] = ()
         if self.phase != OVER and seat == self.turn:
             legal = self.rules.actions.texts_of(self.legal_mask())
