@@ -51,6 +51,10 @@ class PitchOptions:
         if self.partnership and self.players not in (4, 6):
             raise ValueError(f"pitch: option partnership=True needs players=4 or players=6, "
                              f"not players={self.players}")
+        if self.steal_four and not self.dealer_steal:
+            raise ValueError("pitch: option steal_four=True lets the dealer steal a bid of 4, "
+                             "but dealer_steal=False forbids every steal: set "
+                             "dealer_steal=True or steal_four=False")
 
 
 PRESETS: dict[str, dict[str, Any]] = {
