@@ -570,9 +570,13 @@ class TarotDeal(Deal):
         if self.trick_no == self.hand_size - 1:
             camp_tricks = sum(self.tricks_won[s] for s in range(n)
                               if self.camp(s) == owner_camp)
-            if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
-                winner = owner
-                self.ex_wins_last = True
+            if self.rules.options.excuse_last == "chelem":
+                if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
+                    winner = owner
+                    self.ex_wins_last = True
+            elif owner == self.taker and camp_tricks >= self.trick_no - 1:
+                winner = owner  # the seed: the taker's excuse, at a grand or petit chelem
+                self.ex_wins_last = camp_tricks == self.trick_no  # petit au bout: grand only
         elif self.called >= 0 and not self.partner_known:
             # 5 players, partner unknown: the excuse is set aside face up and whether a
             # low card is owed is settled once the partner is known
