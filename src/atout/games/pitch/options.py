@@ -58,7 +58,7 @@ class PitchOptions:
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "seed": {"low": "won"},
+    "seed": {"low": "won", "max_hands": 0},
     "bicycle": {"min_bid": 1, "low": "dealt", "steal_four": False, "win": "bid-made"},
     "partners": {"players": 4, "partnership": True, "target": 11},
     "setback": {"players": 4, "partnership": True, "target": 11, "min_bid": 2,
