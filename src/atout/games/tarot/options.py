@@ -55,6 +55,13 @@ class TarotOptions:
                                   "taker's own excuse takes it, when his side won every trick "
                                   "before (grand chelem) or all but one (petit chelem).")
 
+    misere: int = option(0, choices=(0, 20),
+                         doc="Club misères, not in the FFT rules: a player dealt no trump "
+                             "(nor the excuse), or no head (king, queen, knight, jack), is "
+                             "declared for him and each misère adds this many points, like a "
+                             "poignée, to the side that wins the deal (rencontrestarot: 20); "
+                             "0: no misère (FFT).")
+
     def validate(self) -> None:
         """Impossible combinations: the packet size applies only at 3 players."""
         if self.packet == 4 and self.players != 3:
@@ -68,8 +75,9 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "fft-5": {"players": 5},
     "simple": {"chelem_announce": False, "poignees": False},
     "seed": {"excuse_last": "taker-grand-petit"},
+    "club": {"misere": 20},
 }
 """Named presets: the FFT rules at 4, 3 and 5 players; a simpler table without the
 chelem and poignée questions; seed: the seed text (bric-a-brac « Les Bouts ») where it
 differs from the FFT: the excuse on the last trick takes it only for the taker, at a grand or
-a petit chelem."""
+a petit chelem; club: the FFT with the club misères (20 each, rencontrestarot)."""
