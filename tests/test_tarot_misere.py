@@ -5,6 +5,7 @@ without heads adds 20, like a poignée, to the side that wins the deal (rencontr
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ import atout
 from atout.core import Deal
 
 
-def _play(players: int, seed: int, **options: object) -> Deal:
+def _play(players: int, seed: int, **options: Any) -> Deal:
     deal = atout.make("tarot", players=players, **options).deal(seed=seed)
     rng = random.Random(seed)
     while not deal.is_over:

@@ -104,8 +104,8 @@ class TarotDeal(Deal):
     # specializes neither methods nor attributes of an object of more than 30 attributes).
     __slots__ = ("_after", "_in_tricks", "_result_cache", "annulled", "bids", "called", "chelem",
                  "chien", "chien_shown", "chien_size", "contract", "decided", "ecart", "ecart_left",
-                 "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "miseres",
-                 "n",
+                 "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader",
+                 "miseres", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
     rules: TarotRules
