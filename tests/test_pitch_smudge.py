@@ -4,7 +4,7 @@ Bicycle, "Pitch (Smudge)": « winning all 4 points in one hand constitutes a smu
 player, whether he is the pitcher or not, and it wins the game immediately regardless of
 that player's previous score » (``smudge="any"``); Parlett (Penguin Book of Card Games),
 Smudge (1): a player who bids 4 « and makes 4 immediately wins the whole game »
-(``smudge="pitcher"``)."""
+(``smudge="bid-four"``)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _play_hand(m: Any, bid: str) -> None:
             m.play(str(m.legal_actions()[0]))
 
 
-@pytest.mark.parametrize("smudge", ["pitcher", "any"])
+@pytest.mark.parametrize("smudge", ["bid-four", "any"])
 def test_smudge_on_a_bid_of_four_wins_at_once(smudge: str) -> None:
     m = atout.make("pitch", players=3, smudge=smudge).match(seed=0)
     _play_hand(m, "bid 4")
@@ -51,7 +51,7 @@ def test_without_smudge_the_game_goes_on() -> None:
     assert not m.is_over and m.scores == [5, 1, 6]
 
 
-@pytest.mark.parametrize(("smudge", "wins"), [("pitcher", False), ("any", True)])
+@pytest.mark.parametrize(("smudge", "wins"), [("bid-four", False), ("any", True)])
 def test_all_four_on_a_lower_bid(smudge: str, wins: bool) -> None:
     """A bid of 2 and all four points: a smudge for Bicycle (any player), not for Parlett's
     bid-four smudge."""

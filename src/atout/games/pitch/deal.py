@@ -305,7 +305,7 @@ class PitchDeal(Deal):
         self.scores = scores
         smudge = self.rules.options.smudge
         smudger = pts.index(4) if 4 in pts else None  # one side took all four points
-        if smudge == "pitcher" and (smudger != ps or self.bid != 4):
+        if smudge == "bid-four" and (smudger != ps or self.bid != 4):
             smudger = None
         self.details = {
             "redeal": False, "pitcher": self.pitcher, "pitcher_side": ps, "bid": self.bid,

@@ -42,10 +42,10 @@ class PitchOptions:
                       "'first': the first to reach the target, points counted pitcher first, "
                       "then High, Low, Jack, Game")
 
-    smudge: str = option("off", choices=("off", "pitcher", "any"),
+    smudge: str = option("off", choices=("off", "bid-four", "any"),
                          doc="a side that takes all four points (High, Low, Jack and Game) "
                          "in one hand wins the game at once, whatever the scores: 'off'; "
-                         "'pitcher': only a pitcher who bid 4 (Parlett's Smudge); 'any': "
+                         "'bid-four': only a pitcher who bid 4 (Parlett's Smudge); 'any': "
                          "any side, pitcher or not (Bicycle's Pitch (Smudge))")
     max_hands: int = option(100, choices=(0, 30, 50, 100, 200, 500),
                             doc="after this many hands with no winner (0: no limit), the game "
