@@ -86,6 +86,17 @@ def test_knock_rummy_winning_knocker_at_zero_gets_the_rum_bonus() -> None:
     assert deal.result.points == (-32, 32)
 
 
+def test_knock_rummy_rum_bonus_option() -> None:
+    """Option rum_bonus: the same rum with rum_bonus=50 collects 7 + 50."""
+    rules = atout.make("knock-rummy", players=2, rum_bonus=50)
+    h0 = ["2H", "3H", "4H", "5S", "5D", "5C", "9C", "TC", "JC", "7D"]
+    h1 = ["AS", "2S", "3S", "8H", "8D", "8C", "QD", "KD", "JD", "4C"]
+    deal = rules.deal(hands=[h0, h1], dealer=0, discard=["9H"], stock=["4S"])
+    for a in ("draw stock", "knock", "4C"):
+        deal.play(a)
+    assert deal.result.points == (-57, 57)
+
+
 # -- Pitch: no hand limit in the seed ------------------------------------------------------------
 
 def _policy(match: atout.Match, rng: random.Random) -> int:

@@ -1,4 +1,5 @@
-"""The excuse on the last trick: FFT's reading (the default) and the seed's (preset ``seed``).
+"""The excuse on the last trick: FFT's reading (the default, ``excuse_last="chelem"``) and the
+seed's (preset ``seed``: ``excuse_last="taker-grand-petit"``).
 
 The seed (shared/seeds/tarot-bouts.txt, bric-a-brac « Les Bouts »): « Si elle est jouée à la
 dernière levée, elle devient propriété du joueur qui remporte cette levée, il ne faut donc pas
