@@ -157,7 +157,8 @@ def test_option_changes_play_or_scoring(game: str, name: str, value: Any) -> Non
 def test_putze_big_sequences() -> None:
     """Seed 144: a run of six scores 150 with big_sequences, 100 without, in the same play."""
     results = []
-    for options in ({}, {"big_sequences": True}):
+    variants: list[dict[str, Any]] = [{}, {"big_sequences": True}]
+    for options in variants:
         deal = atout.make("putze", **options).deal(seed=144)
         rng = random.Random(144)
         while not deal.is_over:
