@@ -37,7 +37,8 @@ FULL = (1 << 52) - 1
 def _rules(players: int, i: int) -> KnockRummyRules:
     r = atout.make("knock-rummy", players=players, stock_out=STOCK_OUT[i % 4],
                    discard_taken=i % 3 == 0, knock_limit=10 if i % 5 == 4 else 0,
-                   knocker_discards=i % 7 != 6, restock_limit=0 if i % 5 < 3 else 2,
+                   knocker_discards=i % 7 != 6,
+                   restock_limit=0 if i % 5 < 3 or i % 4 > 1 else 2,  # 2, 3: showdown, void
                    lay_off=i % 4 == 1)
     assert isinstance(r, KnockRummyRules)
     return r

@@ -89,7 +89,7 @@ def test_make_and_options() -> None:
     info = next(g for g in atout.games() if g.name == "pitch")
     assert {o.name for o in info.options} == {
         "players", "partnership", "min_bid", "all_pass", "dealer_steal", "steal_four",
-        "tangage", "low", "target", "win", "max_hands"}
+        "tangage", "low", "target", "win", "smudge", "max_hands"}
     assert all(o.doc for o in info.options)
     for preset in PitchRules.presets:
         atout.make("pitch", preset=preset)

@@ -71,6 +71,8 @@ def option_label(tr: Translator, game: str, name: str) -> str:
         "rounding": _("Half points of the difference"),
         "taker_sees_ecart": _("The taker sees his écart during play"),
         "called_suit_lead": _("Leading the called suit on the first trick"),
+        "excuse_last": _("The excuse on the last trick"),
+        "misere": _("Club misères (no trump or no head), points each"),
         # pitch
         "partnership": _("Teams of two, partners opposite"),
         "min_bid": _("Lowest bid"),
@@ -81,6 +83,7 @@ def option_label(tr: Translator, game: str, name: str) -> str:
         "low": _("Low goes to"),
         "win": _("Who wins the game"),
         "max_hands": _("Hand limit (0: none)"),
+        "smudge": _("All four points in one hand win the game"),
         # knock rummy
         "hand_size": _("Cards in each hand (0: by the number of players)"),
         "discard_taken": _("A card taken from the discard may be discarded again"),
@@ -132,6 +135,9 @@ def option_value(tr: Translator, value: object) -> str:
         "shuffle": _("shuffle the discard pile"), "turn": _("turn the discard pile over"),
         "showdown": _("showdown"), "void": _("the deal is void"),
         "split": _("split"), "next": _("the next in turn"),
+        "chelem": _("wins after a chelem of its side"),
+        "taker-grand-petit": _("wins for the taker after a grand or petit chelem"),
+        "bid-four": _("on a bid of 4"), "any": _("for any player"),
     }
     return words.get(value) or value.replace("-", " ")
 

@@ -67,6 +67,32 @@ class JassOptions:
                                  choices=("stoeck-weis-tricks", "stoeck-tricks-weis"),
                                  doc="what counts first when points come at the same moment")
 
+    def validate(self) -> None:
+        """Refuse options that contradict each other, naming both."""
+        if self.big_sequences and self.nine_sequence != 100:
+            raise ValueError(f"jass: option nine_sequence={self.nine_sequence} is the value of "
+                             "a nine-card run without big_sequences, but big_sequences=True "
+                             "scores it 300: set one or the other")
+        if not self.weis:
+            for name in WEIS_DETAILS:
+                value = getattr(self, name)
+                if value != getattr(JassOptions, name):
+                    raise ValueError(f"jass: option {name}={value!r} says how Weis score, but "
+                                     "weis=False scores no Weis: set weis=True or leave "
+                                     f"{name} at its default")
+        if not (self.obenabe or self.undenufe) and self.multipliers in NO_TRUMP_TABLES:
+            raise ValueError(f"jass: option multipliers={self.multipliers!r} multiplies "
+                             "Obenabe and Undenufe, but obenabe=False and undenufe=False "
+                             "leave only the four suits: allow obenabe or undenufe, or choose "
+                             "multipliers='off' or 'spades-double'")
+
+
+WEIS_DETAILS = ("weis_share", "big_sequences", "nine_sequence", "low_fours", "weis_tie")
+"""The options that say how Weis score: refused at a value of their own when ``weis=False``."""
+
+NO_TRUMP_TABLES = ("suits-1-2-nt-3", "swiss-german")
+"""The ``multipliers`` tables with their own rows for Obenabe and Undenufe (×3, ×4)."""
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},

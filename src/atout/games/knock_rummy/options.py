@@ -10,6 +10,19 @@ from atout.core import (
 from atout.games.knock_rummy.tables import DEFAULT_HAND, STOCK_OUT
 
 
+def max_hand(players: int) -> int:
+    """The largest hand that leaves a stock of at least one card per player.
+
+    The stock must let every player draw from it once before it first runs out: with less, a
+    ``stock_out='showdown'`` or ``'void'`` deal ends before some player has had a turn, and
+    a rebuilt stock is made of nothing but cards everybody has seen.
+
+    >>> [max_hand(n) for n in (2, 3, 4, 5)]
+    [24, 16, 11, 9]
+    """
+    return (52 - 1 - players) // players
+
+
 @dataclass(frozen=True, kw_only=True)
 class KnockRummyOptions:
     """The table options of Knock Rummy; the defaults follow the seed's rules."""
@@ -74,6 +87,17 @@ class KnockRummyOptions:
         if not self.target and not self.deals:
             raise ValueError("knock-rummy: options target=0 and deals=0 leave the game "
                              "without an end: set a target total or a number of deals")
+        stock = 52 - self.players * self.cards_each - 1
+        if stock < self.players:
+            raise ValueError(f"knock-rummy: options players={self.players} and "
+                             f"hand_size={self.hand_size} leave a stock of {stock} "
+                             f"card{'s' if stock != 1 else ''}, fewer than one draw for each "
+                             f"of the {self.players} players: use a hand_size of at most "
+                             f"{max_hand(self.players)}")
+        if self.restock_limit and self.stock_out in ("showdown", "void"):
+            raise ValueError(f"knock-rummy: option restock_limit={self.restock_limit} counts "
+                             f"rebuilt stocks, but stock_out={self.stock_out!r} never rebuilds "
+                             "one: use stock_out='shuffle' or 'turn', or restock_limit=0")
 
     @property
     def cards_each(self) -> int:

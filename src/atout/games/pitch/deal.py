@@ -297,6 +297,10 @@ class PitchDeal(Deal):
         order: list[list[int]] = [[ps, scores[ps]]]
         order += [[s, 1] for _, s in awards if s != ps]
         self.scores = scores
+        smudge = self.rules.options.smudge
+        smudger = pts.index(4) if 4 in pts else None  # one side took all four points
+        if smudge == "bid-four" and (smudger != ps or self.bid != 4):
+            smudger = None
         self.details = {
             "redeal": False, "pitcher": self.pitcher, "pitcher_side": ps, "bid": self.bid,
             "steal": self.stolen, "tangage": self.tangage, "trump": SUITS[self.trump],
@@ -305,6 +309,7 @@ class PitchDeal(Deal):
             "jack": None if jack_side is None else {"card": DECK.codes[jack], "side": jack_side},
             "game": {"side": game_side, "points": game},
             "taken": pts, "made": made, "scores": scores, "order": order,
+            "smudge": None if smudge == "off" else smudger,
         }
 
     def _game_by_side(self) -> list[int]:

@@ -42,6 +42,11 @@ class PitchOptions:
                       "'first': the first to reach the target, points counted pitcher first, "
                       "then High, Low, Jack, Game")
 
+    smudge: str = option("off", choices=("off", "bid-four", "any"),
+                         doc="a side that takes all four points (High, Low, Jack and Game) "
+                         "in one hand wins the game at once, whatever the scores: 'off'; "
+                         "'bid-four': only a pitcher who bid 4 (Parlett's Smudge); 'any': "
+                         "any side, pitcher or not (Bicycle's Pitch (Smudge))")
     max_hands: int = option(100, choices=(0, 30, 50, 100, 200, 500),
                             doc="after this many hands with no winner (0: no limit), the game "
                             "ends as soon as one side alone has the highest score")
@@ -51,10 +56,14 @@ class PitchOptions:
         if self.partnership and self.players not in (4, 6):
             raise ValueError(f"pitch: option partnership=True needs players=4 or players=6, "
                              f"not players={self.players}")
+        if self.steal_four and not self.dealer_steal:
+            raise ValueError("pitch: option steal_four=True lets the dealer steal a bid of 4, "
+                             "but dealer_steal=False forbids every steal: set "
+                             "dealer_steal=True or steal_four=False")
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "seed": {"low": "won"},
+    "seed": {"low": "won", "max_hands": 0},
     "bicycle": {"min_bid": 1, "low": "dealt", "steal_four": False, "win": "bid-made"},
     "partners": {"players": 4, "partnership": True, "target": 11},
     "setback": {"players": 4, "partnership": True, "target": 11, "min_bid": 2,

@@ -41,7 +41,11 @@ class PitchMatch(Match):
         if not d.get("redeal"):
             before = [self.scores[s] for s in range(self.sides)]  # seat s plays for side s
             win = self.rules.options.win
-            if win != "first":
+            smudge = d.get("smudge")
+            if isinstance(smudge, int):  # all four points: the game is won at once
+                self.winner_side = smudge
+                self.ended_by = "smudge"
+            elif win != "first":
                 # the seed: at the end of a hand he pitched, made or not; bid-made: only
                 # by making his bid
                 ps = deal.side_of(deal.pitcher)
@@ -60,7 +64,7 @@ class PitchMatch(Match):
         for s in range(self.seats):
             self.scores[s] += gained[s]
         if self.winner_side is not None:
-            self.ended_by = "target"
+            self.ended_by = self.ended_by or "target"
         else:
             limit = self.rules.options.max_hands
             if limit and len(self.deals) + 1 >= limit:

@@ -42,6 +42,7 @@ from .tables import (
     GARDE,
     GARDE_CONTRE,
     HAND_SIZES,
+    HEADS,
     LOW_CARDS,
     NCARDS,
     PH_BID,
@@ -103,7 +104,8 @@ class TarotDeal(Deal):
     # specializes neither methods nor attributes of an object of more than 30 attributes).
     __slots__ = ("_after", "_in_tricks", "_result_cache", "annulled", "bids", "called", "chelem",
                  "chien", "chien_shown", "chien_size", "contract", "decided", "ecart", "ecart_left",
-                 "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "n",
+                 "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader",
+                 "miseres", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
     rules: TarotRules
@@ -161,6 +163,11 @@ class TarotDeal(Deal):
         self.ex_pending = -1  # 5 players: the winner of the excuse's trick, partner unknown
         self.ex_wins_last = False
         self.annulled = ""
+        self.miseres: tuple[tuple[int, str], ...] = ()  # (seat, "trumps" or "heads")
+        if opts.misere:  # a club annonce: the engine declares it for the player
+            self.miseres = tuple((s, kind) for s, h in enumerate(self.hands)
+                                 for kind, cards in (("trumps", TRUMPS | BIT_EX), ("heads", HEADS))
+                                 if not h & cards)
         if opts.petit_sec == "annul":
             for s, h in enumerate(self.hands):  # one seat at most: the petit's holder
                 if h >> T1 == 1:  # the petit, and neither another trump nor the excuse
@@ -570,9 +577,13 @@ class TarotDeal(Deal):
         if self.trick_no == self.hand_size - 1:
             camp_tricks = sum(self.tricks_won[s] for s in range(n)
                               if self.camp(s) == owner_camp)
-            if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
-                winner = owner
-                self.ex_wins_last = True
+            if self.rules.options.excuse_last == "chelem":
+                if camp_tricks == self.trick_no:  # a chelem: the excuse takes the trick
+                    winner = owner
+                    self.ex_wins_last = True
+            elif owner == self.taker and camp_tricks >= self.trick_no - 1:
+                winner = owner  # the seed: the taker's excuse, at a grand or petit chelem
+                self.ex_wins_last = camp_tricks == self.trick_no  # petit au bout: grand only
         elif self.called >= 0 and not self.partner_known:
             # 5 players, partner unknown: the excuse is set aside face up and whether a
             # low card is owed is settled once the partner is known

@@ -46,6 +46,22 @@ class TarotOptions:
                                        "the called king's suit may not be led, except the "
                                        "called card itself; 'free': any card may be led.")
 
+    excuse_last: str = option("chelem", choices=("chelem", "taker-grand-petit"),
+                              doc="The excuse played to the last trick: 'chelem' (FFT, as "
+                                  "read here) it takes the trick when its side, taker's or "
+                                  "defence's, won every trick before, else it goes to the "
+                                  "trick's winner; 'taker-grand-petit' (seed « sauf en cas de "
+                                  "grand ou petit chelem, si le preneur la détient ») only the "
+                                  "taker's own excuse takes it, when his side won every trick "
+                                  "before (grand chelem) or all but one (petit chelem).")
+
+    misere: int = option(0, choices=(0, 20),
+                         doc="Club misères, not in the FFT rules: a player dealt no trump "
+                             "(nor the excuse), or no head (king, queen, knight, jack), is "
+                             "declared for him and each misère adds this many points, like a "
+                             "poignée, to the side that wins the deal (rencontrestarot: 20); "
+                             "0: no misère (FFT).")
+
     def validate(self) -> None:
         """Impossible combinations: the packet size applies only at 3 players."""
         if self.packet == 4 and self.players != 3:
@@ -58,6 +74,10 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "fft-3": {"players": 3, "packet": 4},
     "fft-5": {"players": 5},
     "simple": {"chelem_announce": False, "poignees": False},
+    "seed": {"excuse_last": "taker-grand-petit"},
+    "club": {"misere": 20},
 }
-"""Named presets: the FFT rules at 4, 3 and 5 players, and a simpler table without the
-chelem and poignée questions."""
+"""Named presets: the FFT rules at 4, 3 and 5 players; a simpler table without the
+chelem and poignée questions; seed: the seed text (bric-a-brac « Les Bouts ») where it
+differs from the FFT: the excuse on the last trick takes it only for the taker, at a grand or
+a petit chelem; club: the FFT with the club misères (20 each, rencontrestarot)."""

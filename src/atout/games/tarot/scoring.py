@@ -53,6 +53,7 @@ def score_deal(deal: TarotDeal) -> Result:
     pab_camp = _petit_au_bout(deal)
     pab = 0 if pab_camp is None else (10 * mult if pab_camp else -10 * mult)
     poignee = sum(POIGNEE_BONUS[lv] for _, lv, _ in deal.poignees)
+    poignee += deal.rules.options.misere * len(deal.miseres)  # club misères, like a poignée
     slam_att = att_tricks == deal.hand_size
     slam_def = att_tricks == 0
     chelem = _chelem_bonus(deal.chelem, slam_att, slam_def)
@@ -78,6 +79,8 @@ def score_deal(deal: TarotDeal) -> Result:
         "chelem": "taker" if slam_att else "defence" if slam_def else None,
         "chelem_bonus": chelem,
         "excuse_exchange_owed": deal.owed_to >= 0,
+        "miseres": [{"seat": seat, "kind": kind, "bonus": deal.rules.options.misere}
+                    for seat, kind in deal.miseres],
         "unit": unit,
     }
     return Result(tuple(_shares(n, taker, partner, unit)), details)

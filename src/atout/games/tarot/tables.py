@@ -54,6 +54,10 @@ LED_MASK: tuple[int, ...] = (*SUIT_MASKS, TRUMPS)
 """The cards that follow a lead, by suit index (4 = trumps)."""
 
 
+HEADS = sum(1 << (s * 14 + r) for s in range(4) for r in (10, 11, 12, 13))
+"""The heads (figures): every jack, knight, queen and king."""
+MISERE_KINDS = ("trumps", "heads")
+"""A misère: a dealt hand without any trump (the excuse included), or without any head."""
 _JACKS = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 3)
 _KNIGHTS = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 5)
 _QUEENS = sum(1 << i for i in range(NCARDS) if VALUE2[i] == 7)
