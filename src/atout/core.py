@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from atout.actions import Action as Action
 from atout.actions import ActionSpace as ActionSpace
+from atout.events import MatchEvent
 from atout.options import JSON as JSON
 from atout.options import OptionInfo as OptionInfo
 from atout.options import OptionsT as OptionsT
@@ -30,6 +31,11 @@ from atout.options import option as option
 from atout.options import options_dict as options_dict
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
+
+# The kinds of event this module emits, looked up once (not per event).
+EV_DEAL_OVER = MatchEvent.DEAL_OVER
+EV_GAME_OVER = MatchEvent.GAME_OVER
+EV_NEW_DEAL = MatchEvent.NEW_DEAL
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
@@ -429,8 +435,8 @@ class Deal(ABC):
 
         >>> import atout
         >>> deal = atout.make("jass").deal(seed=7)
-        >>> deal.play("trump H")
-        [Event(kind='trump', seat=3, data={'mode': 'H', 'multiplier': 1}, to=None)]
+        >>> [(e.kind, e.seat, e.data) for e in deal.play("trump H")]
+        [(<JassEvent.TRUMP: 'trump'>, 3, {'mode': 'H', 'multiplier': 1})]
         >>> try:
         ...     deal.play("push")
         ... except atout.IllegalAction as refused:
@@ -669,16 +675,16 @@ class Match(ABC):
         deal = self.deal
         gained = self._score_deal(deal)
         self.deals.append(deal)
-        events = [Event("deal_over", None, {"deal": len(self.deals), "points": list(gained),
-                                            "scores": list(self.scores)})]
+        events = [Event(EV_DEAL_OVER, None, {"deal": len(self.deals), "points": list(gained),
+                                             "scores": list(self.scores)})]
         if self._finished():
             self._over = True
             res = self.result
-            events.append(Event("game_over", None, {"winners": list(res.winners),
-                                                    "scores": list(res.scores)}))
+            events.append(Event(EV_GAME_OVER, None, {"winners": list(res.winners),
+                                                     "scores": list(res.scores)}))
         else:
             self.deal = self._start_deal(self._next_dealer(deal))
-            events.append(Event("new_deal", self.deal.dealer,
+            events.append(Event(EV_NEW_DEAL, self.deal.dealer,
                                 {"deal": len(self.deals) + 1, "dealer": self.deal.dealer}))
         return events
 

@@ -14,6 +14,7 @@ from atout.core import (
     Result,
     View,
 )
+from atout.events import JassEvent, JassPhase
 from atout.games.jass.play import (
     MODE_NAMES,
     TrickPlay,
@@ -25,10 +26,16 @@ if TYPE_CHECKING:
     from atout.games.jass.rules import JassRules
 
 
+# The kinds of event this module emits, looked up once (not per event).
+EV_PUSH = JassEvent.PUSH
+EV_TRUMP = JassEvent.TRUMP
+PH_TRUMP, PH_PLAY, PH_OVER = JassPhase.TRUMP, JassPhase.PLAY, JassPhase.OVER
+
 TRUMP_ACTIONS = 36
 _BITS = tuple(1 << c for c in range(36))
 PUSH = 42
 MODE_TEXT = ("trump H", "trump D", "trump S", "trump C", "obenabe", "undenufe")
+
 
 def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> list[int]:
     """Masks of explicit hands, checked: the right sizes, Jass cards, no card twice."""
@@ -50,7 +57,7 @@ class JassDeal(TrickPlay):
     """The seat that chose trump (-1: not chosen yet)."""
     pushed: bool
     """Whether forehand pushed the choice to his partner."""
-    phase: str
+    phase: JassPhase
     """``trump`` until trump is chosen, then ``play``."""
 
     _setup: dict[str, JSON] | None
@@ -107,7 +114,7 @@ class JassDeal(TrickPlay):
 
     # -- Deal hooks --------------------------------------------------------------------------
     def _legal_mask(self) -> int:
-        if self.phase == "play":
+        if self.phase == PH_PLAY:
             if self.is_over:
                 return 0
             if self.led < 0:  # a lead: any card
@@ -121,7 +128,7 @@ class JassDeal(TrickPlay):
     def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
         text = str(action)
-        if self.phase != "play":
+        if self.phase != PH_PLAY:
             if a < TRUMP_ACTIONS:
                 return Refusal("choose_trump_first", f"{text} cannot be played yet: trump must "
                                "be chosen first", {"action": text})
@@ -143,22 +150,22 @@ class JassDeal(TrickPlay):
         if action == PUSH:
             self.pushed = True
             self.turn = (seat + 2) % 4
-            return [Event("push", seat, {"to": self.turn})]
+            return [Event(EV_PUSH, seat, {"to": self.turn})]
         mode = action - TRUMP_ACTIONS
         self.mode = mode
         self.chooser = seat
         self.multiplier = self.rules.mode_multipliers[mode]
-        self.phase = "play"
+        self.phase = PH_PLAY
         self._start_play(list(self.rules.orders[self.forehand]), self.forehand)
-        return [Event("trump", seat, {"mode": MODE_NAMES[mode],
-                                      "multiplier": self.multiplier})]
+        return [Event(EV_TRUMP, seat, {"mode": MODE_NAMES[mode],
+                                       "multiplier": self.multiplier})]
 
     def playout(self, rng: random.Random) -> Result:
         """Random legal play to the end, in the shared tight trick loop (the fast path for
         search); it draws from ``rng`` as :meth:`Deal.playout` does, so both give the same
         deal for the same generator."""
         rnd = rng.random
-        while self.phase != "play":
+        while self.phase != PH_PLAY:
             mask = self._legal_mask()
             k = int(rnd() * mask.bit_count())
             for _ in range(k):
@@ -197,13 +204,13 @@ class JassDeal(TrickPlay):
         replayed on it, the Weis and the Stöck found in the new hands, at a fraction of the
         cost (tested equal). Unchecked otherwise: the hands must be 36 distinct cards.
         """
-        if self.phase == "play":
+        if self.phase == PH_PLAY:
             self._replay_plan()  # found once here, read by every copy with other hands
         new = self.clone()
         new.dealt = tuple(hands)
         new._setup = None  # made from the hands dealt when first read (a sample rarely is)
         new._dealer = self.dealer
-        if self.phase != "play":
+        if self.phase != PH_PLAY:
             new.hands = list(hands)
             new._mask_at = -1
             return new
@@ -234,14 +241,14 @@ class JassDeal(TrickPlay):
             "pushed": self.pushed, "multiplier": self.multiplier,
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
         }
-        if self.phase == "play":
+        if self.phase == PH_PLAY:
             info.update(self._play_info())
             info["totals"] = self.team_totals()
             info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
-        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+        return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
-                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self._table() if self.phase == PH_PLAY else (), self.seen_history(seat), info,
                     self.play_over)
 
     def _observation_view(self, seat: int) -> View:
@@ -252,10 +259,10 @@ class JassDeal(TrickPlay):
             "pushed": self.pushed, "multiplier": self.multiplier,
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
         }
-        if self.phase == "play":
+        if self.phase == PH_PLAY:
             info.update(self._play_info(full=False))
             info["own_weis"] = self._own_weis(seat)
-        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+        return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), (),
-                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self._table() if self.phase == PH_PLAY else (), self.seen_history(seat), info,
                     self.play_over)

@@ -15,6 +15,7 @@ from atout.core import (
     MatchResult,
     Rules,
 )
+from atout.events import JassPhase, MatchEvent
 from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal
 from atout.games.jass.options import MULTIPLIERS, PRESETS, JassOptions
 from atout.games.jass.play import (
@@ -22,6 +23,8 @@ from atout.games.jass.play import (
     OBENABE,
     UNDENUFE,
 )
+
+EV_GAME_OVER = MatchEvent.GAME_OVER
 
 
 class JassRules(Rules[JassOptions]):
@@ -75,7 +78,7 @@ class JassRules(Rules[JassOptions]):
             "nine_sequence": options.nine_sequence, "low_fours": options.low_fours,
             "weis_share": options.weis_share, "stoeck_enabled": options.stoeck,
             "weis_scoring": "best-side", "mode": -1, "multiplier": 1, "chooser": -1,
-            "pushed": False, "phase": "trump", "is_over": False}
+            "pushed": False, "phase": JassPhase.TRUMP, "is_over": False}
         """The fields every new deal starts with, read from the options once (a new deal
         copies them in one step)."""
 
@@ -118,7 +121,7 @@ class JassMatch(Match):
                 self.winner_team = side
                 self._over = True
                 res = self._match_result()
-                return [*events[:i + 1], Event("game_over", None, {
+                return [*events[:i + 1], Event(EV_GAME_OVER, None, {
                     "winners": list(res.winners), "scores": list(res.scores), "team": side})]
         return events
 

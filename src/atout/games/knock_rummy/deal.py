@@ -17,6 +17,7 @@ from atout.core import (
     check_seat,
     check_seed,
 )
+from atout.events import KnockRummyEvent
 from atout.games.knock_rummy.melds import arrange, deadwood, lay_off
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.scoring import settle
@@ -33,6 +34,17 @@ from atout.games.knock_rummy.tables import (
 
 if TYPE_CHECKING:
     from atout.games.knock_rummy.rules import KnockRummyRules
+
+
+# The kinds of event this module emits, looked up once (not per event).
+EV_DRAW = KnockRummyEvent.DRAW
+EV_DRAWN = KnockRummyEvent.DRAWN
+EV_KNOCK = KnockRummyEvent.KNOCK
+EV_DISCARD = KnockRummyEvent.DISCARD
+EV_VOID = KnockRummyEvent.VOID
+EV_RESTOCK = KnockRummyEvent.RESTOCK
+EV_SHOW = KnockRummyEvent.SHOW
+EV_SCORE = KnockRummyEvent.SCORE
 
 
 def _parse_cards(label: str, codes: Any) -> list[int]:
@@ -221,18 +233,18 @@ class KnockRummyDeal(Deal):
             self.hands[t] |= 1 << c
             self.phase = DISCARD_PHASE
             self.taken = -1
-            return [Event("draw", t, {"source": "stock", "stock": len(self.stock)}),
-                    Event("drawn", t, {"card": CODES[c]}, to=t)]
+            return [Event(EV_DRAW, t, {"source": "stock", "stock": len(self.stock)}),
+                    Event(EV_DRAWN, t, {"card": CODES[c]}, to=t)]
         if action == DRAW_DISCARD:
             c = self.pile.pop()
             self.hands[t] |= 1 << c
             self.known[t] |= 1 << c
             self.phase = DISCARD_PHASE
             self.taken = c
-            return [Event("draw", t, {"source": "discard", "card": CODES[c]})]
+            return [Event(EV_DRAW, t, {"source": "discard", "card": CODES[c]})]
         if action == KNOCK:
             self.knocker = t
-            events = [Event("knock", t, {})]
+            events = [Event(EV_KNOCK, t, {})]
             if not self.opts.knocker_discards:
                 events += self._showdown("knock")
             return events
@@ -241,7 +253,7 @@ class KnockRummyDeal(Deal):
         self.known[t] &= ~bit
         self.pile.append(action)
         self.top_by = t
-        events = [Event("discard", t, {"card": CODES[action]})]
+        events = [Event(EV_DISCARD, t, {"card": CODES[action]})]
         if self.knocker == t:
             events += self._showdown("knock")
             return events
@@ -258,7 +270,7 @@ class KnockRummyDeal(Deal):
         if how == "void" or (limit and self.restocks >= limit and how in ("shuffle", "turn")):
             self.phase = OVER_PHASE
             self.outcome = "void"
-            return [Event("void", None, {"reason": "stock empty"})]
+            return [Event(EV_VOID, None, {"reason": "stock empty"})]
         if how == "showdown":
             return self._showdown("showdown")
         under = self.pile[:-1]
@@ -269,7 +281,7 @@ class KnockRummyDeal(Deal):
         else:  # turned over: the bottom of the pile becomes the top of the stock
             self.stock = under[::-1]
         self.restocks += 1
-        return [Event("restock", None, {"how": how, "cards": len(self.stock)})]
+        return [Event(EV_RESTOCK, None, {"how": how, "cards": len(self.stock)})]
 
     def _showdown(self, outcome: str) -> list[Event]:
         self.phase = OVER_PHASE
@@ -286,8 +298,8 @@ class KnockRummyDeal(Deal):
             self.dead, knocker, self.opts, self.turn)
         if self._quiet:
             return []
-        events = [Event("show", s, self._shown_dict(s)) for s in range(self.rules.seats)]
-        events.append(Event("score", knocker, self._score_dict()))
+        events = [Event(EV_SHOW, s, self._shown_dict(s)) for s in range(self.rules.seats)]
+        events.append(Event(EV_SCORE, knocker, self._score_dict()))
         return events
 
     @property

@@ -14,9 +14,12 @@ from atout.core import (
     Rules,
     ranking_by,
 )
+from atout.events import KnockRummyEvent
 from atout.games.knock_rummy.deal import KnockRummyDeal
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.tables import ACTIONS
+
+EV_STANDINGS = KnockRummyEvent.STANDINGS
 
 
 class KnockRummyRules(Rules[KnockRummyOptions]):
@@ -78,9 +81,9 @@ class KnockRummyMatch(Match):
 
     def _end_deal(self) -> list[Event]:
         events = super()._end_deal()
-        standing = Event("standings", None, {"deal": len(self.deals),
-                                             "ranking": self.standings[-1],
-                                             "scores": list(self.scores)})
+        standing = Event(EV_STANDINGS, None, {"deal": len(self.deals),
+                                              "ranking": self.standings[-1],
+                                              "scores": list(self.scores)})
         events.insert(1, standing)
         return events
 

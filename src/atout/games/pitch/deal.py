@@ -17,6 +17,7 @@ from atout.core import (
     check_seat,
     check_seed,
 )
+from atout.events import PitchEvent
 from atout.games.pitch.tables import (
     AUCTION,
     BID0,
@@ -42,6 +43,18 @@ from atout.games.pitch.tables import (
 
 if TYPE_CHECKING:
     from atout.games.pitch.rules import PitchRules
+
+
+# The kinds of event this module emits, looked up once (not per event).
+EV_TANGAGE = PitchEvent.TANGAGE
+EV_PASS = PitchEvent.PASS
+EV_BID = PitchEvent.BID
+EV_REDEAL = PitchEvent.REDEAL
+EV_PITCHER = PitchEvent.PITCHER
+EV_CARD = PitchEvent.CARD
+EV_TRUMP = PitchEvent.TRUMP
+EV_TRICK = PitchEvent.TRICK
+EV_SCORE = PitchEvent.SCORE
 
 
 # -- the deal -------------------------------------------------------------------------------
@@ -192,13 +205,13 @@ class PitchDeal(Deal):
             self.stolen = self.high == 4
             self.high, self.high_seat = 4, seat
             self.tangage = True
-            events = [Event("tangage", seat, {"card": DECK.codes[action], "bid": 4})]
+            events = [Event(EV_TANGAGE, seat, {"card": DECK.codes[action], "bid": 4})]
             events += self._end_auction()
             events += self._play_card(seat, action)
             return events
         if action == PASS:
             self.bids[seat] = 0
-            events = [Event("pass", seat)]
+            events = [Event(EV_PASS, seat)]
         else:
             k = action - BID0
             self.bids[seat] = k
@@ -206,7 +219,7 @@ class PitchDeal(Deal):
             if steal:
                 self.stolen = True
             self.high, self.high_seat = k, seat
-            events = [Event("bid", seat, {"bid": k, "steal": steal})]
+            events = [Event(EV_BID, seat, {"bid": k, "steal": steal})]
         opts = self.rules.options
         if seat == self.dealer_seat:
             return events + self._end_auction()
@@ -222,20 +235,20 @@ class PitchDeal(Deal):
         if self.high == 0:  # everyone passed and the option says redeal
             self.phase = OVER
             self.details = {"redeal": True, "scores": [0] * self.sides}
-            return [Event("redeal", self.dealer_seat, {})]
+            return [Event(EV_REDEAL, self.dealer_seat, {})]
         self.pitcher = self.high_seat
         self.bid = self.high
         self.phase = PLAY
         self.turn = self.leader = self.pitcher
-        return [Event("pitcher", self.pitcher, {"bid": self.bid, "steal": self.stolen,
-                                                "tangage": self.tangage})]
+        return [Event(EV_PITCHER, self.pitcher, {"bid": self.bid, "steal": self.stolen,
+                                                 "tangage": self.tangage})]
 
     def _play_card(self, seat: int, card: int) -> list[Event]:
         self.hands[seat] &= ~(1 << card)
-        events = [Event("card", seat, {"card": DECK.codes[card]})]
+        events = [Event(EV_CARD, seat, {"card": DECK.codes[card]})]
         if self.trump < 0:
             self.trump = SUIT_OF[card]
-            events.append(Event("trump", seat, {"suit": SUITS[self.trump]}))
+            events.append(Event(EV_TRUMP, seat, {"suit": SUITS[self.trump]}))
         self.trick.append(card)
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
@@ -246,7 +259,7 @@ class PitchDeal(Deal):
             self.game_won[winner] += GAME_VALUE[c]
         self.tricks_won[winner] += 1
         self.trick_no += 1
-        events.append(Event("trick", winner, {
+        events.append(Event(EV_TRICK, winner, {
             "number": self.trick_no, "winner": winner,
             "cards": [DECK.codes[c] for c in self.trick],
             "points": sum(GAME_VALUE[c] for c in self.trick)}))
@@ -255,7 +268,7 @@ class PitchDeal(Deal):
         if self.trick_no == TRICKS:
             self.phase = OVER
             self._score()
-            events.append(Event("score", self.pitcher, dict(self.details)))
+            events.append(Event(EV_SCORE, self.pitcher, dict(self.details)))
         return events
 
     def _trick_winner(self) -> int:
