@@ -32,6 +32,15 @@ class MatchEvent(StrEnum):
     GAME_OVER = "game_over"
 
 
+class TrickEvent(StrEnum):
+    """The kinds every trick game's play shares (Jass, Putze, Tarot, Pitch): a card played and
+    a trick won. Each of those games' enums has them too, with the same text, so a table keyed
+    by these (the sentences every game shares) reads any of them."""
+
+    CARD = "card"
+    TRICK = "trick"
+
+
 class JassEvent(StrEnum):
     """Swiss Jass (Schieber)."""
 
@@ -188,4 +197,4 @@ def event_kinds(game: str) -> frozenset[str]:
 
 __all__ = ["GAME_EVENTS", "GAME_PHASES", "JassEvent", "JassPhase", "KnockRummyEvent",
            "KnockRummyPhase", "MatchEvent", "PitchEvent", "PitchPhase", "PutzeEvent",
-           "PutzePhase", "TarotEvent", "TarotPhase", "event_kinds"]
+           "PutzePhase", "TarotEvent", "TarotPhase", "TrickEvent", "event_kinds"]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from atout.core import JSON, Event, Rules, View
+from atout.events import MatchEvent
 from atout.i18n import LANGUAGES, translator
 from atout.i18n.hints import hint_sentence
 from atout.i18n.text import NAMES, GameText, game_text, is_card
@@ -103,7 +104,7 @@ def update_lines(text: GameText, frame: Mapping[str, Any], view: View) -> list[s
         lines.append(tr._("{name} says: {text}").format(name=line.get("name"),
                                                         text=line.get("text")))
     elif kind == "end":
-        if not any(e.get("kind") == "game_over" for e in frame.get("events") or []):
+        if not any(e.get("kind") == MatchEvent.GAME_OVER for e in frame.get("events") or []):
             lines.append(_safe(text.game_over_sentence, frame.get("result") or {}))
     elif kind == "rematch":
         lines.append(tr._("A rematch is open at table {table}.").format(
