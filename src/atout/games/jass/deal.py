@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from atout.cards import JASS_DECK
 from atout.core import (
@@ -12,19 +12,17 @@ from atout.core import (
     Event,
     Refusal,
     Result,
+    Rules,
     View,
 )
 from atout.events import JassEvent, JassPhase
+from atout.games.jass.options import JassOptions
 from atout.games.jass.play import (
     MODE_NAMES,
     TrickPlay,
     describe_refusal,
     legal_cards,
 )
-
-if TYPE_CHECKING:
-    from atout.games.jass.rules import JassRules
-
 
 # The kinds of event this module emits, looked up once (not per event).
 EV_PUSH = JassEvent.PUSH
@@ -49,10 +47,34 @@ def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> li
         raise ValueError(f"the hands hold {seen.bit_count()} cards: expected {total}")
     return masks
 
+
+class JassDealRules(Rules[JassOptions]):
+    """Jass's rules as a deal reads them: the options and the tables made from them once.
+
+    :class:`~atout.games.jass.rules.JassRules` is the one subclass (it makes the tables, the
+    deals and the matches): the deal reads its rules through this class, so that this module
+    need not import the rules' module, which imports it.
+    """
+
+    next_seat: tuple[int, ...]
+    """The seat after each seat, in the direction of play."""
+    mode_mask: int
+    """The trump choices the options allow, as bits of their action ids."""
+    orders: tuple[tuple[int, ...], ...]
+    """orders[leader]: the four seats in the order of play from ``leader``."""
+    dealt_to: tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]
+    """dealt_to[forehand][seat](order): the cards of the shuffled deck ``order`` that
+    ``seat`` gets."""
+    mode_multipliers: tuple[int, ...]
+    """The multiplier of each trump mode."""
+    deal_fields: dict[str, Any]
+    """The fields every new deal starts with."""
+
+
 class JassDeal(TrickPlay):
     """One Schieber deal: trump choice (or push), then nine tricks."""
 
-    rules: JassRules
+    rules: JassDealRules
     chooser: int
     """The seat that chose trump (-1: not chosen yet)."""
     pushed: bool
@@ -81,7 +103,7 @@ class JassDeal(TrickPlay):
         """The dealer's seat."""
         return self._dealer
 
-    def __init__(self, rules: JassRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: JassDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         self._dealer = int(setup["dealer"])
         forehand = rules.next_seat[self._dealer]

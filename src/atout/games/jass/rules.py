@@ -13,10 +13,9 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
-    Rules,
 )
 from atout.events import JassPhase, MatchEvent
-from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal
+from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal, JassDealRules
 from atout.games.jass.options import MULTIPLIERS, PRESETS, JassOptions
 from atout.games.jass.play import (
     CODES,
@@ -27,7 +26,7 @@ from atout.games.jass.play import (
 EV_GAME_OVER = MatchEvent.GAME_OVER
 
 
-class JassRules(Rules[JassOptions]):
+class JassRules(JassDealRules):
     """Schieber Jass rules with their options fixed."""
 
     name = "jass"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.cards import FULL_DECK
 from atout.core import (
@@ -13,6 +13,7 @@ from atout.core import (
     Event,
     Refusal,
     Result,
+    Rules,
     View,
     check_seat,
     check_seed,
@@ -31,10 +32,6 @@ from atout.games.knock_rummy.tables import (
     OVER_PHASE,
     PHASES,
 )
-
-if TYPE_CHECKING:
-    from atout.games.knock_rummy.rules import KnockRummyRules
-
 
 # The kinds of event this module emits, looked up once (not per event).
 EV_DRAW = KnockRummyEvent.DRAW
@@ -58,6 +55,18 @@ def _parse_cards(label: str, codes: Any) -> list[int]:
     return out
 
 
+class KnockRummyDealRules(Rules[KnockRummyOptions]):
+    """Knock Rummy's rules as a deal reads them: the options and the hand size.
+
+    :class:`~atout.games.knock_rummy.rules.KnockRummyRules` is the one subclass (it makes
+    the deals and the matches): the deal reads its rules through this class, so that this
+    module need not import the rules' module, which imports it.
+    """
+
+    cards_each: int
+    """The cards dealt to each player."""
+
+
 class KnockRummyDeal(Deal):
     """One deal of Knock Rummy, from the shuffle to the showdown.
 
@@ -67,14 +76,14 @@ class KnockRummyDeal(Deal):
     the first card of the stock turned up.
     """
 
-    rules: KnockRummyRules
+    rules: KnockRummyDealRules
     draws_before: int = 0
     """Draws made before this deal's history starts: 0 for a deal from its shuffle; a search
     that builds a deal at a position mid-deal (an explicit layout) sets it, so that what
     counts the turns (the heuristic's knock thresholds) counts the earlier ones too. The rules
     never read it."""
 
-    def __init__(self, rules: KnockRummyRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: KnockRummyDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         self.opts: KnockRummyOptions = rules.options
         n = rules.seats

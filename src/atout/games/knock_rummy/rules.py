@@ -11,18 +11,17 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
-    Rules,
     ranking_by,
 )
 from atout.events import KnockRummyEvent
-from atout.games.knock_rummy.deal import KnockRummyDeal
+from atout.games.knock_rummy.deal import KnockRummyDeal, KnockRummyDealRules
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.tables import ACTIONS
 
 EV_STANDINGS = KnockRummyEvent.STANDINGS
 
 
-class KnockRummyRules(Rules[KnockRummyOptions]):
+class KnockRummyRules(KnockRummyDealRules):
     """Knock Rummy (Poker Run): draw, discard, knock and lay everything down at once."""
 
     name: ClassVar[str] = "knock-rummy"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from atout.cards import SUITS, bit_list
 from atout.core import (
@@ -13,11 +12,13 @@ from atout.core import (
     Event,
     Refusal,
     Result,
+    Rules,
     View,
     check_seat,
     check_seed,
 )
 from atout.events import PitchEvent
+from atout.games.pitch.options import PitchOptions
 from atout.games.pitch.tables import (
     AUCTION,
     BID0,
@@ -41,10 +42,6 @@ from atout.games.pitch.tables import (
     codes_text,
 )
 
-if TYPE_CHECKING:
-    from atout.games.pitch.rules import PitchRules
-
-
 # The kinds of event this module emits, looked up once (not per event).
 EV_TANGAGE = PitchEvent.TANGAGE
 EV_PASS = PitchEvent.PASS
@@ -63,9 +60,9 @@ EV_SCORE = PitchEvent.SCORE
 class PitchDeal(Deal):
     """One hand of Auction Pitch: auction, six tricks, scoring."""
 
-    rules: PitchRules
+    rules: Rules[PitchOptions]
 
-    def __init__(self, rules: PitchRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: Rules[PitchOptions], setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         opts = rules.options
         n = rules.seats

@@ -8,10 +8,10 @@ seat is its own side, so card points, announcements (Weis) and Stöck are counte
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from atout.cards import JASS_DECK
-from atout.core import JSON, Event, Refusal, Result, View
+from atout.core import JSON, Event, Refusal, Result, Rules, View
 from atout.events import PutzeEvent, PutzePhase
 from atout.games.jass.play import (
     CODES,
@@ -21,12 +21,8 @@ from atout.games.jass.play import (
     card_events,
     describe_refusal,
 )
-from atout.games.putze.options import Plan
+from atout.games.putze.options import Plan, PutzeOptions
 from atout.games.putze.scoring import award, deal_loser
-
-if TYPE_CHECKING:
-    from atout.games.putze.rules import PutzeRules
-
 
 # The kinds of event this module emits, looked up once (not per event).
 EV_NO_PLAY = PutzeEvent.NO_PLAY
@@ -87,6 +83,20 @@ def _seat_list(value: object, what: str, n: int) -> list[int]:
     return list(value)
 
 
+class PutzeDealRules(Rules[PutzeOptions]):
+    """Putze's rules as a deal reads them: the options and what is made from them once.
+
+    :class:`~atout.games.putze.rules.PutzeRules` is the one subclass (it makes these, the
+    deals and the matches): the deal reads its rules through this class, so that this module
+    need not import the rules' module, which imports it.
+    """
+
+    plan: Plan
+    """The options resolved for the number of players: the talon, who may pass …"""
+    next_seat: tuple[int, ...]
+    """The seat after each seat, in the direction of play."""
+
+
 class PutzeDeal(TrickPlay):
     """One Putze deal, from the deal to the putzes and pommes.
 
@@ -96,11 +106,11 @@ class PutzeDeal(TrickPlay):
     turned card), ``play`` (Jass card play among the players), ``over``.
     """
 
-    rules: PutzeRules
+    rules: PutzeDealRules
     kinds: ClassVar[TrickKinds] = PUTZE_KINDS
     card_events: ClassVar[tuple[tuple[Event, ...], ...]] = PUTZE_CARD_EVENTS
 
-    def __init__(self, rules: PutzeRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         plan = rules.plan
         self.plan: Plan = plan

@@ -12,14 +12,16 @@ import copy
 from itertools import repeat
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
+from atout.core import JSON, Action, Event, Refusal, Result, Rules, View
 from atout.events import TarotEvent
 
 from .dealing import deal_cards, explicit_piles
+from .options import TarotOptions
 from .refusals import why_illegal
 from .scoring import score_deal
+from .state import TarotState
 from .tables import (
     A_BID,
     A_CALL,
@@ -61,10 +63,6 @@ from .tables import (
     TRUMP_DISCARDABLE,
     TRUMPS,
 )
-
-if TYPE_CHECKING:
-    from . import TarotRules
-
 
 # The kinds of event this module emits, looked up once (not per event).
 EV_CARD = TarotEvent.CARD
@@ -119,7 +117,7 @@ def _lowest(mask: int, k: int) -> int:
     return out
 
 
-class TarotDeal(Deal):
+class TarotDeal(TarotState):
     """A deal of French Tarot (see the module docs for seats and turn order)."""
 
     # The state in slots: read and written at every action, and faster there (CPython 3.11
@@ -129,14 +127,14 @@ class TarotDeal(Deal):
                  "ex_owner", "ex_pending", "ex_wins_last", "hand_size", "hands", "leader", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
-    rules: TarotRules
+    rules: Rules[TarotOptions]
     to_move: int | None = None
     """The seat whose decision it is, or None when the deal is over: a plain attribute (read
     before every action, where a property call would cost more than the read)."""
     is_over: bool = False
     """Whether the deal is finished (a plain attribute, set with ``to_move`` None)."""
 
-    def __init__(self, rules: TarotRules, setup: dict[str, JSON],
+    def __init__(self, rules: Rules[TarotOptions], setup: dict[str, JSON],
                  piles: tuple[list[int], int] | None = None) -> None:
         """The deal ``setup`` describes (see :meth:`atout.core.Rules.deal`); ``piles``, when
         given, are its hands and chien as card masks, already checked against the setup's

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from atout.core import Action, Refusal
 
+from .state import TarotState
 from .tables import (
     A_BID,
     A_CALL,
@@ -34,15 +33,12 @@ from .tables import (
     TRUMPS,
 )
 
-if TYPE_CHECKING:
-    from .deal import TarotDeal
-
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
 CALL_NAMES = ("king", "queen", "knight", "jack")
 _codes = DECK.codes_of
 
 
-def why_illegal(deal: TarotDeal, action: Action) -> Refusal:
+def why_illegal(deal: TarotState, action: Action) -> Refusal:
     """Why ``action`` is not allowed now for the seat to move of ``deal``."""
     a = int(action)
     ph = deal.phase

@@ -8,10 +8,9 @@ taker's side gets the opposite, so every deal sums to zero.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from atout.core import JSON, Result
 
+from .state import TarotState
 from .tables import (
     BOUTS,
     CONTRACTS,
@@ -26,15 +25,12 @@ from .tables import (
     points2,
 )
 
-if TYPE_CHECKING:
-    from .deal import TarotDeal
-
 
 def _half(x2: int) -> float | int:
     return x2 // 2 if x2 % 2 == 0 else x2 / 2
 
 
-def score_deal(deal: TarotDeal) -> Result:
+def score_deal(deal: TarotState) -> Result:
     """The result of a finished deal: points per seat and a JSON-ready breakdown."""
     n = deal.n
     if deal.annulled:
