@@ -28,12 +28,15 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import http.client
+import json
 import multiprocessing
 import os
 import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from multiprocessing.queues import Queue
@@ -43,6 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from atout.client import Client
+from atout.client import http as http_call
 from databases import fresh_database, postgres_server, url_text
 from server_helpers import Server, running
 
@@ -186,6 +190,68 @@ def run_load(base: str | list[str], server_pid: int | list[int], clients: int, s
     return [x for lat, _ in got for x in lat], server_cpu, sum(used for _, used in got)
 
 
+class Flood:
+    """``threads`` threads sending wrong passwords to one account, without a pause, from
+    another loopback address than the players' (127.0.0.2), while a newcomer signs in with
+    the right one every second from 127.0.0.1: the answers counted, the newcomer timed."""
+
+    def __init__(self, port: int, threads: int) -> None:
+        self.port = port
+        self.threads = threads
+        self.stop = threading.Event()
+        self.answers: list[int] = []
+        self.signins: list[float] = []
+        self.workers: list[threading.Thread] = []
+
+    def post(self, body: dict[str, str], source: str) -> int:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30,
+                                          source_address=(source, 0))
+        try:
+            conn.request("POST", "/api/login", json.dumps(body),
+                         {"content-type": "application/json"})
+            answer = conn.getresponse()
+            answer.read()
+            return answer.status
+        finally:
+            conn.close()
+
+    def flood(self) -> None:
+        while not self.stop.is_set():
+            with contextlib.suppress(OSError):
+                self.answers.append(self.post({"name": "Victim", "password": "wrong guess"},
+                                              "127.0.0.2"))
+
+    def newcomer(self) -> None:
+        while not self.stop.wait(1.0):
+            began = time.perf_counter()
+            if self.post({"name": "Newcomer", "password": "battery st4ple"},
+                         "127.0.0.1") == 200:
+                self.signins.append(time.perf_counter() - began)
+
+    def __enter__(self) -> Flood:
+        base = f"http://127.0.0.1:{self.port}"
+        http_call(base, "/api/register", {"name": "Victim", "password": "correct horse 1"})
+        http_call(base, "/api/register", {"name": "Newcomer", "password": "battery st4ple"})
+        self.workers = [threading.Thread(target=self.flood) for _ in range(self.threads)]
+        self.workers.append(threading.Thread(target=self.newcomer))
+        for worker in self.workers:
+            worker.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for worker in self.workers:
+            worker.join(60)
+
+    def summary(self, seconds: float) -> str:
+        ms = sorted(x * 1000 for x in self.signins) or [0.0]
+        refused = sum(1 for a in self.answers if a == 429)
+        return (f"  login flood: {len(self.answers) / seconds:.0f} attempts/s, "
+                f"{100 * refused / max(1, len(self.answers)):.0f} % answered 429; newcomer "
+                f"sign-ins: {len(ms)}, median {statistics.median(ms):.0f} ms, "
+                f"max {max(ms):.0f} ms")
+
+
 @contextlib.contextmanager
 def stores(folder: str, only: str | None) -> Iterator[list[tuple[str, str]]]:
     """The stores to measure: an SQLite file, and a fresh PostgreSQL database."""
@@ -206,6 +272,9 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--pg", default=None, help="a PostgreSQL server URL")
     parser.add_argument("--only", choices=["sqlite", "postgresql"], default=None)
+    parser.add_argument("--login-flood", type=int, default=0, metavar="N",
+                        help="meanwhile, N threads send wrong passwords without a pause "
+                        "(and a newcomer signs in every second)")
     parser.add_argument("--cluster", action="store_true",
                         help="one process, then two, on PostgreSQL and Redis")
     args = parser.parse_args()
@@ -218,17 +287,25 @@ def main() -> None:
           f"{'p99 ms':>8} {'max ms':>8} {'server cpu':>11} {'clients cpu':>12}")
     with tempfile.TemporaryDirectory() as folder, stores(folder, args.only) as chosen:
         for name, db in chosen:
-            with running(db, Path(folder), rate_limit=100) as server:
+            limits = ("--login-limit", "20") if args.login_flood else ()  # the defaults
+            with running(db, Path(folder), rate_limit=100, args=limits) as server, \
+                    contextlib.ExitStack() as stack:
                 assert server.proc is not None
+                flood = stack.enter_context(Flood(server.port, args.login_flood)) \
+                    if args.login_flood else None
+                began = time.monotonic()
                 lat, server_cpu, clients_cpu = run_load(
                     server.base, server.proc.pid, args.clients, args.seconds, args.warmup,
                     max(1, args.procs))
+                flooded = time.monotonic() - began
             ms = [x * 1000 for x in lat] or [0.0]
             print(f"{name:12} {args.clients:8d} {args.clients // 4:7d} "
                   f"{len(lat) / args.seconds:10.1f} {statistics.median(ms):8.1f} "
                   f"{percentile(ms, 0.99):8.1f} {max(ms):8.1f} "
                   f"{100 * server_cpu / args.seconds:10.0f}% "
                   f"{100 * clients_cpu / args.seconds:11.0f}%", flush=True)
+            if flood is not None:
+                print(flood.summary(flooded), flush=True)
 
 
 def cluster_runs(clients: int, seconds: float, warmup: float, procs: int) -> None:

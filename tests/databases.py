@@ -56,14 +56,24 @@ class PrivatePostgres:
         data = self.folder / "data"
         self._run([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
                    "-E", "UTF8", "--no-instructions", "--no-sync"])
-        self._run([str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l",
-                   str(self.folder / "log"), "-o",
-                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1", "start"])
+        self.start()
         self.url = URL.create("postgresql+psycopg", username="postgres", host="127.0.0.1",
                               port=self.port, database="postgres")
 
     def _run(self, cmd: list[str]) -> None:
         subprocess.run([*self.as_user, *cmd], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        """Start the server (again, for the fault tests)."""
+        self._run([str(self.bindir / "pg_ctl"), "-D", str(self.folder / "data"), "-w", "-l",
+                   str(self.folder / "log"), "-o",
+                   f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1", "start"])
+
+    def crash(self) -> None:
+        """Stop the server at once, as a crash would (``-m immediate``); :meth:`start`
+        brings it back."""
+        self._run([str(self.bindir / "pg_ctl"), "-D", str(self.folder / "data"), "-m",
+                   "immediate", "-w", "stop"])
 
     def stop(self) -> None:
         """Stop the server and remove its folder."""
@@ -94,7 +104,7 @@ def postgres_server() -> Iterator[URL]:
 def fresh_database(server: URL) -> Iterator[URL]:
     """A new empty database on ``server``, dropped afterwards."""
     name = f"atout_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    admin = create_engine(server, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     try:
         with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{name}"'))

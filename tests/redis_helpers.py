@@ -1,5 +1,6 @@
 """A real redis-server for the cluster's tests: Debian's binary on a free loopback port, in
-a temporary folder, nothing saved to disk, stopped at the end."""
+a temporary folder, nothing saved to disk, stopped at the end (and, for the fault tests,
+stopped and started again on the same port meanwhile)."""
 
 from __future__ import annotations
 
@@ -21,42 +22,71 @@ def redis_binary() -> str | None:
         "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
 
 
+class Redis:
+    """One redis-server on a fixed loopback port, which may be stopped and started again
+    (as a restarted Redis comes back: empty)."""
+
+    def __init__(self, binary: str, folder: Path) -> None:
+        self.binary = binary
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it answers PING."""
+        self.proc = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder), "--daemonize", "no",
+             "--protected-mode", "yes"],
+            stdout=(self.folder / "log").open("ab"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError("redis-server stopped: "
+                                   + (self.folder / "log").read_text()[-1000:])
+            with contextlib.suppress(OSError), socket.create_connection(
+                    ("127.0.0.1", self.port), timeout=1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not start in 20 s")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        """Stop it (SIGTERM, then SIGKILL)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
 @contextlib.contextmanager
-def redis_server() -> Iterator[str]:
-    """A private redis-server's URL (``RuntimeError`` when none is installed)."""
+def redis_process() -> Iterator[Redis]:
+    """A private redis-server (``RuntimeError`` when none is installed)."""
     binary = redis_binary()
     if binary is None:
         raise RuntimeError("redis-server is not installed (Debian: apt-get install "
                            "redis-server)")
     folder = Path(tempfile.mkdtemp(prefix="atout-redis-"))
-    port = free_port()
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-         "no", "--dir", str(folder), "--daemonize", "no", "--protected-mode", "yes"],
-        stdout=(folder / "log").open("wb"), stderr=subprocess.STDOUT)
+    redis = Redis(binary, folder)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError("redis-server stopped: "
-                                   + (folder / "log").read_text()[-1000:])
-            with contextlib.suppress(OSError), socket.create_connection(
-                    ("127.0.0.1", port), timeout=1) as s:
-                s.sendall(b"PING\r\n")
-                if s.recv(16).startswith(b"+PONG"):
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError("redis-server did not start in 20 s")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        redis.start()
+        yield redis
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        redis.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 
-__all__ = ["redis_binary", "redis_server"]
+@contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    """A private redis-server's URL (``RuntimeError`` when none is installed)."""
+    with redis_process() as redis:
+        yield redis.url
+
+
+__all__ = ["Redis", "redis_binary", "redis_process", "redis_server"]

@@ -273,6 +273,28 @@ def _serve_args(p: Parser) -> None:
     p.add_argument("--rate-limit", type=whole("--rate-limit", least=1), default=100,
                    help=_default(gettext("the most messages one connection may send in 20 "
                                          "seconds"), 100))
+    p.add_argument("--login-limit", type=whole("--login-limit", least=1), default=20,
+                   help=_default(gettext("the most failed sign-ins from one address in 10 "
+                                         "minutes"), 20))
+    p.add_argument("--signup-limit", type=whole("--signup-limit", least=1), default=60,
+                   help=_default(gettext("the most new guests and accounts from one address "
+                                         "in an hour"), 60))
+    p.add_argument("--hash-workers", type=whole("--hash-workers", least=1), default=1,
+                   help=_default(gettext("threads that check passwords (apart from play)"), 1))
+    p.add_argument("--waiting-tables", type=whole("--waiting-tables", least=1), default=3,
+                   help=_default(gettext("the most tables waiting for players one player may "
+                                         "host"), 3))
+    p.add_argument("--waiting-expiry", type=number("--waiting-expiry", least=1),
+                   default=1800.0, help=_default(gettext(
+                       "seconds a table may wait for its start before it is removed"), 1800.0))
+    p.add_argument("--hello-timeout", type=number("--hello-timeout", least=0.1), default=10.0,
+                   help=_default(gettext("seconds a new connection has to say hello"), 10.0))
+    p.add_argument("--metrics-token", help=gettext(
+        "serve /metrics to any address that gives this token (Authorization: Bearer); "
+        "without it, only to the machine itself"))
+    p.add_argument("--origin", action="append", default=[], help=gettext(
+        "a web origin allowed to open WebSockets besides the server's own "
+        "(https://example.org); may be repeated"))
     p.add_argument("--redis", help=gettext(
         "join a cluster of server processes on this Redis (redis://host:6379/0); the store "
         "must be shared (PostgreSQL)"))
@@ -285,6 +307,7 @@ def _serve(a: argparse.Namespace) -> int:
     try:
         from atout.server import Settings
         from atout.server import serve as run
+        from atout.server.guard import Limits
         from atout.web import app as web_app
     except ModuleNotFoundError as exc:
         raise bad_value(f"the server needs its extra: pip install 'atout[server]' "
@@ -304,8 +327,13 @@ def _serve(a: argparse.Namespace) -> int:
             raise bad_value(f"--redis {a.redis!r}: expected a URL such as "
                             "redis://127.0.0.1:6379/0")
         joined = ClusterOptions(redis=a.redis, lease=a.lease)
+    limits = Limits(hash_workers=a.hash_workers, login_failures=a.login_limit,
+                    signups=a.signup_limit, waiting_tables=a.waiting_tables,
+                    waiting_expiry=a.waiting_expiry, hello_timeout=a.hello_timeout)
     run(a.host, a.port, a.db, Settings(bot_delay=a.bot_delay, grace=a.grace,
-                                       standin=a.standin, rate=a.rate_limit),
+                                       standin=a.standin, rate=a.rate_limit, limits=limits,
+                                       metrics_token=a.metrics_token,
+                                       origins=tuple(a.origin)),
         a.data_dir, joined, make=web_app)
     return 0
 

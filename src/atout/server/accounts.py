@@ -20,6 +20,8 @@ from atout.store import Store, StoreError
 from atout.store import accounts as records
 from atout.store.models import now
 
+from .names import skeleton, strip_bidi
+
 NAME = re.compile(r"^[\w][\w .'-]{0,30}[\w.]$|^\w$")
 GUEST_DAYS = 1
 ACCOUNT_DAYS = 30
@@ -53,6 +55,8 @@ def token_hash(token: str) -> str:
 
 def check_name(name: object) -> str:
     """A nickname or account name: 1 to 32 letters, digits, spaces, . ' - _."""
+    if isinstance(name, str):
+        name = strip_bidi(name)
     if not isinstance(name, str) or not NAME.match(name.strip()):
         raise AuthError("bad_name", "a name has 1 to 32 letters, digits, spaces or . ' - _, "
                         "and starts with a letter or digit")
@@ -65,6 +69,14 @@ class Accounts:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.hasher = PasswordHasher()
+        self._dummy: str | None = None
+
+    def dummy_hash(self) -> str:
+        """A hash no password matches: a wrong name is checked against it, so that it costs
+        the same time as a wrong password (the time does not tell who has an account)."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        return self._dummy
 
     def _session(self, player_id: int, days: int) -> str:
         token = secrets.token_urlsafe(32)
@@ -84,6 +96,10 @@ class Accounts:
         account = check_name(name)
         if not isinstance(password, str) or not 8 <= len(password) <= 200:
             raise AuthError("bad_password", "a password has 8 to 200 characters")
+        mine = skeleton(account)
+        if any(skeleton(other) == mine for other in records.account_names(self.store)):
+            raise AuthError("name_taken", f"the name {account} is taken, or one that looks "
+                            "the same")
         try:
             pid = records.create_player(self.store, "account", account,
                                         self.hasher.hash(password))
@@ -98,13 +114,15 @@ class Accounts:
         account = check_name(name)
         found = records.find_account(self.store, account)
         wrong = AuthError("bad_login", "wrong name or password")
-        if found is None or not isinstance(password, str):
+        if not isinstance(password, str):
             raise wrong
-        pid, stored = found
+        pid, stored = found if found is not None else (0, self.dummy_hash())
         try:
             self.hasher.verify(stored, password)
         except (VerificationError, InvalidHashError):
             raise wrong from None
+        if found is None:  # pragma: no cover - no password matches the dummy hash
+            raise wrong
         return self._session(pid, ACCOUNT_DAYS), Player(pid, account, "account")
 
     def player(self, token: object) -> Player:

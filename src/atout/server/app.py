@@ -6,9 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
+import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -19,7 +22,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from atout.core import JSON
 from atout.store import FINISHED, Store, StoreError
 
-from .accounts import AuthError, Player
+from .accounts import AuthError, Player, token_hash
+from .guard import Gate, RateLimited
 from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
@@ -65,6 +69,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             restored = await hub.restore()
         log.info("atout server on %s: %d tables restored", store.where, restored)
         state["hub"], state["front"], state["cluster"] = hub, front, joined
+        state["gate"] = Gate(hub.accounts, hub.settings.limits)
         state["metrics"] = _metrics(hub, joined)
         try:
             yield
@@ -72,6 +77,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             if joined is not None:
                 await joined.stop()
             await hub.stop()
+            state["gate"].close()
             store.close()
 
     def hub() -> Hub:
@@ -82,10 +88,26 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         found: Front = state["front"]
         return found
 
+    def gate() -> Gate:
+        found: Gate = state["gate"]
+        return found
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
+
     async def body(request: Request) -> dict[str, Any]:
+        most = hub().settings.limits.body_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > most:
+            raise TooLarge(most)
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > most:
+                raise TooLarge(most)
         try:
-            data = await request.json()
-        except (ValueError, UnicodeDecodeError):
+            data = json.loads(bytes(raw))
+        except (ValueError, UnicodeDecodeError, RecursionError):
             raise AuthError("bad_json", "the body must be a JSON object") from None
         if not isinstance(data, dict):
             raise AuthError("bad_json", "the body must be a JSON object")
@@ -104,22 +126,24 @@ def create_app(db: str | None = None, settings: Settings | None = None,
 
     async def guest(request: Request) -> Response:
         data = await body(request)
-        return answer(*await asyncio.to_thread(hub().accounts.guest, data.get("name")))
+        return answer(*await gate().guest(address(request), data.get("name")))
 
     async def register(request: Request) -> Response:
         data = await body(request)
-        return answer(*await asyncio.to_thread(hub().accounts.register, data.get("name"),
-                                               data.get("password")))
+        return answer(*await gate().register(address(request), data.get("name"),
+                                             data.get("password")))
 
     async def login(request: Request) -> Response:
         data = await body(request)
-        return answer(*await asyncio.to_thread(hub().accounts.login, data.get("name"),
-                                               data.get("password")))
+        return answer(*await gate().login(address(request), data.get("name"),
+                                          data.get("password")))
 
     async def logout(request: Request) -> Response:
         header = request.headers.get("authorization", "")
         token = header[7:] if header.lower().startswith("bearer ") else ""
         done = await asyncio.to_thread(hub().accounts.logout, token)
+        if done:  # every connection opened with it ends, on every process
+            await hub().sign_out(token_hash(token))
         return JSONResponse({"revoked": done})
 
     async def tables(_request: Request) -> Response:
@@ -130,6 +154,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             gid = int(request.path_params["game"])
         except ValueError:
             return fail("bad_game", "a game's number is a whole number", 400)
+        if not 0 < gid < 2 ** 63:
+            return fail("not_found", f"there is no game {str(gid)[:40]}", 404)
         header = request.headers.get("authorization", "")
         viewer = await signed(request) if header else None
         table = hub().tables.get(gid)
@@ -139,19 +165,21 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         except StoreError as exc:
             return fail(exc.code, str(exc), 404)
         summary = record.summary
+        seat = None if viewer is None else (table.seat_of(viewer.id) if table is not None
+                                            else summary.seat_of(viewer.id))
+        if seat is None and viewer is not None:
+            seat = summary.seat_of(viewer.id)  # a finished game's players
+        settings = summary.client.get("table")
+        if isinstance(settings, dict) and settings.get("private") and seat is None and \
+                request.query_params.get("invite") != settings.get("invite"):
+            return fail("private", "this game's table is private: its players, or whoever "
+                        "has its invite code (?invite=CODE), may read its history", 403)
         if summary.status == FINISHED:
             return JSONResponse({
                 "game": summary.game, "options": dict(summary.options), "status": FINISHED,
                 "match": dict(record.match), "actions": list(record.actions),
                 "actors": list(record.actors), "seats": [s.to_dict() for s in summary.seats],
                 "result": summary.result})
-        seat = None if viewer is None else (table.seat_of(viewer.id) if table is not None
-                                            else summary.seat_of(viewer.id))
-        settings = summary.client.get("table")
-        if isinstance(settings, dict) and settings.get("private") and seat is None and \
-                request.query_params.get("invite") != settings.get("invite"):
-            return fail("private", "this game's table is private: its players, or whoever "
-                        "has its invite code (?invite=CODE), may read its history", 403)
         try:
             limit = settings.get("deals") if isinstance(settings, dict) else None
             return JSONResponse(await asyncio.to_thread(
@@ -187,7 +215,16 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             out["node"] = state["cluster"].node
         return JSONResponse(out)
 
-    async def metrics(_request: Request) -> Response:
+    async def metrics(request: Request) -> Response:
+        wanted = hub().settings.metrics_token
+        header = request.headers.get("authorization", "")
+        if wanted is not None:
+            if not hmac.compare_digest(header.encode(), f"Bearer {wanted}".encode()):
+                return fail("forbidden", "the metrics need the token of --metrics-token "
+                            "(Authorization: Bearer TOKEN)", 403)
+        elif not same_machine(request):
+            return fail("forbidden", "the metrics are served to the machine itself only "
+                        "(or with --metrics-token)", 403)
         found = state.get("metrics")
         if found is None:
             return fail("no_metrics", "the metrics need prometheus-client: pip install "
@@ -200,6 +237,12 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                                  "page comes later.\n")
 
     async def sockets(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and not allowed_origin(origin, websocket.headers.get("host", ""),
+                                                     hub().settings.origins):
+            log.warning("a WebSocket from origin %.80s refused", origin)
+            await websocket.close(1008, "this origin may not connect")  # before accept: 403
+            return
         await websocket.accept()
 
         async def send(text: str) -> None:
@@ -210,6 +253,15 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                 await websocket.close(code, reason)
 
         conn = Conn(send=send, close=close)
+
+        async def hello_or_close() -> None:
+            await asyncio.sleep(hub().settings.limits.hello_timeout)
+            if conn.player is None:
+                conn.push(error("hello_first", "no hello in time: this connection ends"))
+                await asyncio.sleep(0.1)  # the writer sends it
+                await close(1008, "no hello in time")
+
+        watchdog = asyncio.create_task(hello_or_close())
 
         async def writer() -> None:
             while (frame := await conn.outbox.get()) is not None:
@@ -240,6 +292,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         except WebSocketDisconnect:
             pass
         finally:
+            watchdog.cancel()
             await front().disconnected(conn)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.outbox.put_nowait(None)
@@ -252,6 +305,15 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         status = 401 if exc.code in ("bad_token", "bad_login") else \
             409 if exc.code == "name_taken" else 400
         return fail(exc.code, str(exc), status)
+
+    async def rate_limited(_request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RateLimited)
+        return JSONResponse({"error": exc.code, "message": str(exc),
+                             "retry_after": exc.retry_after}, status_code=429,
+                            headers={"retry-after": str(exc.retry_after)})
+
+    async def too_large(_request: Request, exc: Exception) -> Response:
+        return fail("too_large", str(exc), 413)
 
     async def store_error(_request: Request, exc: Exception) -> Response:
         log.error("store: %s", exc)
@@ -267,7 +329,35 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/tables", tables), Route("/api/games/{game}", game_record),
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         WebSocketRoute("/ws", sockets),
-    ], lifespan=lifespan, exception_handlers={AuthError: auth_error, StoreError: store_error})
+    ], lifespan=lifespan, exception_handlers={
+        AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,
+        TooLarge: too_large})
+
+
+def same_machine(request: Request) -> bool:
+    """Whether a request comes from the machine the server runs on: from the very address
+    it reached (127.0.0.1 to 127.0.0.1, or the host's own address to itself)."""
+    server = request.scope.get("server")
+    return request.client is not None and server is not None and \
+        request.client.host == server[0]
+
+
+def allowed_origin(origin: str, host: str, more: tuple[str, ...] = ()) -> bool:
+    """Whether a browser page from ``origin`` may open a WebSocket: the server's own origin
+    (the same host and port as the request's ``Host``) or one of ``more``. Clients that are
+    not browsers send no Origin and are not asked."""
+    if origin.rstrip("/") in {o.rstrip("/") for o in more}:
+        return True
+    parsed = urlsplit(origin)
+    return parsed.scheme in ("http", "https") and bool(host) and \
+        parsed.netloc.lower() == host.lower()
+
+
+class TooLarge(Exception):
+    """An HTTP body over the limit (refused before it is read whole)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"a request's body may have at most {most} bytes")
 
 
 def _metrics(hub: Hub, cluster: Any) -> Any:
@@ -294,8 +384,12 @@ def serve(host: str = "127.0.0.1", port: int = 8765, db: str | None = None,
         logging.getLogger("atout").setLevel(logging.INFO)
     settle_gc()
 
+    from .slow import timed_h11
+
+    limits = (settings or Settings()).limits
     uvicorn.run((make or create_app)(db, settings, data, cluster), host=host, port=port,
-                log_level="info",
+                log_level="info", http=timed_h11(limits.hello_timeout),
+                timeout_keep_alive=5, h11_max_incomplete_event_size=16_384,
                 ws_max_size=MAX_FRAME * 8, ws="websockets-sansio", lifespan="on")
 
 
@@ -310,4 +404,4 @@ def settle_gc() -> None:
     gc.set_threshold(7000, 20, 100)
 
 
-__all__ = ["create_app", "serve", "settle_gc"]
+__all__ = ["allowed_origin", "create_app", "same_machine", "serve", "settle_gc"]

@@ -54,14 +54,19 @@ LOCAL = frozenset({"hello", "ping", "lobby", "create"})
 RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('get', key) == ARGV[1] then
+  local owner = redis.call('get', key)
+  if owner == ARGV[1] then
     redis.call('pexpire', key, ARGV[2])
+  elseif not owner then
+    redis.call('set', key, ARGV[1], 'PX', ARGV[2])
   else
     table.insert(lost, i)
   end
 end
 return lost
 """
+"""Renew this process's leases; a lease that is gone (Redis restarted empty) is claimed
+again; the ones another process holds now are lost."""
 RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
@@ -129,6 +134,8 @@ class Cluster:
         """Frames from owners sent on to this process's clients."""
         self.takeovers = 0
         """Tables this process took over."""
+        self.trouble = -1e9
+        """When Redis (or the store) last failed here (``time.monotonic``)."""
 
     # -- names ------------------------------------------------------------------------------
     def _key(self, *parts: object) -> str:
@@ -158,6 +165,8 @@ class Cluster:
         self.hub.on_table = self.changed
         self.hub.directory = self.lobby
         self.hub.claim = self.claim_new
+        self.hub.on_signout = self.signed_out
+        self.hub.on_gone = self.gone
         restored = await self.hub.restore(claim=self.claim)
         for tid in list(self.owned):
             await self._continue_numbers(tid)
@@ -213,6 +222,7 @@ class Cluster:
             try:
                 await work()
             except (RedisError, OSError, StoreError) as exc:
+                self.trouble = time.monotonic()
                 log.warning("cluster: %s (tried again in %.1f s)", exc, seconds)
 
     # -- leases -----------------------------------------------------------------------------
@@ -282,6 +292,8 @@ class Cluster:
                         self.follows.setdefault(conn, {})[tid] = ""
                 self.hub.forget(tid)
         self.dirty.update(self.owned)  # spectators come and go without an update
+        if time.monotonic() - self.trouble < self.options.lease:
+            return  # Redis was away: the other processes renew their heartbeats first
         nodes = {p.node for p in self.proxies.values()}
         for node in nodes:
             if not await self.redis.exists(self._key("node", node)):
@@ -291,6 +303,8 @@ class Cluster:
     async def _scan(self) -> None:
         """Take over the tables whose owner died (their lease expired)."""
         assert self.redis is not None
+        if time.monotonic() - self.trouble < self.options.lease:
+            return  # Redis was away: its owners claim their tables again first
         summaries = await asyncio.to_thread(self.hub.store.games, status=PLAYING,
                                             source="server")
         # a table just made may not have its lease yet: its maker owns it
@@ -333,6 +347,24 @@ class Cluster:
         if update is None or update.kind != "action" or table.over:
             self.dirty.add(table.id)
 
+    def gone(self, table: int) -> None:
+        """A table was removed here before its start: out of the lobby, its lease freed."""
+        self._spawn(self._gone(table))
+
+    async def _gone(self, table: int) -> None:
+        assert self.redis is not None
+        self.owned.discard(table)
+        await self.redis.hdel(self._key("lobby"), str(table))
+        await self.redis.hdel(self._key("n"), str(table))
+        await self.release_script(keys=[self._key("lease", table)], args=[self.node])
+
+    async def _sign_out(self, session: str) -> None:
+        await self.hub.sign_out(session, tell=False)
+
+    def signed_out(self, session: str) -> None:
+        """A token was revoked here: every process ends the connections opened with it."""
+        self._send(self._key("all"), {"op": "signout", "from": self.node, "session": session})
+
     async def lobby(self, player: int | None) -> list[JSON]:
         """Every open table of the cluster a player may see (this process's, fresh; the
         others' as their owners last published them)."""
@@ -358,6 +390,14 @@ class Cluster:
         if not self.dirty:
             return
         dirty, self.dirty = self.dirty, set()
+        try:
+            await self._publish_tables(dirty)
+        except (RedisError, OSError):
+            self.dirty |= dirty  # next time
+            raise
+
+    async def _publish_tables(self, dirty: set[int]) -> None:
+        assert self.redis is not None
         pipe = self.redis.pipeline(transaction=False)
         for tid in dirty:
             table = self.hub.tables.get(tid)
@@ -389,7 +429,18 @@ class Cluster:
             self._send(self._to(owner), {"op": "gone", "from": self.node, "conn": cid})
 
     async def receive(self, conn: Conn, message: dict[str, Any]) -> None:
-        """A client's checked message: handled here, or sent to its table's owner."""
+        """A client's checked message: handled here, or sent to its table's owner (while
+        Redis cannot be reached, refused in words)."""
+        try:
+            await self._receive(conn, message)
+        except (RedisError, OSError) as exc:
+            self.trouble = time.monotonic()
+            log.warning("cluster: %s", exc)
+            conn.push(error("unavailable", "the server cannot reach the rest of the cluster "
+                            "for a moment: this was not done; try again in a few seconds",
+                            message.get("ref"), message.get("table")))
+
+    async def _receive(self, conn: Conn, message: dict[str, Any]) -> None:
         if not await self.hub.admit(conn, message):
             return
         table = message.get("table")
@@ -426,23 +477,41 @@ class Cluster:
             batch = [await self.outgoing.get()]
             while not self.outgoing.empty():
                 batch.append(self.outgoing.get_nowait())
-            pipe = self.publisher.pipeline(transaction=False)
-            for channel, data in batch:
-                pipe.publish(channel, data)
-            try:
-                await pipe.execute()
-            except (RedisError, OSError):
-                log.exception("could not publish %d messages", len(batch))
+            wait = 0.1
+            while True:  # in order, and none dropped: tried again until Redis is back
+                pipe = self.publisher.pipeline(transaction=False)
+                for channel, data in batch:
+                    pipe.publish(channel, data)
+                try:
+                    await pipe.execute()
+                    break
+                except (RedisError, OSError) as exc:
+                    self.trouble = time.monotonic()
+                    log.warning("could not publish %d messages (%s): again in %.1f s",
+                                len(batch), exc, wait)
+                    await asyncio.sleep(wait)
+                    wait = min(2.0, wait * 2)
 
     async def _listen(self) -> None:
-        async for item in self.pubsub.listen():
-            if item.get("type") != "message":
-                continue
+        """The messages of this process's channels; when Redis goes away, listened to again
+        as soon as it is back (the channels subscribed again)."""
+        wait = 0.1
+        while True:
             try:
-                payload = json.loads(item["data"])
-                self._dispatch(payload)
-            except (ValueError, KeyError, TypeError):
-                log.exception("a malformed cluster message")
+                async for item in self.pubsub.listen():
+                    wait = 0.1
+                    if item.get("type") != "message":
+                        continue
+                    try:
+                        payload = json.loads(item["data"])
+                        self._dispatch(payload)
+                    except (ValueError, KeyError, TypeError):
+                        log.exception("a malformed cluster message")
+            except (RedisError, OSError) as exc:
+                self.trouble = time.monotonic()
+                log.warning("cluster: listening again in %.1f s (%s)", wait, exc)
+            await asyncio.sleep(wait)
+            wait = min(2.0, wait * 2)
 
     def _dispatch(self, payload: dict[str, Any]) -> None:
         op = payload["op"]
@@ -463,6 +532,8 @@ class Cluster:
                 self._spawn(conn.close(int(payload["code"]), str(payload["reason"])))
         elif op == "moved":
             self._moved(int(payload["table"]))
+        elif op == "signout" and payload.get("from") != self.node:
+            self._spawn(self._sign_out(str(payload["session"])))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def run() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import random
 import secrets
@@ -24,7 +25,9 @@ from atout.bots import Bot, bot_names, make_bot
 from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
-from .accounts import Accounts, AuthError, Player
+from .accounts import Accounts, AuthError, Player, token_hash
+from .guard import Limits
+from .names import strip_bidi
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
 from .words import hint_words, refusal_words, with_words
@@ -34,6 +37,10 @@ log = logging.getLogger("atout.server")
 
 RATE_COUNT = 100
 RATE_SECONDS = 20.0
+RETRY_FIRST = 0.5
+"""Seconds before a move the store refused is tried again (then doubled each time)."""
+RETRY_MOST = 2.0
+"""The longest wait between two tries of a move the store refused."""
 OUTBOX = 2000
 """A client this many frames behind is too slow: it is disconnected (it may come back)."""
 
@@ -50,6 +57,12 @@ class Settings:
     """The bot that plays for an absent person."""
     rate: int = RATE_COUNT
     """The most messages one connection may send in ``RATE_SECONDS``."""
+    limits: Limits = field(default_factory=Limits)
+    """Sign-in, sign-up, table and connection limits (docs/security.md)."""
+    metrics_token: str | None = None
+    """The token ``/metrics`` asks for (None: only the machine itself may read them)."""
+    origins: tuple[str, ...] = ()
+    """Web origins allowed to open WebSockets besides the server's own."""
 
 
 @dataclass(eq=False)
@@ -68,6 +81,8 @@ class Conn:
     collector to scan however long a slow client keeps it waiting."""
     lang: str | None = None
     """The language of the ``words`` this client asked for in its hello (protocol 1.1)."""
+    session: str | None = None
+    """The SHA-256 of the token of its hello (a logout ends the connection)."""
 
     def push(self, frame: dict[str, JSON]) -> bool:
         """Queue a frame (with its words when the client asked for them); False when the
@@ -144,6 +159,10 @@ class Hub:
         lease); may refuse with ``TableError``."""
         self.timer: Callable[[str, float], None] | None = None
         """Hook: how long each handled message took, by type (the metrics)."""
+        self.on_gone: Callable[[int], None] | None = None
+        """Hook: a table was removed before its start (the cluster's lobby forgets it)."""
+        self.on_signout: Callable[[str], None] | None = None
+        """Hook: a token was revoked here (the cluster tells the other processes)."""
 
     # -- start and stop ---------------------------------------------------------------------
     async def restore(self, claim: Callable[[int], Awaitable[bool]] | None = None) -> int:
@@ -211,6 +230,24 @@ class Hub:
         self.locks[table.id] = asyncio.Lock()
         if self.on_table is not None:
             self.on_table(table, None)
+        if not table.started:
+            self._later(self.settings.limits.waiting_expiry, self._expire(table))
+
+    async def _expire(self, table: Table) -> None:
+        """A table that waited too long for its start is removed (nothing was played at it);
+        its followers are told."""
+        async with self.locks[table.id]:
+            if table.started or self.tables.get(table.id) is not table:
+                return
+            await asyncio.to_thread(self.store.delete, table.id)
+            wait = self.settings.limits.waiting_expiry
+            for conn in list(self.followers.get(table.id, ())):
+                conn.push(error("expired", f"table {table.id} waited {wait:.0f} s without "
+                                "starting: it was removed", table=table.id))
+                conn.push({"type": "left", "table": table.id})
+            self.forget(table.id)
+        if self.on_gone is not None:
+            self.on_gone(table.id)
 
     async def stop(self) -> None:
         """Cancel the bots' and timers' tasks, then the writer."""
@@ -223,7 +260,12 @@ class Hub:
 
     def _later(self, delay: float, work: Awaitable[None]) -> None:
         async def run() -> None:
-            await asyncio.sleep(delay)
+            try:
+                await asyncio.sleep(delay)
+            except asyncio.CancelledError:
+                if inspect.iscoroutine(work):
+                    work.close()  # never started: no warning that it was never awaited
+                raise
             await work
         self._spawn(run())
 
@@ -265,6 +307,17 @@ class Hub:
             if update is not None:
                 self._broadcast(table, update)
                 self._later(self.settings.grace, self._grace_over(table, pid))
+
+    async def sign_out(self, session: str, tell: bool = True) -> int:
+        """End every connection of this process opened with the token whose SHA-256 is
+        ``session`` (it was revoked); with ``tell``, the other processes too. How many."""
+        if tell and self.on_signout is not None:
+            self.on_signout(session)
+        ended = [c for c in self.conns if c.session == session]
+        for conn in ended:
+            conn.push(error("signed_out", "you signed out: this connection ends"))
+            self._spawn(conn.close(4001, "signed out"))
+        return len(ended)
 
     async def _grace_over(self, table: Table, pid: int) -> None:
         async with self.locks[table.id]:
@@ -356,6 +409,7 @@ class Hub:
             raise TableError("hello_again", "you said hello already")
         player = await asyncio.to_thread(self.accounts.player, message["token"])
         conn.player = player
+        conn.session = token_hash(str(message["token"]))
         conn.lang = message.get("lang")
         conn.push({"type": "welcome", "protocol": PROTOCOL, "minor": PROTOCOL_MINOR,
                    "player": player.to_dict(),
@@ -380,6 +434,12 @@ class Hub:
         seat = 0 if seat is None else int(seat)
         if not 0 <= seat < rules.seats:
             raise TableError("bad_seat", f"this game has seats 0 to {rules.seats - 1}")
+        most = self.settings.limits.waiting_tables
+        if sum(t.host == conn.player.id and not t.started for t in self.tables.values()) \
+                >= most:
+            raise TableError("too_many_tables", f"you host {most} tables waiting for players "
+                             "already: start one, or leave one (a waiting table is removed "
+                             f"after {self.settings.limits.waiting_expiry:.0f} s)")
         match = rules.match(seed=random.SystemRandom().randrange(1 << 31))
         private = bool(message.get("private"))
         settings: dict[str, JSON] = {
@@ -429,8 +489,9 @@ class Hub:
         assert conn.player is not None
         table = self._table(message, conn, invite_ok=True)
         async with self.locks[table.id]:
+            watched = table.id in conn.subs
             seat = self._unfollow(conn, table.id)
-            if seat is None:
+            if watched and seat is None:  # a spectator leaves (not a stranger)
                 table.spectators = max(0, table.spectators - 1)
             update = table.stand(conn.player.id)
             if update is not None:
@@ -500,7 +561,19 @@ class Hub:
         self.actions += 1
         self._broadcast(table, update)
         if table.over:
+            await self._finish(table)
+
+    async def _finish(self, table: Table, attempt: int = 0) -> None:
+        """Record a game's end (tried again later while the store refuses: the last action
+        is recorded already, so the game is over in any case)."""
+        try:
             await asyncio.to_thread(self.store.finish, table.id, table.result())
+        except StoreError as exc:
+            self._later(self._store_fault(table, exc, attempt),
+                        self._finish(table, attempt + 1))
+            if attempt:
+                return
+        if not attempt:
             self._broadcast(table, table.ended())
 
     async def _on_chat(self, conn: Conn, message: dict[str, Any]) -> None:
@@ -509,7 +582,9 @@ class Hub:
         if table.id not in conn.subs:
             raise TableError("not_here", "join or watch the table to chat there")
         seat = conn.subs[table.id]
-        text = " ".join(str(message["text"]).split())
+        text = " ".join(strip_bidi(str(message["text"])).split())
+        if not text:
+            raise TableError("empty", "a line of chat needs some text")
         async with self.locks[table.id]:
             await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
                                     seat=seat, player=conn.player.id)
@@ -596,18 +671,38 @@ class Hub:
             return
         moves = sum(len(h) for h in table.match.history)
 
-        async def expire() -> None:
+        async def expire(attempt: int = 0) -> None:
             async with self.locks[table.id]:
                 if table.over or table.match.to_move != seat or \
-                        sum(len(h) for h in table.match.history) != moves:
+                        sum(len(h) for h in table.match.history) != moves or \
+                        self.tables.get(table.id) is not table:
                     return  # moved in time
                 view = table.match.view(seat)
                 bot = self._bot(table, seat, self.settings.standin)
                 action = await asyncio.to_thread(bot.choose, view)
-                await self._play(table, seat, str(action))
+                try:
+                    await self._play(table, seat, str(action))
+                except StoreError as exc:
+                    self._later(self._store_fault(table, exc, attempt), expire(attempt + 1))
+                    return
             self._after_move(table)
 
         self._later(table.clock, expire())
+
+    def _store_fault(self, table: Table, exc: StoreError, attempt: int) -> float:
+        """A move the store could not record (it was not played): the seconds to wait before
+        trying again, doubled each time up to :data:`RETRY_MOST`; from the second failure
+        on, the table's players are told (never a silent stop)."""
+        delay = min(RETRY_MOST, RETRY_FIRST * 2.0 ** attempt)
+        log.error("table %s: the store refused a move (%s); trying again in %.1f s",
+                  table.id, exc, delay)
+        if attempt >= 1:
+            frame = error("store", f"the server cannot record the next move right now: it "
+                          f"tries again in {delay:.0f} s and the game goes on by itself",
+                          table=table.id)
+            for conn in list(self.followers.get(table.id, ())):
+                conn.push(frame)
+        return delay
 
     def _after_move(self, table: Table) -> None:
         """What follows a change of a table: a bot's move, or the clock of a person's."""
@@ -619,22 +714,29 @@ class Hub:
             return
         table.bot_pending = True
 
-        async def move() -> None:
+        async def move(delay: float, attempt: int) -> None:
+            retry = None
             try:
-                await asyncio.sleep(self.settings.bot_delay)
+                await asyncio.sleep(delay)
                 async with self.locks[table.id]:
                     seat = table.bot_seat()
-                    if seat is None:
+                    if seat is None or self.tables.get(table.id) is not table:
                         return
                     bot = self._bot(table, seat)
                     view = table.match.view(seat)
                     action = await asyncio.to_thread(bot.choose, view)
-                    await self._play(table, seat, str(action))
+                    try:
+                        await self._play(table, seat, str(action))
+                    except StoreError as exc:  # not played: the same move again, later
+                        retry = self._store_fault(table, exc, attempt)
+                        self._spawn(move(retry, attempt + 1))
+                        return
             finally:
-                table.bot_pending = False
+                if retry is None:
+                    table.bot_pending = False
             self._after_move(table)
 
-        self._spawn(move())
+        self._spawn(move(self.settings.bot_delay, 0))
 
     def _bot(self, table: Table, seat: int, name: str | None = None) -> Bot:
         name = name or table.seats[seat].bot or self.settings.standin

@@ -89,7 +89,12 @@ def parse(frame: str | bytes) -> dict[str, Any]:
         message = json.loads(frame)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {str(exc)[:120]}") from None
-    return check(message, "client")
+    except RecursionError:
+        raise ProtocolError("bad_message", "a message may not nest this deeply") from None
+    try:
+        return check(message, "client")
+    except RecursionError:
+        raise ProtocolError("bad_message", "a message may not nest this deeply") from None
 
 
 __all__ = ["MAX_FRAME", "PROTOCOL", "PROTOCOL_MINOR", "ProtocolError", "check", "encode",

@@ -34,6 +34,13 @@ def find_account(store: Store, name: str) -> tuple[int, str] | None:
     return int(row[0]), str(row[1])
 
 
+def account_names(store: Store) -> list[str]:
+    """Every account's name (to refuse a new name that looks like one of them)."""
+    with store.connection() as conn:
+        return [str(n) for n in conn.execute(select(Player.name).where(
+            Player.kind == "account")).scalars()]
+
+
 def player_info(store: Store, player_id: int) -> tuple[str, str] | None:
     """A player's kind and name, or None."""
     with store.connection() as conn:
@@ -68,5 +75,5 @@ def revoke_session(store: Store, token_hash: str) -> bool:
     return done.rowcount == 1
 
 
-__all__ = ["StoreError", "create_player", "find_account", "open_session", "player_info",
-           "revoke_session", "session_player"]
+__all__ = ["StoreError", "account_names", "create_player", "find_account", "open_session",
+           "player_info", "revoke_session", "session_player"]

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from atout.i18n import LANGUAGES
 from atout.server import Settings, create_app
@@ -31,6 +32,37 @@ if TYPE_CHECKING:
 def static_dir() -> Path:
     """The folder of the page's files."""
     return Path(str(resources.files("atout.web") / "static"))
+
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+"""The page's Content-Security-Policy: its own script and style only (no inline script, no
+other site's), WebSockets and requests to its own server, never in a frame."""
+SECURITY_HEADERS = [(b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-frame-options", b"DENY")]
+
+
+class Headers:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP answer."""
+
+    def __init__(self, inner: ASGIApp) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.inner(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.inner(scope, receive, with_headers)
 
 
 def app(db: str | None = None, settings: Settings | None = None,
@@ -49,6 +81,7 @@ def app(db: str | None = None, settings: Settings | None = None,
                                  f"expected one of {', '.join(LANGUAGES)}"}, status_code=404)
         return JSONResponse(labels(lang))
 
+    server.add_middleware(Headers)
     # before the server's own routes: "/" becomes the page
     server.router.routes[0:0] = [
         Route("/", page), Route("/api/i18n/{lang}", words),
@@ -56,4 +89,4 @@ def app(db: str | None = None, settings: Settings | None = None,
     return server
 
 
-__all__ = ["app", "labels", "static_dir"]
+__all__ = ["CSP", "Headers", "app", "labels", "static_dir"]
