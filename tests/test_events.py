@@ -11,6 +11,7 @@ import pytest
 
 import atout
 from atout.core import Event
+from atout.envs.features import spec_of
 from atout.events import GAME_EVENTS, GAME_PHASES, JassEvent, MatchEvent, event_kinds
 from atout.games import available
 from atout.i18n import translator
@@ -107,3 +108,9 @@ def test_a_kind_left_out_of_a_table_is_caught() -> None:
 def test_the_enums_cover_every_game() -> None:
     assert set(GAME_EVENTS) == set(available())
     assert set(GAME_PHASES) == set(available())
+
+
+@pytest.mark.parametrize("game", available())
+def test_the_environments_encode_every_phase(game: str) -> None:
+    # the observation's one-hot phase block names each phase of the game's enum, no other
+    assert set(spec_of(game).phases) == set(GAME_PHASES[game])
