@@ -27,6 +27,8 @@ from atout.games.jass.play import (
 # The kinds of event this module emits, looked up once (not per event).
 EV_PUSH = JassEvent.PUSH
 EV_TRUMP = JassEvent.TRUMP
+# The phases, compared by identity (members are singletons; `is` costs less than `==` on a
+# str subclass, which the interpreter does not specialize).
 PH_TRUMP, PH_PLAY, PH_OVER = JassPhase.TRUMP, JassPhase.PLAY, JassPhase.OVER
 
 TRUMP_ACTIONS = 36
@@ -136,7 +138,7 @@ class JassDeal(TrickPlay):
 
     # -- Deal hooks --------------------------------------------------------------------------
     def _legal_mask(self) -> int:
-        if self.phase == PH_PLAY:
+        if self.phase is PH_PLAY:
             if self.is_over:
                 return 0
             if self.led < 0:  # a lead: any card
@@ -150,7 +152,7 @@ class JassDeal(TrickPlay):
     def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
         text = str(action)
-        if self.phase != PH_PLAY:
+        if self.phase is not PH_PLAY:
             if a < TRUMP_ACTIONS:
                 return Refusal("choose_trump_first", f"{text} cannot be played yet: trump must "
                                "be chosen first", {"action": text})
@@ -187,7 +189,7 @@ class JassDeal(TrickPlay):
         search); it draws from ``rng`` as :meth:`Deal.playout` does, so both give the same
         deal for the same generator."""
         rnd = rng.random
-        while self.phase != PH_PLAY:
+        while self.phase is not PH_PLAY:
             mask = self._legal_mask()
             k = int(rnd() * mask.bit_count())
             for _ in range(k):
@@ -226,13 +228,13 @@ class JassDeal(TrickPlay):
         replayed on it, the Weis and the Stöck found in the new hands, at a fraction of the
         cost (tested equal). Unchecked otherwise: the hands must be 36 distinct cards.
         """
-        if self.phase == PH_PLAY:
+        if self.phase is PH_PLAY:
             self._replay_plan()  # found once here, read by every copy with other hands
         new = self.clone()
         new.dealt = tuple(hands)
         new._setup = None  # made from the hands dealt when first read (a sample rarely is)
         new._dealer = self.dealer
-        if self.phase != PH_PLAY:
+        if self.phase is not PH_PLAY:
             new.hands = list(hands)
             new._mask_at = -1
             return new
@@ -263,14 +265,14 @@ class JassDeal(TrickPlay):
             "pushed": self.pushed, "multiplier": self.multiplier,
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
         }
-        if self.phase == PH_PLAY:
+        if self.phase is PH_PLAY:
             info.update(self._play_info())
             info["totals"] = self.team_totals()
             info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
-                    self._table() if self.phase == PH_PLAY else (), self.seen_history(seat), info,
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat), info,
                     self.play_over)
 
     def _observation_view(self, seat: int) -> View:
@@ -281,10 +283,10 @@ class JassDeal(TrickPlay):
             "pushed": self.pushed, "multiplier": self.multiplier,
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
         }
-        if self.phase == PH_PLAY:
+        if self.phase is PH_PLAY:
             info.update(self._play_info(full=False))
             info["own_weis"] = self._own_weis(seat)
         return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), (),
-                    self._table() if self.phase == PH_PLAY else (), self.seen_history(seat), info,
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat), info,
                     self.play_over)

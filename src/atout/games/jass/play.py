@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from atout.cards import bit_list
 from atout.core import Deal, Event, Refusal
@@ -291,10 +291,11 @@ class TrickPlay(Deal):
     """The seat to move, None when the deal is over: a plain attribute, kept by
     :attr:`turn` and :attr:`play_over`."""
     _turn: int = -1
-    kinds: ClassVar[TrickKinds] = JASS_KINDS
+    kinds: TrickKinds = JASS_KINDS
     """The kinds of the events of the play (a game's own members of :mod:`atout.events`)."""
-    card_events: ClassVar[tuple[tuple[Event, ...], ...]] = CARD_EVENTS
-    """The card events of :attr:`kinds`, by seat and card (see :func:`card_events`)."""
+    card_events: tuple[tuple[Event, ...], ...] = CARD_EVENTS
+    """The card events of :attr:`kinds`, by seat and card (see :func:`card_events`). A game
+    sets both on each deal: an attribute of the deal is read faster than one of its class."""
 
     @property
     def turn(self) -> int:

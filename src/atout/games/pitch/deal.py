@@ -144,7 +144,7 @@ class PitchDeal(Deal):
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None when the hand is over."""
-        return None if self.phase == OVER else self.turn
+        return None if self.phase is OVER else self.turn
 
     @property
     def dealer(self) -> int:
@@ -169,7 +169,7 @@ class PitchDeal(Deal):
         return self.high + 1, True
 
     def _legal_mask(self) -> int:
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             h = self.hands[self.turn]
             if not self.trick:
                 return h
@@ -180,7 +180,7 @@ class PitchDeal(Deal):
             if led == self.trump:
                 return follow
             return follow | h & SUIT_MASK[self.trump]
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             floor, may_pass = self._bid_floor()
             m = BIDS_FROM[min(floor, 5)] | (PASS_BIT if may_pass else 0)
             if self.rules.options.tangage and m & BID_BIT[4]:
@@ -190,7 +190,7 @@ class PitchDeal(Deal):
 
     def _apply(self, action: int) -> list[Event]:
         seat = self.turn
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             return self._apply_auction(seat, action)
         return self._play_card(seat, action)
 
@@ -335,7 +335,7 @@ class PitchDeal(Deal):
         hand = self.hands[seat]
         text = action.text
         legal = [x.text for x in self.legal_actions()]
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             floor = self._bid_floor()[0]
             if a < NCARDS:
                 if not self.rules.options.tangage:
@@ -414,14 +414,14 @@ class PitchDeal(Deal):
             "game_points": self._game_by_side(),
             "low_scored_by": opts.low,
         }
-        if self.phase == OVER:
+        if self.phase is OVER:
             info["result"] = dict(self.details)
         legal: tuple[str, ...] = ()
-        if self.phase != OVER and seat == self.turn:
+        if self.phase is not OVER and seat == self.turn:
             legal = self.rules.actions.texts_of(self.legal_mask())
         return View(self.rules.name, seat, self.n, self.dealer_seat, self.phase, self.to_move,
                     tuple(DECK.codes_of(self.hands[seat])), legal, table,
-                    self.seen_history(seat), info, self.phase == OVER)
+                    self.seen_history(seat), info, self.phase is OVER)
 
     def _result(self) -> Result:
         points = tuple(float(self.scores[self.side_of(s)]) for s in range(self.n))

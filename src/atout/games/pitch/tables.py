@@ -28,7 +28,8 @@ SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs")
 ACTION_TEXTS = (*DECK.codes, "pass", "bid 1", "bid 2", "bid 3", "bid 4")
 
 AUCTION, PLAY, OVER = PitchPhase.AUCTION, PitchPhase.PLAY, PitchPhase.OVER
-"""The phases (:class:`atout.events.PitchPhase`), as module constants."""
+"""The phases (:class:`atout.events.PitchPhase`), as module constants: the deal compares its
+phase with them by identity (members are singletons, and ``is`` costs less than ``==``)."""
 
 
 def codes_text(mask: int) -> str:

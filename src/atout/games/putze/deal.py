@@ -8,7 +8,7 @@ seat is its own side, so card points, announcements (Weis) and Stöck are counte
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Refusal, Result, Rules, View
@@ -39,6 +39,8 @@ EV_DISCARD = PutzeEvent.DISCARD
 EV_DISCARDED = PutzeEvent.DISCARDED
 EV_BETTER_TAKEN = PutzeEvent.BETTER_TAKEN
 EV_DEAL_SCORED = PutzeEvent.DEAL_SCORED
+# The phases, compared by identity (members are singletons; `is` costs less than `==` on a
+# str subclass, which the interpreter does not specialize).
 PH_BETTER, PH_SPEAK, PH_SIX = PutzePhase.BETTER, PutzePhase.SPEAK, PutzePhase.SIX
 PH_PLAY, PH_OVER = PutzePhase.PLAY, PutzePhase.OVER
 
@@ -107,11 +109,11 @@ class PutzeDeal(TrickPlay):
     """
 
     rules: PutzeDealRules
-    kinds: ClassVar[TrickKinds] = PUTZE_KINDS
-    card_events: ClassVar[tuple[tuple[Event, ...], ...]] = PUTZE_CARD_EVENTS
 
     def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
+        self.kinds = PUTZE_KINDS
+        self.card_events = PUTZE_CARD_EVENTS
         plan = rules.plan
         self.plan: Plan = plan
         n = plan.players
@@ -305,12 +307,12 @@ class PutzeDeal(TrickPlay):
         if self.idx < len(self.speak_order):
             self.turn = self.speak_order[self.idx]
             return []
-        if self.phase == PH_BETTER and self.plan.may_pass:
+        if self.phase is PH_BETTER and self.plan.may_pass:
             self.phase = PH_SPEAK
             self.idx = 0
             self.turn = self.speak_order[0]
             return []
-        if self.phase == PH_BETTER:
+        if self.phase is PH_BETTER:
             for s in self.speak_order:
                 self.plays |= 1 << s
                 self.words[s] = "play"
@@ -346,12 +348,12 @@ class PutzeDeal(TrickPlay):
         if self.is_over:  # play_over, read without its property
             return 0
         phase = self.phase
-        if phase == PH_PLAY:
+        if phase is PH_PLAY:
             return self._card_mask()
-        if phase == PH_BETTER:
+        if phase is PH_BETTER:
             hand = self.hands[self.turn]
             return hand if self.discards[self.turn] else hand | 1 << LOOK
-        if phase == PH_SIX:
+        if phase is PH_SIX:
             return 1 << EXCHANGE | 1 << KEEP
         passing = 1 << PASS if self.plan.may_pass else 0
         if self.plan.talon == "blind":
@@ -362,13 +364,13 @@ class PutzeDeal(TrickPlay):
         a = int(action)
         text = str(action)
         phase = self.phase
-        if phase == PH_PLAY:
+        if phase is PH_PLAY:
             if a >= 36:
                 return Refusal("play_a_card", f"{text} is not possible now: the card play has "
                                "begun, play a card", {"action": text})
             return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
                                     strict_under=self.strict_under, buur_free=self.buur_free)
-        if phase == PH_BETTER:
+        if phase is PH_BETTER:
             if a < 36:
                 return Refusal("not_in_hand", f"{text} is not in your hand: discard one of your "
                                "own cards", {"card": text})
@@ -378,7 +380,7 @@ class PutzeDeal(TrickPlay):
             return Refusal("discard_or_look", f"{text} is not possible now: discard three "
                            "cards to take the better cards, or say look to refuse and look at "
                            "them (27.21)", {"action": text})
-        if phase == PH_SIX:
+        if phase is PH_SIX:
             return Refusal("six_choice", f"{text} is not possible now: say exchange six or "
                            "keep six, as holder of the six of trump (27.14)", {"action": text})
         legal = [x.text for x in self.legal_actions()]
@@ -406,16 +408,16 @@ class PutzeDeal(TrickPlay):
 
     def _apply(self, action: int) -> list[Event]:
         phase = self.phase
-        if phase == PH_PLAY:
+        if phase is PH_PLAY:
             events = self._play_card(action)
             if self.is_over:
                 self.phase = PH_OVER
                 events.append(self._scored_event())
             return events
         seat = self.turn
-        if phase == PH_BETTER:
+        if phase is PH_BETTER:
             return self._better(seat, action)
-        if phase == PH_SIX:
+        if phase is PH_SIX:
             events = []
             if action == EXCHANGE:
                 self.hands[seat] ^= 1 << self.six | 1 << self.turned
@@ -569,7 +571,7 @@ class PutzeDeal(TrickPlay):
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
-                    self._table() if self.phase == PH_PLAY else (), self.seen_history(seat),
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat),
                     info, self.play_over)
 
     def _observation_view(self, seat: int) -> View:
@@ -598,7 +600,7 @@ class PutzeDeal(TrickPlay):
             info["own_weis"] = self._own_weis(seat)
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), (),
-                    self._table() if self.phase == PH_PLAY else (), self.seen_history(seat),
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat),
                     info, self.play_over)
 
     def playout(self, rng: random.Random) -> Result:
@@ -608,7 +610,7 @@ class PutzeDeal(TrickPlay):
         deal for the same generator; this one is the fast path for search.
         """
         rnd = rng.random
-        while not self.play_over and self.phase != PH_PLAY:
+        while not self.play_over and self.phase is not PH_PLAY:
             mask = self._legal_mask()
             k = int(rnd() * mask.bit_count())
             for _ in range(k):
