@@ -43,11 +43,12 @@ _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 class Event(NamedTuple):
     """Something that happened, for clients to announce and the server to broadcast.
 
-    ``kind`` names the event (``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's
-    docs), ``seat`` the seat it is about (or None), ``data`` the JSON-ready details. ``to`` is
-    None for a public event, or the only seat allowed to see it (a private event, such as the
-    cards of the blind for the player who took it). Events are immutable tuples: cheap to make
-    on every action.
+    ``kind`` names the event: a member of :mod:`atout.events` (a ``StrEnum``, equal to its
+    text: ``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's docs; a plain string
+    when read back from JSON), ``seat`` the seat it is about (or None), ``data`` the JSON-ready
+    details. ``to`` is None for a public event, or the only seat allowed to see it (a private
+    event, such as the cards of the blind for the player who took it). Events are immutable
+    tuples: cheap to make on every action.
     """
 
     kind: str
@@ -81,7 +82,8 @@ class View:
     ``(seat, card)``; ``history`` every action so far as this seat saw it, ``(seat, text)``
     with ``text`` None where the action was hidden from it; ``legal`` the seat's legal actions
     when it is to move. ``info`` holds the game's public facts (trump, bids, scores …) and what
-    this seat alone knows beyond its hand, all JSON-ready.
+    this seat alone knows beyond its hand, all JSON-ready. ``phase`` is a member of the game's
+    phase enum in :mod:`atout.events` (``JassPhase`` …, equal to its text).
     """
 
     game: str
