@@ -24,7 +24,7 @@ import time
 
 import atout
 from atout.bots import make_bot
-from atout.bots.kits import available_kits
+from atout.bots.parts import games_with_parts
 from atout.bots.search import SearchBot
 
 
@@ -70,7 +70,7 @@ def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
-    parser.add_argument("--games", default=",".join(available_kits()))
+    parser.add_argument("--games", default=",".join(games_with_parts()))
     parser.add_argument("--bots", default="random,heuristic,search")
     parser.add_argument("--opponents", default="heuristic",
                         help="the bot at the other seats (heuristic:base=0:floor=0 makes "

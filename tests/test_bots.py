@@ -13,8 +13,8 @@ from atout.bots.determinize import assign_cards
 from atout.bots.hint import action_words, card_words, hint
 from atout.bots.jass.heuristic import choose_trump
 from atout.bots.jass.search import JassDeterminizer, _has_weis, jass_rollout
-from atout.bots.kits import available_kits, kit_for
 from atout.bots.pace import Paced
+from atout.bots.parts import games_with_parts, parts_for
 from atout.bots.search import SearchBot, side_value
 from atout.cards import JASS_DECK
 from atout.core import Action, Deal, View
@@ -261,8 +261,8 @@ def test_bot_specs_and_errors() -> None:
         make_bot("search:depth=3", JASS, 0)
     with pytest.raises(ValueError, match="no parameters"):
         make_bot("random:x=1", JASS, 0)
-    assert "jass" in available_kits()
-    assert kit_for(JASS).playouts > 0
+    assert "jass" in games_with_parts()
+    assert (parts_for(JASS).budget.playouts or 0) > 0
 
 
 def test_thinking_delay_waits_out_the_rest() -> None:

@@ -269,7 +269,7 @@ def test_reading_seat_by_seat_finds_hands_that_explain_the_table() -> None:
 
 def test_the_search_reads_the_table_seat_by_seat_and_refuses_bad_tries() -> None:
     rules = atout.make("pitch")
-    det = SearchBot(rules, 0).determinizer
+    det = SearchBot(rules, 0).sampler
     assert isinstance(det, PitchDeterminizer) and det.read_seats == SEAT_TRIES > 0
     with pytest.raises(ValueError, match="read_seats must be zero or more tries"):
         PitchDeterminizer(rules, read_seats=-1)

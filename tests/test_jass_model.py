@@ -16,6 +16,7 @@ from atout.bots.jass import search as jass_search
 from atout.bots.jass.cards import card_choice
 from atout.bots.jass.heuristic import JassHeuristic
 from atout.bots.jass.search import jass_rollout
+from atout.bots.parts import TableModel
 from atout.bots.search import SearchBot
 from atout.core import Deal, Result
 from atout.games.jass import JassDeal
@@ -114,8 +115,8 @@ def test_the_search_models_the_other_side(monkeypatch: Any) -> None:
         sides.append(model)
         return jass_rollout(deal, rng, model)
 
-    monkeypatch.setattr(jass_search, "KIT", dataclasses.replace(jass_search.KIT,
-                                                                 model_rollout=spy))
+    monkeypatch.setattr(jass_search, "PARTS", dataclasses.replace(jass_search.PARTS,
+                                                                   model=TableModel(spy)))
     deal = JASS.deal(seed=3)
     for seat in (0, 1):
         bot = make_bot("search:playouts=20:model=1", JASS, seat, 1)
@@ -124,7 +125,7 @@ def test_the_search_models_the_other_side(monkeypatch: Any) -> None:
         bot.rollout(deal.clone(), random.Random(1))
         assert sides == [1 - seat]
         off = make_bot("search:playouts=20:model=0", JASS, seat, 1)
-        assert isinstance(off, SearchBot) and off.rollout is jass_search.KIT.rollout
+        assert isinstance(off, SearchBot) and off.rollout is jass_search.PARTS.rollout
 
 
 def test_model_is_checked() -> None:

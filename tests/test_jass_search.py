@@ -105,8 +105,7 @@ def test_search_plays_the_best_exact_move_when_it_knows_the_deal() -> None:
         if deal.to_move is None or len(deal.legal_actions()) < 2:
             continue
         seat = deal.to_move
-        bot = SearchBot(JASS, seat, seed, playouts=120, exact=4, tie=0)
-        bot.determinizer = Oracle(deal)  # type: ignore[assignment]
+        bot = SearchBot(JASS, seat, seed, playouts=120, exact=4, tie=0, sampler=Oracle(deal))
         choice = bot.choose(deal.view(seat))
         values = {}
         for a in deal.legal_actions():

@@ -39,16 +39,18 @@ def _random(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
-    from atout.bots.kits import kit_for
+    from atout.bots.parts import parts_for
 
-    bot: Bot = kit_for(rules).heuristic(rules, seat, seed, **params)
+    bot: Bot = parts_for(rules).heuristic(rules, seat, seed, **params)
     return bot
 
 
 def _search(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
+    from atout.bots.parts import search_settings
     from atout.bots.search import SearchBot
 
-    return SearchBot(rules, seat, seed, **params)
+    budget, options = search_settings(params)
+    return SearchBot(rules, seat, seed, budget=budget, options=options)
 
 
 _BOTS: dict[str, Callable[..., Bot]] = {"random": _random, "heuristic": _heuristic,
@@ -102,7 +104,7 @@ def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
     noise = params.pop("noise", None)
     try:
         bot = factory(rules, seat, seed, **params)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
         raise ValueError(f"bot {name!r}: {exc}") from None
     if noise is not None:
         from atout.bots.noisy import Noisy

@@ -106,7 +106,8 @@ def replay(deal: Deal, history: Sequence[tuple[int, str | None]],
 
 
 class Determinizer(ABC):
-    """Samples complete deals consistent with one seat's view, for one game."""
+    """Samples complete deals consistent with one seat's view, for one game: the search's
+    :class:`~atout.bots.parts.Sampler` part."""
 
     def __init__(self, rules: Rules[Any]) -> None:
         self.rules = rules

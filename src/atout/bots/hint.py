@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots import Bot, make_bot
-from atout.bots.kits import kit_for
+from atout.bots.parts import parts_for
 from atout.bots.reasons import Reason
 from atout.core import Action, Rules, View
 from atout.i18n import translator
@@ -74,8 +74,8 @@ def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0
     action = player.choose(view)
     why = ""
     try:
-        kit = kit_for(rules)
-        explain, reasoner = kit.explain, kit.reason
+        parts = parts_for(rules)
+        explain, reasoner = parts.explain, parts.reason
     except ValueError:
         explain = reasoner = None
     if explain is not None:

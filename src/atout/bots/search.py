@@ -10,35 +10,55 @@ blind, knocking) go through the same loop: they are actions like any other. Wher
 has an exact solver (Jass) and it is asked for, each sample of the last tricks is solved
 exactly by alpha-beta instead of rolled out.
 
-The budget is a number of playouts (reproducible for a seed) and optionally a time limit.
+The bot is assembled from the parts of :mod:`atout.bots.parts` (sampler, rollout policy,
+evaluator, budget): by default the game's, each of which may be given instead. The budget is a
+number of playouts (reproducible for a seed) and optionally a time limit.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from atout.bots.base import Bot
 from atout.bots.determinize import NoConsistentDeal
-from atout.bots.kits import kit_for
+from atout.bots.parts import (
+    DEFAULT_BUDGET,
+    DEFAULT_OPTIONS,
+    KEY_DECIDERS,
+    Budget,
+    Evaluator,
+    GameParts,
+    RolloutPolicy,
+    Sampler,
+    SearchOptions,
+    parts_for,
+    settle,
+    side_value,
+)
 from atout.core import Action, Deal, Result, Rules, View
 
+__all__ = ["KEY_DECIDERS", "Budget", "SearchBot", "SearchOptions", "side_value"]
 
-def side_value(result: Result, seat: int) -> float:
-    """The seat's points minus the mean of the other seats' points (its margin)."""
-    pts = result.points
-    n = len(pts)
-    return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+_T = TypeVar("_T")
 
 
-KEY_DECIDERS = ("search", "heuristic")
-"""Who may make the search bot's key decisions (see :class:`SearchBot`'s ``key``)."""
+def _known(value: _T | None) -> _T:
+    """A settled field (the defaults set every one)."""
+    assert value is not None
+    return value
 
 
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
+
+    Its parts (:mod:`atout.bots.parts`) are the game's unless given: ``sampler`` draws the
+    deals, ``rollout`` plays them out (a given one is used as is, whatever ``model`` says),
+    ``evaluator`` values their results for the seat. ``budget`` and ``options`` (typed
+    :class:`~atout.bots.parts.Budget` and :class:`~atout.bots.parts.SearchOptions`) settle
+    the settings below, which may also be given one by one as keywords: a keyword wins over
+    ``budget`` or ``options``, which win over the game's defaults.
 
     ``playouts`` is the budget per decision (default: the game's, under a second on one
     core; the decisions that shape a whole deal, such as trump or a bid, get a few times
@@ -64,7 +84,7 @@ class SearchBot(Bot):
     policy; only games with such a rollout take 1 (Jass, Pitch and Tarot, where it is the
     default; in Pitch every seat, the search's own too, plays by the heuristic's rules; in
     Tarot every seat but the search's own). ``prune``: 1 (the default) tries only the
-    actions the game's kit says can differ (Pitch: one of equivalent cards, the tangage with
+    actions the game's parts say can differ (Pitch: one of equivalent cards, the tangage with
     each suit's top card only; Tarot: no prise where a garde may be bid), 0 every legal
     action.
     ``key``: who makes the decisions that shape the whole deal (trump, bids, play or pass:
@@ -73,7 +93,7 @@ class SearchBot(Bot):
     whose heuristic names trump by a model fitted on played-out deals (as good as a search
     of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
     heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
-    Pitch's default is ``heuristic`` too: the kit's ``search_heuristic`` bids and pitches by
+    Pitch's default is ``heuristic`` too: the game's ``search_heuristic`` bids and pitches by
     the model fitted on played-out deals. ``courtesy``: rounds of turns every player gets
     before the bot ends the deal by its own choice (Knock Rummy: no knock before every
     player has drawn that many times, unless it shows no deadwood), for a table with
@@ -83,79 +103,46 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *,
+                 budget: Budget | None = None, options: SearchOptions | None = None,
+                 sampler: Sampler | None = None, rollout: RolloutPolicy | None = None,
+                 evaluator: Evaluator | None = None,
                  playouts: int | None = None, seconds: float | None = None,
-                 rounds: int = 3, reuse: int | None = None, tie: float | None = None,
-                 exact: int | None = None, common: int = 0, model: int | None = None,
-                 prune: int = 1, key: str | None = None, courtesy: int = 0) -> None:
+                 rounds: int | None = None, reuse: int | None = None, tie: float | None = None,
+                 exact: int | None = None, common: int | None = None, model: int | None = None,
+                 prune: int | None = None, key: str | None = None,
+                 courtesy: int | None = None) -> None:
         super().__init__(rules, seat, seed)
-        kit = kit_for(rules)
-        self.determinizer = kit.determinizer(rules)
-        self.fallback: Bot = (kit.search_heuristic or kit.heuristic)(rules, seat, seed)
+        parts = parts_for(rules)
+        self.parts: GameParts = parts
+        """The game's parts, those not given here included."""
+        self.budget: Budget = settle(Budget(playouts, seconds, rounds, reuse), budget,
+                                     parts.budget, DEFAULT_BUDGET)
+        """The settled budget: each field the keyword's, else ``budget``'s, else the game's."""
+        self.options: SearchOptions = settle(
+            SearchOptions(tie, exact, common, model, prune, key, courtesy), options,
+            parts.options, DEFAULT_OPTIONS)
+        """The settled options, as :attr:`budget`."""
+        self.playouts: int = _known(self.budget.playouts)
+        self.seconds: float | None = self.budget.seconds
+        self.rounds: int = _known(self.budget.rounds)
+        self.reuse: int = _known(self.budget.reuse)
+        self.tie: float = _known(self.options.tie)
+        self.exact: int = _known(self.options.exact)
+        self.common = bool(self.options.common)
+        self.model = bool(self.options.model)
+        self.prune = bool(self.options.prune)
+        self.key: str = _known(self.options.key)
+        self.courtesy: int = _known(self.options.courtesy)
+        self._check(parts)
+        self.sampler: Sampler = parts.sampler(rules) if sampler is None else sampler
+        self.rollout: RolloutPolicy = self._rollout(parts) if rollout is None else rollout
+        self.evaluator: Evaluator = parts.evaluator if evaluator is None else evaluator
+        self.fallback: Bot = (parts.search_heuristic or parts.heuristic)(rules, seat, seed)
         """Plays when no deal consistent with the view can be sampled (counted in
         ``fallbacks``): a sampler that cannot follow a rare variant never stops the game."""
         self.fallbacks = 0
-        self.kit = kit
-        if model is None:
-            model = kit.model
-        if model not in (0, 1):
-            raise ValueError(f"model must be 0 or 1, not {model!r}")
-        if model and kit.model_rollout is None:
-            raise ValueError(f"model: there is no model of the players for {rules.name}; the "
-                             "games with one: jass, pitch, tarot")
-        self.model = bool(model)
-        self.rollout: Callable[[Deal, random.Random], Result] = kit.rollout
-        if self.model:
-            model_rollout = kit.model_rollout
-            assert model_rollout is not None
-            # two sides by seat parity in Jass; Pitch models every seat; Tarot's sides come
-            # from the auction, so its model is told the searching seat (``model_by_seat``)
-            other = seat if kit.model_by_seat else 1 - seat % 2
-
-            def rollout(deal: Deal, rng: random.Random) -> Result:
-                return model_rollout(deal, rng, other)
-
-            self.rollout = rollout
-        self.key_phases = kit.key_phases
-        self.key_factor = kit.key_factor
-        if playouts is not None and playouts < 1:
-            raise ValueError(f"playouts must be at least 1, not {playouts}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
-        self.playouts = kit.playouts if playouts is None else int(playouts)
-        self.seconds = seconds
-        self.rounds = max(1, int(rounds))
-        if reuse is None:
-            reuse = kit.reuse
-        if reuse < 1:
-            raise ValueError(f"reuse must be at least 1, not {reuse}")
-        self.reuse = int(reuse)
-        self.tie = kit.tie if tie is None else float(tie)
-        if self.tie < 0:
-            raise ValueError(f"tie must be zero or more, not {tie}")
-        if exact is None:
-            exact = kit.exact
-        if exact < 0:
-            raise ValueError(f"exact must be zero or more cards, not {exact}")
-        if exact and kit.solver is None:
-            raise ValueError(f"exact: there is no exact solver for {rules.name}; the games "
-                             "with one: jass, tarot, pitch")
-        self.exact = int(exact)
-        if common not in (0, 1):
-            raise ValueError(f"common must be 0 or 1, not {common!r}")
-        self.common = bool(common)
-        if prune not in (0, 1):
-            raise ValueError(f"prune must be 0 or 1, not {prune!r}")
-        self.prune = bool(prune)
-        key = kit.key if key is None else key
-        if key not in KEY_DECIDERS:
-            raise ValueError(f"key must be one of {', '.join(KEY_DECIDERS)}, not {key!r}")
-        self.key = key
-        if courtesy < 0:
-            raise ValueError(f"courtesy must be zero or more rounds, not {courtesy}")
-        if courtesy and kit.courteous is None:
-            raise ValueError(f"courtesy: {rules.name} has no choice that ends a deal early; "
-                             "the game with one: knock-rummy")
-        self.courtesy = int(courtesy)
+        self.key_phases = parts.key_phases
+        self.key_factor = parts.key_factor
         self.last: dict[str, tuple[float, int]] = {}
         """For the last decision: each action tried, its mean margin and number of playouts."""
         self.weighed: dict[str, tuple[float, int]] = {}
@@ -164,24 +151,53 @@ class SearchBot(Bot):
         self.total_playouts = 0
         self.total_seconds = 0.0
 
+    def _check(self, parts: GameParts) -> None:
+        """``ValueError`` for an option the game has no part for."""
+        name = self.rules.name
+        if self.model and parts.model is None:
+            raise ValueError(f"model: there is no model of the players for {name}; the "
+                             "games with one: jass, pitch, tarot")
+        if self.exact and parts.exact is None:
+            raise ValueError(f"exact: there is no exact solver for {name}; the games "
+                             "with one: jass, tarot, pitch")
+        if self.courtesy and parts.courteous is None:
+            raise ValueError(f"courtesy: {name} has no choice that ends a deal early; "
+                             "the game with one: knock-rummy")
+
+    def _rollout(self, parts: GameParts) -> RolloutPolicy:
+        """The game's rollout, or its model of the table with the other side modelled."""
+        if not self.model:
+            return parts.rollout
+        assert parts.model is not None
+        model_rollout = parts.model.rollout
+        # two sides by seat parity in Jass; Pitch models every seat; Tarot's sides come
+        # from the auction, so its model is told the searching seat (``by_seat``)
+        other = self.seat if parts.model.by_seat else 1 - self.seat % 2
+
+        def rollout(deal: Deal, rng: random.Random) -> Result:
+            return model_rollout(deal, rng, other)
+
+        return rollout
+
     def _choose_exact(self, view: View, legal: list[Action], start: float,
                       deadline: float | None) -> Action:
         """Each sample solved exactly for every action; the best mean margin wins."""
-        assert self.kit.solver is not None
-        samples = max(4, self.playouts // self.kit.exact_cost)
+        assert self.parts.exact is not None
+        solver = self.parts.exact.solver
+        samples = max(4, self.playouts // self.parts.exact.cost)
         sums = dict.fromkeys(legal, 0.0)
         done = 0
         for _ in range(samples):
             if done and deadline is not None and time.perf_counter() >= deadline:
                 break
             try:
-                deal = self.determinizer.sample(view, self.rng)
+                deal = self.sampler.sample(view, self.rng)
             except NoConsistentDeal:
                 if done:
                     break
                 self.fallbacks += 1
                 return self.fallback.choose(view)
-            exact = self.kit.solver(deal)
+            exact = solver(deal)
             for a in legal:
                 d = deal.clone()
                 d.step(a)
@@ -192,19 +208,25 @@ class SearchBot(Bot):
         self.last = {a.text: (sums[a] / done, done) for a in legal}
         return self._settle(view, max(legal, key=lambda a: (sums[a] / done, -int(a))))
 
+    def _candidates(self, view: View) -> list[Action]:
+        """The legal actions the search tries: those that can differ (``prune``), minus
+        those that end the deal too early for the table (``courtesy``)."""
+        actions = self.rules.actions
+        legal = [actions.parse(t) for t in view.legal]
+        if len(legal) > 1 and self.prune and self.parts.candidates is not None:
+            legal = self.parts.candidates(self.rules, view, legal)
+        if len(legal) > 1 and self.courtesy:
+            assert self.parts.courteous is not None
+            legal = self.parts.courteous(self.rules, view, self.courtesy, legal)
+        return legal
+
     def choose(self, view: View) -> Action:
         """The action with the best mean margin over the sampled deals."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        actions = self.rules.actions
-        legal = [actions.parse(t) for t in view.legal]
         self.last = {}
         self.weighed = {}
-        if len(legal) > 1 and self.prune and self.kit.candidates is not None:
-            legal = self.kit.candidates(self.rules, view, legal)
-        if len(legal) > 1 and self.courtesy:
-            assert self.kit.courteous is not None
-            legal = self.kit.courteous(self.rules, view, self.courtesy, legal)
+        legal = self._candidates(view)
         if len(legal) == 1:
             return legal[0]
         if self.key == "heuristic" and view.phase in self.key_phases:
@@ -215,52 +237,74 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
             return self._choose_exact(view, legal, start, deadline)
+        return self._choose_sampled(view, legal, start, deadline)
+
+    def _sample(self, view: View, spent: int) -> Deal | None:
+        """A sampled deal; None when sampling fails after some playouts were spent (the
+        search stops there), :class:`NoConsistentDeal` when it fails before any."""
+        try:
+            return self.sampler.sample(view, self.rng)
+        except NoConsistentDeal:
+            if spent:
+                return None
+            raise
+
+    def _choose_sampled(self, view: View, legal: list[Action], start: float,
+                        deadline: float | None) -> Action:
+        """Every action rolled out on each sample, the field halved each round."""
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
         spent = 0
-        rng = self.rng
-        rollout = self.rollout
         # common random numbers: every action's rollout on a sample starts from the same seed
         common = random.Random() if self.common else None
-        stream = rng if common is None else common
-        seat = self.seat
         budget = self.playouts
         if view.phase in self.key_phases:
             budget *= self.key_factor
         # successive halving: round r gets an equal share of the budget
         per_round = budget / self.rounds
-        for r in range(self.rounds):
-            target = min(budget, int(per_round * (r + 1)))
-            while spent < target and (spent == 0 or deadline is None
-                                      or time.perf_counter() < deadline):
-                try:
-                    deal = self.determinizer.sample(view, rng)
-                except NoConsistentDeal:
-                    if spent:
+        try:
+            for r in range(self.rounds):
+                target = min(budget, int(per_round * (r + 1)))
+                while spent < target and (spent == 0 or deadline is None
+                                          or time.perf_counter() < deadline):
+                    deal = self._sample(view, spent)
+                    if deal is None:
                         break
-                    self.fallbacks += 1
-                    return self.fallback.choose(view)
-                for _ in range(self.reuse):
-                    key = None if common is None else rng.getrandbits(64)
-                    for a in alive:
-                        d = deal.clone()
-                        d.step(a)
-                        if common is not None:
-                            common.seed(key)
-                        sums[a] += side_value(rollout(d, stream), seat)
-                        counts[a] += 1
-                    spent += len(alive)
-            if r + 1 < self.rounds and len(alive) > 2:
-                alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
-                alive = alive[:max(2, (len(alive) + 1) // 2)]
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+                    spent += self._roll(deal, alive, sums, counts, common)
+                if r + 1 < self.rounds and len(alive) > 2:
+                    alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
+                    alive = alive[:max(2, (len(alive) + 1) // 2)]
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        except NoConsistentDeal:
+            self.fallbacks += 1
+            return self.fallback.choose(view)
         self.total_playouts += spent
         self.total_seconds += time.perf_counter() - start
         self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
         return self._settle(view, max(alive, key=lambda a: (sums[a] / max(1, counts[a]),
                                                             -int(a))))
+
+    def _roll(self, deal: Deal, alive: list[Action], sums: dict[Action, float],
+              counts: dict[Action, int], common: random.Random | None) -> int:
+        """Each action in contention rolled out ``reuse`` times on ``deal``, its values added
+        to ``sums`` and ``counts``; the playouts spent."""
+        rng = self.rng
+        stream = rng if common is None else common
+        rollout = self.rollout
+        evaluate = self.evaluator
+        seat = self.seat
+        for _ in range(self.reuse):
+            key = None if common is None else rng.getrandbits(64)
+            for a in alive:
+                d = deal.clone()
+                d.step(a)
+                if common is not None:
+                    common.seed(key)
+                sums[a] += evaluate(rollout(d, stream), seat)
+                counts[a] += 1
+        return self.reuse * len(alive)
 
     def _settle(self, view: View, best: Action) -> Action:
         """The heuristic's action instead of ``best`` when the search rates them alike."""

@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import atout
 from atout.bots import bot_names, make_bot
+from atout.core import Match, Rules
 from atout.games import available, is_available
 from atout.i18n import Translator, detect_language, translator
 from atout.i18n.options import option_error
@@ -75,15 +76,10 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             record = _to_resume(store, me, game, tr, out)
             if record is None:
                 return 2
-            client = record.summary.client
-            game = record.summary.game
-            options = dict(record.summary.options)
-            seat = _int(client.get("seat"), record.summary.seat_of(me) or 0)
-            bot = str(client.get("bot") or default_bot(game))
-            deals = _int(client.get("deals"), None)
-            if lang_given is None and client.get("lang") in ("fr", "en") and \
-                    client.get("lang") != lang:
-                lang = str(client["lang"])
+            game, options, seat, bot, deals = _resumed_settings(record, me)
+            saved_lang = record.summary.client.get("lang")
+            if lang_given is None and saved_lang in ("fr", "en") and saved_lang != lang:
+                lang = str(saved_lang)
                 tr = translator(lang)
         if game is None:
             try:
@@ -93,65 +89,18 @@ def run_play(game: str | None = None, *, lang: str | None = None,
             except MenuQuit:
                 out.say(tr._("Goodbye."))
                 return 0
-        if not is_available(game):
-            out.say(tr._("Unknown game {game}: the games are {games}.").format(
-                game=game, games=", ".join(available())))
+        checked = _checked_settings(tr, out, game, options or {}, seat, bot, deals)
+        if checked is None:
             return 2
-        bot = bot or default_bot(game)
-        if bot not in bot_names():
-            out.say(tr._("Unknown computer player {bot}: the players are {bots}.").format(
-                bot=bot, bots=", ".join(bot_names())))
-            return 2
-        problem = option_error(tr, game, options or {})
-        if problem:
-            out.say(problem)
-            return 2
-        try:
-            rules = atout.make(game, **(options or {}))
-        except ValueError as exc:
-            out.say(tr._("Bad option: {error}").format(error=exc))
-            return 2
-        if not 0 <= seat < rules.seats:
-            out.say(tr._("Your seat must be from 0 to {last}.").format(last=rules.seats - 1))
-            return 2
-        if deals is not None and deals < 1:
-            out.say(tr._("The number of deals must be at least 1."))
-            return 2
-        try:
-            make_bot(bot, rules, (seat + 1) % rules.seats, 0)
-        except ValueError as exc:
-            out.say(tr._("This computer player cannot play here: {error}").format(error=exc))
-            return 2
+        rules, bot = checked
         if record is not None:
-            try:
-                match = record.replay()
-            except (ValueError, KeyError, TypeError) as exc:
-                out.say(tr._("The saved game cannot be resumed: {error}").format(error=exc))
-                return 2
-            recorder = Recorder(store, record.id, len(record.actions))
+            started = _resumed_match(store, record, tr, out)
         else:
-            waiting = len(store.games(status=PLAYING, player=me))
-            if waiting:
-                out.say(tr.ngettext("You have {n} unfinished game: atout play --resume "
-                                    "continues the latest, atout unfinished lists them.",
-                                    "You have {n} unfinished games: atout play --resume "
-                                    "continues the latest, atout unfinished lists them.",
-                                    waiting).format(n=waiting))
-            if seed is None:
-                import random
-
-                seed = random.SystemRandom().randrange(1 << 31)
-            match = rules.match(seed=seed)
-            seats = [SeatInfo(player_id=me) if s == seat else SeatInfo(bot=bot)
-                     for s in range(rules.seats)]
-            try:
-                game_id = store.create_game(
-                    rules.name, rules.options_dict(), match.save()["match"], seats,
-                    client={"seat": seat, "bot": bot, "deals": deals, "lang": lang})
-            except StoreError as exc:
-                out.say(store_error(tr, exc))
-                return 1
-            recorder = Recorder(store, game_id, 0)
+            started = _new_match(store, me, rules, tr, out, seed,
+                                 {"seat": seat, "bot": bot, "deals": deals, "lang": lang})
+        if isinstance(started, int):
+            return started
+        match, recorder = started
         text = game_text(game, tr, seat, rules.seats)
         settings = Settings(seat=seat, bot=bot, deals=deals, delay=delay, visual=visual,
                             short=short, quiet=quiet, bell=bell, undo=undo)
@@ -161,6 +110,95 @@ def run_play(game: str | None = None, *, lang: str | None = None,
         store.close()
         keys.close()
         out.close()
+
+
+def _resumed_settings(record: GameRecord, me: int) -> tuple[str, dict[str, Any], int, str,
+                                                             int | None]:
+    """The game, options, seat, computer player and number of deals of a resumed game, as
+    its client saved them."""
+    client = record.summary.client
+    game = record.summary.game
+    seat = _int(client.get("seat"), record.summary.seat_of(me) or 0)
+    bot = str(client.get("bot") or default_bot(game))
+    return game, dict(record.summary.options), seat, bot, _int(client.get("deals"), None)
+
+
+def _checked_settings(tr: Translator, out: Output, game: str, options: dict[str, Any],
+                      seat: int, bot: str | None,
+                      deals: int | None) -> tuple[Rules[Any], str] | None:
+    """The rules and the computer player (``bot`` or the game's default) of a local game;
+    None after saying which setting is wrong: the game, the player, an option, the seat, the
+    number of deals, or a player that cannot play these rules."""
+    if not is_available(game):
+        out.say(tr._("Unknown game {game}: the games are {games}.").format(
+            game=game, games=", ".join(available())))
+        return None
+    bot = bot or default_bot(game)
+    if bot not in bot_names():
+        out.say(tr._("Unknown computer player {bot}: the players are {bots}.").format(
+            bot=bot, bots=", ".join(bot_names())))
+        return None
+    problem = option_error(tr, game, options)
+    if problem:
+        out.say(problem)
+        return None
+    try:
+        rules = atout.make(game, **options)
+    except ValueError as exc:
+        out.say(tr._("Bad option: {error}").format(error=exc))
+        return None
+    if not 0 <= seat < rules.seats:
+        out.say(tr._("Your seat must be from 0 to {last}.").format(last=rules.seats - 1))
+        return None
+    if deals is not None and deals < 1:
+        out.say(tr._("The number of deals must be at least 1."))
+        return None
+    try:
+        make_bot(bot, rules, (seat + 1) % rules.seats, 0)
+    except ValueError as exc:
+        out.say(tr._("This computer player cannot play here: {error}").format(error=exc))
+        return None
+    return rules, bot
+
+
+def _resumed_match(store: Store, record: GameRecord, tr: Translator,
+                   out: Output) -> tuple[Match, Recorder] | int:
+    """A saved game replayed to where it stopped and its recorder; 2 after saying why it
+    cannot be resumed."""
+    try:
+        match = record.replay()
+    except (ValueError, KeyError, TypeError) as exc:
+        out.say(tr._("The saved game cannot be resumed: {error}").format(error=exc))
+        return 2
+    return match, Recorder(store, record.id, len(record.actions))
+
+
+def _new_match(store: Store, me: int, rules: Rules[Any], tr: Translator, out: Output,
+               seed: int | None, client: dict[str, Any]) -> tuple[Match, Recorder] | int:
+    """A new match (``seed`` None: a random one) created in the store with the player
+    ``me`` at ``client['seat']`` and its recorder, after a word on the player's unfinished
+    games; 1 after saying why the store failed."""
+    waiting = len(store.games(status=PLAYING, player=me))
+    if waiting:
+        out.say(tr.ngettext("You have {n} unfinished game: atout play --resume "
+                            "continues the latest, atout unfinished lists them.",
+                            "You have {n} unfinished games: atout play --resume "
+                            "continues the latest, atout unfinished lists them.",
+                            waiting).format(n=waiting))
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1 << 31)
+    match = rules.match(seed=seed)
+    seats = [SeatInfo(player_id=me) if s == client["seat"] else SeatInfo(bot=client["bot"])
+             for s in range(rules.seats)]
+    try:
+        game_id = store.create_game(rules.name, rules.options_dict(), match.save()["match"],
+                                    seats, client=client)
+    except StoreError as exc:
+        out.say(store_error(tr, exc))
+        return 1
+    return match, Recorder(store, game_id, 0)
 
 
 def _remote(server: str, game: str | None, options: dict[str, Any], table: int | None,

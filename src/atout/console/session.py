@@ -30,8 +30,8 @@ def default_bot(game: str | None = None) -> str:
         return "random"
     if game is None:
         return "heuristic"
-    from atout.bots.kits import has_kit  # the games the heuristic knows
-    return "heuristic" if has_kit(game) else "random"
+    from atout.bots.parts import has_parts  # the games the heuristic knows
+    return "heuristic" if has_parts(game) else "random"
 
 
 @dataclass

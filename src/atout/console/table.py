@@ -7,6 +7,7 @@ answers the information keys. The playing session and the replay build on it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Protocol
 
 from atout.core import JSON, Deal, View
@@ -131,11 +132,9 @@ class Table:
     # -- keys -------------------------------------------------------------------------------
     def info_key(self, key: str) -> bool:
         """Answer an information key; False when ``key`` is not one."""
-        tr = self.tr
         view = self.view()
         text = self.text
-        if key in AZERTY_DIGITS:
-            key = AZERTY_DIGITS[key]
+        key = AZERTY_DIGITS.get(key, key)
         answers = {"c": text.table, "f": text.led, "s": text.scores, "t": text.turn,
                    "m": text.hand, "l": text.last_trick, "w": text.legal,
                    "k": text.count, "p": text.tally}
@@ -144,64 +143,89 @@ class Table:
             if self.visual and key in ("c", "m"):
                 self.out.tell(self.picture(view))
             return True
-        if key == "a":
-            self.out.tell(text.trump(view))
-            return True
-        if key == "v":
-            text.short = not text.short
-            self.out.tell(tr._("Short messages: Bruno: seven of hearts.") if text.short
-                          else tr._("Full messages."))
-            return True
-        if key == "o":
-            self.out.tell(" ".join(self.where(view)))
-            return True
-        if key in ("tab", "shift+tab"):
-            self.jump(1 if key == "tab" else -1, view)
-            return True
-        if key in ("left", "up"):
-            self.select(self.selected - 1, view)
-            return True
-        if key in ("right", "down"):
-            self.select(self.selected + 1, view)
-            return True
-        if key == "home":
-            self.select(0, view)
-            return True
-        if key == "end":
-            self.select(len(self.items(view)) - 1, view)
-            return True
         if key.isdigit() and key != "0":
-            n = int(key)
-            items = self.items(view)
-            if n > len(items):
-                self.out.tell(tr.ngettext("There is no item {n}: you have {count} to choose "
-                                          "from.", "There is no item {n}: you have {count} to "
-                                          "choose from.", len(items)).format(
-                    n=n, count=len(items)))
-            else:
-                self.select(n - 1, view)
+            self._item_number(int(key), view)
             return True
-        if key == "space":
-            last = self.out.repeat()
-            self.out.tell(last if last else tr._("Nothing has been said yet."))
-            return True
-        if key == "pgup":
-            older = self.out.older()
-            self.out.tell(older if older is not None else tr._("Start of the messages."))
-            return True
-        if key == "pgdn":
-            newer = self.out.newer()
-            self.out.tell(newer if newer is not None else tr._("End of the messages."))
-            return True
-        if key in ("?", "f1"):
-            self.out.tell(self.help())
-            return True
-        if key in ("r", "ctrl+f1"):
-            for line in text.rules_text().splitlines():
-                if line.strip():
-                    self.out.tell(line.strip())
-            return True
-        return False
+        answer = KEY_ANSWERS.get(key)
+        if answer is None:
+            return False
+        answer(self, view)
+        return True
+
+    def _item_number(self, n: int, view: View) -> None:
+        """Digit keys: select the ``n``-th item, or say there are fewer."""
+        items = self.items(view)
+        if n > len(items):
+            self.out.tell(self.tr.ngettext("There is no item {n}: you have {count} to choose "
+                                           "from.", "There is no item {n}: you have {count} "
+                                           "to choose from.", len(items)).format(
+                n=n, count=len(items)))
+        else:
+            self.select(n - 1, view)
+
+    def _say_trump(self, view: View) -> None:
+        """A: the trump."""
+        self.out.tell(self.text.trump(view))
+
+    def _toggle_short(self, view: View) -> None:
+        """V: short or full messages."""
+        text = self.text
+        text.short = not text.short
+        self.out.tell(self.tr._("Short messages: Bruno: seven of hearts.") if text.short
+                      else self.tr._("Full messages."))
+
+    def _say_where(self, view: View) -> None:
+        """O: where the game stands."""
+        self.out.tell(" ".join(self.where(view)))
+
+    def _next_suit(self, view: View) -> None:
+        """Tab: the next suit of the hand or group of choices."""
+        self.jump(1, view)
+
+    def _previous_suit(self, view: View) -> None:
+        """Shift+Tab: the previous suit of the hand or group of choices."""
+        self.jump(-1, view)
+
+    def _previous_item(self, view: View) -> None:
+        """Left, up: the previous item."""
+        self.select(self.selected - 1, view)
+
+    def _next_item(self, view: View) -> None:
+        """Right, down: the next item."""
+        self.select(self.selected + 1, view)
+
+    def _first_item(self, view: View) -> None:
+        """Home: the first item."""
+        self.select(0, view)
+
+    def _last_item(self, view: View) -> None:
+        """End: the last item."""
+        self.select(len(self.items(view)) - 1, view)
+
+    def _repeat(self, view: View) -> None:
+        """Space: say the last message again."""
+        last = self.out.repeat()
+        self.out.tell(last if last else self.tr._("Nothing has been said yet."))
+
+    def _older(self, view: View) -> None:
+        """Page up: the message before the one last repeated."""
+        older = self.out.older()
+        self.out.tell(older if older is not None else self.tr._("Start of the messages."))
+
+    def _newer(self, view: View) -> None:
+        """Page down: the message after the one last repeated."""
+        newer = self.out.newer()
+        self.out.tell(newer if newer is not None else self.tr._("End of the messages."))
+
+    def _say_help(self, view: View) -> None:
+        """?, F1: the keys."""
+        self.out.tell(self.help())
+
+    def _say_rules(self, view: View) -> None:
+        """R, Ctrl+F1: the rules of the game, line by line."""
+        for line in self.text.rules_text().splitlines():
+            if line.strip():
+                self.out.tell(line.strip())
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys and what they do, for ``?``: the game's own keys replace the common
@@ -264,3 +288,26 @@ class Table:
         hand = " ".join(show(c) for c in view.hand)
         return f"[{table}]  |  {hand}"
 
+
+
+KEY_ANSWERS: dict[str, Callable[[Table, View], None]] = {
+    "a": Table._say_trump,
+    "v": Table._toggle_short,
+    "o": Table._say_where,
+    "tab": Table._next_suit,
+    "shift+tab": Table._previous_suit,
+    "left": Table._previous_item,
+    "up": Table._previous_item,
+    "right": Table._next_item,
+    "down": Table._next_item,
+    "home": Table._first_item,
+    "end": Table._last_item,
+    "space": Table._repeat,
+    "pgup": Table._older,
+    "pgdn": Table._newer,
+    "?": Table._say_help,
+    "f1": Table._say_help,
+    "r": Table._say_rules,
+    "ctrl+f1": Table._say_rules,
+}
+"""The information keys beyond the game's facts (:meth:`Table.info_key`) and their answers."""

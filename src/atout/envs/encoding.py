@@ -280,6 +280,42 @@ def _writer(feature: Feature) -> Writer:
     return _w_seats if feature.kind == "seats" else _w_choice(feature)
 
 
+def _common_blocks(n: int, d: int, words: Sequence[str],
+                   phases: Sequence[str]) -> list[Block]:
+    """The blocks every game's observation starts with (``n`` seats, ``d`` cards, the
+    game's word actions and phases), one after the other from offset 0."""
+    k = len(words)
+    common = [
+        ("hand", d, "the seat's own cards"),
+        ("table", n * d, "cards of the trick under way, a deck plane per relative seat"),
+        ("played", n * d, "card actions seen, a deck plane per relative seat"),
+        ("actions", n * k, "word actions seen (" + ", ".join(words[:6])
+         + (" …" if k > 6 else "") + "), per relative seat"),
+        ("phase", len(phases), "the phase: " + ", ".join(phases)),
+        ("to_move", n + 1, "the seat to move, relative; last: nobody"),
+        ("dealer", n, "the dealer, relative"),
+    ]
+    blocks: list[Block] = []
+    at = 0
+    for name, width, doc in common:
+        blocks.append(Block(name, at, width, doc))
+        at += width
+    return blocks
+
+
+def _scale_words(f: Feature) -> str:
+    """How a scaled feature's block says its scale (" / 13"), or nothing."""
+    return f" / {f.scale:g}" if f.kind in ("number", "per_seat", "per_team") else ""
+
+
+def _match_blocks(at: int, n: int, match_scale: float) -> list[Block]:
+    """The match's blocks from offset ``at``: the scores per relative seat and the deal
+    number."""
+    return [Block("match_scores", at, n,
+                  f"info['match']['scores'] per relative seat / {match_scale:g}"),
+            Block("deal_number", at + n, 1, "info['match']['deal_number'] / 100")]
+
+
 class Encoder:
     """Turns one seat's views into observation vectors for one game's rules.
 
@@ -300,22 +336,7 @@ class Encoder:
         self.phase_index = {p: i for i, p in enumerate(self.phases)}
         self.me = 0
         self.rel: list[int] = list(range(n))
-        k = len(self.words)
-        common = [
-            ("hand", d, "the seat's own cards"),
-            ("table", n * d, "cards of the trick under way, a deck plane per relative seat"),
-            ("played", n * d, "card actions seen, a deck plane per relative seat"),
-            ("actions", n * k, "word actions seen (" + ", ".join(self.words[:6])
-             + (" …" if k > 6 else "") + "), per relative seat"),
-            ("phase", len(self.phases), "the phase: " + ", ".join(self.phases)),
-            ("to_move", n + 1, "the seat to move, relative; last: nobody"),
-            ("dealer", n, "the dealer, relative"),
-        ]
-        blocks: list[Block] = []
-        at = 0
-        for name, width, doc in common:
-            blocks.append(Block(name, at, width, doc))
-            at += width
+        blocks = _common_blocks(n, d, self.words, self.phases)
         # The simple kinds are read inline by encode (a call per feature costs more than
         # the reading); the others through their writer.
         self._seat_f: list[tuple[str, int]] = []
@@ -327,39 +348,18 @@ class Encoder:
         self._cards_f: list[tuple[str, int]] = []
         self._seat_cards_f: list[tuple[str, int]] = []
         self._features: list[tuple[str, int, Writer]] = []
+        at = blocks[-1].offset + blocks[-1].width
         for f in features:
             w = _width(f, n, d)
-            scale = f" / {f.scale:g}" if f.kind in ("number", "per_seat", "per_team") else ""
-            blocks.append(Block(f.name, at, w, f"info[{f.source!r}] ({f.kind}{scale}): "
-                                + f.doc))
-            key, kind = f.source, f.kind
-            if kind == "seat":
-                self._seat_f.append((key, at))
-            elif kind == "flag":
-                self._flag_f.append((key, at))
-            elif kind == "suit":
-                self._suit_f.append((key, at))
-            elif kind == "number":
-                self._number_f.append((key, at, 1.0 / f.scale))
-            elif kind == "per_team":
-                self._team_f.append((key, at, 1.0 / f.scale))
-            elif kind == "per_seat":
-                self._per_seat_f.append((key, at, f.scale))
-            elif kind == "cards":
-                self._cards_f.append((key, at))
-            elif kind == "seat_cards":
-                self._seat_cards_f.append((key, at))
-            else:
-                self._features.append((key, at, _writer(f)))
+            blocks.append(Block(f.name, at, w, f"info[{f.source!r}] ({f.kind}"
+                                f"{_scale_words(f)}): " + f.doc))
+            self._file(f, at)
             at += w
         self.match_scale = match_scale
         self._match_at = at
         if match_scale is not None:
-            blocks.append(Block("match_scores", at, n,
-                                f"info['match']['scores'] per relative seat / {match_scale:g}"))
-            at += n
-            blocks.append(Block("deal_number", at, 1, "info['match']['deal_number'] / 100"))
-            at += 1
+            blocks += _match_blocks(at, n, match_scale)
+            at = blocks[-1].offset + blocks[-1].width
         self.blocks = tuple(blocks)
         self.size = at
         off = {b.name: b.offset for b in blocks}
@@ -377,6 +377,22 @@ class Encoder:
             ((), []) for _ in range(n)]
         # per observer: the function that reads the game's features (see _compile_reader)
         self._readers = [_compile_reader(self, me) for me in range(n)]
+
+    def _file(self, f: Feature, at: int) -> None:
+        """File the feature ``f`` (at offset ``at``) under its kind: the list that
+        :meth:`encode` reads inline, or the features read through their writer."""
+        key, kind = f.source, f.kind
+        plain = {"seat": self._seat_f, "flag": self._flag_f, "suit": self._suit_f,
+                 "cards": self._cards_f, "seat_cards": self._seat_cards_f}
+        inverse = {"number": self._number_f, "per_team": self._team_f}
+        if kind in plain:
+            plain[kind].append((key, at))
+        elif kind in inverse:
+            inverse[kind].append((key, at, 1.0 / f.scale))
+        elif kind == "per_seat":
+            self._per_seat_f.append((key, at, f.scale))
+        else:
+            self._features.append((key, at, _writer(f)))
 
     def places(self, at: int) -> dict[str, int]:
         """The index in the observation of each card of a deck plane starting at ``at``

@@ -76,40 +76,74 @@ def card_of(action: str, hand: Sequence[str]) -> str | None:
 
 def update_lines(text: GameText, frame: Mapping[str, Any], view: View) -> list[str]:
     """What an update says, one sentence each: its events, or the change of the table."""
-    tr = text.tr
     lines = [said for data in frame.get("events") or []
              if (said := text.event(Event.from_dict(data), view))]
     kind = frame.get("kind")
-    seat = frame.get("seat")
-    info = frame.get("info") or {}
-    if kind == "seat" and isinstance(seat, int):
-        s = info["seats"][seat]
-        who = s.get("name") or (tr._("{name}, computer player ({bot})").format(
-            name=text.names[seat], bot=s["bot"]) if s.get("bot") else None)
-        if who is None:
-            lines.append(tr._("Seat {seat} is free.").format(seat=seat + 1))
-        elif s.get("name") and not s.get("connected") and info.get("status") == "playing":
-            lines.append(tr._("{player} lost the connection; the seat is kept.").format(
-                player=who))
-        else:
-            lines.append(tr._("{player} sits at seat {seat}.").format(player=who,
-                                                                    seat=seat + 1))
-    elif kind == "standin" and isinstance(seat, int):
-        lines.append(tr._("A computer player plays for {player} until they come back.")
-                     .format(player=text.name(seat)))
-    elif kind == "start":
-        lines.append(tr._("The game starts."))
-    elif kind == "chat":
-        line = frame.get("chat") or {}
-        lines.append(tr._("{name} says: {text}").format(name=line.get("name"),
-                                                        text=line.get("text")))
-    elif kind == "end":
-        if not any(e.get("kind") == MatchEvent.GAME_OVER for e in frame.get("events") or []):
-            lines.append(_safe(text.game_over_sentence, frame.get("result") or {}))
-    elif kind == "rematch":
-        lines.append(tr._("A rematch is open at table {table}.").format(
-            table=frame.get("next")))
+    say = UPDATE_LINES.get(kind) if isinstance(kind, str) else None
+    if say is not None:
+        lines.append(say(text, frame))
     return [line for line in lines if line]
+
+
+def _seat_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """A seat changed: who sits there now, that it is free, or that its player is away."""
+    seat = frame.get("seat")
+    if not isinstance(seat, int):
+        return ""
+    tr = text.tr
+    info = frame.get("info") or {}
+    s = info["seats"][seat]
+    who = s.get("name") or (tr._("{name}, computer player ({bot})").format(
+        name=text.names[seat], bot=s["bot"]) if s.get("bot") else None)
+    if who is None:
+        return tr._("Seat {seat} is free.").format(seat=seat + 1)
+    if s.get("name") and not s.get("connected") and info.get("status") == "playing":
+        return tr._("{player} lost the connection; the seat is kept.").format(player=who)
+    return tr._("{player} sits at seat {seat}.").format(player=who, seat=seat + 1)
+
+
+def _standin_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """A computer player stands in for a player who is away."""
+    seat = frame.get("seat")
+    if not isinstance(seat, int):
+        return ""
+    return text.tr._("A computer player plays for {player} until they come back.").format(
+        player=text.name(seat))
+
+
+def _start_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """The game starts."""
+    return text.tr._("The game starts.")
+
+
+def _chat_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """A chat line: who says what."""
+    line = frame.get("chat") or {}
+    return text.tr._("{name} says: {text}").format(name=line.get("name"),
+                                                  text=line.get("text"))
+
+
+def _end_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """The game is over: the result, unless an event of the frame already said it."""
+    if any(e.get("kind") == MatchEvent.GAME_OVER for e in frame.get("events") or []):
+        return ""
+    return _safe(text.game_over_sentence, frame.get("result") or {})
+
+
+def _rematch_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """A rematch is open at another table."""
+    return text.tr._("A rematch is open at table {table}.").format(table=frame.get("next"))
+
+
+UPDATE_LINES: dict[str, Callable[[GameText, Mapping[str, Any]], str]] = {
+    "seat": _seat_line,
+    "standin": _standin_line,
+    "start": _start_line,
+    "chat": _chat_line,
+    "end": _end_line,
+    "rematch": _rematch_line,
+}
+"""The sentence of an update of each kind that is not (only) events, by the frame's kind."""
 
 
 def history_words(text: GameText, view: View) -> list[str]:

@@ -30,7 +30,7 @@ from atout.bots.jass.heuristic import (
     void_shown,
 )
 from atout.bots.jass.solve import EndgameSolver, solve_deal
-from atout.bots.kits import GameKit
+from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
 from atout.bots.reasons import Reason
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
@@ -588,10 +588,12 @@ def reason(rules: Rules[Any], view: View, action: Action) -> Reason:
     return reason_jass(rules, view, action)
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=JassDeterminizer, rollout=jass_rollout,
-              explain=explain, reason=reason, playouts=1000, key_phases=frozenset({"trump"}),
-              key_factor=4, solver=jass_solver, exact_cost=30, tie=3.0,
-              model_rollout=jass_rollout, model=1, key="heuristic")
-"""The Jass kit."""
+PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_rollout,
+                  budget=Budget(playouts=1000, reuse=2),
+                  options=SearchOptions(tie=3.0, model=1, key="heuristic"),
+                  key_phases=frozenset({"trump"}), key_factor=4,
+                  model=TableModel(jass_rollout), exact=Exact(jass_solver, cost=30),
+                  explain=explain, reason=reason)
+"""The Jass bots' parts."""
 
-__all__ = ["KIT", "JassDeterminizer", "jass_rollout"]
+__all__ = ["PARTS", "JassDeterminizer", "jass_rollout"]

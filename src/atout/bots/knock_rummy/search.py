@@ -25,9 +25,9 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.kits import GameKit
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Turn, agreement, last_turns
+from atout.bots.parts import Budget, GameParts
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
@@ -275,45 +275,43 @@ class KnockRummyDeterminizer(Determinizer):
             raise NoConsistentDeal(f"seat {me} is not to move: the Knock Rummy sampler "
                                    "builds the deal for the seat to move only")
         info = view.info
-        hand = FULL_DECK.mask(view.hand)
         pile = [FULL_DECK.parse(c) for c in cast(list[str], info["discard_pile"])]
         known = [FULL_DECK.mask(k) for k in cast(list[list[str]], info["known"])]
         sizes = cast(list[int], info["hand_sizes"])
-        stock_len = cast(int, info["stock"])
-        taken_code = info.get("taken")
-        drawn = view.phase == "discard"
-        # the hand before this turn's draw, and how the draw is replayed
-        first = hand
-        drawn_card = -1
-        if drawn:
-            if isinstance(taken_code, str):
-                drawn_card = FULL_DECK.parse(taken_code)
-                pile.append(drawn_card)
-            else:
-                drawn_card = max(bit_list(hand))  # any card: it came from the stock
-            first = hand & ~(1 << drawn_card)
-        pile_mask = 0
+        first, drawn_card, from_stock = before_draw(view, pile)
+        pool = FULL & ~first
         for c in pile:
-            pile_mask |= 1 << c
-        other_known = 0
+            pool &= ~(1 << c)
         for s in range(n):
             if s != me:
-                other_known |= known[s]
-        pool = FULL & ~first & ~pile_mask & ~other_known
-        if drawn and not isinstance(taken_code, str):
+                pool &= ~known[s]
+        if from_stock:
             pool &= ~(1 << drawn_card)
         others = [s for s in range(n) if s != me]
         need = [sizes[s] - known[s].bit_count() for s in others]
         if (min(need, default=0) < 0
-                or sum(need) + stock_len != pool.bit_count()):
+                or sum(need) + cast(int, info["stock"]) != pool.bit_count()):
             raise NoConsistentDeal(f"the view of seat {me} does not add up to 52 cards")
         hands = [0] * n
         hands[me] = first
+        left = self._deal_others(view, pile, known, pool, dict(zip(others, need, strict=True)),
+                                 hands, rng)
+        stock = bit_list(left)
+        rng.shuffle(stock)
+        if from_stock:
+            stock = [drawn_card, *stock]
+        return self._build(view, hands, pile, stock, known, from_stock)
+
+    def _deal_others(self, view: View, pile: list[int], known: list[int], pool: int,
+                     need: dict[int, int], hands: list[int], rng: random.Random) -> int:
+        """Deal each other seat (of ``need``: how many unknown cards it holds) its hand into
+        ``hands`` from ``pool``, read from his last turn or discard where asked; the cards
+        left for the stock."""
         last = last_discards(view, pile) if self.discard_tries else {}
         turns = last_turns(view) if self.read_tries else {}
         total_known = sum(k.bit_count() for k in known)
         left = pool
-        for s, k in zip(others, need, strict=True):
+        for s, k in need.items():
             turn = turns.get(s)
             if turn is not None:
                 taken = total_known - known[s].bit_count()
@@ -321,26 +319,47 @@ class KnockRummyDeterminizer(Determinizer):
             else:
                 hands[s] = self._hand(known[s], left, k, last.get(s), rng)
             left &= ~hands[s]
-        stock = bit_list(left)
-        rng.shuffle(stock)
-        if drawn and not isinstance(taken_code, str):
-            stock = [drawn_card, *stock]
+        return left
+
+    def _build(self, view: View, hands: list[int], pile: list[int], stock: list[int],
+               known: list[int], from_stock: bool) -> KnockRummyDeal:
+        """The sampled deal through the public contract, advanced to the view's position (this
+        turn's draw and knock replayed)."""
+        me = view.seat
+        info = view.info
         deal = cast(KnockRummyDeal, self.rules.deal(
-            hands=[FULL_DECK.codes_of(h) for h in hands], dealer=(me - 1) % n,
+            hands=[FULL_DECK.codes_of(h) for h in hands], dealer=(me - 1) % view.seats,
             discard=[FULL_DECK.codes[c] for c in pile],
             stock=[FULL_DECK.codes[c] for c in stock]))
         deal.restocks = cast(int, info["restocks"])
+        drawn = view.phase == "discard"
         # the rollout's clock: the draws made before the sampled position
         deal.draws_before = draws_so_far(view) - drawn
-        deal.known = [known[s] for s in range(n)]
+        deal.known = list(known)
         if drawn:
-            deal.step(DRAW_DISCARD if isinstance(taken_code, str) else DRAW_STOCK)
+            deal.step(DRAW_STOCK if from_stock else DRAW_DISCARD)
             deal.known[me] = known[me]
             if info.get("knocker") == me:
                 deal.step(KNOCK)
         if view.table:
             deal.top_by = int(view.table[0][0])
         return deal
+
+
+def before_draw(view: View, pile: list[int]) -> tuple[int, int, bool]:
+    """The seat's hand before this turn's draw, the card drawn (-1: none yet; after a draw
+    from the stock any card of the hand, as the stock's top) and whether it came from the
+    stock; a card taken from the discard pile goes back on ``pile``."""
+    hand = FULL_DECK.mask(view.hand)
+    if view.phase != "discard":
+        return hand, -1, False
+    taken_code = view.info.get("taken")
+    if isinstance(taken_code, str):
+        drawn_card = FULL_DECK.parse(taken_code)
+        pile.append(drawn_card)
+        return hand & ~(1 << drawn_card), drawn_card, False
+    drawn_card = max(bit_list(hand))  # any card: it came from the stock
+    return hand & ~(1 << drawn_card), drawn_card, True
 
 
 def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
@@ -389,9 +408,9 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
     return KnockRummyHeuristic(rules, seat, seed, **kw)
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=KnockRummyDeterminizer, rollout=rummy_rollout,
-              playouts=300, reuse=1, courteous=courteous)
-"""The Knock Rummy kit."""
+PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
+                  budget=Budget(playouts=300, reuse=1), courteous=courteous)
+"""The Knock Rummy bots' parts."""
 
-__all__ = ["KIT", "KnockRummyDeterminizer", "KnockRummyHeuristic", "courteous", "greedy_action",
-           "knock_threshold", "rummy_rollout"]
+__all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "courteous",
+           "greedy_action", "knock_threshold", "rummy_rollout"]

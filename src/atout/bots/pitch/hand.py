@@ -69,6 +69,21 @@ def _rank(c: int) -> int:
     return c % 13
 
 
+POWER_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(100 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
+                for c in range(NCARDS))
+          for led in range(4))
+    for trump in range(4))
+"""A card's power in a trick, by trump suit and led suit: a trump above every card of the
+led suit, -1 for a card that cannot win."""
+WORTH_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(GAME_VALUE[c % 13] + (5 if c // 13 == trump and c % 13 in (TWO, THREE, JACK) else 0)
+          for c in range(NCARDS))
+    for trump in range(4))
+"""What a card in a trick is worth taking, by trump suit: its game points, and the Low or
+the Jack of trumps."""
+
+
 def choose_card(hand: int, legal: int, trump: int, trick: list[tuple[int, int]],
                 friends: set[int], unseen: int) -> int:
     """The heuristic's card in the play (``trump`` -1 before the first lead)."""
@@ -76,31 +91,55 @@ def choose_card(hand: int, legal: int, trump: int, trick: list[tuple[int, int]],
     if len(cards) == 1:
         return cards[0]
     if trump < 0:
-        s, _ = best_suit(hand)
-        mine = [c for c in cards if c // 13 == s] or cards
-        return max(mine, key=_rank)  # the pitch: the top of the chosen suit sets trump
-    trumps = [c for c in cards if c // 13 == trump]
-    plain = [c for c in cards if c // 13 != trump]
+        return _pitch(hand, cards)
     if not trick:
-        high_out = max((c for c in bit_list(unseen & SUIT_MASK[trump])), default=-1)
-        if trumps and max(trumps) > high_out:
-            return max(trumps)  # draw trumps with the best one left
-        if plain:
-            return min(plain, key=lambda c: (GAME_VALUE[_rank(c)], _rank(c)))
-        return min(trumps, key=_rank)
-    led = trick[0][1] // 13
-
-    def power(c: int) -> int:
-        return 100 + _rank(c) if c // 13 == trump else (_rank(c) if c // 13 == led else -1)
-    best_seat, best = max(trick, key=lambda x: power(x[1]))
-    worth = sum(GAME_VALUE[_rank(c)] for _, c in trick) + sum(
-        5 for _, c in trick if c // 13 == trump and _rank(c) in (TWO, THREE, JACK))
+        return _lead(cards, trump, unseen)
+    power = POWER_IN[trump][trick[0][1] // 13]
+    best_seat, best = max(trick, key=lambda x: power[x[1]])
     if best_seat in friends:
-        low = [c for c in cards if not (c // 13 == trump and _rank(c) > JACK)]
-        return max(low or cards, key=lambda c: GAME_VALUE[_rank(c)])
-    winners = [c for c in cards if power(c) > power(best)]
-    if winners and (worth > 0 or any(c // 13 != trump for c in winners)):
-        return min(winners, key=power)
+        return _feed(cards, trump)
+    winners = [c for c in cards if power[c] > power[best]]
+    if winners and (_worth(trick, trump) > 0 or any(c // 13 != trump for c in winners)):
+        return min(winners, key=power.__getitem__)  # take the trick as cheaply as can be
+    return _throw(cards, trump)
+
+
+def _pitch(hand: int, cards: list[int]) -> int:
+    """The pitch: the top card of the suit the hand chooses as trump sets trump."""
+    s, _ = best_suit(hand)
+    mine = [c for c in cards if c // 13 == s] or cards
+    return max(mine, key=_rank)
+
+
+def _lead(cards: list[int], trump: int, unseen: int) -> int:
+    """Leading: draw trumps with the best one left, else the plain card worth least, else
+    the lowest trump."""
+    trumps = [c for c in cards if c // 13 == trump]
+    high_out = (unseen & SUIT_MASK[trump]).bit_length() - 1  # the best trump out, -1: none
+    if trumps and max(trumps) > high_out:
+        return max(trumps)
+    plain = [c for c in cards if c // 13 != trump]
+    if plain:
+        return min(plain, key=lambda c: (GAME_VALUE[_rank(c)], _rank(c)))
+    return min(trumps, key=_rank)
+
+
+def _worth(trick: list[tuple[int, int]], trump: int) -> int:
+    """What the trick's cards are worth taking: game points, the Low and the Jack."""
+    worth = WORTH_IN[trump]
+    return sum(worth[c] for _, c in trick)
+
+
+def _feed(cards: list[int], trump: int) -> int:
+    """A friend wins the trick: give it the card with most game points, keeping the trumps
+    above the jack."""
+    low = [c for c in cards if not (c // 13 == trump and _rank(c) > JACK)]
+    return max(low or cards, key=lambda c: GAME_VALUE[_rank(c)])
+
+
+def _throw(cards: list[int], trump: int) -> int:
+    """Nothing worth taking: throw the card with fewest game points, a plain card before a
+    trump, the lowest; keep the Low, the Jack and the ace of trumps."""
     keep = [c for c in cards if not (c // 13 == trump and _rank(c) in (TWO, THREE, JACK, ACE))]
     return min(keep or cards, key=lambda c: (GAME_VALUE[_rank(c)], c // 13 == trump, _rank(c)))
 

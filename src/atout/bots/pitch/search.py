@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.kits import GameKit
+from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel, side_value
 from atout.bots.pitch.bids import best_of, option_values, place
 from atout.bots.pitch.hand import (
     FULL,
@@ -34,7 +35,6 @@ from atout.bots.pitch.hand import (
     choose_bid,
     choose_card,
 )
-from atout.bots.search import side_value
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.pitch import PitchDeal
@@ -303,81 +303,25 @@ class PitchDeterminizer(Determinizer):
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: hands, the undealt rest, voids shown."""
-        rules = self.rules
         me = view.seat
-        n = view.seats
-        hand = FULL_DECK.mask(view.hand)
-        played = [0] * n
-        voids = [0] * n
-        trump = -1
-        trick: list[tuple[int, int]] = []
-        for actor, text in view.history:
-            if text is None:
-                continue
-            a = int(rules.actions.parse(text))
-            if a >= NCARDS:
-                continue
-            played[actor] |= 1 << a
-            if trump < 0:
-                trump = a // 13
-            if trick:
-                led = trick[0][1] // 13
-                suit = a // 13
-                if suit != led and (suit != trump or led == trump):
-                    voids[actor] |= SUIT_MASK[led]
-            trick.append((actor, a))
-            if len(trick) == n:
-                trick = []
-        played_all = 0
-        for m in played:
-            played_all |= m
-        pool = FULL & ~hand & ~played_all
-        others = [s for s in range(n) if s != me]
-        sizes = [6 - played[s].bit_count() for s in others]
-        allowed = [FULL & ~voids[s] for s in others]
-        rest = pool.bit_count() - sum(sizes)
-        sizes.append(rest)
-        allowed.append(FULL)
+        unseen = Unseen.of(self.rules, view)
         steps = (self._steps[1] if self._steps is not None and self._steps[0] is view
                  else None)
         read = self.read_bids and any(actor != me for actor, _ in view.history)
         plays = self.play_steps(view) if self.read_play else []
         for _ in range(MAX_TRIES):
             if read and steps is not None and self.read_seats:
-                got = self._read_seats(view, steps, plays, pool, sizes, allowed, others,
-                                       played, rng)
-                if got is None:
-                    continue
+                got = self._read_seats(view, steps, plays, unseen.pool, unseen.sizes,
+                                       unseen.allowed, unseen.others, unseen.played, rng)
             else:
-                got = assign_cards(pool, sizes, allowed, rng)
+                got = assign_cards(unseen.pool, unseen.sizes, unseen.allowed, rng)
             if got is None:
                 continue
-            hands = [0] * n
-            hands[me] = hand | played[me]
-            for s, m in zip(others, got[:-1], strict=True):
-                hands[s] = m | played[s]
+            hands = unseen.hands(got)
             if read and steps and not self.read_seats:
-                best, fewest = (hands, got), misreads(steps, hands, me)
-                if plays:
-                    fewest += misplays(plays, hands, len(plays) + 1)
-                tries = 1
-                while fewest and tries < READ_TRIES:
-                    tries += 1
-                    more = assign_cards(pool, sizes, allowed, rng)
-                    if more is None:
-                        continue
-                    h2 = [0] * n
-                    h2[me] = hands[me]
-                    for s, m in zip(others, more[:-1], strict=True):
-                        h2[s] = m | played[s]
-                    bad = misreads(steps, h2, me)
-                    if plays and bad < fewest:
-                        bad += misplays(plays, h2, fewest - bad)
-                    if bad < fewest:
-                        best, fewest = (h2, more), bad
-                hands, got = best
-            deal = rules.deal(hands=[FULL_DECK.codes_of(h) for h in hands], dealer=view.dealer,
-                              rest=FULL_DECK.codes_of(got[-1]))
+                hands, got = self._best_read(unseen, steps, plays, (hands, got), rng)
+            deal = self.rules.deal(hands=[FULL_DECK.codes_of(h) for h in hands],
+                                   dealer=view.dealer, rest=FULL_DECK.codes_of(got[-1]))
             if read and steps is None:
                 steps = self.auction_steps(view, deal)
                 if self.read_seats:
@@ -386,6 +330,101 @@ class PitchDeterminizer(Determinizer):
                 return deal
         raise NoConsistentDeal(f"no Pitch deal agrees with the view of seat {me} after "
                                f"{MAX_TRIES} tries")
+
+    @staticmethod
+    def _best_read(unseen: Unseen, steps: list[tuple[int, int, bool, int]], plays: list[Play],
+                   first: tuple[list[int], list[int]],
+                   rng: random.Random) -> tuple[list[int], list[int]]:
+        """Of ``first`` (the hands and the cards dealt) and up to :data:`READ_TRIES` deals in
+        all, the first whose bids and cards are the heuristic's, or the one with fewest
+        disagreements."""
+        me = unseen.me
+        best, fewest = first, misreads(steps, first[0], me)
+        if plays:
+            fewest += misplays(plays, first[0], len(plays) + 1)
+        tries = 1
+        while fewest and tries < READ_TRIES:
+            tries += 1
+            more = assign_cards(unseen.pool, unseen.sizes, unseen.allowed, rng)
+            if more is None:
+                continue
+            hands = unseen.hands(more)
+            bad = misreads(steps, hands, me)
+            if plays and bad < fewest:
+                bad += misplays(plays, hands, fewest - bad)
+            if bad < fewest:
+                best, fewest = (hands, more), bad
+        return best
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """What seat ``me`` cannot see in a Pitch deal and what it knows of it: its hand, the cards
+    each seat played, the cards left to deal (``pool``) to the other seats (``others``) and
+    the undealt rest (last), how many each takes (``sizes``) and may take (``allowed``, its
+    voids shown removed)."""
+
+    me: int
+    hand: int
+    played: list[int]
+    pool: int
+    others: list[int]
+    sizes: list[int]
+    allowed: list[int]
+
+    @classmethod
+    def of(cls, rules: Rules[Any], view: View) -> Unseen:
+        """What ``view`` leaves unseen."""
+        me = view.seat
+        n = view.seats
+        hand = FULL_DECK.mask(view.hand)
+        played, voids = shown(rules, view)
+        played_all = 0
+        for m in played:
+            played_all |= m
+        pool = FULL & ~hand & ~played_all
+        others = [s for s in range(n) if s != me]
+        sizes = [6 - played[s].bit_count() for s in others]
+        allowed = [FULL & ~voids[s] for s in others]
+        sizes.append(pool.bit_count() - sum(sizes))
+        allowed.append(FULL)
+        return cls(me, hand, played, pool, others, sizes, allowed)
+
+    def hands(self, got: list[int]) -> list[int]:
+        """Every seat's hand at the deal from the cards dealt to the others (``got``)."""
+        hands = [0] * len(self.played)
+        hands[self.me] = self.hand | self.played[self.me]
+        for s, m in zip(self.others, got[:-1], strict=True):
+            hands[s] = m | self.played[s]
+        return hands
+
+
+def shown(rules: Rules[Any], view: View) -> tuple[list[int], list[int]]:
+    """The cards each seat played and the suits each has shown it lacks (failing to follow
+    the suit led without trumping), as masks by seat."""
+    n = view.seats
+    played = [0] * n
+    voids = [0] * n
+    trump = -1
+    trick: list[tuple[int, int]] = []
+    for actor, text in view.history:
+        if text is None:
+            continue
+        a = int(rules.actions.parse(text))
+        if a >= NCARDS:
+            continue
+        played[actor] |= 1 << a
+        if trump < 0:
+            trump = a // 13
+        if trick:
+            led = trick[0][1] // 13
+            suit = a // 13
+            if suit != led and (suit != trump or led == trump):
+                voids[actor] |= SUIT_MASK[led]
+        trick.append((actor, a))
+        if len(trick) == n:
+            trick = []
+    return played, voids
 
 
 def pitch_rollout(deal: Deal, rng: random.Random) -> Result:
@@ -427,7 +466,7 @@ def _model_card(d: PitchDeal, friends: list[set[int]]) -> int:
 def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
     """Every seat plays by the heuristic's rules to the end, from its own hand and what it
     has seen (the cards played): the bids, the pitch and the card play. ``side`` is
-    unused (the search's kit interface names the side to model; in Pitch every seat is)."""
+    unused (the search's ModelRollout part names the side to model; in Pitch every seat is)."""
     d = cast(PitchDeal, deal)
     friends = _friends_of(d)
     while d.phase == "auction":
@@ -472,7 +511,7 @@ def best_reply(deal: Deal, seat: int) -> float:
 
 
 def pitch_solver(deal: Deal) -> Callable[[Deal, int], float]:
-    """The search's exact solver for a sampled deal (the kit's ``solver``): the seat's best
+    """The search's exact solver for a sampled deal (the game's ``Exact`` part): the seat's best
     reply to the model of the table (:func:`best_reply`)."""
     return best_reply
 
@@ -557,17 +596,19 @@ def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
     return PitchDeterminizer(rules, read_seats=SEAT_TRIES)
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=_determinizer, rollout=pitch_rollout,
-              playouts=300, key_phases=frozenset({"auction"}), key_factor=2,
-              model_rollout=model_rollout, model=1, reuse=1, candidates=candidates,
-              key="heuristic", search_heuristic=_search_heuristic, solver=pitch_solver,
-              exact_cost=3)
-"""The Pitch kit: the search bids and chooses the tangage by the fitted bid model, a contract
-valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts instead), and
-plays by its playouts, on deals sampled seat by seat to agree with the others' bids and
-cards; ``search:exact=N`` solves the last N cards of each sample instead (:func:`best_reply`,
-one sample for every 3 playouts of the budget: a solve from four cards costs about six
-rollouts, from six about twenty)."""
+PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rollout,
+                  budget=Budget(playouts=300, reuse=1),
+                  options=SearchOptions(model=1, key="heuristic"),
+                  key_phases=frozenset({"auction"}), key_factor=2,
+                  model=TableModel(model_rollout), exact=Exact(pitch_solver, cost=3),
+                  candidates=candidates, search_heuristic=_search_heuristic)
+"""The Pitch bots' parts: the search bids and chooses the tangage by the fitted bid model, a
+contract valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts
+instead), and plays by its playouts, on deals sampled seat by seat to agree with the others'
+bids and cards; ``search:exact=N`` solves the last N cards of each sample instead
+(:func:`best_reply`, one sample for every 3 playouts of the budget: a solve from four cards
+costs about six rollouts, from six about twenty)."""
 
-__all__ = ["KIT", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "best_reply",
-           "candidates", "distinct_cards", "model_rollout", "pitch_rollout", "pitch_solver"]
+__all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "Unseen",
+           "best_reply", "candidates", "distinct_cards", "model_rollout", "pitch_rollout",
+           "pitch_solver", "shown"]

@@ -31,7 +31,7 @@ from atout.bots.jass.heuristic import (
     read_view,
     trump_tricks,
 )
-from atout.bots.kits import GameKit
+from atout.bots.parts import Budget, GameParts, SearchOptions
 from atout.bots.putze.speak import PUTZE_CARDS, SAMPLES, speak_values, word_of
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
@@ -458,10 +458,10 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeH
                           str(kw.get("cards", PUTZE_CARDS)))
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=PutzeDeterminizer, rollout=putze_rollout,
-              playouts=1000, key_phases=frozenset({"speak"}), key_factor=2,
-              key="heuristic")
-"""The Putze kit."""
+PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze_rollout,
+                  budget=Budget(playouts=1000, reuse=2), options=SearchOptions(key="heuristic"),
+                  key_phases=frozenset({"speak"}), key_factor=2)
+"""The Putze bots' parts."""
 
-__all__ = ["KIT", "PutzeDeterminizer", "PutzeHeuristic", "putze_rollout"]
+__all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "putze_rollout"]
 

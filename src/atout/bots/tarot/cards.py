@@ -31,76 +31,122 @@ PLAIN = (1 << T1) - 1
 
 POWER: tuple[int, ...] = tuple(100 + c if c >= T1 else c % 14 for c in range(78))
 """A card's power in a trick of its suit: its rank in a suit, above every suit as a trump."""
-_power = POWER.__getitem__
+POWER_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(POWER[c] if c >= T1 or CARD_SUIT[c] == led else -1 for c in range(78))
+    for led in range(5))
+"""A card's power in a trick led in a suit (4: trumps), -1 when it cannot win it."""
+FEED_KEY: tuple[int, ...] = tuple(-VALUE2[c] * 1000 + POWER[c] for c in range(78))
+"""The order to feed a friend's trick in: the card worth most, the weakest of those first."""
+CHEAP_KEY: tuple[int, ...] = tuple(VALUE2[c] * 1000 + POWER[c] for c in range(78))
+"""The order to throw cards in: the card worth least, the weakest of those first."""
 
 
 def choose_card(n: int, seat: int, hand: int, legal: int, trick: list[tuple[int, int]],
                 friends: AbstractSet[int], unseen: int, tricks_left: int) -> int:
-    """The heuristic's card: feed a friend's safe trick, win cheaply, keep the petit safe."""
-    # On masks: every "lowest" or "first" below is the lowest card index, as a scan of the
-    # cards in order keeping the first best would give.
+    """The heuristic's card: feed a friend's safe trick, win cheaply, keep the petit safe.
+
+    On masks: every "lowest" or "first" in the rules below is the lowest card index, as a
+    scan of the cards in order keeping the first best would give.
+    """
     cards = legal & FULL
     if not cards & (cards - 1):
         return cards.bit_length() - 1
     excuse = cards & BIT_EX
+    if tricks_left <= 2 and excuse:
+        return EX  # the excuse is lost on the last trick
     others = cards & ~BIT_EX
     high_out = (unseen & TRUMPS).bit_length() - 1  # the best trump out, -1: none
     # the cards that are not the petit in danger
     safe = others & ~BIT_T1 if high_out >= 0 else others
-    if tricks_left <= 2 and excuse:
-        return EX  # the excuse is lost on the last trick
     plays = [c for _, c in trick if c != EX]
     if not plays:
-        # lead: a king, else low from the longest suit, trumps for a long-trump taker
-        kings = others & KINGS
-        if kings:
-            return (kings & -kings).bit_length() - 1
-        plain = others & PLAIN
-        if plain:
-            lengths = [(hand & m).bit_count() for m in SUIT_MASKS]
-            return _first_min(plain, lambda c: (30 - lengths[c // 14]) * 10_000
-                              + VALUE2[c] * 100 + c % 14)
-        pool = safe or others  # trumps only: the lowest is the weakest
-        return (pool & -pool).bit_length() - 1
-    led = CARD_SUIT[plays[0]]
-    best = plays[0]
-    top = -1
+        return _lead(hand, others, safe)
+    power = POWER_IN[CARD_SUIT[plays[0]]]
+    best, top = plays[0], -1  # the card winning the trick: the first of the most power
     for c in plays:
-        k = _power(c) if c >= T1 or CARD_SUIT[c] == led else -1
-        if k > top:
-            best, top = c, k
-    best_seat = next(s for s, c in trick if c == best)
+        if power[c] > top:
+            best, top = c, power[c]
     last = len(trick) == n - 1
-    if best_seat in friends:
-        held = last or best >= T21 or (best >= T1 and best > high_out)
-        if held:
-            feed = others & PLAIN or others
-            if feed:
-                return _first_min(feed, lambda c: -VALUE2[c] * 1000 + _power(c))
-        low = safe or others
-        if low:
-            return _first_min(low, lambda c: VALUE2[c] * 1000 + _power(c))
-        return EX
+    if next(s for s, c in trick if c == best) in friends:
+        return _follow_friend(others, safe, best, high_out, last)
+    pick = _cheap_winner(others, best, plays, high_out, last)
+    if pick >= 0:
+        return pick
+    return _discard(others, safe, excuse)
+
+
+def _lead(hand: int, others: int, safe: int) -> int:
+    """Leading: a king, else low from the longest plain suit, else the weakest trump (the
+    petit only when it is not in danger or nothing else is left)."""
+    kings = others & KINGS
+    if kings:
+        return (kings & -kings).bit_length() - 1
+    plain = others & PLAIN
+    if plain:
+        lengths = [(hand & m).bit_count() for m in SUIT_MASKS]
+        return _first_min_by(plain, lambda c: (30 - lengths[c // 14]) * 10_000
+                             + VALUE2[c] * 100 + c % 14)
+    pool = safe or others  # trumps only: the lowest is the weakest
+    return (pool & -pool).bit_length() - 1
+
+
+def _follow_friend(others: int, safe: int, best: int, high_out: int, last: bool) -> int:
+    """A friend wins the trick: feed it the card worth most (a plain card rather than a
+    trump) when nobody can take it any more, else throw the cheapest safe card."""
+    held = last or best >= T21 or (best >= T1 and best > high_out)
+    if held:
+        feed = others & PLAIN or others
+        if feed:
+            return _first_min(feed, FEED_KEY)
+    low = safe or others
+    if low:
+        return _first_min(low, CHEAP_KEY)
+    return EX
+
+
+def _cheap_winner(others: int, best: int, plays: list[int], high_out: int, last: bool) -> int:
+    """A foe wins the trick: the lowest card that beats it, when the trick is worth it or
+    the card stays safe (never the petit while a higher trump is out); -1: none."""
     if best >= T1:
         winners = others & TRUMPS & ~((2 << best) - 1)
     else:
         winners = (others & SUIT_MASKS[best // 14] & ~((2 << best) - 1)) | (others & TRUMPS)
-    if winners:
-        # the led suit's cards lie below the trumps, each suit and the trumps by rank
-        pick = (winners & -winners).bit_length() - 1
-        worth = last or pick < T1 or pick > high_out or sum(VALUE2[c] for c in plays) >= 7
-        if worth and (pick != T1 or last or high_out < 0):
-            return pick
+    if not winners:
+        return -1
+    # the led suit's cards lie below the trumps, each suit and the trumps by rank
+    pick = (winners & -winners).bit_length() - 1
+    worth = last or pick < T1 or pick > high_out or sum(VALUE2[c] for c in plays) >= 7
+    if worth and (pick != T1 or last or high_out < 0):
+        return pick
+    return -1
+
+
+def _discard(others: int, safe: int, excuse: int) -> int:
+    """No card takes the trick: the cheapest safe card, or the excuse rather than a king or
+    a queen to the opponents (or than the petit in danger)."""
     if not safe and excuse:
         return EX
-    cheapest = _first_min(safe or others, lambda c: VALUE2[c] * 1000 + _power(c))
+    cheapest = _first_min(safe or others, CHEAP_KEY)
     if excuse and VALUE2[cheapest] >= 7:
         return EX  # rather the excuse than a king or a queen to the opponents
     return cheapest
 
 
-def _first_min(cards: int, key: Callable[[int], int]) -> int:
-    """The card of the mask ``cards`` with the least ``key``, the lowest on a tie."""
+def _first_min(cards: int, key: tuple[int, ...]) -> int:
+    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie."""
+    pick, least = -1, 1 << 60
+    while cards:
+        low = cards & -cards
+        c = low.bit_length() - 1
+        cards ^= low
+        k = key[c]
+        if k < least:
+            pick, least = c, k
+    return pick
+
+
+def _first_min_by(cards: int, key: Callable[[int], int]) -> int:
+    """The card of the mask ``cards`` with the least ``key(card)``, the lowest on a tie."""
     pick, least = -1, 1 << 60
     while cards:
         low = cards & -cards

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.tarot.cards import PLAIN, POWER, choose_card, team_of
+from atout.bots.tarot.cards import PLAIN, POWER, POWER_IN, choose_card, team_of
 from atout.bots.tarot.choices import FULL, pre_play
 from atout.core import Deal, Result
 from atout.games.tarot.deal import TarotDeal
@@ -69,65 +69,97 @@ def _safe(c: int, top_led: int, top_trump: int) -> bool:
     return top_trump < 0 and c > top_led
 
 
+KEEP_KEY: tuple[int, ...] = tuple(-VALUE2[c] * 1000 + POWER[c] for c in range(78))
+"""The order to put a card into a trick our side keeps in: worth most, the weakest first."""
+THROW_KEY: tuple[int, ...] = tuple((c == T1) * 1_000_000 + VALUE2[c] * 1000 + POWER[c]
+                                   for c in range(78))
+"""The order to throw a card away in: worth least, the weakest first, the petit last."""
+
+
 def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> int:
     """The rollout's card for ``seat`` (``legal``: the legal play mask, all hands open)."""
     cards = legal & FULL
     if not cards & (cards - 1):
         return cards.bit_length() - 1
     if rng.random() < NOISE:
-        k = int(rng.random() * cards.bit_count())
-        for _ in range(k):
-            cards &= cards - 1
-        return (cards & -cards).bit_length() - 1
-    n = deal.n
+        return _random_card(cards, rng)
     hands = deal.hands
-    taker, partner = deal.taker, deal.partner
-    mine = seat in (taker, partner)
-    trick = deal.trick
-    foe_hands = [hands[s] for s in ((seat + k) % n for k in range(1, n - len(trick)))
-                 if (s in (taker, partner)) != mine]
     others = cards & ~BIT_EX
     has_excuse = bool(cards & BIT_EX)
     if has_excuse and (not others or hands[seat].bit_count() <= 2):
         return EX  # before the last trick, where it would be lost
+    n = deal.n
+    side = (deal.taker, deal.partner)
+    mine = seat in side
+    trick = deal.trick
+    foe_hands = [hands[s] for s in ((seat + k) % n for k in range(1, n - len(trick)))
+                 if (s in side) != mine]
     plays = [c for c in trick if c != EX]
     if not plays:
         return _lead(hands[seat], others, foe_hands)
     led = plays[0] // 14 if plays[0] < T1 else 4
-    best = plays[0]
+    power = POWER_IN[led]
+    best, top = plays[0], -1  # the card winning the trick: the first of the most power
     for c in plays:
-        if (c >= T1 and (best < T1 or c > best)) or (c < T1 and best < T1
-                                                     and c // 14 == led and c > best):
-            best = c
-    best_seat = (deal.leader + trick.index(best)) % n
+        if power[c] > top:
+            best, top = c, power[c]
     top_led, top_trump = _tops(foe_hands, led)
-    friend_safe = (best_seat in (taker, partner)) == mine and _safe(best, top_led, top_trump)
+    friend_safe = ((deal.leader + trick.index(best)) % n in side) == mine and _safe(
+        best, top_led, top_trump)
     # every card that leaves the trick safely with our side: the one worth most goes in
-    keep = -1
-    keep_key = (-1, 0)
-    cheap = -1
-    cheap_key = (2, 99, 999)
-    m = others
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        power = 100 + c if c >= T1 else c % 14
-        wins = (c >= T1 and (best < T1 or c > best)) or (c < T1 and best < T1
-                                                        and c // 14 == led and c > best)
-        if _safe(c, top_led, top_trump) if wins else friend_safe:
-            key = (VALUE2[c], -power)
-            if key > keep_key:
-                keep, keep_key = c, key
-        ckey = (c == T1, VALUE2[c], power)
-        if ckey < cheap_key:
-            cheap, cheap_key = c, ckey
-    if keep >= 0:
-        return keep
-    # no card keeps the trick: throw the cheapest, the petit last of all
+    keeps = _keeps(others, best, top_led, top_trump, friend_safe)
+    if keeps:
+        return _first_min(keeps, KEEP_KEY)
+    return _throw(others, has_excuse)
+
+
+def _random_card(cards: int, rng: random.Random) -> int:
+    """The noise: a card of the mask ``cards`` drawn at random."""
+    k = int(rng.random() * cards.bit_count())
+    for _ in range(k):
+        cards &= cards - 1
+    return (cards & -cards).bit_length() - 1
+
+
+def _keeps(others: int, best: int, top_led: int, top_trump: int, friend_safe: bool) -> int:
+    """The cards of the mask ``others`` that leave the trick with our side for sure: those
+    that beat ``best``, the card winning it (a plain card wins in its suit, so ``best``'s
+    suit is the led one), and that no foe still to play can beat (see :func:`_safe`), and
+    every other card when a friend wins the trick safely (``friend_safe``)."""
+    above = -(2 << best)  # the cards above best
+    if best >= T1:
+        beat = others & TRUMPS & above
+    else:
+        beat = (others & SUIT_MASKS[best // 14] & above) | (others & TRUMPS)
+    keeps = beat & TRUMPS & -(1 << (top_trump + 1))
+    if top_trump < 0:
+        keeps |= beat & PLAIN & -(1 << (top_led + 1))
+    if friend_safe:
+        keeps |= others & ~beat
+    return keeps
+
+
+def _throw(others: int, has_excuse: bool) -> int:
+    """No card keeps the trick: throw the cheapest, the petit last of all, or the excuse
+    rather than a king or a queen (``others``: the playable cards but the excuse)."""
+    cheap = _first_min(others, THROW_KEY)
     if has_excuse and (cheap < 0 or VALUE2[cheap] >= 7):
         return EX
     return cheap
+
+
+def _first_min(cards: int, key: tuple[int, ...]) -> int:
+    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie;
+    -1 for no card."""
+    pick, least = -1, 1 << 60
+    while cards:
+        low = cards & -cards
+        c = low.bit_length() - 1
+        cards ^= low
+        k = key[c]
+        if k < least:
+            pick, least = c, k
+    return pick
 
 
 def _lead(hand: int, others: int, foe_hands: list[int]) -> int:

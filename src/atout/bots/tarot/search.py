@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from atout.bots.base import Bot
-from atout.bots.kits import GameKit
+from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
 from atout.bots.tarot.bids import best_bid, bid_values
 from atout.bots.tarot.cards import choose_card, distinct_cards, team_of
 from atout.bots.tarot.choices import FULL, choose_bid, hand_points, pre_play
@@ -161,16 +161,17 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
     return TarotHeuristic(rules, seat, seed, bid=str(bid), call=str(call))
 
 
-KIT = GameKit(heuristic=_heuristic, determinizer=TarotDeterminizer, rollout=greedy_rollout,
-              playouts=150, key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
-              solver=tarot_solver, exact_cost=5, exact=2, model_rollout=model_rollout,
-              model_by_seat=True, model=1, reuse=1, candidates=candidates)
-"""The Tarot kit."""
+PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greedy_rollout,
+                  budget=Budget(playouts=150, reuse=1), options=SearchOptions(exact=2, model=1),
+                  key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
+                  model=TableModel(model_rollout, by_seat=True),
+                  exact=Exact(tarot_solver, cost=5), candidates=candidates)
+"""The Tarot bots' parts."""
 
 __all__ = [
     "BID_TRIES",
     "FULL",
-    "KIT",
+    "PARTS",
     "TarotDeterminizer",
     "TarotHeuristic",
     "auction_of",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.search import side_value
+from atout.bots.parts import side_value
 from atout.bots.tarot.cards import distinct_cards
 from atout.bots.tarot.choices import FULL
 from atout.core import Deal
@@ -58,8 +58,8 @@ def solve(deal: TarotDeal, seat: int, alpha: float = float("-inf"),
 
 
 def tarot_solver(deal: Deal) -> Callable[[Deal, int], float]:
-    """The kit's exact solver: for one sampled deal, a function giving a seat's exact margin
-    on the deal after one of its actions."""
+    """The game's exact solver (its ``Exact`` part): for one sampled deal, a function giving
+    a seat's exact margin on the deal after one of its actions."""
     del deal  # nothing to precompute
 
     def exact(after: Deal, seat: int) -> float:

@@ -16,6 +16,24 @@ def settle(points: Sequence[int], knocker: int | None, options: KnockRummyOption
     points won or paid per seat (they sum to zero), the winners in turn order, whether the
     knocker paid the penalty and whether he made rum.
     """
+    low = min(points)
+    winners = _winners(points, knocker, options, first)
+    knocker_wins = knocker is not None and knocker in winners
+    rum = knocker_wins and low == 0
+    penalty = (knocker is not None and not knocker_wins and options.knock_penalty > 0
+               and (options.tie_fine or points[knocker] > low))
+    pays = _pays(points, winners, rum, knocker if penalty else None, options)
+    gained = _shared(pays, winners)
+    if penalty and knocker is not None and options.penalty_to == "each":
+        _fine_each(gained, points, knocker, options.knock_penalty)
+    return gained, winners, penalty, rum
+
+
+def _winners(points: Sequence[int], knocker: int | None, options: KnockRummyOptions,
+             first: int | None) -> list[int]:
+    """The seats with the lowest deadwood in turn order from the knocker's left (from
+    ``first`` at a forced showdown): the knocker loses a tie to the others, and with the
+    option ``tie='next'`` only the first of them wins."""
     n = len(points)
     start = knocker + 1 if knocker is not None else (first or 0)
     low = min(points)
@@ -25,28 +43,39 @@ def settle(points: Sequence[int], knocker: int | None, options: KnockRummyOption
         winners.remove(knocker)
     if options.tie == "next":
         winners = winners[:1]
-    pays = [0] * n
-    knocker_wins = knocker is not None and knocker in winners
-    rum = knocker_wins and low == 0
-    penalty = (knocker is not None and not knocker_wins and options.knock_penalty > 0
-               and (options.tie_fine or points[knocker] > low))
-    extra = [0] * n  # penalty paid to every player the knocker did not beat ('each')
-    for s in range(n):
+    return winners
+
+
+def _pays(points: Sequence[int], winners: list[int], rum: bool, fined: int | None,
+          options: KnockRummyOptions) -> list[int]:
+    """What each seat pays: every loser his deadwood above the winners' (and the rum bonus
+    on a rum), the knocker ``fined`` also the penalty when it goes to the winner."""
+    low = min(points)
+    pays = [0] * len(points)
+    for s in range(len(points)):
         if s in winners:
             continue
         pays[s] = points[s] - low
         if rum:
             pays[s] += options.rum_bonus
-        if penalty and s == knocker and options.penalty_to == "winner":
+        if s == fined and options.penalty_to == "winner":
             pays[s] += options.knock_penalty
-    if penalty and knocker is not None and options.penalty_to == "each":
-        for s in range(n):
-            if s != knocker and points[s] <= points[knocker]:
-                extra[s] += options.knock_penalty
-                extra[knocker] -= options.knock_penalty
-    total = sum(pays)
+    return pays
+
+
+def _shared(pays: list[int], winners: list[int]) -> list[int]:
+    """Each seat's gain: what it paid, negated, and the winners share the pot (the odd
+    points to the first ones in turn order)."""
     gained = [-p for p in pays]
-    share, odd = divmod(total, len(winners))
+    share, odd = divmod(sum(pays), len(winners))
     for i, w in enumerate(winners):
         gained[w] += share + (1 if i < odd else 0)
-    return [g + e for g, e in zip(gained, extra, strict=True)], winners, penalty, rum
+    return gained
+
+
+def _fine_each(gained: list[int], points: Sequence[int], knocker: int, fine: int) -> None:
+    """The penalty 'each': the knocker pays ``fine`` to every player he did not beat."""
+    for s in range(len(points)):
+        if s != knocker and points[s] <= points[knocker]:
+            gained[s] += fine
+            gained[knocker] -= fine

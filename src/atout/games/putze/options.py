@@ -157,7 +157,21 @@ def resolve(o: PutzeOptions) -> Plan:
     if jass_txt and n not in (3, 5):
         raise ValueError(f"putze: option base='jass-txt' describes 3 or 5 players, not "
                          f"players={n}: use players=3 or players=5, or base='regle-27'")
-    talon = o.talon
+    talon = _talon(o.talon, n, jass_txt)
+    _check_dealer_sits_out(o, jass_txt, talon)
+    hand_size, deck = _cards(n, o.dealer_sits_out, talon)
+    putzes = o.putzes or (1 if n == 2 else (3 if jass_txt and n == 5 else 2))
+    bonus = _pomme_bonus(o.pomme_bonus, n, jass_txt)
+    limit: int | None = o.losing_limit or None
+    if limit is None and jass_txt:
+        limit = -3 if n == 3 else -5
+    six = o.six_exchange and talon != "none"
+    return Plan(n, talon, o.dealer_sits_out, hand_size, deck, six, o.may_pass, putzes, bonus,
+                o.pomme_below, o.tie_overflow, o.all_under, limit, o.loser_first)
+
+def _talon(talon: str, n: int, jass_txt: bool) -> str:
+    """The talon of the table: ``talon`` or, on 'auto', the rule text's for ``n`` players;
+    ``ValueError`` when impossible with ``n`` players."""
     if talon == "auto":
         talon = {2: "better-cards", 3: "blind", 4: "none",
                  5: "spare-card" if jass_txt else "none"}[n]
@@ -165,30 +179,38 @@ def resolve(o: PutzeOptions) -> Plan:
         accepted = ", ".join(repr(t) for t in ALLOWED_TALONS[n])
         raise ValueError(f"putze: option talon={talon!r} is not possible with players={n}: "
                          f"expected 'auto' or {accepted}")
+    return talon
+
+
+def _check_dealer_sits_out(o: PutzeOptions, jass_txt: bool, talon: str) -> None:
+    """``ValueError`` unless the dealer sitting out (27.27) fits the table: regle-27, five
+    players, no talon."""
     if o.dealer_sits_out and jass_txt:
         raise ValueError("putze: option dealer_sits_out=True (27.27) is a regle-27 variant: "
                          "use base='regle-27'")
-    if o.dealer_sits_out and (n != 5 or talon != "none"):
+    if o.dealer_sits_out and (o.players != 5 or talon != "none"):
         raise ValueError("putze: option dealer_sits_out=True (27.27) needs players=5 and "
                          "talon='none' or 'auto'")
+
+
+def _cards(n: int, dealer_sits_out: bool, talon: str) -> tuple[int, int]:
+    """The hand size and the deck's mask: five players dealt in get seven cards each, and
+    without a talon the six of spades is removed (27.25)."""
     deck = (1 << 36) - 1
-    hand_size = 9
-    if n == 5 and not o.dealer_sits_out:
-        hand_size = 7
-        if talon == "none":
-            deck &= ~(1 << SIX_OF_SPADES)  # 27.25: the six of spades is removed
-    putzes = o.putzes
-    if putzes == 0:
-        putzes = 1 if n == 2 else (3 if jass_txt and n == 5 else 2)
-    bonus = o.pomme_bonus
+    if n != 5 or dealer_sits_out:
+        return 9, deck
+    if talon == "none":
+        deck &= ~(1 << SIX_OF_SPADES)
+    return 7, deck
+
+
+def _pomme_bonus(bonus: str, n: int, jass_txt: bool) -> str:
+    """The pomme bonus of the table: ``bonus`` or, on 'auto', the rule text's for ``n``
+    players; ``ValueError`` for the 5-player bonus at another table."""
     if bonus == "auto":
         bonus = "none" if n == 2 else ("jass-txt-5" if jass_txt and n == 5 else "to-best")
     if bonus == "jass-txt-5" and n != 5:
         raise ValueError(f"putze: option pomme_bonus='jass-txt-5' is the 5-player table, not "
                          f"for players={n}: expected 'auto', 'to-best' or 'none'")
-    limit: int | None = o.losing_limit or None
-    if limit is None and jass_txt:
-        limit = -3 if n == 3 else -5
-    six = o.six_exchange and talon != "none"
-    return Plan(n, talon, o.dealer_sits_out, hand_size, deck, six, o.may_pass, putzes, bonus,
-                o.pomme_below, o.tie_overflow, o.all_under, limit, o.loser_first)
+    return bonus
+

@@ -1,0 +1,350 @@
+"""The search's parts: what samples a deal, what plays it out, what it is worth, what it may spend.
+
+The search bot (:class:`atout.bots.search.SearchBot`) is assembled from small named parts, the
+way OpenSpiel's ``MCTSBot(game, uct_c, max_simulations, evaluator)`` takes them:
+
+- a :class:`Sampler` draws a complete deal consistent with what the seat saw (each game's
+  :class:`~atout.bots.determinize.Determinizer`);
+- a :class:`RolloutPolicy` plays a sampled deal to its end (a :class:`ModelRollout` is one in
+  which one side plays by the heuristic's rules, a model of the table);
+- an :class:`Evaluator` turns the finished deal's result into a value for the seat
+  (:func:`side_value`, its margin, by default);
+- an :class:`ExactSolver` (optional) values a sampled deal exactly near the end of a deal;
+- a :class:`Budget` says how much it may spend per decision (playouts, seconds: python-chess's
+  ``Limit(time=0.1)`` is the model) and :class:`SearchOptions` how it chooses (tie margin,
+  exact solving, the model of the table, pruning, who makes the key decisions, courtesy).
+
+Each game's search module gathers its parts in one :class:`GameParts` value (``PARTS``);
+:func:`parts_for` finds a game's by its name through a registry of small functions that import
+the game's module only when it is asked for (a player's start loads one game's bots only).
+The bot names' options (``search:playouts=300:tie=2``) become a typed budget and options by
+:func:`search_settings`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from atout.core import Action, Deal, Result, Rules, View
+
+if TYPE_CHECKING:
+    from atout.bots.base import Bot
+    from atout.bots.reasons import Reason
+
+
+class Sampler(Protocol):
+    """Draws complete deals consistent with one seat's view (a determinization)."""
+
+    def sample(self, view: View, rng: random.Random) -> Deal:
+        """A deal consistent with ``view``, advanced to the same point; it never uses the real
+        deal. Raises :class:`~atout.bots.determinize.NoConsistentDeal` if none is found."""
+        ...
+
+
+class RolloutPolicy(Protocol):
+    """Plays a perfect-information deal (changed in place) to its end and gives its result."""
+
+    def __call__(self, deal: Deal, rng: random.Random, /) -> Result:
+        """The result of ``deal`` played to its end."""
+        ...
+
+
+class ModelRollout(Protocol):
+    """A rollout in which one side (or, where the auction makes the sides, every seat but the
+    searching one) plays by the heuristic's rules: the search's model of the table."""
+
+    def __call__(self, deal: Deal, rng: random.Random, side: int, /) -> Result:
+        """The result of ``deal`` played to its end, ``side`` modelled."""
+        ...
+
+
+class Evaluator(Protocol):
+    """Turns a finished deal's result into a value for the searching seat (higher: better)."""
+
+    def __call__(self, result: Result, seat: int, /) -> float:
+        """The value of ``result`` for ``seat``."""
+        ...
+
+
+class ExactSolver(Protocol):
+    """Makes an exact solver for one sampled deal: called on the deal after an action and the
+    seat, it gives that seat's exact margin."""
+
+    def __call__(self, deal: Deal, /) -> Callable[[Deal, int], float]:
+        """The solver of ``deal``."""
+        ...
+
+
+Candidates = Callable[[Rules[Any], View, list[Action]], list[Action]]
+"""Narrows the legal actions the search tries to those that can differ; keeps at least one."""
+
+Courteous = Callable[[Rules[Any], View, int, list[Action]], list[Action]]
+"""Drops the actions that would end the deal before every player has had so many turns."""
+
+
+def side_value(result: Result, seat: int) -> float:
+    """The seat's points minus the mean of the other seats' points (its margin)."""
+    pts = result.points
+    n = len(pts)
+    return pts[seat] - (sum(pts) - pts[seat]) / (n - 1)
+
+
+def default_rollout(deal: Deal, rng: random.Random) -> Result:
+    """Uniformly random legal play to the end (the engine's own fast playout)."""
+    return deal.playout(rng)
+
+
+KEY_DECIDERS = ("search", "heuristic")
+"""Who may make the search bot's key decisions (see :class:`SearchOptions`'s ``key``)."""
+
+
+def _whole(name: str, value: object, least: int, words: str) -> int | None:
+    """``value`` as a whole number of at least ``least`` (None stays None)."""
+    if value is None:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not math.isfinite(value) or value != int(value)):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be {words}, not {value}")
+    return int(value)
+
+
+def _number(name: str, value: object, positive: bool) -> float | None:
+    """``value`` as a finite number, positive or zero or more (None stays None)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+        raise ValueError(f"{name} must be a number, not {value!r}")
+    if value <= 0 if positive else value < 0:
+        raise ValueError(f"{name} must be {'positive' if positive else 'zero or more'}, "
+                         f"not {value}")
+    return float(value)
+
+
+def _flag(name: str, value: object) -> bool | None:
+    """``value`` (0 or 1, False or True) as a flag (None stays None)."""
+    if value is None:
+        return None
+    if value not in (0, 1) or not isinstance(value, int):
+        raise ValueError(f"{name} must be 0 or 1, not {value!r}")
+    return bool(value)
+
+
+def _set(value: object, **fields: object) -> None:
+    """Set the fields of a frozen dataclass (its checked values, in ``__post_init__``)."""
+    for name, field in fields.items():
+        object.__setattr__(value, name, field)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What the search may spend per decision; None: the game's default.
+
+    ``playouts``: rollouts per decision (reproducible for a seed; the decisions that shape a
+    whole deal get a few times more, see :class:`GameParts`); ``seconds``: a time limit per
+    decision on top of it (None: none); ``rounds``: how many times the field of candidate
+    actions is halved (3); ``reuse``: rollouts per action on one sampled deal (2, or 1 where
+    the rollout is deterministic).
+    """
+
+    playouts: int | None = None
+    seconds: float | None = None
+    rounds: int | None = None
+    reuse: int | None = None
+
+    def __post_init__(self) -> None:
+        _set(self, playouts=_whole("playouts", self.playouts, 1, "at least 1"),
+             seconds=_number("seconds", self.seconds, positive=True),
+             rounds=_whole("rounds", self.rounds, 1, "at least 1"),
+             reuse=_whole("reuse", self.reuse, 1, "at least 1"))
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How the search chooses; None: the game's default (see :class:`SearchBot
+    <atout.bots.search.SearchBot>` for what each does).
+
+    ``tie``: a margin within which it plays the heuristic's action (0: off); ``exact``: cards
+    in hand from which each sample is solved exactly (0: never); ``common``: common random
+    numbers for the actions' rollouts (0 or 1, like the flags below; kept as False or True);
+    ``model``: the other side plays by the heuristic's rules in the rollouts; ``prune``: try
+    only the actions that can differ; ``key``: who makes
+    the key decisions, ``"search"`` or ``"heuristic"``; ``courtesy``: rounds of turns every
+    player gets before the bot ends the deal by its own choice.
+    """
+
+    tie: float | None = None
+    exact: int | None = None
+    common: int | None = None
+    model: int | None = None
+    prune: int | None = None
+    key: str | None = None
+    courtesy: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.key is not None and self.key not in KEY_DECIDERS:
+            raise ValueError(f"key must be one of {', '.join(KEY_DECIDERS)}, not {self.key!r}")
+        _set(self, tie=_number("tie", self.tie, positive=False),
+             exact=_whole("exact", self.exact, 0, "zero or more cards"),
+             common=_flag("common", self.common), model=_flag("model", self.model),
+             prune=_flag("prune", self.prune),
+             courtesy=_whole("courtesy", self.courtesy, 0, "zero or more rounds"))
+
+
+DEFAULT_BUDGET = Budget(playouts=2000, rounds=3, reuse=2)
+"""The search's budget where neither the caller nor the game says otherwise."""
+
+DEFAULT_OPTIONS = SearchOptions(tie=0.0, exact=0, common=False, model=False, prune=True,
+                                key="search", courtesy=0)
+"""The search's options where neither the caller nor the game says otherwise."""
+
+_T = TypeVar("_T", Budget, SearchOptions)
+
+
+def settle(*layers: _T | None) -> _T:
+    """Each field from the first layer that sets it (not None): the caller's, then the game's,
+    then the defaults; a missing layer (None) is skipped."""
+    present = [layer for layer in layers if layer is not None]
+    values: dict[str, Any] = {}
+    for field in dataclasses.fields(present[0]):
+        values[field.name] = next((v for layer in present
+                                   if (v := getattr(layer, field.name)) is not None), None)
+    return dataclasses.replace(present[0], **values)
+
+
+def search_settings(params: Mapping[str, object]) -> tuple[Budget, SearchOptions]:
+    """The typed budget and options of a search bot name's parameters (``playouts=300``, as
+    :func:`atout.bots.parse_bot_spec` reads them); ``ValueError`` in words for an unknown
+    name or a bad value."""
+    budget_names = [f.name for f in dataclasses.fields(Budget)]
+    option_names = [f.name for f in dataclasses.fields(SearchOptions)]
+    unknown = [name for name in params if name not in budget_names + option_names]
+    if unknown:
+        names = budget_names + option_names
+        raise ValueError(f"the search bot takes {', '.join(names[:-1])} and {names[-1]}, "
+                         f"not {', '.join(unknown)}")
+    budget = Budget(**{k: v for k, v in params.items() if k in budget_names})  # type: ignore[arg-type]
+    options = SearchOptions(**{k: v for k, v in params.items()  # type: ignore[arg-type]
+                               if k in option_names})
+    return budget, options
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """A game's model of the table for the rollouts: ``rollout`` is told the side to model
+    (by seat parity), or the searching seat when ``by_seat`` (Tarot, whose sides the auction
+    makes)."""
+
+    rollout: ModelRollout
+    by_seat: bool = False
+
+
+@dataclass(frozen=True)
+class Exact:
+    """A game's exact solver of a sampled deal and what one solved sample costs, in playouts
+    of the budget."""
+
+    solver: ExactSolver
+    cost: int = 30
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """A game's bots, by their parts.
+
+    ``heuristic`` builds the heuristic bot (rules, seat, seed, its own parameters);
+    ``search_heuristic`` (optional) the one the search falls back on and asks for its key
+    decisions (default: ``heuristic``); ``sampler`` the sampler for the rules; ``rollout``,
+    ``evaluator``: see :class:`RolloutPolicy` and :class:`Evaluator`; ``budget`` and
+    ``options``: the game's defaults (a budget under a second on one core); decisions in
+    ``key_phases`` (those that shape the whole deal: trump, bids) get ``key_factor`` times the
+    budget; ``model`` (optional): the game's model of the table; ``exact`` (optional): its
+    exact solver; ``candidates``, ``courteous`` (optional): see :data:`Candidates` and
+    :data:`Courteous`; ``explain`` (optional) says in words why an action is good, for hints,
+    and ``reason`` (optional) gives the same as data that any language can say.
+    """
+
+    heuristic: Callable[..., Bot]
+    sampler: Callable[[Rules[Any]], Sampler]
+    rollout: RolloutPolicy = default_rollout
+    evaluator: Evaluator = side_value
+    budget: Budget = Budget()
+    options: SearchOptions = SearchOptions()
+    key_phases: frozenset[str] = frozenset()
+    key_factor: int = 4
+    model: TableModel | None = None
+    exact: Exact | None = None
+    candidates: Candidates | None = None
+    courteous: Courteous | None = None
+    search_heuristic: Callable[..., Bot] | None = None
+    explain: Callable[[Rules[Any], View, Action], str] | None = None
+    reason: Callable[[Rules[Any], View, Action], Reason] | None = None
+
+
+def _jass() -> GameParts:
+    from atout.bots.jass.search import PARTS
+
+    return PARTS
+
+
+def _putze() -> GameParts:
+    from atout.bots.putze.search import PARTS
+
+    return PARTS
+
+
+def _tarot() -> GameParts:
+    from atout.bots.tarot.search import PARTS
+
+    return PARTS
+
+
+def _pitch() -> GameParts:
+    from atout.bots.pitch.search import PARTS
+
+    return PARTS
+
+
+def _knock_rummy() -> GameParts:
+    from atout.bots.knock_rummy.search import PARTS
+
+    return PARTS
+
+
+_GAMES: dict[str, Callable[[], GameParts]] = {
+    "jass": _jass,
+    "putze": _putze,
+    "tarot": _tarot,
+    "pitch": _pitch,
+    "knock-rummy": _knock_rummy,
+}
+
+
+def register_parts(game: str, factory: Callable[[], GameParts]) -> None:
+    """Give ``game`` its bots: ``factory`` returns its parts (it may import them then)."""
+    _GAMES[game] = factory
+
+
+def parts_for(rules: Rules[Any]) -> GameParts:
+    """The parts of the game of ``rules``; ``ValueError`` naming the games that have them."""
+    factory = _GAMES.get(rules.name)
+    if factory is None:
+        raise ValueError(f"no heuristic or search bot for {rules.name!r} yet: the games with "
+                         f"them are {', '.join(games_with_parts())}")
+    return factory()
+
+
+def has_parts(game: str) -> bool:
+    """Whether ``game`` has bots (without loading any game's)."""
+    return game in _GAMES
+
+
+def games_with_parts() -> list[str]:
+    """The games that have bots."""
+    return list(_GAMES)

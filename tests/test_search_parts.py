@@ -1,0 +1,168 @@
+"""The search assembled from its parts plays as it did before: pinned decisions on fixed seeds
+for every game and the options that change how it searches (computed before the search was
+cut into parts), and the typed budget and options behind the bot names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import atout
+from atout.bots import make_bot, play_out
+from atout.bots.jass.search import JassDeterminizer, jass_rollout
+from atout.bots.parts import (
+    DEFAULT_BUDGET,
+    Budget,
+    SearchOptions,
+    games_with_parts,
+    has_parts,
+    parts_for,
+    search_settings,
+    settle,
+    side_value,
+)
+from atout.bots.search import SearchBot
+from atout.core import Result, Rules, View
+
+PINNED: dict[tuple[str, str], str] = {
+    ("jass", "search:playouts=40"):
+        "push/0 JC/42 JS/42 JH/42 KH/42 KH/42 QH/40 push/0 7D/42 9D/40 TD/40 9D/42 JC/40 "
+        "AC/40 TC/40",
+    ("jass", "search:playouts=40:exact=4:tie=0"):
+        "push/0 JC/42 JS/42 JH/42 KH/42 QH/12 QH/8 push/0 7D/42 9D/40 TD/40 9D/42 QH/16 AC/8 "
+        "TC/8",
+    ("jass", "search:playouts=40:common=1:model=0:key=search"):
+        "push/160 9C/42 8S/42 JH/42 8H/42 KH/42 QH/40 trump S/160 QD/42 7H/40 TD/40 9D/42 "
+        "QH/40 AC/40 TC/40",
+    ("jass", "search:playouts=40:seconds=100:rounds=2:reuse=1"):
+        "push/0 9C/42 TC/41 9D/42 QH/41 KH/41 QH/40 push/0 7D/41 7H/40 TD/40 9D/41 JC/40 "
+        "AC/40 TC/40",
+    ("putze", "search:playouts=40"):
+        "pass/0 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 pass/0 6D/40 KD/42 KH/42 QH/40 TS/40",
+    ("putze", "search:playouts=40:key=search"):
+        "play/80 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 play/80 6D/40 KD/42 KH/42 QH/40 TS/40",
+    ("tarot", "search:playouts=20"):
+        "pass/40 discard 8D/40 discard TC/41 poignee simple/20 KD/21 T11/21 T5/21 6D/20 EX/20 "
+        "3D/0 T19/20 4D/0 T12/21 5H/21 NH/21 EX/20 9D/20 EX/8 pass/40",
+    ("tarot", "search:playouts=20:exact=0:model=0:prune=0"):
+        "pass/41 discard 4S/40 discard 6D/40 poignee simple/20 KD/22 QC/20 T12/23 T16/22 "
+        "EX/20 9D/20 T9/21 9D/20 EX/20 7S/21 9C/21 EX/21 9D/20 EX/20 pass/41",
+    ("pitch", "search:playouts=30"):
+        "bid 1/0 9H/31 7S/30 7H/30 7H/30 bid 2/0 AC/31 2S/30 JD/30 QD/30",
+    ("pitch", "search:playouts=30:exact=3:key=search"):
+        "pass/60 9H/31 7S/30 7H/30 7H/20 bid 2/60 AC/31 2S/30 JD/30 QD/20",
+    ("pitch", "search:playouts=30:model=0:prune=0"):
+        "bid 1/0 AH/31 7S/30 9H/30 7H/30 bid 2/0 JC/31 2S/30 JD/30 QD/30",
+    ("knock-rummy", "search:playouts=30"):
+        "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
+    ("knock-rummy", "search:playouts=30:courtesy=1"):
+        "draw discard/30 7S/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
+}
+"""For each game and bot name: the action chosen and the playouts spent (``action/playouts``)
+at every fourth decision (every decision in Knock Rummy) of the heuristic's deals 1 and 2."""
+
+
+def _views(game: str, seed: int) -> tuple[Rules[Any], list[View]]:
+    """The decisions with a choice in a deal the heuristic plays, every fourth (every one in
+    Knock Rummy, whose deals are short)."""
+    rules = atout.make(game)
+    deal = rules.deal(seed=seed)
+    bots = [make_bot("heuristic", rules, s, seed) for s in range(deal.seats)]
+    seen: list[View] = []
+    play_out(deal, bots, watch=lambda view, _: seen.append(view))
+    every = 1 if game == "knock-rummy" else 4
+    return rules, [v for v in seen if len(v.legal) > 1][::every]
+
+
+@pytest.mark.parametrize(("game", "spec"), list(PINNED))
+def test_the_search_plays_as_pinned(game: str, spec: str) -> None:
+    got = []
+    for seed in (1, 2):
+        rules, views = _views(game, seed)
+        for i, view in enumerate(views):
+            bot = make_bot(spec, rules, view.seat, seed * 10 + i)
+            action = bot.choose(view)
+            got.append(f"{action.text}/{bot.total_playouts}")  # type: ignore[attr-defined]
+    assert " ".join(got) == PINNED[game, spec]
+
+
+JASS = atout.make("jass")
+
+
+def test_a_bot_name_becomes_a_typed_budget_and_options() -> None:
+    budget, options = search_settings({"playouts": 300, "seconds": 0.5, "tie": 2, "model": 0,
+                                       "key": "search"})
+    assert budget == Budget(playouts=300, seconds=0.5)
+    assert options == SearchOptions(tie=2.0, model=False, key="search")
+    bot = make_bot("search:playouts=300:seconds=0.5:tie=2", JASS, 1, 4)
+    assert isinstance(bot, SearchBot)
+    # the rest is the game's (Jass: 2 rollouts per sample, the heuristic names trump) or the
+    # search's own (3 rounds of halving)
+    assert bot.budget == Budget(playouts=300, seconds=0.5, rounds=3, reuse=2)
+    assert bot.options == SearchOptions(tie=2.0, exact=0, common=False, model=True, prune=True,
+                                        key="heuristic", courtesy=0)
+    assert (bot.playouts, bot.seconds, bot.tie, bot.key) == (300, 0.5, 2.0, "heuristic")
+
+
+def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None:
+    bot = SearchBot(JASS, 0, budget=Budget(playouts=100, reuse=1),
+                    options=SearchOptions(tie=1), playouts=50)
+    assert (bot.playouts, bot.reuse, bot.rounds, bot.tie) == (50, 1, 3, 1.0)
+    assert settle(Budget(), None, Budget(playouts=7), DEFAULT_BUDGET) == Budget(7, None, 3, 2)
+
+
+@pytest.mark.parametrize(("game", "spec", "words"), [
+    ("jass", "search:depth=3", "the search bot takes playouts, seconds, rounds, reuse, tie, "
+                               "exact, common, model, prune, key and courtesy, not depth"),
+    ("jass", "search:playouts=abc", "playouts must be a whole number, not 'abc'"),
+    ("jass", "search:playouts=2.5", "playouts must be a whole number, not 2.5"),
+    ("jass", "search:playouts=0", "playouts must be at least 1, not 0"),
+    ("jass", "search:seconds=0", "seconds must be positive, not 0"),
+    ("jass", "search:seconds=nan", "seconds must be a number, not nan"),
+    ("jass", "search:seconds=soon", "seconds must be a number, not 'soon'"),
+    ("jass", "search:rounds=0", "rounds must be at least 1, not 0"),
+    ("jass", "search:reuse=0", "reuse must be at least 1, not 0"),
+    ("jass", "search:tie=-1", "tie must be zero or more, not -1"),
+    ("jass", "search:exact=-1", "exact must be zero or more cards, not -1"),
+    ("jass", "search:common=2", "common must be 0 or 1, not 2"),
+    ("jass", "search:prune=yes", "prune must be 0 or 1, not 'yes'"),
+    ("jass", "search:key=model", "key must be one of search, heuristic, not 'model'"),
+    ("jass", "search:courtesy=-1", "courtesy must be zero or more rounds, not -1"),
+    ("jass", "search:courtesy=1", "courtesy: jass has no choice that ends a deal early"),
+    ("putze", "search:exact=2", "exact: there is no exact solver for putze"),
+    ("knock-rummy", "search:model=1", "model: there is no model of the players for knock-rummy"),
+])
+def test_bad_search_options_are_said_in_words(game: str, spec: str, words: str) -> None:
+    with pytest.raises(ValueError) as err:
+        make_bot(spec, atout.make(game), 0, 0)
+    assert str(err.value).startswith(f"bot {spec!r}: {words}")
+
+
+def test_the_search_is_built_from_parts() -> None:
+    """Given the game's own parts explicitly, the bot plays as the bot name does; given another
+    evaluator, it values every playout by it."""
+    rules, views = _views("jass", 2)
+    calls: list[int] = []
+
+    def margin(result: Result, seat: int) -> float:
+        calls.append(seat)
+        return side_value(result, seat)
+
+    for i, view in enumerate(views[1:5]):
+        named = make_bot("search:playouts=40:model=0", rules, view.seat, i)
+        built = SearchBot(rules, view.seat, i, sampler=JassDeterminizer(rules),
+                          rollout=jass_rollout, evaluator=margin, budget=Budget(playouts=40))
+        calls.clear()
+        assert built.choose(view) == named.choose(view)
+        assert len(calls) == built.total_playouts > 0
+        assert set(calls) == {view.seat}
+
+
+def test_the_registry_knows_every_game_with_bots() -> None:
+    assert games_with_parts() == ["jass", "putze", "tarot", "pitch", "knock-rummy"]
+    assert all(has_parts(game) for game in games_with_parts())
+    assert not has_parts("chess")
+    for game in games_with_parts():
+        parts = parts_for(atout.make(game))
+        assert parts.budget.playouts is not None and parts.budget.playouts > 0
