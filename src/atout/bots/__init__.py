@@ -39,7 +39,7 @@ def _random(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
-    from atout.bots.parts import parts_for
+    from atout.bots.registry import parts_for
 
     bot: Bot = parts_for(rules).heuristic(rules, seat, seed, **params)
     return bot

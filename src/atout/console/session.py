@@ -30,7 +30,7 @@ def default_bot(game: str | None = None) -> str:
         return "random"
     if game is None:
         return "heuristic"
-    from atout.bots.parts import has_parts  # the games the heuristic knows
+    from atout.bots.registry import has_parts  # the games the heuristic knows
     return "heuristic" if has_parts(game) else "random"
 
 
