@@ -21,7 +21,7 @@ from atout.i18n.text import EventTable, GameText, game_text
 
 def _play(game: str, seeds: int = 12) -> tuple[list[Event], set[str]]:
     """The events random play emits over the game's presets, and the phases its views show
-    (a view at every step of the first seed of each preset)."""
+    (seat 0's and the public view at every step of the first seed of each preset)."""
     info = next(i for i in atout.games() if i.name == game)
     events: list[Event] = []
     phases: set[str] = set()
@@ -33,8 +33,8 @@ def _play(game: str, seeds: int = 12) -> tuple[list[Event], set[str]]:
             for _ in range(1500):
                 if match.is_over:
                     break
-                if seed == 0:
-                    phases.add(match.deal.view(0).phase)
+                if seed == 0:  # a player's view and the public one
+                    phases |= {match.deal.view(0).phase, match.deal.view(None).phase}
                 events += match.play(rnd.choice(match.deal.legal_actions()))
     return events, phases
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -84,6 +84,13 @@ class View:
     when it is to move. ``info`` holds the game's public facts (trump, bids, scores …) and what
     this seat alone knows beyond its hand, all JSON-ready. ``phase`` is a member of the game's
     phase enum in :mod:`atout.events` (``JassPhase`` …, equal to its text).
+
+    The engine alone decides what is private to whom: each game's view code is the one place
+    that says it. A public view (:meth:`Deal.public_view`, ``deal.view(None)``) is what
+    nobody seated may know, for a spectator or a replay in progress: ``seat`` is -1 (None in
+    :meth:`to_dict`), ``hand`` and ``legal`` are empty, ``history`` hides what any seat had
+    hidden from it (a Tarot écart, a Putze discard) and ``info`` keeps only the public facts
+    (no seat's own weis, melds or discards).
     """
 
     game: str
@@ -121,7 +128,8 @@ class View:
     def to_dict(self) -> dict[str, JSON]:
         """A JSON-ready dict."""
         return {
-            "game": self.game, "seat": self.seat, "seats": self.seats, "dealer": self.dealer,
+            "game": self.game, "seat": None if self.seat < 0 else self.seat,
+            "seats": self.seats, "dealer": self.dealer,
             "phase": self.phase, "to_move": self.to_move, "hand": list(self.hand),
             "legal": list(self.legal), "table": [list(t) for t in self.table],
             "history": [list(h) for h in self.history], "info": copy.deepcopy(dict(self.info)),
@@ -338,8 +346,9 @@ class Deal(ABC):
                                             "legal": [a.text for a in self.legal_actions()]})
 
     @abstractmethod
-    def _view(self, seat: int) -> View:
-        """The view of one seat (seat already validated)."""
+    def _view(self, seat: int | None) -> View:
+        """The view of one seat (seat already validated), or the public view for None: the
+        one place of a game that says what is private to whom."""
 
     @abstractmethod
     def _result(self) -> Result:
@@ -376,8 +385,9 @@ class Deal(ABC):
         """The seat that took each action of :attr:`history`."""
         return tuple(self._actors)
 
-    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
-        """Every action as ``seat`` saw it: ``(actor, text)``, text None where hidden.
+    def seen_history(self, seat: int | None) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: ``(actor, text)``, text None where hidden; for
+        None (nobody seated) every action hidden from any seat is hidden.
 
         The default shows every action: games with hidden actions override it. The tuple is
         kept and extended by the actions played since the last call, not rebuilt.
@@ -500,11 +510,36 @@ class Deal(ABC):
             self.step((mask & -mask).bit_length() - 1)
         return self._result()
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know, and nothing more."""
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know, and nothing more; for None, the :meth:`public_view`."""
+        if seat is None:
+            return self._view(None)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise ValueError(f"seat must be from 0 to {self.seats - 1}, not {seat!r}")
         return self._view(seat)
+
+    def public_view(self) -> View:
+        """What nobody seated may know (a spectator, a replay in progress): no hand, no legal
+        actions, the actions hidden from any seat as None, only the public facts in ``info``.
+
+        >>> import atout
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> seen = deal.public_view()
+        >>> seen.seat, seen.hand, seen.to_dict()["seat"]
+        (-1, (), None)
+        """
+        return self._view(None)
+
+    def events_for(self, events: Iterable[Event], seat: int | None) -> list[Event]:
+        """The events of an action that ``seat`` (None: nobody seated) may see: the update
+        a recipient gets, as the engine marked each event (:attr:`Event.to`)."""
+        return [e for e in events if e.visible_to(seat)]
+
+    def hidden_from(self, index: int = -1) -> frozenset[int | None]:
+        """The recipients (seats, and None for nobody seated) that see action ``index`` of
+        the history (the last by default) as hidden, from :meth:`seen_history`."""
+        seen = [(s, self.seen_history(s)) for s in (*range(self.seats), None)]
+        return frozenset(s for s, h in seen if h[index][1] is None)
 
     def observation_view(self, seat: int) -> View:
         """What ``seat`` may know, as an observation encoder reads it (the environments).
@@ -714,8 +749,18 @@ class Match(ABC):
         """Public facts of the game (scores, deal number) for views."""
         return {"scores": list(self.scores), "deal_number": len(self.deals) + 1}
 
-    def view(self, seat: int) -> View:
-        """The seat's view of the current deal, with the game's scores in ``info['match']``."""
+    def public_view(self) -> View:
+        """The current deal's :meth:`Deal.public_view`, with the game's scores in
+        ``info['match']``: what a spectator of the game may know."""
+        return self.view(None)
+
+    def events_for(self, events: Iterable[Event], seat: int | None) -> list[Event]:
+        """The events that ``seat`` (None: nobody seated) may see (:meth:`Deal.events_for`)."""
+        return self.deal.events_for(events, seat)
+
+    def view(self, seat: int | None) -> View:
+        """The seat's view of the current deal (the public view for None), with the game's
+        scores in ``info['match']``."""
         v = self.deal.view(seat)
         info = dict(v.info)
         info["match"] = self.match_info()

@@ -2,9 +2,10 @@
 
 A seated player gets every action as its seat saw it (an action hidden from that seat, such
 as another player's discard, as None) with the events its seat could see, and its seat's
-view now; anyone else gets what every seat saw: the public actions, the public events and the
-public view. Nothing here names a card the viewer may not know: the filtering is the same as
-for the live updates (:mod:`atout.server.visibility`). A finished game's whole record, from
+view now; anyone else gets the engine's public history, events and view
+(:meth:`atout.Deal.seen_history` and :meth:`atout.Deal.public_view` for None). Nothing here
+decides what is hidden: the engine does, as for the live updates
+(:mod:`atout.server.visibility`). A finished game's whole record, from
 which every hand can be rebuilt, is served as it is by the app.
 """
 
@@ -51,17 +52,9 @@ def _deals(match: Match) -> list[Deal]:
 
 
 def _seen(match: Match, seat: int | None) -> list[str | None]:
-    """Each action's text as ``seat`` saw it (None: hidden); for None, the text only where
-    every seat saw it."""
-    out: list[str | None] = []
-    for deal in _deals(match):
-        if seat is not None:
-            out.extend(text for _, text in deal.seen_history(seat))
-            continue
-        views = [deal.seen_history(s) for s in range(match.seats)]
-        out.extend(text if all(v[i][1] == text for v in views) else None
-                   for i, (_, text) in enumerate(views[0]))
-    return out
+    """Each action's text as ``seat`` (None: nobody seated) saw it, None where hidden: the
+    engine's :meth:`atout.Deal.seen_history` of every deal."""
+    return [text for deal in _deals(match) for _, text in deal.seen_history(seat)]
 
 
 __all__ = ["history_for"]

@@ -68,27 +68,13 @@ class Update:
     chat: dict[str, JSON] | None = None
     next: int | None = None
     result: dict[str, JSON] | None = None
-    hidden: frozenset[int] = frozenset()
-    """The seats that may not know the action (a Tarot écart): they get it as null."""
+    hidden: frozenset[int | None] = frozenset()
+    """The recipients that may not know the action (a Tarot écart), as the engine says
+    (:meth:`atout.Deal.hidden_from`; None: nobody seated): they get it as null."""
 
     def action_for(self, seat: int | None) -> str | None:
         """The action as ``seat`` (None: a spectator) may know it."""
-        if self.hidden and (seat is None or seat in self.hidden):
-            return None
-        return self.action
-
-
-def hidden_from(deal: Deal, events: tuple[Event, ...]) -> frozenset[int]:
-    """The seats that may not know the action just played in ``deal``: those whose view of
-    the deal's history shows it as hidden (only looked at when an event is private)."""
-    if all(e.to is None for e in events):
-        return frozenset()
-    out = set()
-    for s in range(deal.seats):
-        history = deal.view(s).history
-        if history and history[-1][1] is None:
-            out.add(s)
-    return frozenset(out)
+        return None if seat in self.hidden else self.action
 
 
 @dataclass
@@ -267,7 +253,7 @@ class Table:
         seat = self.match.to_move
         deal = self.match.deal
         events = tuple(self.match.play(action))
-        hidden = hidden_from(deal, events)
+        hidden = deal.hidden_from()
         if self.deals is not None and not self.match.is_over and \
                 len(self.match.deals) >= self.deals:
             self.over = True

@@ -258,7 +258,9 @@ class JassDeal(TrickPlay):
         }
         return Result((totals[0], totals[1], totals[0], totals[1]), details)
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: int | None) -> View:
+        """A seat's view, or the public one for None: a seat's hand, legal actions and own
+        weis are its own; everything else here is public."""
         info: dict[str, Any] = {
             "teams": [[0, 2], [1, 3]], "forehand": self.forehand,
             "direction": self.rules.options.direction, "chooser": self.chooser,
@@ -268,7 +270,12 @@ class JassDeal(TrickPlay):
         if self.phase is PH_PLAY:
             info.update(self._play_info())
             info["totals"] = self.team_totals()
-            info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
+            if seat is not None:
+                info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
+        if seat is None:
+            return View("jass", -1, 4, self.dealer, PH_OVER if self.play_over else self.phase,
+                        self.to_move, (), (), self._table() if self.phase is PH_PLAY else (),
+                        self.seen_history(None), info, self.play_over)
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,

@@ -357,14 +357,12 @@ class KnockRummyDeal(Deal):
             self._over_json = made
         return made
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: int | None) -> View:
+        """A seat's view, or the public one for None: a seat's hand, legal actions, melds
+        and deadwood are its own (the stock's order nobody's); the cards taken from the
+        discard pile, the pile and the showdown are public."""
         n = self.rules.seats
         over = self.phase == OVER_PHASE
-        own = self.hands[seat]
-        if over and self.dead and not (self.laid and self.laid[seat]):
-            melds, loose, pts = self.shown[seat]  # the same hand, already arranged
-        else:
-            melds, loose, pts = arrange(own)
         info: dict[str, JSON] = {
             "cards_each": self.rules.cards_each,
             "stock": len(self.stock),
@@ -375,10 +373,15 @@ class KnockRummyDeal(Deal):
             "taken": CODES[self.taken] if self.taken >= 0 else None,
             "knocker": self.knocker if self.knocker >= 0 else None,
             "restocks": self.restocks,
-            "melds": [FULL_DECK.codes_of(m) for m in melds],
-            "deadwood": FULL_DECK.codes_of(loose),
-            "deadwood_points": pts,
         }
+        if seat is not None:
+            if over and self.dead and not (self.laid and self.laid[seat]):
+                melds, loose, pts = self.shown[seat]  # the same hand, already arranged
+            else:
+                melds, loose, pts = arrange(self.hands[seat])
+            info["melds"] = [FULL_DECK.codes_of(m) for m in melds]
+            info["deadwood"] = FULL_DECK.codes_of(loose)
+            info["deadwood_points"] = pts
         if over:
             info["outcome"] = self.outcome
             if self.outcome != "void":
@@ -387,8 +390,11 @@ class KnockRummyDeal(Deal):
                 info["score"] = score
         history = self.seen_history(seat)
         table = ((self.top_by, CODES[self.pile[-1]]),) if self.pile and not over else ()
+        if seat is None:
+            return View(self.rules.name, -1, n, self.dealer, PHASES[self.phase],
+                        self.to_move, (), (), table, history, info, over)
         return View(self.rules.name, seat, n, self.dealer, PHASES[self.phase],
-                    self.to_move, tuple(FULL_DECK.codes_of(own)),
+                    self.to_move, tuple(FULL_DECK.codes_of(self.hands[seat])),
                     self.rules.actions.texts_of(self.legal_mask()) if seat == self.to_move
                     else (), table, history, info, over)
 

@@ -390,7 +390,9 @@ class PitchDeal(Deal):
                        {"card": text, "suit": "HDSC"[led], "trump": "HDSC"[self.trump],
                         "legal": legal})
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: int | None) -> View:
+        """A seat's view, or the public one for None: a seat's hand and legal actions are its
+        own; everything else here is public."""
         lead = self.leader
         table = tuple(((lead + i) % self.n, DECK.codes[c]) for i, c in enumerate(self.trick))
         opts = self.rules.options
@@ -416,6 +418,10 @@ class PitchDeal(Deal):
         }
         if self.phase is OVER:
             info["result"] = dict(self.details)
+        if seat is None:
+            return View(self.rules.name, -1, self.n, self.dealer_seat, self.phase,
+                        self.to_move, (), (), table, self.seen_history(None), info,
+                        self.phase == OVER)
         legal: tuple[str, ...] = ()
         if self.phase is not OVER and seat == self.turn:
             legal = self.rules.actions.texts_of(self.legal_mask())

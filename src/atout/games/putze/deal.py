@@ -523,14 +523,15 @@ class PutzeDeal(TrickPlay):
         return Result(tuple(g - p for g, p in zip(gained, pommes, strict=True)), details)
 
     # -- views -----------------------------------------------------------------------------
-    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
-        """Every action as ``seat`` saw it: another player's discards are hidden.
+    def seen_history(self, seat: int | None) -> tuple[tuple[int, str | None], ...]:
+        """Every action as ``seat`` saw it: another player's discards are hidden (every
+        discard, for None: nobody seated).
 
         Kept per seat and extended by the actions played since the last call."""
         private = self.private
         if not private:
             return super().seen_history(seat)
-        by_seat: dict[int, tuple[tuple[int, str | None], ...]] = self.__dict__.setdefault(
+        by_seat: dict[int | None, tuple[tuple[int, str | None], ...]] = self.__dict__.setdefault(
             "_seen_by", {})
         seen = by_seat.get(seat, ())
         n = len(seen)
@@ -541,7 +542,10 @@ class PutzeDeal(TrickPlay):
             by_seat[seat] = seen
         return seen
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: int | None) -> View:
+        """A seat's view, or the public one for None: a seat's hand, legal actions, own
+        discards, the better cards it looked at and its own weis are its own; everything
+        else here is public."""
         plan = self.plan
         info: dict[str, JSON] = {
             "players_count": plan.players, "talon": plan.talon, "trump": SUITS[self.mode],
@@ -557,17 +561,23 @@ class PutzeDeal(TrickPlay):
             "six_exchanged_by": self.six_by if self.six_by >= 0 else None,
             "putzes_in_play": plan.putzes, "dealer_putze": self.dealer_putze,
             "points": self.totals(),
-            "own_discards": JASS_DECK.codes_of(self.discards[seat]),
-            "own_better_seen": JASS_DECK.codes_of(self.better[seat])
-            if self.better_state[seat] == "looked" else [],
         }
+        if seat is not None:
+            info["own_discards"] = JASS_DECK.codes_of(self.discards[seat])
+            info["own_better_seen"] = (JASS_DECK.codes_of(self.better[seat])
+                                       if self.better_state[seat] == "looked" else [])
         if self.played:
             info.update(self._play_info())
-            info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
+            if seat is not None:
+                info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
         if self.play_over:
             _, gained, pommes = self._scoring()
             info["putzes"] = gained
             info["pommes"] = pommes
+        if seat is None:
+            return View("putze", -1, plan.players, self.dealer, self.phase, self.to_move, (),
+                        (), self._table() if self.phase is PH_PLAY else (),
+                        self.seen_history(None), info, self.play_over)
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,

@@ -630,18 +630,18 @@ class TarotDeal(TarotState):
         return why_illegal(self, action)
 
     # -- views ------------------------------------------------------------------------------
-    def _sees_ecart(self, seat: int) -> bool:
+    def _sees_ecart(self, seat: int | None) -> bool:
         return seat == self.taker and (self.rules.options.taker_sees_ecart
                                        or self.phase == PH_ECART)
 
-    def seen_history(self, seat: int) -> tuple[tuple[int, str | None], ...]:
+    def seen_history(self, seat: int | None) -> tuple[tuple[int, str | None], ...]:
         """Every action as ``seat`` saw it: the taker's discards are hidden from the others
-        (trumps excepted, which are shown).
+        and from nobody seated (None), trumps excepted, which are shown.
 
         Kept per seat (and per whether the seat sees the ecart) and extended by the actions
         played since the last call."""
         sees_ecart = self._sees_ecart(seat)
-        by_seat: dict[tuple[int, bool], tuple[tuple[int, str | None], ...]] = (
+        by_seat: dict[tuple[int | None, bool], tuple[tuple[int, str | None], ...]] = (
             self.__dict__.setdefault("_seen_by", {}))
         seen = by_seat.get((seat, sees_ecart), ())
         n = len(seen)
@@ -676,7 +676,10 @@ class TarotDeal(TarotState):
             made = self._result_json = self._result().to_dict()
         return made
 
-    def _view(self, seat: int) -> View:
+    def _view(self, seat: int | None) -> View:
+        """A seat's view, or the public one for None: a seat's hand and legal actions are its
+        own, the écart the taker's (when the options let it see it), the called king's
+        holder known to the partner (and to a taker holding the king) before it is public."""
         over = self.to_move is None
         sees_ecart = self._sees_ecart(seat)
         history = self.seen_history(seat)
@@ -708,9 +711,12 @@ class TarotDeal(TarotState):
             "annulled": self.annulled or None,
             "result": self._result_info() if over else None,
         }
-        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         table = tuple(((self.leader + k) % self.n, DECK.codes[c])
                       for k, c in enumerate(self.trick))
+        if seat is None:
+            return View("tarot", -1, self.n, self.dealer, PHASES[self.phase], self.to_move,
+                        (), (), table, history, info, over)
+        legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("tarot", seat, self.n, self.dealer, PHASES[self.phase], self.to_move,
                     tuple(_codes(self.hands[seat])), legal, table, history, info, over)
 
