@@ -37,7 +37,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from atout.bots import make_bot
+from atout.bots.policy import player_bot
 from atout.core import deal_seed
 from atout.tournament import Tournament, seat_lineups
 
@@ -49,7 +49,7 @@ def play(t: Tournament, index: int) -> dict[str, Any]:
     rotations = []
     for r, lineup in enumerate(seat_lineups(rules, len(t.bots))):
         bot_seed = deal_seed(seed, r)
-        players = [make_bot(t.bots[b], rules, s, bot_seed) for s, b in enumerate(lineup)]
+        players = [player_bot(t.bots[b], rules, s, bot_seed) for s, b in enumerate(lineup)]
         deal = rules.deal(seed=seed, dealer=index % rules.seats)
         cpu = [0.0] * len(t.bots)
         while deal.to_move is not None:

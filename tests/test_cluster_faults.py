@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import URL
+from websockets.exceptions import ConnectionClosed
 
-from atout.client import Client
+from atout.client import Client, http
 from atout.store import Store
 from databases import fresh_database, url_text
 from redis_helpers import Redis, redis_process
@@ -71,7 +72,18 @@ def test_every_table_moves_again_after_a_redis_outage(pg_url: str, redis: Redis,
                 watchers.append(w)
             return tables, watchers
 
+        async def logout_elsewhere() -> str:
+            """Signed out through one process: the connection on the other one ends."""
+            leaving = await Client.guest(bases[0], "Leaving")
+            await asyncio.to_thread(http, bases[1], "/api/logout", {}, leaving.token)
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(5):
+                    await leaving.recv(5)
+            assert closed.value.rcvd is not None
+            return closed.value.rcvd.reason
+
         async def run() -> tuple[list[int], list[Client], dict[int, float], float]:
+            assert await logout_elsewhere() == "signed out"
             tables, watchers = await make()
             readers = [asyncio.create_task(drain(w)) for w in watchers]
             await asyncio.sleep(1.0)

@@ -35,10 +35,15 @@ class Flaky:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.store, name)
 
+    lost = False
+    """The write is done, then its answer lost (the database crashed after the commit)."""
+
     def append_batch(self, items: Any) -> None:
         self.writes += 1
         if self.writes > self.after and self.failures > 0:
             self.failures -= 1
+            if self.lost:
+                self.store.append_batch(items)
             raise StoreError("io", "disk full (injected)")
         self.store.append_batch(items)
 
@@ -112,6 +117,29 @@ def test_a_bot_move_the_store_refuses_is_tried_again_and_the_table_goes_on(
     assert told and "tries again" in told[0]["message"]
 
 
+def test_a_move_whose_commit_answer_was_lost_is_applied_and_the_table_goes_on(
+        tmp_path: Path) -> None:
+    async def scenario() -> tuple[int, list[str], list[str]]:
+        store = Store.open(str(tmp_path / "l.sqlite3"))
+        flaky = Flaky(store, after=3, failures=1)
+        flaky.lost = True
+        hub = Hub(flaky, Settings(bot_delay=0.0))  # type: ignore[arg-type]
+        table, frames, _ = await bots_table(hub)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if hub.tables[table].played > 10:
+                break
+        played = hub.tables[table].played
+        await hub.stop()
+        stored = list(store.get(table).actions)
+        store.close()
+        told = [str(f["action"]) for f in frames if f.get("kind") == "action"]
+        return played, stored, told
+
+    played, stored, told = asyncio.run(scenario())
+    assert played > 10 and stored[:len(told)] == told
+
+
 def test_a_move_clock_the_store_refuses_is_tried_again(tmp_path: Path) -> None:
     async def scenario() -> int:
         store = Store.open(str(tmp_path / "c.sqlite3"))
@@ -177,9 +205,11 @@ def test_a_table_moves_again_by_itself_after_postgresql_restarts(tmp_path: Path)
             table, told, took = asyncio.run(scenario())
             with Store.open(url_text(url)) as store:
                 actions = list(store.get(table).actions)
+            log = "\n".join(line for line in server.log.read_text().splitlines()
+                            if "HTTP/1.1" not in line)[-3000:]
     finally:
         pg.stop()
-    assert 0 <= took < 15, took
+    assert 0 <= took < 15, (took, log)
     assert told and is_subsequence(told, actions), "an action told is not in the store"
 
 

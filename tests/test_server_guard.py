@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import socket
 import threading
 import time
@@ -21,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from atout.client import Client, ServerError
 from atout.client import http as call
 from atout.server.accounts import Accounts, AuthError
-from atout.server.guard import MAX_PASSWORD_BYTES, Gate, Limits, RateLimited
+from atout.server.guard import MAX_PASSWORD_BYTES, Gate, Limits, RateLimited, address_key
 from atout.store import Store
 from server_helpers import Server, running
 
@@ -98,11 +99,13 @@ def test_a_login_flood_does_not_slow_the_tables_nor_keep_a_newcomer_out(
             stop.set()
             for t in threads:
                 t.join(30)
+        after = pace(server, 1.5)  # the machine may be busier now: the lower is the yardstick
     assert status == 200 and welcome["player"]["name"] == "Newcomer"
-    assert under >= baseline / 2, (baseline, under)
+    assert under >= min(baseline, after) / 2, (baseline, under, after)
     # under 0.5 s on an idle machine (docs/security.md); on a machine shared with other
-    # work, no slower than three sign-ins without the flood
-    assert signin < max(0.5, 3 * quiet), (signin, quiet)
+    # work, within four sign-ins without the flood (it may wait for one wrong password's
+    # check, one at a time from the flooding address, then its own)
+    assert signin < max(0.5, 4 * quiet), (signin, quiet)
     limited = [a for a in answers if a[0] == 429]
     assert limited and all(a[2]["error"] == "rate_limited" and int(a[1]["retry-after"]) >= 1
                            and "try again in" in a[2]["message"] for a in limited)
@@ -246,3 +249,21 @@ def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> No
 
         told = asyncio.run(tables())
         assert told[0]["code"] == "expired" and "removed" in told[0]["message"]
+
+
+def test_addresses_are_counted_by_ipv4_address_or_ipv6_network() -> None:
+    assert address_key("203.0.113.7") == "203.0.113.7"
+    assert address_key("2001:db8:1:2::5") == address_key("2001:db8:1:2:ffff::1") \
+        == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::5") != address_key("2001:db8:1:2::5")
+    assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert address_key("testclient") == "testclient"
+
+
+def test_suspect_passwords_are_checked_apart_at_a_lower_priority(gate: Gate) -> None:
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert gate.pool.submit(niceness).result(10) == mine  # a first try: play's priority
+    assert gate.suspect.submit(niceness).result(10) == min(19, mine + 10)  # after failures

@@ -152,7 +152,7 @@ def tournament(a: argparse.Namespace, opts: dict[str, Any]) -> int:
                                deals, seed, opts)
         with Progress(*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), TimeRemainingColumn(), console=console()) as bar:
-            task = bar.add_task(f"{game}: {' vs '.join(spec.bots)}", total=deals)
+            task = bar.add_task(f"{game}: {' vs '.join(spec.names)}", total=deals)
             result = tour.run(spec, workers=a.workers, ray_address=a.ray,
                               progress=lambda n: bar.advance(task, n))
     except ValueError as exc:
@@ -171,7 +171,7 @@ def tournament(a: argparse.Namespace, opts: dict[str, Any]) -> int:
                       "—" if s.share is None else f"{s.share:.1%}", f"{s.win_rate:.1%}",
                       f"{s.rating:.0f}", f"{s.ms_per_decision:.1f}")
     console().print(table)
-    names = spec.bots
+    names = spec.names
     for j in range(1, len(names)):
         d, ci = result.difference(0, j)
         verdict = "significant" if abs(d) > ci else "not significant"

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import atout
-from atout.bots import make_bot
+from atout.bots.policy import Player, player_bot, player_name
 from atout.core import JSON, deal_seed
 
 ProgressFn = Callable[[int], None]
@@ -36,11 +36,15 @@ ProgressFn = Callable[[int], None]
 
 @dataclass(frozen=True)
 class Tournament:
-    """What to play: the game and its options, the bots (names with parameters), the number
-    of boards (distinct deals, each played in every rotation) and the seed."""
+    """What to play: the game and its options, the bots, the number of boards (distinct
+    deals, each played in every rotation) and the seed.
+
+    A bot is any player (:mod:`atout.bots.policy`): a name with parameters
+    (``"search:playouts=300"``), a ``module:attribute`` spec or entry-point name of a policy,
+    a policy object or a Bot subclass; objects must pickle to run in worker processes."""
 
     game: str
-    bots: tuple[str, ...]
+    bots: tuple[Player, ...]
     deals: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
@@ -54,6 +58,11 @@ class Tournament:
     def rules(self) -> atout.Rules[Any]:
         """The game's rules with the tournament's options."""
         return atout.make(self.game, **self.options)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The bots' names for reports (a spec itself, or an object's name)."""
+        return tuple(player_name(b) for b in self.bots)
 
 
 @dataclass(frozen=True)
@@ -117,7 +126,7 @@ def play_board(t: Tournament, index: int) -> Board:
     seconds = [0.0] * nbots
     for r, lineup in enumerate(lineups):
         bot_seed = deal_seed(seed, r)
-        players = [make_bot(t.bots[b], rules, s, bot_seed) for s, b in enumerate(lineup)]
+        players = [player_bot(t.bots[b], rules, s, bot_seed) for s, b in enumerate(lineup)]
         deal = rules.deal(seed=seed, dealer=index % rules.seats)
         while True:
             seat = deal.to_move
@@ -152,13 +161,15 @@ def run(t: Tournament, workers: int | None = None, progress: ProgressFn | None =
     its time estimate rests on boards, not on batches)."""
     t.rules()  # fail early on bad options
     for name in t.bots:  # and on unknown bots
-        make_bot(name, t.rules(), 0, 0)
+        player_bot(name, t.rules(), 0, 0)
     chunks = _chunks(t.deals, max(1, chunk))
     boards: list[Board] = []
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    if ray_address is not None or (n > 1 and len(chunks) > 1):
+        _check_pickles(t)
     if ray_address is not None:
         boards = _run_ray(t, chunks, ray_address, progress)
     else:
-        n = workers if workers is not None else (os.cpu_count() or 1)
         if n <= 1 or len(chunks) == 1:
             for c in chunks:
                 got = _play_chunk(t, c)
@@ -176,6 +187,21 @@ def run(t: Tournament, workers: int | None = None, progress: ProgressFn | None =
                         progress(len(got))
     boards.sort(key=lambda b: b.index)
     return TournamentResult(t, tuple(boards))
+
+
+def _check_pickles(t: Tournament) -> None:
+    """``ValueError`` in words when a player object cannot go to a worker process."""
+    import pickle
+
+    for bot in t.bots:
+        if isinstance(bot, str):
+            continue
+        try:
+            pickle.dumps(bot)
+        except Exception as exc:  # pickling raises several kinds
+            raise ValueError(f"bot {player_name(bot)} cannot be sent to worker processes "
+                             f"({type(exc).__name__}: {exc}): define it at a module's top "
+                             "level, or give workers=1") from None
 
 
 def _chunk_star(args: tuple[Tournament, list[int]]) -> list[Board]:
@@ -285,7 +311,7 @@ class TournamentResult:
 
     def summaries(self) -> list[BotSummary]:
         """Mean points per deal with its 95% CI, share of points, win rate, Elo, speed."""
-        bots = self.tournament.bots
+        bots = self.tournament.names
         k = len(bots)
         per = self.per_bot()
         means = [statistics.fmean(p) for p in per]
@@ -349,7 +375,7 @@ class TournamentResult:
         """A JSON-ready record: the tournament, every board and the summary."""
         t = self.tournament
         return {
-            "game": t.game, "bots": list(t.bots), "deals": t.deals, "seed": t.seed,
+            "game": t.game, "bots": list(t.names), "deals": t.deals, "seed": t.seed,
             "options": dict(t.options),
             "summary": [vars(s) for s in self.summaries()],
             "boards": [{"index": b.index, "seed": b.seed,
@@ -368,7 +394,7 @@ def plot(result: TournamentResult, path: str) -> None:
     t = result.tournament
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     marks, ratings = result.rating_history()
-    for name, hist in zip(t.bots, ratings, strict=True):
+    for name, hist in zip(t.names, ratings, strict=True):
         ax1.plot(marks, hist, label=name)
     ax1.set_xlabel("boards (duplicate deals) counted")
     ax1.set_ylabel("rating (Elo scale, as in the table)")
@@ -381,13 +407,13 @@ def plot(result: TournamentResult, path: str) -> None:
     bins: Iterable[float] = [lo + (hi - lo) * i / nbins for i in range(nbins + 1)] \
         if hi > lo else [lo - 1, hi + 1]
     bins = list(bins)
-    for name, pts in zip(t.bots, per, strict=True):
+    for name, pts in zip(t.names, per, strict=True):
         ax2.hist(pts, bins=bins, alpha=0.5, label=name)
     ax2.set_xlabel("mean points per deal on a board")
     ax2.set_ylabel("boards")
     ax2.set_title("score distribution")
     ax2.legend()
-    fig.suptitle(f"{t.game}: {' vs '.join(t.bots)}, {len(result.boards)} duplicate deals, "
+    fig.suptitle(f"{t.game}: {' vs '.join(t.names)}, {len(result.boards)} duplicate deals, "
                  f"seed {t.seed}")
     fig.tight_layout()
     fig.savefig(path, dpi=100)

@@ -6,6 +6,9 @@ actions), ``heuristic`` (each game's rules of thumb) and ``search`` (determinize
 search); a bot name may carry parameters, ``search:playouts=300:seconds=0.5``, and any bot
 takes a thinking delay for tables with people, ``heuristic:delay=1.2:jitter=0.6``, and a
 share of random moves, ``heuristic:noise=0.2`` (a player a search does not model exactly).
+Your own agent plays wherever a bot name is taken: a ``module:attribute`` spec naming a policy
+(a callable taking a :class:`~atout.core.View`), or an entry point in the ``atout.bots``
+group; see :mod:`atout.bots.policy`.
 """
 
 from __future__ import annotations
@@ -63,8 +66,11 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def bot_names() -> list[str]:
-    """The names of the registered bots."""
-    return list(_BOTS)
+    """The names of the registered bots, then of the players installed packages declare in
+    the ``atout.bots`` entry-point group."""
+    from atout.bots.policy import entry_point_names
+
+    return [*_BOTS, *(n for n in entry_point_names() if n not in _BOTS)]
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -90,15 +96,42 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), params
 
 
-def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0) -> Bot:
-    """A bot by name (with optional parameters, ``search:playouts=300``).
+def _factory(name: str, specs: bool) -> tuple[Callable[..., Bot], dict[str, Any]]:
+    """The factory and the parameters of a bot name, spec or entry point."""
+    from atout.bots import policy
 
-    ``ValueError`` naming the known bots when unknown, or the bad parameter.
-    """
+    if policy.is_spec(name, _BOTS.__contains__):
+        if not specs:
+            raise ValueError(f"bot {name!r}: a module:attribute spec is not taken here, only "
+                             "the names of the bots installed")
+        module, attr, parts = policy.split_spec(name)
+        _, params = parse_bot_spec(":".join(["spec", *parts]))
+        label = f"{module}:{attr}"
+        return policy.loaded_factory(label, policy.load_spec(name)), params
     base, params = parse_bot_spec(name)
     factory = _BOTS.get(base)
     if factory is None:
-        raise ValueError(f"unknown bot {base!r}: expected one of {', '.join(_BOTS)}")
+        found = policy.entry_point(base) if base else None
+        if found is None:
+            plugins = policy.entry_point_names()
+            known = ", ".join([*_BOTS, *plugins])
+            raise ValueError(f"unknown bot {base!r}: expected one of {known}, or a policy "
+                             "as module:attribute, like mypkg.agents:policy")
+        factory = policy.loaded_factory(base, found)
+    return factory, params
+
+
+def make_bot(name: str, rules: Rules[Any], seat: int, seed: int = 0, *,
+             specs: bool = True) -> Bot:
+    """A bot by name (with optional parameters, ``search:playouts=300``), by
+    ``module:attribute`` spec of a policy (``mypkg.agents:policy``) or by the name of an entry
+    point in the ``atout.bots`` group (see :mod:`atout.bots.policy`).
+
+    ``ValueError`` naming the known bots when unknown, or the bad parameter, module or
+    attribute. ``specs=False`` refuses ``module:attribute`` specs before importing anything
+    (a name that comes from someone else than the operator: a server's players).
+    """
+    factory, params = _factory(name, specs)
     delay = params.pop("delay", None)
     jitter = params.pop("jitter", None)
     noise = params.pop("noise", None)

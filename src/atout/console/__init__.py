@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import atout
 from atout.bots import bot_names, make_bot
+from atout.bots.policy import is_spec
 from atout.core import Match, Rules
 from atout.games import available, is_available
 from atout.i18n import Translator, detect_language, translator
@@ -134,7 +135,7 @@ def _checked_settings(tr: Translator, out: Output, game: str, options: dict[str,
             game=game, games=", ".join(available())))
         return None
     bot = bot or default_bot(game)
-    if bot not in bot_names():
+    if bot not in bot_names() and not is_spec(bot, bot_names().__contains__):
         out.say(tr._("Unknown computer player {bot}: the players are {bots}.").format(
             bot=bot, bots=", ".join(bot_names())))
         return None

@@ -10,6 +10,9 @@ dtype('int8')
 - :func:`env`, :func:`raw_env`: PettingZoo AEC environments (agents ``player_0`` …).
 - :func:`single_agent`: a Gymnasium environment where one seat learns and bots hold the others.
 - :func:`vector_env`: many deals stepped together, numpy arrays in and out.
+- :func:`action_names`: the notations of the actions of a mask; a step's ``info`` holds the
+  phase, the legal actions' names, what was played and the return so far
+  (:mod:`atout.envs.info`); ``opponents=`` takes any player (:mod:`atout.bots.policy`).
 
 Each is registered under ``atout/<game>-v<N>`` (PettingZoo's registry for the AEC form,
 Gymnasium's for the single-agent form) when this package is imported. The observation
@@ -21,6 +24,7 @@ from __future__ import annotations
 from atout.envs.aec import AtoutEnv, env, raw_env
 from atout.envs.encoding import Block, Encoder, Feature
 from atout.envs.features import SPECS, GameSpec, spec_of
+from atout.envs.info import ObservationPolicy, action_names
 from atout.envs.registration import env_id, register_envs
 from atout.envs.single import SingleAgentEnv, single_agent
 from atout.envs.table import Table
@@ -39,9 +43,11 @@ __all__ = [
     "Encoder",
     "Feature",
     "GameSpec",
+    "ObservationPolicy",
     "SingleAgentEnv",
     "Table",
     "VectorEnv",
+    "action_names",
     "env",
     "env_id",
     "raw_env",

@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from atout.envs.encoding import Float
+from atout.envs.info import Reporter, action_names
 from atout.envs.table import Mask, Table
 from atout.envs.text import view_text
 
@@ -68,6 +69,7 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._cache: dict[int, dict[str, Float | Mask]] = {}
+        self.reporter = Reporter(self.table.rules)
         self._clear()
 
     def _clear(self) -> None:
@@ -91,9 +93,23 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
         self.agents = self.possible_agents[:]
         self._clear()
         self._cache = {}
+        self.reporter.reset()
         seat = self.table.to_move
         assert seat is not None
         self.agent_selection = self.possible_agents[seat]
+        self._observe_next(seat)
+
+    def _observe_next(self, seat: int) -> None:
+        """Make the observation of the seat to move (which ``last()`` reads next) and its
+        info from the same view (see :mod:`atout.envs.info`)."""
+        vector, view = self.table.observe(seat)
+        self._cache[seat] = {"observation": vector, "action_mask": self.table.mask(seat)}
+        self.infos[self.possible_agents[seat]] = self.reporter.info(self.table.game, seat, view)
+
+    def action_names(self, mask: Any) -> list[str]:
+        """The notations of the actions in ``mask`` (an ``action_mask`` array or an int
+        bitmask), in id order."""
+        return action_names(self.table.rules, mask)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation: its encoded view and its action mask."""
@@ -115,6 +131,7 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
             raise ValueError(f"{agent} is to move: give an action id, not None")
         rewards = self.table.play(int(action))
         self._cache = {}
+        self.reporter.add(rewards)
         self._cumulative_rewards[agent] = 0.0
         if any(rewards) or any(self.rewards.values()):
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
@@ -123,12 +140,13 @@ class AtoutEnv(AECEnv[str, dict[str, Any], int | None], EzPickle):  # type: igno
             points = self.table.points()
             for i, a in enumerate(self.possible_agents):
                 self.terminations[a] = True
-                self.infos[a] = {"points": points[i]}
+                self.infos[a] = {**self.reporter.info(game, i), "points": points[i]}
             self._accumulate_rewards()
         else:
             seat = game.to_move
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
+            self._observe_next(seat)
             if any(rewards):  # shaping, or a deal of a match ended
                 self._accumulate_rewards()
 

@@ -16,8 +16,10 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from atout.bots import Bot, make_bot
+from atout.bots import Bot
+from atout.bots.policy import Player, player_bot
 from atout.envs.aec import RENDER_MODES, observation_space
+from atout.envs.info import Reporter, action_names
 from atout.envs.table import Table
 from atout.envs.text import view_text
 
@@ -26,16 +28,19 @@ SKIP_LIMIT = 1000
 """Deals in a row without a move of the learning seat before reset gives up."""
 
 
-def make_bots(table: Table, opponents: str | Sequence[str], seat: int,
+def make_bots(table: Table, opponents: Player | Sequence[Player], seat: int,
               seed: int) -> list[Bot | None]:
-    """One bot per seat but ``seat`` (None there), from a bot name or a name per other seat."""
+    """One bot per seat but ``seat`` (None there), from one player for every other seat or a
+    sequence of one per other seat; a player is a bot name, a ``module:attribute`` spec, a
+    policy or a Bot subclass (:mod:`atout.bots.policy`)."""
     n = table.seats
-    names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+    names: list[Player] = (list(opponents) if isinstance(opponents, (list, tuple))
+                           else [opponents] * (n - 1))  # type: ignore[list-item]
     if len(names) != n - 1:
         raise ValueError(f"opponents must be one bot name or {n - 1} names (one per other "
-                         f"seat), not {len(names)}")
+                         f"seat; a policy may stand for a name), not {len(names)}")
     others = iter(names)
-    return [None if s == seat else make_bot(next(others), table.rules, s, seed)
+    return [None if s == seat else player_bot(next(others), table.rules, s, seed)
             for s in range(n)]
 
 
@@ -67,15 +72,17 @@ def check_seat_arg(seat: object, seats: int) -> int:
 class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of an atout game against bots, as a Gymnasium environment.
 
-    Keywords: ``opponents`` (a bot name such as "random", "heuristic" or
-    "search:playouts=50", or one per other seat), ``seat`` (the learning seat, 0 by default),
+    Keywords: ``opponents`` (a player: a bot name such as "random", "heuristic" or
+    "search:playouts=50", a ``module:attribute`` spec, a policy object such as a
+    :func:`~atout.bots.policy.frozen` copy of the learner; or a list of one per other seat),
+    ``seat`` (the learning seat, 0 by default),
     ``illegal`` ("terminate" or "raise"), ``illegal_reward`` (-1), ``render_mode``, ``lang``,
     ``episode``, ``shaping``, ``reward_scale``; every other keyword is an option of the game.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
-    def __init__(self, game: str, *, opponents: str | Sequence[str] = "heuristic",
+    def __init__(self, game: str, *, opponents: Player | Sequence[Player] = "heuristic",
                  seat: int = 0, illegal: str = "terminate", illegal_reward: float = -1.0,
                  render_mode: str | None = None, lang: str = "en", **options: Any) -> None:
         self.table = Table(game, **options)
@@ -93,13 +100,23 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
         self.lang = lang
         self.opponents = opponents
         self.bots = make_bots(self.table, opponents, self.seat, 0)
+        self.reporter = Reporter(self.table.rules)
         self.observation_space = observation_space(self.table)
         self.action_space = gym.spaces.Discrete(self.table.num_actions)
         self._over = True
 
-    def _obs(self) -> dict[str, Any]:
-        return {"observation": self.table.observation(self.seat),
-                "action_mask": self.table.mask(self.seat)}
+    def _obs(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The learning seat's observation and its info (see :mod:`atout.envs.info`)."""
+        vector, view = self.table.observe(self.seat)
+        info = self.reporter.info(self.table.game, self.seat, view)
+        return {"observation": vector, "action_mask": self.table.mask(self.seat)}, info
+
+    def action_names(self, mask: Any = None) -> list[str]:
+        """The notations of the actions in ``mask`` (an ``action_mask`` array or an int
+        bitmask), by default of the learning seat's legal actions now."""
+        if mask is None:
+            mask = self.table.mask_bits(self.seat)
+        return action_names(self.table.rules, mask)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -110,6 +127,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
             self.bots = make_bots(self.table, self.opponents, self.seat,
                                   self.table.rng.getrandbits(32))
         self.table.reset()
+        self.reporter.reset()
         rewards = [0.0] * self.table.seats
         play_bots(self.table, self.bots, rewards)
         skipped = 0
@@ -120,7 +138,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
             self.table.reset()
             play_bots(self.table, self.bots, rewards)
         self._over = False
-        return self._obs(), {}
+        return self._obs()
 
     def step(self, action: np.int64 | int
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -130,14 +148,17 @@ class SingleAgentEnv(gym.Env[dict[str, Any], np.int64]):
         a = int(action)
         if self.illegal == "terminate" and not self.table.is_legal(a):
             self._over = True
-            return self._obs(), self.illegal_reward, True, False, {"illegal_action": True}
+            obs, info = self._obs()
+            info["illegal_action"] = True
+            return obs, self.illegal_reward, True, False, info
         rewards = self.table.play(a)  # illegal="raise": IllegalAction, with the reason
         play_bots(self.table, self.bots, rewards)
-        info: dict[str, Any] = {}
+        self.reporter.add(rewards)
+        obs, info = self._obs()
         if self.table.is_over:
             self._over = True
             info["points"] = self.table.points()[self.seat]
-        return self._obs(), rewards[self.seat], self._over, False, info
+        return obs, rewards[self.seat], self._over, False, info
 
     def render(self) -> str | None:
         """The learning seat's view in words (``ansi`` returns it, ``human`` prints it)."""

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 import atout
-from atout.core import Deal, Event, Match, Rules
+from atout.core import Deal, Event, Match, Rules, View
 from atout.envs.encoding import Encoder, Float
 from atout.envs.features import GameSpec, spec_of, tarot_card_points
 from atout.events import MatchEvent, TrickEvent
@@ -139,6 +139,11 @@ class Table:
         """The seat's observation vector, from its view only (the deal's
         :meth:`~atout.core.Deal.observation_view`, which leaves out what no encoder reads)."""
         return self.encoder.encode(self.game.observation_view(seat), out)
+
+    def observe(self, seat: int) -> tuple[Float, View]:
+        """The seat's observation vector and the view it was made from (for the info)."""
+        view = self.game.observation_view(seat)
+        return self.encoder.encode(view), view
 
     def mask_bits(self, seat: int) -> int:
         """The seat's legal actions as an int bitmask (0 when it is not to move)."""

@@ -2,12 +2,12 @@
 
 ``vector_env("jass", num_envs=256)`` holds ``num_envs`` tables. Without ``opponents`` it is
 self-play: each row is the deal's seat to move (``seats``), and the caller chooses for it.
-With ``opponents`` (a bot name, or one per other seat), bots hold every seat but ``seat``, and
-each row is always that seat's decision. A finished deal is replaced at once by the next one
-from the same table's sequence (its final rewards and points are in that step's output), so
-every row always has a decision to take. With ``opponents``, a deal in which the seat never
-gets to move is skipped, and what the bots' moves before the seat's first turn paid is added to
-the row's next step.
+With ``opponents`` (a player: a bot name, a spec or a policy; or one per other seat), bots
+hold every seat but ``seat``, and each row is always that seat's decision. A finished deal is
+replaced at once by the next one from the same table's sequence (its final rewards and points
+are in that step's output), so every row always has a decision to take. With ``opponents``, a
+deal in which the seat never gets to move is skipped, and what the bots' moves before the
+seat's first turn paid is added to the row's next step.
 
 Arrays returned are the environment's own buffers, overwritten by the next call (pass
 ``copy=True`` to get fresh arrays). An illegal action raises :class:`atout.IllegalAction`
@@ -24,7 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from atout.bots import Bot
+from atout.bots.policy import Player
 from atout.core import IllegalAction
+from atout.envs.info import action_names
 from atout.envs.single import SKIP_LIMIT, check_seat_arg, make_bots, play_bots
 from atout.envs.table import Table
 
@@ -51,8 +53,9 @@ class Batch:
 class VectorEnv:
     """``num_envs`` deals of one game stepped together (see the module's doc)."""
 
-    def __init__(self, game: str, num_envs: int, *, opponents: str | Sequence[str] | None = None,
-                 seat: int = 0, copy: bool = False, **options: Any) -> None:
+    def __init__(self, game: str, num_envs: int, *,
+                 opponents: Player | Sequence[Player] | None = None, seat: int = 0,
+                 copy: bool = False, **options: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         self.tables = [Table(game, **options) for _ in range(num_envs)]
@@ -75,6 +78,11 @@ class VectorEnv:
         self._dones = np.zeros(b, dtype=np.bool_)
         self._points = np.zeros((b, n), dtype=np.float32)
         self._carry = [[0.0] * n for _ in range(b)]  # bots' rewards before the seat's turn
+
+    def action_names(self, mask: Any) -> list[str]:
+        """The notations of the actions in one row's mask (``batch.masks[i]``) or an int
+        bitmask, in id order."""
+        return action_names(self.tables[0].rules, mask)
 
     def reset(self, seed: int | None = None) -> Batch:
         """New deals everywhere; with ``seed``, table ``i`` starts the sequence ``seed + i``."""

@@ -23,7 +23,7 @@ from atout.core import JSON
 from atout.store import FINISHED, Store, StoreError
 
 from .accounts import AuthError, Player, token_hash
-from .guard import Gate, RateLimited
+from .guard import Gate, RateLimited, address_key
 from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
@@ -93,7 +93,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         return found
 
     def address(request: Request) -> str:
-        return request.client.host if request.client is not None else "?"
+        return address_key(request.client.host) if request.client is not None else "?"
 
     async def body(request: Request) -> dict[str, Any]:
         most = hub().settings.limits.body_bytes

@@ -14,7 +14,11 @@ the store's writes (which use the event loop's default pool).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import math
+import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -31,6 +35,18 @@ PAUSE = 1.0
 after another pays with its own time, not the server's (the wait holds no thread)."""
 MAX_KEYS = 100_000
 """The most addresses or accounts a limiter remembers (the oldest are forgotten first)."""
+
+def address_key(host: str) -> str:
+    """What the limits per address count by: an IPv4 address, or an IPv6 address's /64
+    (one subscriber's whole network, which holds countless addresses)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped) if isinstance(ip, ipaddress.IPv6Address) else str(ip)
+
 
 class RateLimited(Exception):
     """Too many attempts: a sentence, and how many seconds to wait."""
@@ -129,6 +145,18 @@ class Limits:
     """The largest HTTP body the server reads."""
 
 
+HASH_NICE = 10
+"""How much lower than play's the hashing threads' scheduling priority is (Linux ``nice``,
+per thread): when the cores are busy, the tables' work runs first."""
+
+
+def _lower_priority() -> None:
+    """Run the calling thread at a lower scheduling priority, where the system allows it."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
+                       min(19, os.getpriority(os.PRIO_PROCESS, 0) + HASH_NICE))
+
+
 class Gate:
     """Sign-in under limits: the per-address and per-account counts, and the hashing pool."""
 
@@ -137,6 +165,10 @@ class Gate:
         self.limits = limits or Limits()
         self.pool = ThreadPoolExecutor(max_workers=self.limits.hash_workers,
                                        thread_name_prefix="atout-hash")
+        self.suspect = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-suspect",
+                                          initializer=_lower_priority)
+        """The sign-ins of addresses and accounts with recent failures: one at a time, at
+        a lower priority than play, and never in front of the others'."""
         self.failures = Window(self.limits.login_failures, self.limits.login_window)
         self.signups = Window(self.limits.signups, self.limits.signup_window)
         self.backoff = Backoff(self.limits.account_free)
@@ -146,11 +178,12 @@ class Gate:
         """Seconds a refused sign-in waits for its answer."""
 
     def close(self) -> None:
-        """Stop the hashing pool."""
+        """Stop the hashing pools."""
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.suspect.shutdown(wait=False, cancel_futures=True)
 
     async def _hashed(self, address: str, work: Callable[..., tuple[str, Player]],
-                      *args: object) -> tuple[str, Player]:
+                      *args: object, suspect: bool = False) -> tuple[str, Player]:
         """Run a sign-in that hashes in the pool, within the queue's bounds."""
         limits = self.limits
         if self.pending >= limits.hash_workers + limits.hash_queue:
@@ -161,7 +194,8 @@ class Gate:
         self.hashing[address] = self.hashing.get(address, 0) + 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.pool, work, *args)
+            return await loop.run_in_executor(self.suspect if suspect else self.pool, work,
+                                              *args)
         finally:
             self.pending -= 1
             self.hashing[address] -= 1
@@ -189,7 +223,10 @@ class Gate:
             wait = self.backoff.wait(account, now)
             if wait:
                 raise RateLimited("too many failed sign-ins to this account", wait)
-            result = await self._hashed(address, self.accounts.login, name, secret)
+            suspect = address in self.failures.times or \
+                self.backoff.failures.get(account, (0, 0.0))[0] > self.backoff.free
+            result = await self._hashed(address, self.accounts.login, name, secret,
+                                        suspect=suspect)
         except RateLimited as exc:
             await asyncio.sleep(min(self.pause, exc.retry_after))
             raise
@@ -224,4 +261,5 @@ class Gate:
         return await asyncio.to_thread(self.accounts.guest, name)
 
 
-__all__ = ["MAX_PASSWORD_BYTES", "Backoff", "Gate", "Limits", "RateLimited", "Window"]
+__all__ = ["MAX_PASSWORD_BYTES", "Backoff", "Gate", "Limits", "RateLimited", "Window",
+           "address_key"]

@@ -507,7 +507,8 @@ class Hub:
         table = self._table(message, conn)
         name = str(message["bot"])
         try:
-            make_bot(name, table.rules, int(message["seat"]) % table.rules.seats, 0)
+            make_bot(name, table.rules, int(message["seat"]) % table.rules.seats, 0,
+                     specs=False)  # a player's words never import a module
         except ValueError as exc:
             raise TableError("bad_bot", f"{exc} (the bots: {', '.join(bot_names())})") from None
         await self._set_bot(conn, table, int(message["seat"]), name)
@@ -556,12 +557,36 @@ class Hub:
         """Check, write, apply, send (the table's lock is held)."""
         parsed = table.check(seat, action)
         index = sum(len(h) for h in table.match.history)
-        await self.writer.append(table.id, index, seat, parsed.text)
+        try:
+            await self.writer.append(table.id, index, seat, parsed.text)
+        except StoreError:
+            if await self._catch_up(table, index) != parsed.text:
+                raise
+            return  # it was written after all (its commit's answer was lost): applied now
+        await self._applied(table, parsed)
+
+    async def _applied(self, table: Table, parsed: Any) -> None:
         update = table.apply(parsed)
         self.actions += 1
         self._broadcast(table, update)
         if table.over:
             await self._finish(table)
+
+    async def _catch_up(self, table: Table, index: int) -> str | None:
+        """After a write the store refused: the actions it holds beyond the table's, applied
+        (a commit whose answer was lost to a crash of the database is in it nonetheless);
+        the action now stored at ``index``, if any."""
+        try:
+            stored = list((await asyncio.to_thread(self.store.get, table.id)).actions)
+        except StoreError:
+            return None
+        for text in stored[table.played:]:
+            if table.over:
+                break
+            log.warning("table %s: action %d was written though its commit failed",
+                        table.id, table.played)
+            await self._applied(table, table.check(table.match.to_move, text))
+        return stored[index] if len(stored) > index else None
 
     async def _finish(self, table: Table, attempt: int = 0) -> None:
         """Record a game's end (tried again later while the store refuses: the last action
