@@ -41,8 +41,9 @@ def play(style: int, hand: list[str], *, mode: int = HEARTS, seat: int = 0, part
             points += VALUE[mode][c]
             if best < 0 or (p[c] > p[best] and (p[c] >= 100 or c // 9 == led)):
                 best, best_seat = c, s
-    card = card_choice(h, h, seat, len(table), last, led, best, best_seat, partner, points,
-                       FULL & ~gone, 0, pull, mode, style)
+    card = card_choice(legal=h, hand=h, seat=seat, pos=len(table), last=last, led=led,
+                       best=best, best_seat=best_seat, partner=partner, points=points,
+                       out=FULL & ~gone, voids_next=0, pull_trumps=pull, mode=mode, style=style)
     return JASS_DECK.codes[card]
 
 

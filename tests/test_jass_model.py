@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import atout
 from atout.bots import make_bot
 from atout.bots.jass import search as jass_search
-from atout.bots.jass.cards import card_choice
+from atout.bots.jass.cards import CardState, first_rule_card
 from atout.bots.jass.heuristic import JassHeuristic
 from atout.bots.jass.search import jass_rollout
 from atout.bots.parts import TableModel
@@ -82,22 +82,21 @@ def test_the_model_knows_only_what_its_player_knows(monkeypatch: Any) -> None:
     calls: list[int] = []
     current: list[JassDeal] = []
 
-    def spy(legal: int, hand: int, seat: int, pos: int, last: bool, led: int, best: int,
-            best_seat: int, partner: int, points: int, out: int, voids_next: int,
-            pull_trumps: bool, mode: int) -> int:
+    def spy(state: CardState) -> int:
         deal = current[-1]
         hands = deal.hands
+        seat, hand, legal = state.seat, state.hand, state.legal
         assert seat & 1 == model
         assert hand == hands[seat] and legal & ~hand == 0 and legal
-        assert out == hands[0] | hands[1] | hands[2] | hands[3]  # nothing else is unplayed
-        assert voids_next & hands[deal.next_player[seat]] == 0  # a void shown is real
-        assert partner == (seat + 2) % 4 and last == (pos == 3)
-        assert pull_trumps == (deal.chooser % 2 == seat % 2)
+        # nothing else is unplayed
+        assert state.unseen == (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        assert state.voids_next & hands[deal.next_player[seat]] == 0  # a void shown is real
+        assert state.partner == (seat + 2) % 4 and state.last == (state.pos == 3)
+        assert state.pull_trumps == (deal.chooser % 2 == seat % 2)
         calls.append(seat)
-        return card_choice(legal, hand, seat, pos, last, led, best, best_seat, partner, points,
-                           out, voids_next, pull_trumps, mode)
+        return first_rule_card(state)
 
-    monkeypatch.setattr(jass_search, "card_choice", spy)
+    monkeypatch.setattr(jass_search, "first_rule_card", spy)
     rng = random.Random(5)
     for model in (0, 1):
         for seed in range(40):

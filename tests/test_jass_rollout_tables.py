@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from atout.bots.jass.heuristic import void_shown
 from atout.bots.jass.search import _LACKS, _top_lead
 from atout.cards import bit_list
 from atout.games.jass.play import POWER, SUIT_MASK
+from atout.games.jass.seen import void_shown
 
 
 def _top_lead_by_hand(hand: int, hands: list[int], mode: int) -> int:

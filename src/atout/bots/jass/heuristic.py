@@ -2,7 +2,8 @@
 
 Everything here reads only a seat's :class:`~atout.core.View`. :func:`read_view` turns the
 view into what a player remembers (cards played by each seat, suits a seat has shown it lacks,
-the trick on the table); the bot and the search's sampler share it. The rules of thumb are
+the trick on the table: the engine's :mod:`atout.games.jass.seen`); the bot and the search's
+sampler share it. The rules of thumb are
 written down in docs/bots.md in a player's words.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from atout.bots.base import Bot
 from atout.bots.jass.cards import CLASSIC, STANDARD, card_choice
@@ -27,9 +28,12 @@ from atout.games.jass.play import (
     QUEEN,
     SIX,
     SUIT_MASK,
+    TRICK_KEYS,
     UNDENUFE,
     VALUE,
 )
+from atout.games.jass.seen import Follow, play_seen, view_plays
+from atout.games.trick import beats
 
 FULL = (1 << 36) - 1
 TRUMP_BASE = 36
@@ -38,24 +42,6 @@ MODE_BY_NAME = {"H": 0, "D": 1, "S": 2, "C": 3, "obenabe": OBENABE, "undenufe": 
 
 PUSH_BELOW = 3.2
 """A forehand pushes when its best trump is worth fewer tricks than this (estimated)."""
-
-
-class Follow(NamedTuple):
-    """A card played to a trick already led, and the trick as the player found it."""
-
-    seat: int
-    card: int
-    pos: int
-    """How many cards were on the table."""
-    led: int
-    """The suit led."""
-    best: int
-    """The card winning the trick before this one."""
-    best_seat: int
-    points: int
-    """The card points on the table."""
-    before: int
-    """Every card played before this one."""
 
 
 @dataclass
@@ -114,30 +100,12 @@ class JassSeen:
         return all(p[o] <= p[card] for o in bit_list(self.unseen & SUIT_MASK[card // 9]))
 
 
-def void_shown(card: int, led: int, best: int, mode: int) -> int:
-    """The cards a player shows he lacks by playing ``card`` to a trick led in suit ``led``
-    and won so far by ``best``."""
-    suit = card // 9
-    if suit != led and suit != mode:
-        # not following and not trumping: the seat has none of the suit led
-        lacks = SUIT_MASK[led]
-        if mode < 4 and led == mode:
-            lacks &= ~(1 << (mode * 9 + JACK))  # the Buur need not follow
-        return lacks
-    power = POWER[mode]
-    if suit != led and power[best] >= 100 and power[card] < power[best]:
-        # under-trumping is allowed only with nothing else in hand
-        return FULL & ~SUIT_MASK[mode]
-    return 0
-
-
 def read_view(rules: Rules[Any], view: View, follows: bool = False) -> JassSeen:
     """What the seat of ``view`` knows: cards played, voids shown, the trick, Weis shown.
 
     With ``follows`` it also records every card played to a trick already led
     (:attr:`JassSeen.follows`), which the play itself does not need.
     """
-    actions = rules.actions
     info = view.info
     trump = info.get("trump")
     seen = JassSeen(view.seat, JASS_DECK.mask(view.hand),
@@ -145,45 +113,18 @@ def read_view(rules: Rules[Any], view: View, follows: bool = False) -> JassSeen:
                     int(info.get("chooser", -1)), bool(info.get("pushed", False)),
                     tuple(rules.next_seat))  # type: ignore[attr-defined]
     n = view.seats
-    seen.played = [0] * n
-    seen.voids = [0] * n
     seen.shown = [0] * n
     players = info.get("players")
     seen.nplayers = len(players) if isinstance(players, list) and players else n
-    mode = seen.mode  # trump is fixed before the first card is played
-    power = POWER[mode] if mode >= 0 else POWER[0]
-    value = VALUE[mode] if mode >= 0 else VALUE[0]
-    trick: list[tuple[int, int]] = []
-    led = best = best_seat = -1
     discards = info.get("own_discards")
     if isinstance(discards, list):
         seen.gone = JASS_DECK.mask(discards)  # cards put away before the play (Putze)
-    before = 0
-    for actor, text in view.history:
-        if text is None:
-            continue
-        a = int(actions.parse(text))
-        if a >= TRUMP_BASE or seen.gone >> a & 1:
-            continue
-        card = a
-        seen.played[actor] |= 1 << card
-        if not trick:
-            led, best, best_seat = card // 9, card, actor
-            seen.leads.append((actor, card, before))
-        else:
-            if follows:
-                seen.follows.append(Follow(actor, card, len(trick), led, best, best_seat,
-                                           sum(value[c] for _, c in trick), before))
-            seen.voids[actor] |= void_shown(card, led, best, mode)
-            if (card // 9 == led or power[card] >= 100) and power[card] > power[best]:
-                best, best_seat = card, actor
-        trick.append((actor, card))
-        before |= 1 << card
-        if len(trick) == seen.nplayers:
-            trick = []
-            led = best = best_seat = -1
-    seen.trick = trick
-    seen.led, seen.best, seen.best_seat = led, best, best_seat
+    # the engine's account of the card play (trump is fixed before the first card)
+    play = play_seen(view_plays(rules, view, seen.gone), seen.mode, n, seen.nplayers,
+                     follows=follows)
+    seen.played, seen.voids, seen.trick = play.played, play.voids, play.trick
+    seen.led, seen.best, seen.best_seat = play.led, play.best, play.best_seat
+    seen.leads, seen.follows = play.leads, play.follows
     for s, ws in (info.get("weis_shown") or {}).items():
         for w in ws:
             seen.shown[int(s)] |= JASS_DECK.mask(w["cards"])
@@ -276,10 +217,9 @@ def choose_trump(hand: int, modes: int, may_push: bool) -> int:
 
 # --- card play ----------------------------------------------------------------------------
 
-def beats(seen: JassSeen, card: int) -> bool:
+def wins_trick(seen: JassSeen, card: int) -> bool:
     """Whether ``card`` would win the trick on the table."""
-    p = POWER[seen.mode]
-    return (card // 9 == seen.led or p[card] >= 100) and p[card] > p[seen.best]
+    return beats(TRICK_KEYS[seen.mode][seen.led], card, seen.best)
 
 
 def choose_card(seen: JassSeen, legal: int, style: int = STANDARD) -> int:
@@ -287,10 +227,12 @@ def choose_card(seen: JassSeen, legal: int, style: int = STANDARD) -> int:
     (the rules are in :func:`atout.bots.jass.cards.card_choice`, ``style`` says which)."""
     seat = seen.seat
     pos = len(seen.trick)
-    return card_choice(legal, seen.hand, seat, pos, pos == seen.nplayers - 1, seen.led,
-                       seen.best, seen.best_seat, seen.partner, seen.trick_points(),
-                       FULL & ~seen.played_all & ~seen.gone,
-                       seen.voids[seen.next_seat[seat]], seen.pull_trumps, seen.mode, style)
+    return card_choice(legal=legal, hand=seen.hand, seat=seat, pos=pos,
+                       last=pos == seen.nplayers - 1, led=seen.led, best=seen.best,
+                       best_seat=seen.best_seat, partner=seen.partner,
+                       points=seen.trick_points(), out=FULL & ~seen.played_all & ~seen.gone,
+                       voids_next=seen.voids[seen.next_seat[seat]],
+                       pull_trumps=seen.pull_trumps, mode=seen.mode, style=style)
 
 
 def trump_values(rules: Rules[Any], hand: Sequence[str], legal: int) -> dict[int, float]:

@@ -8,10 +8,10 @@ from atout.bots.base import legal_mask
 from atout.bots.jass.heuristic import (
     PUSH,
     TRUMP_BASE,
-    beats,
     mode_tricks,
     read_view,
     trump_values,
+    wins_trick,
 )
 from atout.bots.jass.trump import best_option
 from atout.bots.reasons import Reason, english
@@ -85,7 +85,7 @@ def reason_jass(rules: Rules[Any], view: View, action: Action) -> Reason:
         if v[card] >= 10:
             return Reason("partner_gets", {"card": code, "points": v[card]})
         return Reason("partner_keeps", {})
-    if beats(seen, card):
+    if wins_trick(seen, card):
         if len(seen.trick) == 3:
             return Reason("wins_trick", {"points": points})
         return Reason("takes_lead", {"points": points})

@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.jass.cards import ABOVE, card_choice
+from atout.bots.jass.cards import ABOVE, CardState, first_rule_card
 from atout.bots.jass.heuristic import (
     FULL,
     JassHeuristic,
     JassSeen,
     choose_trump,
     read_view,
-    void_shown,
 )
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
@@ -40,10 +39,13 @@ from atout.games.jass.play import (
     NINE,
     POWER,
     SUIT_MASK,
+    TRICK_KEYS,
     VALUE,
     CardPolicy,
 )
+from atout.games.jass.seen import Follow, void_shown
 from atout.games.jass.weis import find_weis_memo
+from atout.games.trick import beats
 
 EPSILON = 0.1
 """Share of rollout moves played at random instead of greedily."""
@@ -70,27 +72,7 @@ class JassDeterminizer(Determinizer):
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
-        rules = self.rules
-        if self._cache is None or self._cache[0] is not view:
-            self._template = None
-            seen = read_view(rules, view, follows=PLAY_FACTS)
-            me = view.seat
-            others = [s for s in range(4) if s != me]
-            pool = seen.unseen
-            allowed = [FULL & ~seen.voids[s] for s in others]
-            forced = [seen.shown[s] & pool for s in others]
-            # nothing known of who holds what (no void, no card shown): a shuffle of the
-            # unseen cards, cut by hand sizes, is a uniform assignment and cheaper than
-            # assign_cards
-            free = not any(forced) and not any(pool & ~a for a in allowed)
-            self._cache = (view, (seen, me, others, pool,
-                                  [9 - seen.played[s].bit_count() for s in others],
-                                  allowed, forced, bock_leads(seen),
-                                  play_facts(seen) if PLAY_FACTS else [], free,
-                                  bit_list(pool)))
-        (seen, me, others, pool, sizes, allowed, forced, leads, plays, free,
-         unseen) = self._cache[1]
-        rnd = rng.random
+        facts = self._facts(view)
         fallback: Deal | None = None
         worst = (True, 1 << 30)
         tries = 0
@@ -102,52 +84,104 @@ class JassDeterminizer(Determinizer):
                 tries += 1
                 if tries > SOFT_TRIES:
                     break
-            if free:
-                shuffled = sorted(unseen, key=lambda _: rnd())
-                cut: list[int] = []
-                at = 0
-                for n in sizes:
-                    m = 0
-                    for c in shuffled[at:at + n]:
-                        m |= 1 << c
-                    cut.append(m)
-                    at += n
-                got: list[int] | None = cut
-            else:
-                got = assign_cards(pool, sizes, allowed, rng, forced)
-            if got is None:
+            hands = _sample_hands(facts, rng)
+            if hands is None:
                 continue
-            hands = [0, 0, 0, 0]
-            hands[me] = seen.hand | seen.played[me]
-            for s, m in zip(others, got, strict=True):
-                hands[s] = m | seen.played[s]
-            weis_bad = not _weis_agree(hands, seen, me, rules)
-            misses = _lead_misses(hands, leads) + _play_misses(hands, plays)
+            weis_bad = not _weis_agree(hands, facts.seen, facts.me, self.rules)
+            misses = _lead_misses(hands, facts.leads) + _play_misses(hands, facts.plays)
             agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
             if not agree and fallback is not None and (weis_bad, misses) >= worst:
                 continue
-            deal: JassDeal | None
-            if self._template is None:
-                fresh = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands],
-                                   dealer=view.dealer)
-                if not replay(fresh, view.history, to_move=view.to_move):
-                    continue
-                assert isinstance(fresh, JassDeal)
-                deal = fresh
-                self._template = fresh.clone()
-            else:
-                # the same point of the same history with these hands: checked as the
-                # replay does, without building the deal anew
-                deal = self._template.with_hands(hands)
-                if deal is None:
-                    continue
+            deal = self._deal(view, hands)
+            if deal is None:
+                continue
             if agree:
                 return deal
             fallback, worst = deal, (weis_bad, misses)
         if fallback is not None:
             return fallback
-        raise NoConsistentDeal(f"no Jass deal agrees with the view of seat {me} after "
+        raise NoConsistentDeal(f"no Jass deal agrees with the view of seat {facts.me} after "
                                f"{MAX_TRIES} tries")
+
+    def _facts(self, view: View) -> _Facts:
+        """What the samples of ``view`` must agree with, read once per view."""
+        if self._cache is None or self._cache[0] is not view:
+            self._template = None
+            seen = read_view(self.rules, view, follows=PLAY_FACTS)
+            me = view.seat
+            others = [s for s in range(4) if s != me]
+            pool = seen.unseen
+            allowed = [FULL & ~seen.voids[s] for s in others]
+            forced = [seen.shown[s] & pool for s in others]
+            # nothing known of who holds what (no void, no card shown): a shuffle of the
+            # unseen cards, cut by hand sizes, is a uniform assignment and cheaper than
+            # assign_cards
+            free = not any(forced) and not any(pool & ~a for a in allowed)
+            self._cache = (view, _Facts(seen, me, others, pool,
+                                        [9 - seen.played[s].bit_count() for s in others],
+                                        allowed, forced, bock_leads(seen),
+                                        play_facts(seen) if PLAY_FACTS else [], free,
+                                        bit_list(pool)))
+        facts: _Facts = self._cache[1]
+        return facts
+
+    def _deal(self, view: View, hands: list[int]) -> JassDeal | None:
+        """The deal of ``hands`` at the view's point, or None when the history does not
+        replay on it: the first by replaying the history, the next as copies of it."""
+        if self._template is None:
+            fresh = self.rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands],
+                                    dealer=view.dealer)
+            if not replay(fresh, view.history, to_move=view.to_move):
+                return None
+            assert isinstance(fresh, JassDeal)
+            self._template = fresh.clone()
+            return fresh
+        # the same point of the same history with these hands: checked as the replay does,
+        # without building the deal anew
+        return self._template.with_hands(hands)
+
+
+class _Facts(NamedTuple):
+    """What :class:`JassDeterminizer` reads of a view once, for all its samples."""
+
+    seen: JassSeen
+    me: int
+    others: list[int]
+    pool: int
+    sizes: list[int]
+    allowed: list[int]
+    forced: list[int]
+    leads: list[tuple[int, int, int, int]]
+    plays: list[tuple[int, int]]
+    free: bool
+    unseen: list[int]
+
+
+def _sample_hands(facts: _Facts, rng: random.Random) -> list[int] | None:
+    """Every seat's hand as play started, the unseen cards dealt at random within the
+    voids shown and the Weis cards shown (None: that draw failed)."""
+    if facts.free:
+        rnd = rng.random
+        shuffled = sorted(facts.unseen, key=lambda _: rnd())
+        cut: list[int] = []
+        at = 0
+        for n in facts.sizes:
+            m = 0
+            for c in shuffled[at:at + n]:
+                m |= 1 << c
+            cut.append(m)
+            at += n
+        got: list[int] | None = cut
+    else:
+        got = assign_cards(facts.pool, facts.sizes, facts.allowed, rng, facts.forced)
+    if got is None:
+        return None
+    seen = facts.seen
+    hands = [0, 0, 0, 0]
+    hands[facts.me] = seen.hand | seen.played[facts.me]
+    for s, m in zip(facts.others, got, strict=True):
+        hands[s] = m | seen.played[s]
+    return hands
 
 
 def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
@@ -219,66 +253,95 @@ def play_facts(seen: JassSeen) -> list[tuple[int, int]]:
     mode = seen.mode
     if mode < 0:
         return []
-    power = POWER[mode]
-    value = VALUE[mode]
-    trumps = SUIT_MASK[mode] if mode < 4 else 0
-    honours = (1 << (mode * 9 + JACK) | 1 << (mode * 9 + NINE)) if mode < 4 else 0
-    side = FULL & ~trumps
     pool = seen.unseen
     out: list[tuple[int, int]] = []
     for f in seen.follows:
-        actor, card = f.seat, f.card
+        actor = f.seat
         if not (actor - seen.seat) % 2:
             continue  # our side's cards
         last = f.pos == seen.nplayers - 1
-        pb = power[f.best]
-        left = ~f.before
-        # the side cards he could have played instead
-        suits = (SUIT_MASK[f.led] if card // 9 == f.led else side) & side & left
-        lacked = 0
         if not (f.best_seat - actor) % 2:
-            if not last:
-                continue  # whether his partner's trick was safe depends on his hand
-            if trumps >> card & 1:
-                if f.led != mode:
-                    lacked = side  # he fed a trump: he had no side card at all
-            else:
-                lacked = sum(1 << c for c in bit_list(suits) if value[c] // 2 > value[card])
+            lacked = _feeding_lacked(f, mode, last)
         else:
-            if (card // 9 == f.led or power[card] >= 100) and power[card] > pb:
-                continue  # he took it
-            if f.pos == 1 and value[card] == 10 and card // 9 == f.led != mode:
-                continue  # a ten given second to its suit, whatever he held (SECOND_TEN)
-            plain = f.led != mode and pb < 100  # a card of the suit led can still win
-            above = _stronger(SUIT_MASK[f.led] & left, power, pb) if plain else 0
-            ruff = _stronger(trumps & left, power, pb)
-            if last:
-                # the Buur and the Nell ruff only for 10 points (SPARE_HONOURS)
-                lacked = above | (ruff if f.points >= 10 else
-                                  ruff & ~honours if f.points >= 4 else 0)
-            else:
-                if above:
-                    lacked = 1 << _strongest(above, power)
-                if f.points >= 20:
-                    lacked |= above | ruff
-                elif f.points >= 10:
-                    lacked |= ruff & ~honours
-            if not trumps >> card & 1:
-                vc, pc = value[card], power[card]
-                lacked |= sum(1 << c for c in bit_list(suits)
-                              if value[c] < 10 and (value[c], power[c]) < (vc, pc))
-            elif not honours >> card & 1:
-                # an under-trump thrown away: no card of the suit led worth less than 10,
-                # which he would have given first (KEEP_TRUMPS); of the other suits nothing
-                # is known, as they were not his to play if he could follow
-                lacked |= sum(1 << c for c in bit_list(SUIT_MASK[f.led] & side & left)
-                              if value[c] < 10)
+            lacked = _taking_lacked(f, mode, last)
         if lacked & seen.played[actor]:
             continue  # he played otherwise: the rule does not hold for him
         lacked &= pool
         if lacked:
             out.append((actor, lacked))
     return out
+
+
+def _side_cards(mode: int) -> tuple[int, int]:
+    """The trumps and the Buur and the Nell of ``mode`` (none without trump)."""
+    if mode < 4:
+        return SUIT_MASK[mode], 1 << (mode * 9 + JACK) | 1 << (mode * 9 + NINE)
+    return 0, 0
+
+
+def _feeding_lacked(f: Follow, mode: int, last: bool) -> int:
+    """His partner held the trick: last to play he feeds it his best side card (Schmieren),
+    so he lacked the side cards worth much more (a trump fed: any side card)."""
+    if not last:
+        return 0  # whether his partner's trick was safe depends on his hand
+    card = f.card
+    trumps = _side_cards(mode)[0]
+    side = FULL & ~trumps
+    if trumps >> card & 1:
+        return side if f.led != mode else 0
+    value = VALUE[mode]
+    suits = (SUIT_MASK[f.led] if card // 9 == f.led else side) & side & ~f.before
+    return sum(1 << c for c in bit_list(suits) if value[c] // 2 > value[card])
+
+
+def _taking_lacked(f: Follow, mode: int, last: bool) -> int:
+    """The other side held the trick: he takes it when he can (see :func:`play_facts`),
+    otherwise throws his cheapest card; what he lacked by not doing so."""
+    card = f.card
+    if beats(TRICK_KEYS[mode][f.led], card, f.best):
+        return 0  # he took it
+    value = VALUE[mode]
+    if f.pos == 1 and value[card] == 10 and card // 9 == f.led != mode:
+        return 0  # a ten given second to its suit, whatever he held (SECOND_TEN)
+    lacked = _winners_lacked(f, mode, last)
+    trumps, honours = _side_cards(mode)
+    side = FULL & ~trumps
+    left = ~f.before
+    if not trumps >> card & 1:
+        power = POWER[mode]
+        suits = (SUIT_MASK[f.led] if card // 9 == f.led else side) & side & left
+        vc, pc = value[card], power[card]
+        lacked |= sum(1 << c for c in bit_list(suits)
+                      if value[c] < 10 and (value[c], power[c]) < (vc, pc))
+    elif not honours >> card & 1:
+        # an under-trump thrown away: no card of the suit led worth less than 10, which he
+        # would have given first (KEEP_TRUMPS); of the other suits nothing is known, as they
+        # were not his to play if he could follow
+        lacked |= sum(1 << c for c in bit_list(SUIT_MASK[f.led] & side & left)
+                      if value[c] < 10)
+    return lacked
+
+
+def _winners_lacked(f: Follow, mode: int, last: bool) -> int:
+    """The cards that would have taken the trick he did not take: last, any card of the suit
+    led that beats it, or a trump for points (the Buur and the Nell only for 10:
+    SPARE_HONOURS); earlier the best card still out of the suit led, or a trump for 10
+    points or more (any winner for 20)."""
+    power = POWER[mode]
+    pb = power[f.best]
+    left = ~f.before
+    trumps, honours = _side_cards(mode)
+    plain = f.led != mode and pb < 100  # a card of the suit led can still win
+    above = _stronger(SUIT_MASK[f.led] & left, power, pb) if plain else 0
+    ruff = _stronger(trumps & left, power, pb)
+    if last:
+        return above | (ruff if f.points >= 10 else ruff & ~honours if f.points >= 4 else 0)
+    lacked = 1 << _strongest(above, power) if above else 0
+    if f.points >= 20:
+        lacked |= above | ruff
+    elif f.points >= 10:
+        lacked |= ruff & ~honours
+    return lacked
 
 
 def _play_misses(hands: list[int], facts: list[tuple[int, int]]) -> int:
@@ -319,15 +382,14 @@ def _weis_agree(hands: list[int], seen: JassSeen, me: int, rules: Rules[Any]) ->
 
 
 def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
-          power: tuple[int, ...], value: tuple[int, ...], trump_mask: int, rnd: Any,
-          cheap: tuple[int, ...]) -> int:
+          keys: tuple[tuple[int, ...], ...], value: tuple[int, ...], trump_mask: int,
+          rnd: Any, cheap: tuple[int, ...]) -> int:
     """The greedy rollout policy for one card (see the module docstring)."""
     if pos == 0 or rnd() < EPSILON:
         k = int(rnd() * mask.bit_count())
         for _ in range(k):
             mask &= mask - 1
         return (mask & -mask).bit_length() - 1
-    pb = power[best]
     if (best_seat ^ seat) & 1 == 0:
         # partner wins so far: feed points when last, otherwise throw low
         pick = -1
@@ -343,6 +405,9 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
         if pick >= 0:
             return pick
     else:
+        # the weakest card that takes the trick (the trick keys: trick.winners, inlined)
+        kl = keys[led]
+        pb = kl[best]
         pick = -1
         pp = 1000
         m = mask
@@ -350,8 +415,8 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            pc = power[c]
-            if (c // 9 == led or pc >= 100) and pb < pc < pp:
+            pc = kl[c]
+            if pb < pc < pp:
                 pp, pick = pc, c
         if pick >= 0:
             return pick
@@ -412,7 +477,7 @@ across threads)."""
 def _public(deal: JassDeal) -> tuple[int, list[int]]:
     """The cards played so far and the voids each seat has shown, from the deal's tricks."""
     mode = deal.mode
-    power = POWER[mode]
+    keys = TRICK_KEYS[mode]
     nxt = deal.next_player
     tricks = deal.tricks
     last = tricks[-1] if tricks else None
@@ -421,17 +486,17 @@ def _public(deal: JassDeal) -> tuple[int, list[int]]:
         played, voids = done[1], done[2][:]
     else:
         played, voids = _voids(((lead, cards) for lead, cards, _, _ in tricks), 0,
-                               [0, 0, 0, 0], mode, power, nxt)
+                               [0, 0, 0, 0], mode, keys, nxt)
         if last is not None:
             _FINISHED[0] = (last, played, voids[:])
     if deal.trick:
         played, voids = _voids(((deal.leader, tuple(deal.trick)),), played, voids, mode,
-                               power, nxt)
+                               keys, nxt)
     return played, voids
 
 
-def _voids(tricks: Any, played: int, voids: list[int], mode: int, power: tuple[int, ...],
-           nxt: list[int]) -> tuple[int, list[int]]:
+def _voids(tricks: Any, played: int, voids: list[int], mode: int,
+           keys: tuple[tuple[int, ...], ...], nxt: list[int]) -> tuple[int, list[int]]:
     """``played`` and ``voids`` (changed in place) after the ``(leader, cards)`` tricks."""
     for seat, cards in tricks:
         led = cards[0] // 9
@@ -440,7 +505,7 @@ def _voids(tricks: Any, played: int, voids: list[int], mode: int, power: tuple[i
             played |= 1 << c
             if i:
                 voids[seat] |= void_shown(c, led, best, mode)
-                if (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
+                if beats(keys[led], c, best):
                     best = c
             seat = nxt[seat]
     return played, voids
@@ -489,6 +554,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
     rnd = rng.random
     mode = deal.mode
     power = POWER[mode]
+    keys = TRICK_KEYS[mode]
     value = VALUE[mode]
     suit = SUIT_MASK
     trump_mask = suit[mode] if mode < 4 else 0
@@ -504,7 +570,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
                 c = _top_lead(mask, hands, mode)
                 if c >= 0:
                     return c
-            return _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask, rnd,
+            return _pick(mask, seat, pos, led, best, best_seat, keys, value, trump_mask, rnd,
                          cheap)
 
         return greedy
@@ -522,15 +588,18 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
         elif modelled[seat]:
-            c = card_choice(mask, hands[seat], seat, pos, pos == 3, led, best, best_seat,
-                            partner[seat], pts, hands[0] | hands[1] | hands[2] | hands[3],
-                            voids[nxt[seat]], pulls[seat], mode)
+            # card_choice on a state made here (every card not played is in some hand)
+            hand = hands[seat]
+            c = first_rule_card(CardState(
+                mask, hand, seat, pos, pos == 3, led, best, best_seat, partner[seat], pts,
+                (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand, voids[nxt[seat]],
+                pulls[seat], mode))
         else:
             c = -1
             if not pos and rnd() < LEAD_TOP:
                 c = _top_lead(mask, hands, mode)
             if c < 0:
-                c = _pick(mask, seat, pos, led, best, best_seat, power, value, trump_mask,
+                c = _pick(mask, seat, pos, led, best, best_seat, keys, value, trump_mask,
                           rnd, cheap)
         if pos:
             # void_shown, inlined: neither the suit led nor a trump, or an under-trump

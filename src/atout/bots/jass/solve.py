@@ -20,6 +20,7 @@ from atout.games.jass.play import (
     MATCH_BONUS,
     POWER,
     SUIT_MASK,
+    TRICK_KEYS,
     VALUE,
     legal_cards,
 )
@@ -56,6 +57,7 @@ class EndgameSolver:
         self.nxt = nxt
         self.match_bonus = match_bonus
         self.power = POWER[mode]
+        self.keys = TRICK_KEYS[mode]
         self.value = VALUE[mode]
         self.order = ORDERS[mode]
         self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
@@ -105,61 +107,47 @@ class EndgameSolver:
     def _node(self, hands: list[int], seat: int, pos: int, led: int, best: int,
               best_seat: int, pts: int, done: int, won: int, alpha: int, beta: int) -> int:
         self.nodes += 1
+        key = None
         if pos == 0:
             if done == 9:
-                if self.match_bonus and won in (1, 2):
-                    return MATCH_BONUS if won == 1 else -MATCH_BONUS
-                return 0
+                return self._end_value(won)
             key = (hands[0], hands[1], hands[2], hands[3], seat, won)
-            hit = self.table.get(key)
+            hit = self._probe(key, alpha, beta)
             if hit is not None:
-                v, flag = hit
-                if flag == _EXACT:
-                    return v
-                if flag == _LOWER and v >= beta:
-                    return v
-                if flag == _UPPER and v <= alpha:
-                    return v
-            a0, b0 = alpha, beta
+                return hit
+        a0, b0 = alpha, beta
         hand = hands[seat]
         legal = legal_cards(hand, self.mode, led, best, strict_under=self.strict_under,
                             buur_free=self.buur_free)
         out = hands[0] | hands[1] | hands[2] | hands[3]
-        if best >= 0:
+        if pos:
             out |= 1 << best  # the card to beat separates two cards around it
         cards = self._choices(hand, legal, out)
-        power = self.power
         value = self.value
-        side = seat & 1
         if pos:
-            pb = power[best]
+            # who wins: the trick keys of the suit led (trick.beats, as a table read)
+            kl = self.keys[led]
+            kb = kl[best]
             # winners first, cheapest last: good moves early make the cuts
-            cards.sort(key=lambda c: -((c // 9 == led or power[c] >= 100) and power[c] > pb))
+            cards.sort(key=lambda c: -(kl[c] > kb))
         else:
+            power = self.power
             cards.sort(key=lambda c: -power[c])
-        maximize = side == 0
+        maximize = seat & 1 == 0
         result = -10_000 if maximize else 10_000
         nxt = self.nxt[seat]
         for c in cards:
             hands[seat] = hand ^ (1 << c)
-            if pos == 0:
-                nled, nbest, nbs = c // 9, c, seat
-            elif (c // 9 == led or power[c] >= 100) and power[c] > power[best]:
-                nled, nbest, nbs = led, c, seat
-            else:
-                nled, nbest, nbs = led, best, best_seat
             npts = pts + value[c]
-            if pos == 3:
-                ndone = done + 1
-                if ndone == 9:
-                    npts += LAST_TRICK_BONUS
-                wside = nbs & 1
-                gain = npts if wside == 0 else -npts
-                v = gain + self._node(hands, nbs, 0, -1, -1, -1, 0, ndone, won | (1 << wside),
-                                      alpha - gain, beta - gain)
+            if not pos:
+                v = self._node(hands, nxt, 1, c // 9, c, seat, npts, done, won, alpha, beta)
             else:
-                v = self._node(hands, nxt, pos + 1, nled, nbest, nbs, npts, done, won,
-                               alpha, beta)
+                nbest, nbs = (c, seat) if kl[c] > kb else (best, best_seat)
+                if pos < 3:
+                    v = self._node(hands, nxt, pos + 1, led, nbest, nbs, npts, done, won,
+                                   alpha, beta)
+                else:
+                    v = self._next_trick(hands, nbs, npts, done, won, alpha, beta)
             if maximize:
                 if v > result:
                     result = v
@@ -173,14 +161,49 @@ class EndgameSolver:
             if alpha >= beta:
                 break
         hands[seat] = hand
-        if pos == 0:
-            flag = _EXACT
-            if result <= a0:
-                flag = _UPPER
-            elif result >= b0:
-                flag = _LOWER
-            self.table[key] = (result, flag)
+        if key is not None:
+            self._store(key, result, a0, b0)
         return result
+
+    def _next_trick(self, hands: list[int], winner: int, pts: int, done: int, won: int,
+                    alpha: int, beta: int) -> int:
+        """The value after a trick's last card: its points (and the last trick's bonus) to
+        the winner's side, then the rest from the winner's lead."""
+        done += 1
+        if done == 9:
+            pts += LAST_TRICK_BONUS
+        side = winner & 1
+        gain = -pts if side else pts
+        return gain + self._node(hands, winner, 0, -1, -1, -1, 0, done, won | (1 << side),
+                                 alpha - gain, beta - gain)
+
+    def _end_value(self, won: int) -> int:
+        """The value once every trick is played: the match bonus of a side that took all."""
+        if self.match_bonus and won in (1, 2):
+            return MATCH_BONUS if won == 1 else -MATCH_BONUS
+        return 0
+
+    def _probe(self, key: tuple[int, int, int, int, int, int], alpha: int,
+               beta: int) -> int | None:
+        """The value stored for a trick's start, if it answers within ``alpha`` and ``beta``."""
+        hit = self.table.get(key)
+        if hit is None:
+            return None
+        v, flag = hit
+        if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
+            return v
+        return None
+
+    def _store(self, key: tuple[int, int, int, int, int, int], result: int, alpha: int,
+               beta: int) -> None:
+        """Keep a trick start's value, with whether it is exact or a bound (searched within
+        ``alpha`` and ``beta``)."""
+        flag = _EXACT
+        if result <= alpha:
+            flag = _UPPER
+        elif result >= beta:
+            flag = _LOWER
+        self.table[key] = (result, flag)
 
 
 def solve_deal(deal: JassDeal, solver: EndgameSolver | None = None) -> int:

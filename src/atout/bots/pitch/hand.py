@@ -10,6 +10,7 @@ has seen, so that the heuristic player, the search's rollouts and the bid model 
 from __future__ import annotations
 
 from atout.cards import FULL_DECK, bit_list
+from atout.games.pitch.tables import TRICK_KEYS
 
 NCARDS = 52
 FULL = (1 << NCARDS) - 1
@@ -69,13 +70,10 @@ def _rank(c: int) -> int:
     return c % 13
 
 
-POWER_IN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(100 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
-                for c in range(NCARDS))
-          for led in range(4))
-    for trump in range(4))
+POWER_IN: tuple[tuple[tuple[int, ...], ...], ...] = TRICK_KEYS
 """A card's power in a trick, by trump suit and led suit: a trump above every card of the
-led suit, -1 for a card that cannot win."""
+led suit, -1 for a card that cannot win (the engine's trick keys,
+:data:`atout.games.pitch.tables.TRICK_KEYS`)."""
 WORTH_IN: tuple[tuple[int, ...], ...] = tuple(
     tuple(GAME_VALUE[c % 13] + (5 if c // 13 == trump and c % 13 in (TWO, THREE, JACK) else 0)
           for c in range(NCARDS))

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.jass.cards import card_choice
+from atout.bots.jass.cards import CardState, first_rule_card
 from atout.bots.jass.heuristic import CARD_STYLES, FULL
 from atout.core import Deal, Result, Rules, View
 from atout.games.jass.play import CardPolicy
@@ -58,8 +58,9 @@ def heuristic_policy(deal: Deal, style: int = _STYLE) -> CardPolicy:
         for s in players:
             now |= hands[s]
         out = FULL & ~(start & ~now)
-        return card_choice(legal, hands[seat], seat, pos, pos == last, led, best, best_seat,
-                           -1, points, out, 0, True, mode, style)
+        hand = hands[seat]
+        return first_rule_card(CardState(legal, hand, seat, pos, pos == last, led, best, best_seat,
+                                         -1, points, out & ~hand, 0, True, mode, style))
 
     return pick
 

@@ -100,7 +100,7 @@ def random_tricks(hands: list[int], leader: int, left: int,
                     stoeck = ()
                 trick.append(c)
                 pts += value[c]
-                if kl[c] > bk:
+                if kl[c] > bk:  # trick.beats, read from the table (no call per card)
                     bk, best_seat = kl[c], seat
         else:
             # a plain lead in a trump game: follow or trump; once a trump leads the trick,
@@ -143,7 +143,7 @@ def random_tricks(hands: list[int], leader: int, left: int,
                     stoeck = ()
                 trick.append(c)
                 pts += value[c]
-                if kl[c] > bk:
+                if kl[c] > bk:  # trick.beats, read from the table (no call per card)
                     bk, best_seat = kl[c], seat
                     if trump:
                         over = higher[c] >> base & 511

@@ -25,20 +25,27 @@ from atout.events import JassEvent
 from atout.games.jass.fast import BITS9 as BITS9
 from atout.games.jass.fast import POP9 as POP9
 from atout.games.jass.fast import random_tricks, uniform_policy
+from atout.games.jass.ranks import ABOVE as ABOVE
 from atout.games.jass.ranks import ACE as ACE
 from atout.games.jass.ranks import CODES as CODES
 from atout.games.jass.ranks import EIGHT as EIGHT
+from atout.games.jass.ranks import HIGHER_TRUMPS as HIGHER_TRUMPS
 from atout.games.jass.ranks import JACK as JACK
 from atout.games.jass.ranks import KING as KING
 from atout.games.jass.ranks import MODE_NAMES as MODE_NAMES
 from atout.games.jass.ranks import NINE as NINE
 from atout.games.jass.ranks import OBENABE as OBENABE
+from atout.games.jass.ranks import POWER as POWER
 from atout.games.jass.ranks import QUEEN as QUEEN
 from atout.games.jass.ranks import SEVEN as SEVEN
 from atout.games.jass.ranks import SIX as SIX
 from atout.games.jass.ranks import SUIT_MASK as SUIT_MASK
 from atout.games.jass.ranks import TEN as TEN
+from atout.games.jass.ranks import TRICK_KEYS as TRICK_KEYS
+from atout.games.jass.ranks import TRUMP_FLOOR as TRUMP_FLOOR
 from atout.games.jass.ranks import UNDENUFE as UNDENUFE
+from atout.games.jass.ranks import VALUE as VALUE
+from atout.games.jass.seen import PlaySeen, play_seen
 from atout.games.jass.weis import BIG_SEQUENCE_VALUES as BIG_SEQUENCE_VALUES
 from atout.games.jass.weis import FOUR_VALUES as FOUR_VALUES
 from atout.games.jass.weis import SEQUENCE_VALUES as SEQUENCE_VALUES
@@ -47,62 +54,11 @@ from atout.games.jass.weis import find_weis as find_weis
 from atout.games.jass.weis import find_weis_memo
 from atout.games.jass.weis import may_hold_weis as may_hold_weis
 from atout.games.jass.weis import weis_key as weis_key
-
-# Trump order J 9 A K Q T 8 7 6, as a power per rank index (higher wins).
-_TRUMP_POWER = (0, 1, 2, 7, 3, 8, 4, 5, 6)
-_TRUMP_VALUE = (0, 0, 0, 14, 10, 20, 3, 4, 11)
-_PLAIN_VALUE = (0, 0, 0, 0, 10, 2, 3, 4, 11)
-_OBENABE_VALUE = (0, 0, 8, 0, 10, 2, 3, 4, 11)
-_UNDENUFE_VALUE = (11, 0, 8, 0, 10, 2, 3, 4, 0)
-
-
-def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                       tuple[tuple[int, ...], ...]]:
-    power: list[tuple[int, ...]] = []
-    value: list[tuple[int, ...]] = []
-    higher: list[tuple[int, ...]] = []
-    for mode in range(6):
-        p, v, h = [], [], []
-        for c in range(36):
-            s, r = divmod(c, 9)
-            if mode < 4:
-                if s == mode:
-                    p.append(100 + _TRUMP_POWER[r])
-                    v.append(_TRUMP_VALUE[r])
-                else:
-                    p.append(r)
-                    v.append(_PLAIN_VALUE[r])
-            elif mode == OBENABE:
-                p.append(r)
-                v.append(_OBENABE_VALUE[r])
-            else:
-                p.append(8 - r)
-                v.append(_UNDENUFE_VALUE[r])
-        for c in range(36):
-            m = 0
-            if mode < 4:
-                for d in range(mode * 9, mode * 9 + 9):
-                    if p[d] > p[c]:
-                        m |= 1 << d
-            h.append(m)
-        power.append(tuple(p))
-        value.append(tuple(v))
-        higher.append(tuple(h))
-    return tuple(power), tuple(value), tuple(higher)
-
-
-POWER, VALUE, HIGHER_TRUMPS = _tables()
-"""Per mode and card: the power in a trick (trumps above 100), the point value, and for trump
-modes the mask of trumps that beat that card."""
-
+from atout.games.trick import beats
+from atout.games.trick import trick_points as _points
 
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
-
-TRICK_KEYS = tuple(tuple(tuple(POWER[m][c] if c // 9 == led or POWER[m][c] >= 100 else -1
-                              for c in range(36)) for led in range(4)) for m in range(6))
-"""Per mode and suit led, each card's strength in the trick (-1: it cannot win it)."""
-
 
 
 class TrickKinds(NamedTuple):
@@ -219,8 +175,7 @@ def describe_refusal(hand: int, mode: int, led: int, best: int, card: int, *,
 
 def trick_points(cards: list[int], mode: int) -> int:
     """The card points of a trick."""
-    v = VALUE[mode]
-    return sum(v[c] for c in cards)
+    return _points(cards, VALUE[mode])
 
 
 # --- The playing phase as a reusable deal base --------------------------------------------
@@ -436,7 +391,7 @@ class TrickPlay(Deal):
                 if c // 9 != led:
                     checks.append((seat, played[seat], c, led, best))
                 played[seat] |= 1 << c
-                if kl[c] > kl[best]:
+                if beats(kl, c, best):
                     best = c
         plan: ReplayPlan = (tuple(played), tuple(checks))
         self._plan = (at, plan)
@@ -460,44 +415,36 @@ class TrickPlay(Deal):
         if pick is None and not self.trick:
             self._random_play(rng, record)
             return
+        # a trick under way: the same draw, card by card
+        self._policy_play(pick or uniform_policy(rng), record)
+
+    def _policy_play(self, pick: CardPolicy, record: bool) -> None:
+        """:meth:`play_tricks` card by card: the trick loop.
+
+        Who wins is read from the trick keys (:func:`atout.games.trick.beats` as a table read,
+        ``kl[c] > bk``) and the legal cards are :func:`legal_cards` inlined: a call per card
+        would cost the rollouts (the property tests replay every playout through the checked
+        path)."""
         mode = self.mode
         keys = self.trick_keys
-        value = VALUE[mode]
         hands = self.hands
-        side_of = self.side_of
         strict, free = self.strict_under, self.buur_free
-        played: list[int] = []
-        tricks = self.tricks
-        card_points = self.card_points
-        tricks_won = self.tricks_won
-        total = self.tricks_total
         orders = self.orders_from
-        stoeck: tuple[int, ...] = ()
-        if self.stoeck_seat >= 0 and not self.stoeck_said:
-            stoeck = self.stoeck_cards
+        value, notrump, trump_mask, not_buur, higher, stoeck, follows = self._loop_tables()
         suit = SUIT_MASK
-        notrump = mode >= 4
-        trump_mask = 0 if notrump else suit[mode]
-        not_buur = 0 if notrump else trump_mask & ~(1 << (mode * 9 + JACK))
-        higher = HIGHER_TRUMPS[mode]
+        played: list[int] = []
+        actors = self._actors
         # the trick under way, if any (its cards already in the history)
         trick = self.trick
         leader = self.leader
         led, best, best_seat = self.led, self.best, self.best_seat
-        kl = keys[led] if led >= 0 else keys[0]
-        bk = kl[best] if best >= 0 else -1
-        best_trump = best >= 0 and best // 9 == mode
+        kl, bk, best_trump, pts = self._trick_under_way()
         pos = len(trick)
-        pts = 0
-        for c in trick:
-            pts += value[c]
-        actors = self._actors
-        done = len(tricks)
-        weis = bool(self.declared)
-        if pick is None:
-            pick = uniform_policy(rng)  # a trick under way: the same draw, card by card
-        follows = [o[1:] for o in orders]
-        while True:
+        total = self.tricks_total
+        side_of, card_points, tricks_won = self.side_of, self.card_points, self.tricks_won
+        tricks = self.tricks
+        weis_after = int(bool(self.declared))  # the Weis are scored after the first trick
+        for done in range(len(tricks) + 1, total + 1):
             start = pos
             if not pos:
                 # the lead: any card (the policy is told the last trick's led and best)
@@ -505,10 +452,8 @@ class TrickPlay(Deal):
                 hand = hands[seat]
                 c = pick(seat, 0, hand, led, best, best_seat, 0)
                 hands[seat] = hand ^ (1 << c)
-                if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
-                    self.stoeck_said = True
-                    self.stoeck_points[side_of[seat]] += STOECK_POINTS
-                    stoeck = ()
+                if c in stoeck:
+                    stoeck = self._stoeck_played(seat, c, stoeck)
                 trick.append(c)
                 pts = value[c]
                 led = c // 9
@@ -518,7 +463,7 @@ class TrickPlay(Deal):
                 pos = 1
             for seat in follows[leader] if pos == 1 else orders[leader][pos:]:
                 hand = hands[seat]
-                # legal_cards, inlined (the property tests replay every playout through it)
+                # legal_cards, inlined
                 follow = hand & suit[led]
                 if notrump:
                     mask = follow or hand
@@ -537,10 +482,8 @@ class TrickPlay(Deal):
                         mask = (follow | trumps) if follow else hand
                 c = pick(seat, pos, mask, led, best, best_seat, pts)
                 hands[seat] = hand ^ (1 << c)
-                if c in stoeck and not hands[seat] >> (stoeck[0] + stoeck[1] - c) & 1:
-                    self.stoeck_said = True
-                    self.stoeck_points[side_of[seat]] += STOECK_POINTS
-                    stoeck = ()
+                if c in stoeck:
+                    stoeck = self._stoeck_played(seat, c, stoeck)
                 trick.append(c)
                 pts += value[c]
                 if kl[c] > bk:
@@ -548,27 +491,56 @@ class TrickPlay(Deal):
                     best_trump = c // 9 == mode
                 pos += 1
             if record:
-                if start:
-                    played += trick[start:]
-                    actors += orders[leader][start:]
-                else:
-                    played += trick
-                    actors += orders[leader]
-            done += 1
+                played += trick[start:]
+                actors += orders[leader][start:]
             if done == total:
                 pts += LAST_TRICK_BONUS
+            # the trick's points and the trick to the winner's side (inline: once a trick)
             side = side_of[best_seat]
             card_points[side] += pts
             tricks_won[side] += 1
             tricks.append((leader, tuple(trick), best_seat, pts))
-            if done == 1 and weis:
+            if done == weis_after:
                 self._resolve_weis(with_events=False)
             leader = best_seat
-            if done == total:
-                break
             trick = []
             pos = pts = 0
         self._end_play(best_seat, played if record else None)
+
+    def _loop_tables(self) -> tuple[tuple[int, ...], bool, int, int, tuple[int, ...],
+                                    tuple[int, ...], list[tuple[int, ...]]]:
+        """What the trick loop reads of the mode: the card values, whether it is a no-trump
+        mode, the trump mask, the trumps but the Buur, the higher trumps of each card, the
+        Stöck cards still to be said (else empty), the seats that follow each leader."""
+        mode = self.mode
+        notrump = mode >= 4
+        trump_mask = 0 if notrump else SUIT_MASK[mode]
+        not_buur = trump_mask & ~(1 << (mode * 9 + JACK)) if trump_mask else 0
+        stoeck: tuple[int, ...] = ()
+        if self.stoeck_seat >= 0 and not self.stoeck_said:
+            stoeck = self.stoeck_cards
+        return (VALUE[mode], notrump, trump_mask, not_buur, HIGHER_TRUMPS[mode], stoeck,
+                [o[1:] for o in self.orders_from])
+
+    def _trick_under_way(self) -> tuple[tuple[int, ...], int, bool, int]:
+        """The trick on the table for the trick loop: the keys of the suit led, the winning
+        card's key, whether it is a trump, the card points."""
+        led, best = self.led, self.best
+        keys = self.trick_keys
+        kl = keys[led] if led >= 0 else keys[0]
+        if best < 0:
+            return kl, -1, False, 0
+        return kl, kl[best], best // 9 == self.mode, _points(self.trick, VALUE[self.mode])
+
+    def _stoeck_played(self, seat: int, card: int, stoeck: tuple[int, ...]) -> tuple[int, ...]:
+        """The trick loop's Stöck: ``card``, the trump king or queen, was just played by
+        ``seat``; the Stöck is said when the other one left his hand before (then nothing is
+        watched any more: empty)."""
+        if self.hands[seat] >> (stoeck[0] + stoeck[1] - card) & 1:
+            return stoeck
+        self.stoeck_said = True
+        self.stoeck_points[self.side_of[seat]] += STOECK_POINTS
+        return ()
 
     def _random_play(self, rng: random.Random, record: bool) -> None:
         """:meth:`play_tricks` without a policy from a trick's start, on hands split by suit
@@ -667,8 +639,7 @@ class TrickPlay(Deal):
             self.best = card
             self.best_seat = seat
         else:
-            keys = self.trick_keys[self.led]
-            if keys[card] > keys[self.best]:
+            if beats(self.trick_keys[self.led], card, self.best):
                 self.best = card
                 self.best_seat = seat
         if len(trick) < self.trick_size:
@@ -830,6 +801,21 @@ class TrickPlay(Deal):
         if got is None or got[0] is not ws:
             got = made[seat] = (ws, [w.to_dict() for w in ws or ()])
         return got[1]
+
+    def play_seen(self, *, follows: bool = False) -> PlaySeen:
+        """What every seat has seen of the card play so far (it is all public): the trick on
+        the table, the cards each seat played, the suits each seat has shown it lacks, the
+        leads (and with ``follows`` every card played to a trick already led); see
+        :mod:`atout.games.jass.seen`."""
+        orders = self.__dict__.get("orders_from")
+        if orders is None:  # the play has not started
+            n = len(self.hands)
+            return PlaySeen([0] * n, [0] * n)
+        plays: list[tuple[int, int]] = []
+        for lead, cards, _, _ in self.tricks:
+            plays += zip(orders[lead], cards, strict=True)
+        plays += zip(self.trick_seats, self.trick, strict=True)
+        return play_seen(plays, self.mode, len(self.hands), self.trick_size, follows=follows)
 
     def _table(self) -> tuple[tuple[int, str], ...]:
         return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))

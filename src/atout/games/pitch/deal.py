@@ -34,13 +34,14 @@ from atout.games.pitch.tables import (
     PASS,
     PASS_BIT,
     PLAY,
-    RANK_OF,
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
+    TRICK_KEYS,
     TRICKS,
     codes_text,
 )
+from atout.games.trick import winning_position
 
 # The kinds of event this module emits, looked up once (not per event).
 EV_TANGAGE = PitchEvent.TANGAGE
@@ -269,15 +270,8 @@ class PitchDeal(Deal):
         return events
 
     def _trick_winner(self) -> int:
-        trump = self.trump
-        led = SUIT_OF[self.trick[0]]
-        best_i, best_key = 0, -1
-        for i, c in enumerate(self.trick):
-            s = SUIT_OF[c]
-            key = 100 + RANK_OF[c] if s == trump else RANK_OF[c] if s == led else -1
-            if key > best_key:
-                best_i, best_key = i, key
-        return (self.leader + best_i) % self.n
+        keys = TRICK_KEYS[self.trump][SUIT_OF[self.trick[0]]]
+        return (self.leader + winning_position(self.trick, keys)) % self.n
 
     def _taker(self, card: int) -> int:
         for s, m in enumerate(self.won):

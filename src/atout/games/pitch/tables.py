@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from atout.cards import FULL_DECK
 from atout.events import PitchPhase
+from atout.games.trick import trick_keys
 
 # -- tables, built once ---------------------------------------------------------------------
 
@@ -22,6 +23,11 @@ SUIT_MASK = DECK.suit_masks
 SUIT_OF = DECK.suit_of
 RANK_OF = DECK.rank_of
 JACK_RANK = 9  # ranks "23456789TJQKA"
+TRICK_KEYS = tuple(trick_keys(tuple(100 + RANK_OF[c] if SUIT_OF[c] == trump else RANK_OF[c]
+                                    for c in range(NCARDS)), SUIT_OF, 4, 100)
+                   for trump in range(4))
+"""Per trump suit and suit led, each card's strength in a trick (-1: it cannot win it): the
+rank, above 100 for a trump (:func:`atout.games.trick.trick_keys`)."""
 GAME_VALUE = tuple({8: 10, 9: 1, 10: 2, 11: 3, 12: 4}.get(r, 0) for r in RANK_OF)
 """Points toward Game: ten 10, ace 4, king 3, queen 2, jack 1."""
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs")
