@@ -24,7 +24,7 @@ import time
 
 import atout
 from atout.bots import make_bot
-from atout.bots.parts import games_with_parts
+from atout.bots.registry import games_with_parts
 from atout.bots.search import SearchBot
 
 

@@ -37,7 +37,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from atout.bots.policy import player_bot
+from atout.bots import player_bot
 from atout.core import deal_seed
 from atout.tournament import Tournament, seat_lineups
 

@@ -14,7 +14,7 @@ from atout.bots.hint import action_words, card_words, hint
 from atout.bots.jass.heuristic import choose_trump
 from atout.bots.jass.search import JassDeterminizer, _has_weis, jass_rollout
 from atout.bots.pace import Paced
-from atout.bots.parts import games_with_parts, parts_for
+from atout.bots.registry import games_with_parts, parts_for
 from atout.bots.search import SearchBot, side_value
 from atout.cards import JASS_DECK
 from atout.core import Action, Deal, View

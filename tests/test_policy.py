@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import atout
-from atout.bots import make_bot, play_out
-from atout.bots.policy import PolicyBot, frozen, player_bot
+from atout.bots import make_bot, play_out, player_bot
+from atout.bots.policy import PolicyBot, frozen
 from atout.core import View
 from atout.envs import single_agent, vector_env
 from atout.tournament import Tournament, run

@@ -15,13 +15,11 @@ from atout.bots.parts import (
     DEFAULT_BUDGET,
     Budget,
     SearchOptions,
-    games_with_parts,
-    has_parts,
-    parts_for,
     search_settings,
     settle,
     side_value,
 )
+from atout.bots.registry import games_with_parts, has_parts, parts_for
 from atout.bots.search import SearchBot
 from atout.core import Result, Rules, View
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from atout.actions import Action as Action
 from atout.actions import ActionSpace as ActionSpace
+from atout.events import MatchEvent
 from atout.options import JSON as JSON
 from atout.options import OptionInfo as OptionInfo
 from atout.options import OptionsT as OptionsT
@@ -31,17 +32,23 @@ from atout.options import options_dict as options_dict
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
 
+# The kinds of event this module emits, looked up once (not per event).
+EV_DEAL_OVER = MatchEvent.DEAL_OVER
+EV_GAME_OVER = MatchEvent.GAME_OVER
+EV_NEW_DEAL = MatchEvent.NEW_DEAL
+
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Event(NamedTuple):
     """Something that happened, for clients to announce and the server to broadcast.
 
-    ``kind`` names the event (``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's
-    docs), ``seat`` the seat it is about (or None), ``data`` the JSON-ready details. ``to`` is
-    None for a public event, or the only seat allowed to see it (a private event, such as the
-    cards of the blind for the player who took it). Events are immutable tuples: cheap to make
-    on every action.
+    ``kind`` names the event: a member of :mod:`atout.events` (a ``StrEnum``, equal to its
+    text: ``"card"``, ``"trick"``, ``"trump"`` …, listed in each game's docs; a plain string
+    when read back from JSON), ``seat`` the seat it is about (or None), ``data`` the JSON-ready
+    details. ``to`` is None for a public event, or the only seat allowed to see it (a private
+    event, such as the cards of the blind for the player who took it). Events are immutable
+    tuples: cheap to make on every action.
     """
 
     kind: str
@@ -75,7 +82,8 @@ class View:
     ``(seat, card)``; ``history`` every action so far as this seat saw it, ``(seat, text)``
     with ``text`` None where the action was hidden from it; ``legal`` the seat's legal actions
     when it is to move. ``info`` holds the game's public facts (trump, bids, scores …) and what
-    this seat alone knows beyond its hand, all JSON-ready.
+    this seat alone knows beyond its hand, all JSON-ready. ``phase`` is a member of the game's
+    phase enum in :mod:`atout.events` (``JassPhase`` …, equal to its text).
 
     The engine alone decides what is private to whom: each game's view code is the one place
     that says it. A public view (:meth:`Deal.public_view`, ``deal.view(None)``) is what
@@ -439,8 +447,8 @@ class Deal(ABC):
 
         >>> import atout
         >>> deal = atout.make("jass").deal(seed=7)
-        >>> deal.play("trump H")
-        [Event(kind='trump', seat=3, data={'mode': 'H', 'multiplier': 1}, to=None)]
+        >>> [(e.kind, e.seat, e.data) for e in deal.play("trump H")]
+        [(<JassEvent.TRUMP: 'trump'>, 3, {'mode': 'H', 'multiplier': 1})]
         >>> try:
         ...     deal.play("push")
         ... except atout.IllegalAction as refused:
@@ -704,16 +712,16 @@ class Match(ABC):
         deal = self.deal
         gained = self._score_deal(deal)
         self.deals.append(deal)
-        events = [Event("deal_over", None, {"deal": len(self.deals), "points": list(gained),
-                                            "scores": list(self.scores)})]
+        events = [Event(EV_DEAL_OVER, None, {"deal": len(self.deals), "points": list(gained),
+                                             "scores": list(self.scores)})]
         if self._finished():
             self._over = True
             res = self.result
-            events.append(Event("game_over", None, {"winners": list(res.winners),
-                                                    "scores": list(res.scores)}))
+            events.append(Event(EV_GAME_OVER, None, {"winners": list(res.winners),
+                                                     "scores": list(res.scores)}))
         else:
             self.deal = self._start_deal(self._next_dealer(deal))
-            events.append(Event("new_deal", self.deal.dealer,
+            events.append(Event(EV_NEW_DEAL, self.deal.dealer,
                                 {"deal": len(self.deals) + 1, "dealer": self.deal.dealer}))
         return events
 

@@ -1,4 +1,4 @@
-"""The kinds of events, as named constants shared by the engines and the front ends.
+"""Event kinds and phases, as named constants shared by the engines and the front ends.
 
 An :class:`~atout.core.Event`'s ``kind`` is one of these. Each enum is a :class:`StrEnum`,
 so a member equals its text (``JassEvent.PUSH == "push"``) and an event made with either
@@ -7,7 +7,13 @@ reads events through a table keyed by these members (``atout.i18n.games.<game>``
 test plays every game and checks that each kind its engine emits is a member here, and that
 each member has a sentence in both languages.
 
+Each game's phases (a :class:`~atout.core.View`'s ``phase``) are a :class:`StrEnum` here
+too (``JassPhase``, ``TarotPhase`` …): an engine sets its deal's phase to a member, a front
+end compares a view's phase with a member, and the view's JSON keeps the plain text.
+
 >>> JassEvent.TRUMP == "trump"
+True
+>>> TarotPhase.PETIT_SEC == "petit sec"
 True
 >>> sorted(str(kind) for kind in event_kinds("pitch"))[:3]
 ['bid', 'card', 'deal_over']
@@ -24,6 +30,15 @@ class MatchEvent(StrEnum):
     NEW_DEAL = "new_deal"
     DEAL_OVER = "deal_over"
     GAME_OVER = "game_over"
+
+
+class TrickEvent(StrEnum):
+    """The kinds every trick game's play shares (Jass, Putze, Tarot, Pitch): a card played and
+    a trick won. Each of those games' enums has them too, with the same text, so a table keyed
+    by these (the sentences every game shares) reads any of them."""
+
+    CARD = "card"
+    TRICK = "trick"
 
 
 class JassEvent(StrEnum):
@@ -122,11 +137,64 @@ GAME_EVENTS: dict[str, type[StrEnum]] = {
 """Each game's own event kinds, by the game's name."""
 
 
+class JassPhase(StrEnum):
+    """Swiss Jass: choosing trump (or pushing), then the play."""
+
+    TRUMP = "trump"
+    PLAY = "play"
+    OVER = "over"
+
+
+class PutzePhase(StrEnum):
+    """Putze: the better cards, the declarations, the six exchange, then the play."""
+
+    BETTER = "better"
+    SPEAK = "speak"
+    SIX = "six"
+    PLAY = "play"
+    OVER = "over"
+
+
+class TarotPhase(StrEnum):
+    """French Tarot, in the order of a deal (the engine keeps each phase's index)."""
+
+    PETIT_SEC = "petit sec"
+    BIDDING = "bidding"
+    CALL = "call"
+    ECART = "ecart"
+    CHELEM = "chelem"
+    PLAY = "play"
+    OVER = "over"
+
+
+class PitchPhase(StrEnum):
+    """Auction Pitch: the auction, then the play."""
+
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
+
+class KnockRummyPhase(StrEnum):
+    """Knock Rummy: a turn draws, then discards (or knocks)."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+GAME_PHASES: dict[str, type[StrEnum]] = {
+    "jass": JassPhase, "putze": PutzePhase, "tarot": TarotPhase, "pitch": PitchPhase,
+    "knock-rummy": KnockRummyPhase}
+"""Each game's phases, by the game's name."""
+
+
 def event_kinds(game: str) -> frozenset[str]:
     """Every kind of event a game's match may emit: its own and the match's."""
     own = GAME_EVENTS.get(game)
     return frozenset(MatchEvent) | (frozenset(own) if own is not None else frozenset())
 
 
-__all__ = ["GAME_EVENTS", "JassEvent", "KnockRummyEvent", "MatchEvent", "PitchEvent",
-           "PutzeEvent", "TarotEvent", "event_kinds"]
+__all__ = ["GAME_EVENTS", "GAME_PHASES", "JassEvent", "JassPhase", "KnockRummyEvent",
+           "KnockRummyPhase", "MatchEvent", "PitchEvent", "PitchPhase", "PutzeEvent",
+           "PutzePhase", "TarotEvent", "TarotPhase", "TrickEvent", "event_kinds"]

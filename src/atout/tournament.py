@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import atout
-from atout.bots.policy import Player, player_bot, player_name
+from atout.bots import player_bot
+from atout.bots.policy import Player, player_name
 from atout.core import JSON, deal_seed
 
 ProgressFn = Callable[[int], None]

@@ -20,7 +20,7 @@ from atout.bots.base import Bot
 from atout.core import Action, Deal, Match, Rules, View
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "parse_bot_spec", "play_out",
-           "register_bot"]
+           "player_bot", "register_bot"]
 
 
 class RandomBot(Bot):
@@ -42,7 +42,7 @@ def _random(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
-    from atout.bots.parts import parts_for
+    from atout.bots.registry import parts_for
 
     bot: Bot = parts_for(rules).heuristic(rules, seat, seed, **params)
     return bot
@@ -170,3 +170,34 @@ def play_out(game: Deal | Match, bots: Sequence[Bot],
         if watch is not None:
             watch(view, action)
         game.play(action)
+
+
+def player_bot(player: object, rules: Rules[Any], seat: int, seed: int = 0,
+               **params: Any) -> Bot:
+    """A bot for ``seat`` from any player: a bot name or spec, a Bot subclass, or a policy
+    (a Bot made for that seat is returned as it is). ``ValueError`` in words for anything
+    else."""
+    from atout.bots.policy import PolicyBot, is_policy, player_name
+
+    if isinstance(player, str):
+        if params:
+            raise ValueError(f"bot {player!r}: give its parameters in the name, "
+                             "like search:playouts=300")
+        return make_bot(player, rules, seat, seed)
+    if isinstance(player, Bot):
+        if player.seat != seat:
+            raise ValueError(f"the bot {player_name(player)} was made for seat {player.seat}, "
+                             f"not {seat}: give its class, or a policy, to seat it anywhere")
+        return player
+    if isinstance(player, type) and issubclass(player, Bot):
+        try:
+            return player(rules, seat, seed, **params)
+        except TypeError as exc:
+            raise ValueError(f"bot {player.__qualname__}: {exc}") from None
+    if is_policy(player):
+        if params:
+            raise ValueError(f"policy {player_name(player)} takes no parameters, not "
+                             f"{', '.join(params)}")
+        return PolicyBot(player, rules, seat, seed)  # type: ignore[arg-type]
+    raise ValueError(f"{player!r} is not a player: expected a bot name, a module:attribute "
+                     "spec, a policy (a callable taking a View) or a Bot subclass")

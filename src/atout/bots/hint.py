@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots import Bot, make_bot
-from atout.bots.parts import parts_for
 from atout.bots.reasons import Reason
+from atout.bots.registry import parts_for
 from atout.core import Action, Rules, View
 from atout.i18n import translator
 from atout.i18n.hints import search_margin, worth_words

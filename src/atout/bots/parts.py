@@ -15,8 +15,9 @@ way OpenSpiel's ``MCTSBot(game, uct_c, max_simulations, evaluator)`` takes them:
   exact solving, the model of the table, pruning, who makes the key decisions, courtesy).
 
 Each game's search module gathers its parts in one :class:`GameParts` value (``PARTS``);
-:func:`parts_for` finds a game's by its name through a registry of small functions that import
-the game's module only when it is asked for (a player's start loads one game's bots only).
+:func:`atout.bots.registry.parts_for` finds a game's by its name through a registry of small
+functions that import the game's module only when it is asked for (a player's start loads one
+game's bots only).
 The bot names' options (``search:playouts=300:tie=2``) become a typed budget and options by
 :func:`search_settings`.
 """
@@ -285,66 +286,3 @@ class GameParts:
     search_heuristic: Callable[..., Bot] | None = None
     explain: Callable[[Rules[Any], View, Action], str] | None = None
     reason: Callable[[Rules[Any], View, Action], Reason] | None = None
-
-
-def _jass() -> GameParts:
-    from atout.bots.jass.search import PARTS
-
-    return PARTS
-
-
-def _putze() -> GameParts:
-    from atout.bots.putze.search import PARTS
-
-    return PARTS
-
-
-def _tarot() -> GameParts:
-    from atout.bots.tarot.search import PARTS
-
-    return PARTS
-
-
-def _pitch() -> GameParts:
-    from atout.bots.pitch.search import PARTS
-
-    return PARTS
-
-
-def _knock_rummy() -> GameParts:
-    from atout.bots.knock_rummy.search import PARTS
-
-    return PARTS
-
-
-_GAMES: dict[str, Callable[[], GameParts]] = {
-    "jass": _jass,
-    "putze": _putze,
-    "tarot": _tarot,
-    "pitch": _pitch,
-    "knock-rummy": _knock_rummy,
-}
-
-
-def register_parts(game: str, factory: Callable[[], GameParts]) -> None:
-    """Give ``game`` its bots: ``factory`` returns its parts (it may import them then)."""
-    _GAMES[game] = factory
-
-
-def parts_for(rules: Rules[Any]) -> GameParts:
-    """The parts of the game of ``rules``; ``ValueError`` naming the games that have them."""
-    factory = _GAMES.get(rules.name)
-    if factory is None:
-        raise ValueError(f"no heuristic or search bot for {rules.name!r} yet: the games with "
-                         f"them are {', '.join(games_with_parts())}")
-    return factory()
-
-
-def has_parts(game: str) -> bool:
-    """Whether ``game`` has bots (without loading any game's)."""
-    return game in _GAMES
-
-
-def games_with_parts() -> list[str]:
-    """The games that have bots."""
-    return list(_GAMES)

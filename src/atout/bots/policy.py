@@ -13,8 +13,9 @@ Wherever atout takes a bot it takes a **player**: a bot name (``"heuristic"``), 
 point in the ``atout.bots`` group, a policy object itself, or a :class:`~atout.bots.base.Bot`
 subclass (built as ``cls(rules, seat, seed, **params)``). A spec's attribute may also be a
 class that is not a Bot: it is called with the spec's parameters
-(``"mypkg.agents:Agent:temperature=0.5"``) and must give a policy. :func:`player_bot` turns
-any player into a bot for one seat; :func:`make_bot <atout.bots.make_bot>` reads the specs.
+(``"mypkg.agents:Agent:temperature=0.5"``) and must give a policy.
+:func:`player_bot <atout.bots.player_bot>` turns any player into a bot for one seat;
+:func:`make_bot <atout.bots.make_bot>` reads the specs.
 
 The same policy object plays every seat it is given to, in this process; tournaments run in
 worker processes pickle it (a policy defined at a module's top level pickles; a lambda does
@@ -96,37 +97,6 @@ def is_policy(obj: object) -> bool:
     """Whether ``obj`` may be used as a policy (a callable that is neither a class nor a
     string)."""
     return callable(obj) and not isinstance(obj, (type, str))
-
-
-def player_bot(player: object, rules: Rules[Any], seat: int, seed: int = 0,
-               **params: Any) -> Bot:
-    """A bot for ``seat`` from any player: a bot name or spec, a Bot subclass, or a policy
-    (a Bot made for that seat is returned as it is). ``ValueError`` in words for anything
-    else."""
-    if isinstance(player, str):
-        if params:
-            raise ValueError(f"bot {player!r}: give its parameters in the name, "
-                             "like search:playouts=300")
-        from atout.bots import make_bot
-
-        return make_bot(player, rules, seat, seed)
-    if isinstance(player, Bot):
-        if player.seat != seat:
-            raise ValueError(f"the bot {player_name(player)} was made for seat {player.seat}, "
-                             f"not {seat}: give its class, or a policy, to seat it anywhere")
-        return player
-    if isinstance(player, type) and issubclass(player, Bot):
-        try:
-            return player(rules, seat, seed, **params)
-        except TypeError as exc:
-            raise ValueError(f"bot {player.__qualname__}: {exc}") from None
-    if is_policy(player):
-        if params:
-            raise ValueError(f"policy {player_name(player)} takes no parameters, not "
-                             f"{', '.join(params)}")
-        return PolicyBot(player, rules, seat, seed)  # type: ignore[arg-type]
-    raise ValueError(f"{player!r} is not a player: expected a bot name, a module:attribute "
-                     "spec, a policy (a callable taking a View) or a Bot subclass")
 
 
 def frozen(policy: Any) -> Any:
@@ -231,4 +201,4 @@ def loaded_factory(label: str, obj: object) -> Callable[..., Bot]:
 
 __all__ = ["ENTRY_POINT_GROUP", "Player", "Policy", "PolicyBot", "entry_point",
            "entry_point_names", "frozen", "is_policy", "is_spec", "load_spec",
-           "loaded_factory", "player_bot", "player_name", "split_spec"]
+           "loaded_factory", "player_name", "split_spec"]

@@ -33,10 +33,10 @@ from atout.bots.parts import (
     RolloutPolicy,
     Sampler,
     SearchOptions,
-    parts_for,
     settle,
     side_value,
 )
+from atout.bots.registry import parts_for
 from atout.core import Action, Deal, Result, Rules, View
 
 __all__ = ["KEY_DECIDERS", "Budget", "SearchBot", "SearchOptions", "side_value"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from atout.client import Client, ServerError, http
 from atout.core import JSON, Event, View
+from atout.events import MatchEvent
 from atout.i18n.text import GameText
 
 from .keys import KeySource, reads_lines
@@ -233,7 +234,7 @@ class RemoteSession(Table):
                                    "back.").format(player=self.text.name(int(frame["seat"]))))
         elif frame["kind"] == "end":
             result = frame.get("result") or {}
-            if not any(e.get("kind") == "game_over" for e in frame.get("events") or []):
+            if not any(e.get("kind") == MatchEvent.GAME_OVER for e in frame.get("events") or []):
                 self.out.say(self.text.game_over_sentence(result))
             self.over = True
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from atout.bots import Bot, bot_names, make_bot
 from atout.core import Event, IllegalAction, Match, Rules, View
+from atout.events import MatchEvent
 from atout.i18n.hints import hint_sentence
 from atout.i18n.text import GameText
 from atout.store import StoreError, stopped_result
@@ -29,7 +30,7 @@ def default_bot(game: str | None = None) -> str:
         return "random"
     if game is None:
         return "heuristic"
-    from atout.bots.parts import has_parts  # the games the heuristic knows
+    from atout.bots.registry import has_parts  # the games the heuristic knows
     return "heuristic" if has_parts(game) else "random"
 
 
@@ -116,8 +117,8 @@ class Session(Table):
                     self.out.say(line)
             elif not view.history:
                 self.out.say(self.text.event(Event(
-                    "new_deal", view.dealer, {"deal": self.deals_done + 1,
-                                              "dealer": view.dealer})) or "")
+                    MatchEvent.NEW_DEAL, view.dealer, {"deal": self.deals_done + 1,
+                                                       "dealer": view.dealer})) or "")
                 for line in self.where(view, deal_line=False):
                     self.out.say(line)
             self.out.say(self.text.hand(view))
@@ -159,17 +160,17 @@ class Session(Table):
         for e in events:
             if not e.visible_to(self.seat):
                 continue
-            if e.kind == "new_deal" and self.stopped:
+            if e.kind == MatchEvent.NEW_DEAL and self.stopped:
                 continue
             said = self.text.event(e, view)
             if said:
                 self.out.say(said)
-            if e.kind == "deal_over":
+            if e.kind == MatchEvent.DEAL_OVER:
                 self.deals_done += 1
                 limit = self.settings.deals
                 if limit is not None and self.deals_done >= limit and not self.match.is_over:
                     self.stopped = True
-            if e.kind == "new_deal":
+            if e.kind == MatchEvent.NEW_DEAL:
                 new_deal = True
         if new_deal and not self.finished():
             self.selected = 0
@@ -414,7 +415,7 @@ class Session(Table):
         tr = self.tr
         if self.stopped and not self.match.is_over:
             scores = [float(x) for x in self.match.scores]
-            said = self.text.event(Event("game_over", None, {
+            said = self.text.event(Event(MatchEvent.GAME_OVER, None, {
                 "winners": self.text.winners(scores), "scores": list(self.match.scores)}))
             self.out.say(tr.ngettext("The deal asked for is played.",
                                      "The {n} deals asked for are played.",

@@ -16,8 +16,8 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from atout.bots import Bot
-from atout.bots.policy import Player, player_bot
+from atout.bots import Bot, player_bot
+from atout.bots.policy import Player
 from atout.envs.aec import RENDER_MODES, observation_space
 from atout.envs.info import Reporter, action_names
 from atout.envs.table import Table

@@ -29,6 +29,9 @@ import atout
 from atout.core import Deal, Event, Match, Rules, View
 from atout.envs.encoding import Encoder, Float
 from atout.envs.features import GameSpec, spec_of, tarot_card_points
+from atout.events import MatchEvent, TrickEvent
+
+DEAL_OVER, TRICK = MatchEvent.DEAL_OVER, TrickEvent.TRICK  # looked up once, not per event
 
 Mask = npt.NDArray[np.int8]
 
@@ -187,7 +190,7 @@ class Table:
         if not isinstance(game, Match):
             if game.is_over:
                 self._pay(list(game.result.points), rewards)
-        elif game.is_over or any(e.kind == "deal_over" for e in events):
+        elif game.is_over or any(e.kind == DEAL_OVER for e in events):
             scores = list(game.scores)
             gained = [a - b for a, b in zip(scores, self.paid_scores, strict=True)]
             self.paid_scores = scores
@@ -204,7 +207,7 @@ class Table:
 
     def _shape(self, events: list[Event], rewards: list[float]) -> None:
         for e in events:
-            if e.kind != "trick" or e.seat is None:
+            if e.kind != TRICK or e.seat is None:
                 continue
             if self.spec.trick_points == "tarot":
                 points = tarot_card_points(list(e.data.get("cards") or ()))

@@ -9,10 +9,25 @@ cards by their full names, suits by theirs, lists of actions in words.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from atout.i18n.text import GameText
+from atout.i18n import Translator
+
+
+class Speaker(Protocol):
+    """What a refusal's sentence needs of a game's words (:class:`atout.i18n.text.GameText`
+    has it): the player's language, actions and players in words."""
+
+    tr: Translator
+
+    def action(self, text: str) -> str:
+        """An action in words."""
+        ...
+
+    def name(self, seat: int | None) -> str:
+        """A seat by its player's name."""
+        ...
+
 
 _RANK_OF = {"king": "K", "queen": "Q", "knight": "N", "jack": "J"}
 
@@ -20,7 +35,7 @@ _RANK_OF = {"king": "K", "queen": "Q", "knight": "N", "jack": "J"}
 class _Args:
     """The parameters of one refusal, rendered on demand in the player's language."""
 
-    def __init__(self, text: GameText, params: Mapping[str, Any]) -> None:
+    def __init__(self, text: Speaker, params: Mapping[str, Any]) -> None:
         self.text = text
         self.tr = text.tr
         self.p = params
@@ -188,11 +203,11 @@ SENTENCES: Mapping[str, Callable[[_Args], str]] = _sentences()
 """The sentence of each refusal code."""
 
 
-def refusal_sentence(text: GameText, code: str, params: Mapping[str, Any]) -> str | None:
+def refusal_sentence(text: Speaker, code: str, params: Mapping[str, Any]) -> str | None:
     """The refusal ``code`` with its ``params`` in the player's language; None for a code
     this front end does not know (the caller then says the generic sentence)."""
     say = SENTENCES.get(code)
     return say(_Args(text, params)) if say is not None else None
 
 
-__all__ = ["SENTENCES", "refusal_sentence"]
+__all__ = ["SENTENCES", "Speaker", "refusal_sentence"]

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from atout.core import JSON, Event, View
-from atout.events import MatchEvent
+from atout.events import MatchEvent, TrickEvent
 from atout.i18n import Translator
 from atout.i18n.refusals import refusal_sentence
 
@@ -111,7 +111,7 @@ class GameText:
         if self.quiet and e.kind in self.routine and e.seat != self.me and \
                 e.data.get("card") is None:
             return None
-        if self.short and e.kind == "card" and isinstance(e.data.get("card"), str):
+        if self.short and e.kind == TrickEvent.CARD and isinstance(e.data.get("card"), str):
             return self.tr._("{player}: {card}.").format(
                 player=self.Name(e.seat), card=self.tr.card(str(e.data["card"]),
                                                             article=False))
@@ -187,7 +187,7 @@ class GameText:
         return self.game_over_sentence(e.data)
 
     common_events: ClassVar[EventTable] = {
-        "card": _on_card, "trick": _on_trick, MatchEvent.DEAL_OVER: _on_deal_over,
+        TrickEvent.CARD: _on_card, TrickEvent.TRICK: _on_trick, MatchEvent.DEAL_OVER: _on_deal_over,
         MatchEvent.NEW_DEAL: _on_new_deal, MatchEvent.GAME_OVER: _on_game_over}
     """The sentences every game shares (a game's :attr:`events` come first)."""
 

@@ -12,6 +12,7 @@ which every hand can be rebuilt, is served as it is by the app.
 from __future__ import annotations
 
 from atout.core import JSON, Deal, Match
+from atout.events import MatchEvent
 from atout.store import GameRecord
 
 from .visibility import Sight, events_for
@@ -31,7 +32,7 @@ def history_for(record: GameRecord, seat: int | None, upto: int | None = None,
         deal, actor = len(match.deals), match.to_move
         events = match.play(text)
         if deals is not None and len(match.deals) >= deals and not match.is_over:
-            events = [e for e in events if e.kind != "new_deal"]  # the table stopped here
+            events = [e for e in events if e.kind != MatchEvent.NEW_DEAL]  # the table stopped here
         steps.append((deal, actor, events_for(events, seat)))
     stopped = deals is not None and len(match.deals) >= deals and not match.is_over
     shown: Match | Deal = match.deals[-1] if stopped else match

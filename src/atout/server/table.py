@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.core import JSON, Action, Deal, Event, IllegalAction, Match, MatchResult, Rules
+from atout.events import MatchEvent
 from atout.store import stopped_result
 
 from .accounts import Player
@@ -256,7 +257,7 @@ class Table:
         if self.deals is not None and not self.match.is_over and \
                 len(self.match.deals) >= self.deals:
             self.over = True
-            events = tuple(e for e in events if e.kind != "new_deal")
+            events = tuple(e for e in events if e.kind != MatchEvent.NEW_DEAL)
         if self.match.is_over:
             self.over = True
         return self._push("action", events=events, seat=seat, action=action.text,

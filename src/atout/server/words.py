@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from atout.core import JSON, Event, Rules, View
+from atout.events import MatchEvent
 from atout.i18n import LANGUAGES, translator
 from atout.i18n.hints import hint_sentence
 from atout.i18n.text import NAMES, GameText, game_text, is_card
@@ -124,7 +125,7 @@ def _chat_line(text: GameText, frame: Mapping[str, Any]) -> str:
 
 def _end_line(text: GameText, frame: Mapping[str, Any]) -> str:
     """The game is over: the result, unless an event of the frame already said it."""
-    if any(e.get("kind") == "game_over" for e in frame.get("events") or []):
+    if any(e.get("kind") == MatchEvent.GAME_OVER for e in frame.get("events") or []):
         return ""
     return _safe(text.game_over_sentence, frame.get("result") or {})
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from atout.cards import JASS_DECK
 from atout.core import (
@@ -12,8 +12,11 @@ from atout.core import (
     Event,
     Refusal,
     Result,
+    Rules,
     View,
 )
+from atout.events import JassEvent, JassPhase
+from atout.games.jass.options import JassOptions
 from atout.games.jass.play import (
     MODE_NAMES,
     TrickPlay,
@@ -21,14 +24,18 @@ from atout.games.jass.play import (
     legal_cards,
 )
 
-if TYPE_CHECKING:
-    from atout.games.jass.rules import JassRules
-
+# The kinds of event this module emits, looked up once (not per event).
+EV_PUSH = JassEvent.PUSH
+EV_TRUMP = JassEvent.TRUMP
+# The phases, compared by identity (members are singletons; `is` costs less than `==` on a
+# str subclass, which the interpreter does not specialize).
+PH_TRUMP, PH_PLAY, PH_OVER = JassPhase.TRUMP, JassPhase.PLAY, JassPhase.OVER
 
 TRUMP_ACTIONS = 36
 _BITS = tuple(1 << c for c in range(36))
 PUSH = 42
 MODE_TEXT = ("trump H", "trump D", "trump S", "trump C", "obenabe", "undenufe")
+
 
 def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> list[int]:
     """Masks of explicit hands, checked: the right sizes, Jass cards, no card twice."""
@@ -42,15 +49,39 @@ def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> li
         raise ValueError(f"the hands hold {seen.bit_count()} cards: expected {total}")
     return masks
 
+
+class JassDealRules(Rules[JassOptions]):
+    """Jass's rules as a deal reads them: the options and the tables made from them once.
+
+    :class:`~atout.games.jass.rules.JassRules` is the one subclass (it makes the tables, the
+    deals and the matches): the deal reads its rules through this class, so that this module
+    need not import the rules' module, which imports it.
+    """
+
+    next_seat: tuple[int, ...]
+    """The seat after each seat, in the direction of play."""
+    mode_mask: int
+    """The trump choices the options allow, as bits of their action ids."""
+    orders: tuple[tuple[int, ...], ...]
+    """orders[leader]: the four seats in the order of play from ``leader``."""
+    dealt_to: tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]
+    """dealt_to[forehand][seat](order): the cards of the shuffled deck ``order`` that
+    ``seat`` gets."""
+    mode_multipliers: tuple[int, ...]
+    """The multiplier of each trump mode."""
+    deal_fields: dict[str, Any]
+    """The fields every new deal starts with."""
+
+
 class JassDeal(TrickPlay):
     """One Schieber deal: trump choice (or push), then nine tricks."""
 
-    rules: JassRules
+    rules: JassDealRules
     chooser: int
     """The seat that chose trump (-1: not chosen yet)."""
     pushed: bool
     """Whether forehand pushed the choice to his partner."""
-    phase: str
+    phase: JassPhase
     """``trump`` until trump is chosen, then ``play``."""
 
     _setup: dict[str, JSON] | None
@@ -74,7 +105,7 @@ class JassDeal(TrickPlay):
         """The dealer's seat."""
         return self._dealer
 
-    def __init__(self, rules: JassRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: JassDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         self._dealer = int(setup["dealer"])
         forehand = rules.next_seat[self._dealer]
@@ -107,7 +138,7 @@ class JassDeal(TrickPlay):
 
     # -- Deal hooks --------------------------------------------------------------------------
     def _legal_mask(self) -> int:
-        if self.phase == "play":
+        if self.phase is PH_PLAY:
             if self.is_over:
                 return 0
             if self.led < 0:  # a lead: any card
@@ -121,7 +152,7 @@ class JassDeal(TrickPlay):
     def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
         text = str(action)
-        if self.phase != "play":
+        if self.phase is not PH_PLAY:
             if a < TRUMP_ACTIONS:
                 return Refusal("choose_trump_first", f"{text} cannot be played yet: trump must "
                                "be chosen first", {"action": text})
@@ -143,22 +174,22 @@ class JassDeal(TrickPlay):
         if action == PUSH:
             self.pushed = True
             self.turn = (seat + 2) % 4
-            return [Event("push", seat, {"to": self.turn})]
+            return [Event(EV_PUSH, seat, {"to": self.turn})]
         mode = action - TRUMP_ACTIONS
         self.mode = mode
         self.chooser = seat
         self.multiplier = self.rules.mode_multipliers[mode]
-        self.phase = "play"
+        self.phase = PH_PLAY
         self._start_play(list(self.rules.orders[self.forehand]), self.forehand)
-        return [Event("trump", seat, {"mode": MODE_NAMES[mode],
-                                      "multiplier": self.multiplier})]
+        return [Event(EV_TRUMP, seat, {"mode": MODE_NAMES[mode],
+                                       "multiplier": self.multiplier})]
 
     def playout(self, rng: random.Random) -> Result:
         """Random legal play to the end, in the shared tight trick loop (the fast path for
         search); it draws from ``rng`` as :meth:`Deal.playout` does, so both give the same
         deal for the same generator."""
         rnd = rng.random
-        while self.phase != "play":
+        while self.phase is not PH_PLAY:
             mask = self._legal_mask()
             k = int(rnd() * mask.bit_count())
             for _ in range(k):
@@ -197,13 +228,13 @@ class JassDeal(TrickPlay):
         replayed on it, the Weis and the Stöck found in the new hands, at a fraction of the
         cost (tested equal). Unchecked otherwise: the hands must be 36 distinct cards.
         """
-        if self.phase == "play":
+        if self.phase is PH_PLAY:
             self._replay_plan()  # found once here, read by every copy with other hands
         new = self.clone()
         new.dealt = tuple(hands)
         new._setup = None  # made from the hands dealt when first read (a sample rarely is)
         new._dealer = self.dealer
-        if self.phase != "play":
+        if self.phase is not PH_PLAY:
             new.hands = list(hands)
             new._mask_at = -1
             return new
@@ -236,19 +267,19 @@ class JassDeal(TrickPlay):
             "pushed": self.pushed, "multiplier": self.multiplier,
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
         }
-        if self.phase == "play":
+        if self.phase is PH_PLAY:
             info.update(self._play_info())
             info["totals"] = self.team_totals()
             if seat is not None:
                 info["own_weis"] = [w.to_dict() for w in self.declared.get(seat, [])]
         if seat is None:
-            return View("jass", -1, 4, self.dealer, "over" if self.play_over else self.phase,
-                        self.to_move, (), (), self._table() if self.phase == "play" else (),
+            return View("jass", -1, 4, self.dealer, PH_OVER if self.play_over else self.phase,
+                        self.to_move, (), (), self._table() if self.phase is PH_PLAY else (),
                         self.seen_history(None), info, self.play_over)
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
-        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+        return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
-                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat), info,
                     self.play_over)
 
     def _observation_view(self, seat: int) -> View:
@@ -259,10 +290,10 @@ class JassDeal(TrickPlay):
             "pushed": self.pushed, "multiplier": self.multiplier,
             "trump": MODE_NAMES[self.mode] if self.mode >= 0 else None,
         }
-        if self.phase == "play":
+        if self.phase is PH_PLAY:
             info.update(self._play_info(full=False))
             info["own_weis"] = self._own_weis(seat)
-        return View("jass", seat, 4, self.dealer, "over" if self.play_over else self.phase,
+        return View("jass", seat, 4, self.dealer, PH_OVER if self.play_over else self.phase,
                     self.to_move, tuple(JASS_DECK.codes_of(self.hands[seat])), (),
-                    self._table() if self.phase == "play" else (), self.seen_history(seat), info,
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat), info,
                     self.play_over)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.cards import bit_list
 from atout.core import Deal, Event, Refusal
+from atout.events import JassEvent
 from atout.games.jass.fast import BITS9 as BITS9
 from atout.games.jass.fast import POP9 as POP9
 from atout.games.jass.fast import random_tricks, uniform_policy
@@ -58,8 +60,31 @@ from atout.games.trick import trick_points as _points
 CARD_DATA = tuple(MappingProxyType({"card": code}) for code in CODES)
 """The data of each card event, made once: events share it read-only."""
 
-CARD_EVENTS = tuple(tuple(Event("card", s, CARD_DATA[c]) for c in range(36)) for s in range(6))
-"""The event of each seat playing each card: immutable, so made once and shared."""
+
+class TrickKinds(NamedTuple):
+    """The kinds of event the trick play emits, as one game's members of :mod:`atout.events`
+    (Jass's and Putze's have the same text): a game's deal names its own."""
+
+    card: StrEnum
+    stoeck: StrEnum
+    weis: StrEnum
+    weis_scored: StrEnum
+    trick: StrEnum
+    match_bonus: StrEnum
+
+
+def card_events(kind: StrEnum) -> tuple[tuple[Event, ...], ...]:
+    """The event of each seat playing each card, of the kind ``kind``: immutable, so made once
+    per game and shared."""
+    return tuple(tuple(Event(kind, s, CARD_DATA[c]) for c in range(36)) for s in range(6))
+
+
+JASS_KINDS = TrickKinds(JassEvent.CARD, JassEvent.STOECK, JassEvent.WEIS,
+                        JassEvent.WEIS_SCORED, JassEvent.TRICK, JassEvent.MATCH_BONUS)
+"""Jass's kinds of the trick play's events."""
+
+CARD_EVENTS = card_events(JassEvent.CARD)
+"""Jass's event of each seat playing each card."""
 
 UNDER_TRUMP_RULES = ("swiss", "strict")
 """The readings of the under-trumping rule: the Swiss rule (a hand of nothing but trumps
@@ -221,6 +246,11 @@ class TrickPlay(Deal):
     """The seat to move, None when the deal is over: a plain attribute, kept by
     :attr:`turn` and :attr:`play_over`."""
     _turn: int = -1
+    kinds: TrickKinds = JASS_KINDS
+    """The kinds of the events of the play (a game's own members of :mod:`atout.events`)."""
+    card_events: tuple[tuple[Event, ...], ...] = CARD_EVENTS
+    """The card events of :attr:`kinds`, by seat and card (see :func:`card_events`). A game
+    sets both on each deal: an attribute of the deal is read faster than one of its class."""
 
     @property
     def turn(self) -> int:
@@ -578,7 +608,7 @@ class TrickPlay(Deal):
         return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
                            strict_under=self.strict_under, buur_free=self.buur_free)
 
-    def _credit(self, side: int, points: int, kind: str, seat: int | None,
+    def _credit(self, side: int, points: int, kind: StrEnum, seat: int | None,
                 data: dict[str, Any]) -> Event:
         """The event that gives points to a side (``data`` is completed in place)."""
         data["side"] = side
@@ -590,7 +620,7 @@ class TrickPlay(Deal):
         hands = self.hands
         hands[seat] ^= 1 << card  # a legal card: in the hand
         if self.played_first >> seat & 1:
-            events = [CARD_EVENTS[seat][card]]
+            events = [self.card_events[seat][card]]
         else:
             events = self._first_card(seat, card)
         if seat == self.stoeck_seat and not self.stoeck_said and card in self.stoeck_cards:
@@ -599,8 +629,8 @@ class TrickPlay(Deal):
                 self.stoeck_said = True
                 side = self.side_of[seat]
                 self.stoeck_points[side] += STOECK_POINTS
-                events.append(Event("stoeck", seat, {"side": side,
-                                                     "points": STOECK_POINTS * self.multiplier}))
+                events.append(Event(self.kinds.stoeck, seat, {
+                    "side": side, "points": STOECK_POINTS * self.multiplier}))
         trick = self.trick
         trick.append(card)
         self.trick_seats.append(seat)
@@ -621,11 +651,11 @@ class TrickPlay(Deal):
     def _first_card(self, seat: int, card: int) -> list[Event]:
         """The events of a seat's first card: the card, and its Weis announced if any."""
         self.played_first |= 1 << seat
-        events = [CARD_EVENTS[seat][card]]
+        events = [self.card_events[seat][card]]
         ws = self.declared.get(seat)
         if ws:
-            events.append(Event("weis", seat, {"value": sum(w.value for w in ws),
-                                               "count": len(ws)}))
+            events.append(Event(self.kinds.weis, seat, {"value": sum(w.value for w in ws),
+                                                         "count": len(ws)}))
         return events
 
     def _finish_trick(self) -> list[Event]:
@@ -643,9 +673,9 @@ class TrickPlay(Deal):
         tricks.append((self.leader, tuple(trick), winner, pts))
         self.card_points[side] += pts
         self.tricks_won[side] += 1
-        events = [Event("trick", winner, {"cards": [CODES[c] for c in trick], "card_points": pts,
-                                          "number": len(tricks), "side": side,
-                                          "points": pts * self.multiplier})]
+        events = [Event(self.kinds.trick, winner, {"cards": [CODES[c] for c in trick],
+                                                   "card_points": pts, "number": len(tricks),
+                                                   "side": side, "points": pts * self.multiplier})]
         if len(tricks) == 1 and self.declared:
             if self._weis_before_tricks():
                 events[:0] = self._resolve_weis()
@@ -663,7 +693,8 @@ class TrickPlay(Deal):
             if self.match_bonus_enabled() and len(sides_with_tricks) == 1:
                 ms = sides_with_tricks[0]
                 self.bonus_points[ms] += MATCH_BONUS
-                events.append(self._credit(ms, MATCH_BONUS * self.multiplier, "match_bonus",
+                events.append(self._credit(ms, MATCH_BONUS * self.multiplier,
+                                           self.kinds.match_bonus,
                                            None, {}))
         return events
 
@@ -703,7 +734,8 @@ class TrickPlay(Deal):
             side = self.side_of[t]
             self.weis_points[side] += total
             if with_events:
-                events.append(self._credit(side, total * self.multiplier, "weis_scored", t,
+                events.append(self._credit(side, total * self.multiplier,
+                                           self.kinds.weis_scored, t,
                                            {"weis": [w.to_dict() for w in ws]}))
         return events
 

@@ -13,18 +13,22 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
-    Rules,
 )
-from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal
+from atout.events import JassPhase, MatchEvent
+from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal, JassDealRules
 from atout.games.jass.options import MULTIPLIERS, PRESETS, JassOptions
 from atout.games.jass.play import (
+    CARD_EVENTS,
     CODES,
+    JASS_KINDS,
     OBENABE,
     UNDENUFE,
 )
 
+EV_GAME_OVER = MatchEvent.GAME_OVER
 
-class JassRules(Rules[JassOptions]):
+
+class JassRules(JassDealRules):
     """Schieber Jass rules with their options fixed."""
 
     name = "jass"
@@ -75,7 +79,8 @@ class JassRules(Rules[JassOptions]):
             "nine_sequence": options.nine_sequence, "low_fours": options.low_fours,
             "weis_share": options.weis_share, "stoeck_enabled": options.stoeck,
             "weis_scoring": "best-side", "mode": -1, "multiplier": 1, "chooser": -1,
-            "pushed": False, "phase": "trump", "is_over": False}
+            "pushed": False, "phase": JassPhase.TRUMP, "is_over": False,
+            "kinds": JASS_KINDS, "card_events": CARD_EVENTS}
         """The fields every new deal starts with, read from the options once (a new deal
         copies them in one step)."""
 
@@ -118,7 +123,7 @@ class JassMatch(Match):
                 self.winner_team = side
                 self._over = True
                 res = self._match_result()
-                return [*events[:i + 1], Event("game_over", None, {
+                return [*events[:i + 1], Event(EV_GAME_OVER, None, {
                     "winners": list(res.winners), "scores": list(res.scores), "team": side})]
         return events
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.cards import FULL_DECK
 from atout.core import (
@@ -13,10 +13,12 @@ from atout.core import (
     Event,
     Refusal,
     Result,
+    Rules,
     View,
     check_seat,
     check_seed,
 )
+from atout.events import KnockRummyEvent
 from atout.games.knock_rummy.melds import arrange, deadwood, lay_off
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.scoring import settle
@@ -31,8 +33,15 @@ from atout.games.knock_rummy.tables import (
     PHASES,
 )
 
-if TYPE_CHECKING:
-    from atout.games.knock_rummy.rules import KnockRummyRules
+# The kinds of event this module emits, looked up once (not per event).
+EV_DRAW = KnockRummyEvent.DRAW
+EV_DRAWN = KnockRummyEvent.DRAWN
+EV_KNOCK = KnockRummyEvent.KNOCK
+EV_DISCARD = KnockRummyEvent.DISCARD
+EV_VOID = KnockRummyEvent.VOID
+EV_RESTOCK = KnockRummyEvent.RESTOCK
+EV_SHOW = KnockRummyEvent.SHOW
+EV_SCORE = KnockRummyEvent.SCORE
 
 
 def _parse_cards(label: str, codes: Any) -> list[int]:
@@ -46,6 +55,18 @@ def _parse_cards(label: str, codes: Any) -> list[int]:
     return out
 
 
+class KnockRummyDealRules(Rules[KnockRummyOptions]):
+    """Knock Rummy's rules as a deal reads them: the options and the hand size.
+
+    :class:`~atout.games.knock_rummy.rules.KnockRummyRules` is the one subclass (it makes
+    the deals and the matches): the deal reads its rules through this class, so that this
+    module need not import the rules' module, which imports it.
+    """
+
+    cards_each: int
+    """The cards dealt to each player."""
+
+
 class KnockRummyDeal(Deal):
     """One deal of Knock Rummy, from the shuffle to the showdown.
 
@@ -55,14 +76,14 @@ class KnockRummyDeal(Deal):
     the first card of the stock turned up.
     """
 
-    rules: KnockRummyRules
+    rules: KnockRummyDealRules
     draws_before: int = 0
     """Draws made before this deal's history starts: 0 for a deal from its shuffle; a search
     that builds a deal at a position mid-deal (an explicit layout) sets it, so that what
     counts the turns (the heuristic's knock thresholds) counts the earlier ones too. The rules
     never read it."""
 
-    def __init__(self, rules: KnockRummyRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: KnockRummyDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         self.opts: KnockRummyOptions = rules.options
         n = rules.seats
@@ -221,18 +242,18 @@ class KnockRummyDeal(Deal):
             self.hands[t] |= 1 << c
             self.phase = DISCARD_PHASE
             self.taken = -1
-            return [Event("draw", t, {"source": "stock", "stock": len(self.stock)}),
-                    Event("drawn", t, {"card": CODES[c]}, to=t)]
+            return [Event(EV_DRAW, t, {"source": "stock", "stock": len(self.stock)}),
+                    Event(EV_DRAWN, t, {"card": CODES[c]}, to=t)]
         if action == DRAW_DISCARD:
             c = self.pile.pop()
             self.hands[t] |= 1 << c
             self.known[t] |= 1 << c
             self.phase = DISCARD_PHASE
             self.taken = c
-            return [Event("draw", t, {"source": "discard", "card": CODES[c]})]
+            return [Event(EV_DRAW, t, {"source": "discard", "card": CODES[c]})]
         if action == KNOCK:
             self.knocker = t
-            events = [Event("knock", t, {})]
+            events = [Event(EV_KNOCK, t, {})]
             if not self.opts.knocker_discards:
                 events += self._showdown("knock")
             return events
@@ -241,7 +262,7 @@ class KnockRummyDeal(Deal):
         self.known[t] &= ~bit
         self.pile.append(action)
         self.top_by = t
-        events = [Event("discard", t, {"card": CODES[action]})]
+        events = [Event(EV_DISCARD, t, {"card": CODES[action]})]
         if self.knocker == t:
             events += self._showdown("knock")
             return events
@@ -258,7 +279,7 @@ class KnockRummyDeal(Deal):
         if how == "void" or (limit and self.restocks >= limit and how in ("shuffle", "turn")):
             self.phase = OVER_PHASE
             self.outcome = "void"
-            return [Event("void", None, {"reason": "stock empty"})]
+            return [Event(EV_VOID, None, {"reason": "stock empty"})]
         if how == "showdown":
             return self._showdown("showdown")
         under = self.pile[:-1]
@@ -269,7 +290,7 @@ class KnockRummyDeal(Deal):
         else:  # turned over: the bottom of the pile becomes the top of the stock
             self.stock = under[::-1]
         self.restocks += 1
-        return [Event("restock", None, {"how": how, "cards": len(self.stock)})]
+        return [Event(EV_RESTOCK, None, {"how": how, "cards": len(self.stock)})]
 
     def _showdown(self, outcome: str) -> list[Event]:
         self.phase = OVER_PHASE
@@ -286,8 +307,8 @@ class KnockRummyDeal(Deal):
             self.dead, knocker, self.opts, self.turn)
         if self._quiet:
             return []
-        events = [Event("show", s, self._shown_dict(s)) for s in range(self.rules.seats)]
-        events.append(Event("score", knocker, self._score_dict()))
+        events = [Event(EV_SHOW, s, self._shown_dict(s)) for s in range(self.rules.seats)]
+        events.append(Event(EV_SCORE, knocker, self._score_dict()))
         return events
 
     @property

@@ -11,15 +11,17 @@ from atout.core import (
     Event,
     Match,
     MatchResult,
-    Rules,
     ranking_by,
 )
-from atout.games.knock_rummy.deal import KnockRummyDeal
+from atout.events import KnockRummyEvent
+from atout.games.knock_rummy.deal import KnockRummyDeal, KnockRummyDealRules
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.tables import ACTIONS
 
+EV_STANDINGS = KnockRummyEvent.STANDINGS
 
-class KnockRummyRules(Rules[KnockRummyOptions]):
+
+class KnockRummyRules(KnockRummyDealRules):
     """Knock Rummy (Poker Run): draw, discard, knock and lay everything down at once."""
 
     name: ClassVar[str] = "knock-rummy"
@@ -78,9 +80,9 @@ class KnockRummyMatch(Match):
 
     def _end_deal(self) -> list[Event]:
         events = super()._end_deal()
-        standing = Event("standings", None, {"deal": len(self.deals),
-                                             "ranking": self.standings[-1],
-                                             "scores": list(self.scores)})
+        standing = Event(EV_STANDINGS, None, {"deal": len(self.deals),
+                                              "ranking": self.standings[-1],
+                                              "scores": list(self.scores)})
         events.insert(1, standing)
         return events
 

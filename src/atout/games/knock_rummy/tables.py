@@ -6,6 +6,7 @@ from atout.cards import FULL_DECK
 from atout.core import (
     ActionSpace,
 )
+from atout.events import KnockRummyPhase
 
 DRAW_STOCK = 52
 """Action id of ``draw stock``."""
@@ -15,7 +16,9 @@ KNOCK = 54
 """Action id of ``knock``."""
 
 DRAW_PHASE, DISCARD_PHASE, OVER_PHASE = 0, 1, 2
-PHASES = ("draw", "discard", "over")
+PHASES = tuple(KnockRummyPhase)
+"""The phases used in views (:class:`atout.events.KnockRummyPhase`), by the index the deal
+keeps."""
 CODES = FULL_DECK.codes
 CARDS_MASK = (1 << 52) - 1
 DRAW_ACTIONS = 1 << DRAW_STOCK | 1 << DRAW_DISCARD

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from atout.cards import SUITS, bit_list
 from atout.core import (
@@ -13,10 +12,13 @@ from atout.core import (
     Event,
     Refusal,
     Result,
+    Rules,
     View,
     check_seat,
     check_seed,
 )
+from atout.events import PitchEvent
+from atout.games.pitch.options import PitchOptions
 from atout.games.pitch.tables import (
     AUCTION,
     BID0,
@@ -41,8 +43,16 @@ from atout.games.pitch.tables import (
 )
 from atout.games.trick import winning_position
 
-if TYPE_CHECKING:
-    from atout.games.pitch.rules import PitchRules
+# The kinds of event this module emits, looked up once (not per event).
+EV_TANGAGE = PitchEvent.TANGAGE
+EV_PASS = PitchEvent.PASS
+EV_BID = PitchEvent.BID
+EV_REDEAL = PitchEvent.REDEAL
+EV_PITCHER = PitchEvent.PITCHER
+EV_CARD = PitchEvent.CARD
+EV_TRUMP = PitchEvent.TRUMP
+EV_TRICK = PitchEvent.TRICK
+EV_SCORE = PitchEvent.SCORE
 
 
 # -- the deal -------------------------------------------------------------------------------
@@ -51,9 +61,9 @@ if TYPE_CHECKING:
 class PitchDeal(Deal):
     """One hand of Auction Pitch: auction, six tricks, scoring."""
 
-    rules: PitchRules
+    rules: Rules[PitchOptions]
 
-    def __init__(self, rules: PitchRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: Rules[PitchOptions], setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
         opts = rules.options
         n = rules.seats
@@ -135,7 +145,7 @@ class PitchDeal(Deal):
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or None when the hand is over."""
-        return None if self.phase == OVER else self.turn
+        return None if self.phase is OVER else self.turn
 
     @property
     def dealer(self) -> int:
@@ -160,7 +170,7 @@ class PitchDeal(Deal):
         return self.high + 1, True
 
     def _legal_mask(self) -> int:
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             h = self.hands[self.turn]
             if not self.trick:
                 return h
@@ -171,7 +181,7 @@ class PitchDeal(Deal):
             if led == self.trump:
                 return follow
             return follow | h & SUIT_MASK[self.trump]
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             floor, may_pass = self._bid_floor()
             m = BIDS_FROM[min(floor, 5)] | (PASS_BIT if may_pass else 0)
             if self.rules.options.tangage and m & BID_BIT[4]:
@@ -181,7 +191,7 @@ class PitchDeal(Deal):
 
     def _apply(self, action: int) -> list[Event]:
         seat = self.turn
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             return self._apply_auction(seat, action)
         return self._play_card(seat, action)
 
@@ -193,13 +203,13 @@ class PitchDeal(Deal):
             self.stolen = self.high == 4
             self.high, self.high_seat = 4, seat
             self.tangage = True
-            events = [Event("tangage", seat, {"card": DECK.codes[action], "bid": 4})]
+            events = [Event(EV_TANGAGE, seat, {"card": DECK.codes[action], "bid": 4})]
             events += self._end_auction()
             events += self._play_card(seat, action)
             return events
         if action == PASS:
             self.bids[seat] = 0
-            events = [Event("pass", seat)]
+            events = [Event(EV_PASS, seat)]
         else:
             k = action - BID0
             self.bids[seat] = k
@@ -207,7 +217,7 @@ class PitchDeal(Deal):
             if steal:
                 self.stolen = True
             self.high, self.high_seat = k, seat
-            events = [Event("bid", seat, {"bid": k, "steal": steal})]
+            events = [Event(EV_BID, seat, {"bid": k, "steal": steal})]
         opts = self.rules.options
         if seat == self.dealer_seat:
             return events + self._end_auction()
@@ -223,20 +233,20 @@ class PitchDeal(Deal):
         if self.high == 0:  # everyone passed and the option says redeal
             self.phase = OVER
             self.details = {"redeal": True, "scores": [0] * self.sides}
-            return [Event("redeal", self.dealer_seat, {})]
+            return [Event(EV_REDEAL, self.dealer_seat, {})]
         self.pitcher = self.high_seat
         self.bid = self.high
         self.phase = PLAY
         self.turn = self.leader = self.pitcher
-        return [Event("pitcher", self.pitcher, {"bid": self.bid, "steal": self.stolen,
-                                                "tangage": self.tangage})]
+        return [Event(EV_PITCHER, self.pitcher, {"bid": self.bid, "steal": self.stolen,
+                                                 "tangage": self.tangage})]
 
     def _play_card(self, seat: int, card: int) -> list[Event]:
         self.hands[seat] &= ~(1 << card)
-        events = [Event("card", seat, {"card": DECK.codes[card]})]
+        events = [Event(EV_CARD, seat, {"card": DECK.codes[card]})]
         if self.trump < 0:
             self.trump = SUIT_OF[card]
-            events.append(Event("trump", seat, {"suit": SUITS[self.trump]}))
+            events.append(Event(EV_TRUMP, seat, {"suit": SUITS[self.trump]}))
         self.trick.append(card)
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
@@ -247,7 +257,7 @@ class PitchDeal(Deal):
             self.game_won[winner] += GAME_VALUE[c]
         self.tricks_won[winner] += 1
         self.trick_no += 1
-        events.append(Event("trick", winner, {
+        events.append(Event(EV_TRICK, winner, {
             "number": self.trick_no, "winner": winner,
             "cards": [DECK.codes[c] for c in self.trick],
             "points": sum(GAME_VALUE[c] for c in self.trick)}))
@@ -256,7 +266,7 @@ class PitchDeal(Deal):
         if self.trick_no == TRICKS:
             self.phase = OVER
             self._score()
-            events.append(Event("score", self.pitcher, dict(self.details)))
+            events.append(Event(EV_SCORE, self.pitcher, dict(self.details)))
         return events
 
     def _trick_winner(self) -> int:
@@ -324,7 +334,7 @@ class PitchDeal(Deal):
         hand = self.hands[seat]
         text = action.text
         legal = [x.text for x in self.legal_actions()]
-        if self.phase == AUCTION:
+        if self.phase is AUCTION:
             floor = self._bid_floor()[0]
             if a < NCARDS:
                 if not self.rules.options.tangage:
@@ -405,18 +415,18 @@ class PitchDeal(Deal):
             "game_points": self._game_by_side(),
             "low_scored_by": opts.low,
         }
-        if self.phase == OVER:
+        if self.phase is OVER:
             info["result"] = dict(self.details)
         if seat is None:
             return View(self.rules.name, -1, self.n, self.dealer_seat, self.phase,
                         self.to_move, (), (), table, self.seen_history(None), info,
                         self.phase == OVER)
         legal: tuple[str, ...] = ()
-        if self.phase != OVER and seat == self.turn:
+        if self.phase is not OVER and seat == self.turn:
             legal = self.rules.actions.texts_of(self.legal_mask())
         return View(self.rules.name, seat, self.n, self.dealer_seat, self.phase, self.to_move,
                     tuple(DECK.codes_of(self.hands[seat])), legal, table,
-                    self.seen_history(seat), info, self.phase == OVER)
+                    self.seen_history(seat), info, self.phase is OVER)
 
     def _result(self) -> Result:
         points = tuple(float(self.scores[self.side_of(s)]) for s in range(self.n))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from atout.cards import FULL_DECK
+from atout.events import PitchPhase
 from atout.games.trick import trick_keys
 
 # -- tables, built once ---------------------------------------------------------------------
@@ -32,7 +33,9 @@ GAME_VALUE = tuple({8: 10, 9: 1, 10: 2, 11: 3, 12: 4}.get(r, 0) for r in RANK_OF
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs")
 ACTION_TEXTS = (*DECK.codes, "pass", "bid 1", "bid 2", "bid 3", "bid 4")
 
-AUCTION, PLAY, OVER = "auction", "play", "over"
+AUCTION, PLAY, OVER = PitchPhase.AUCTION, PitchPhase.PLAY, PitchPhase.OVER
+"""The phases (:class:`atout.events.PitchPhase`), as module constants: the deal compares its
+phase with them by identity (members are singletons, and ``is`` costs less than ``==``)."""
 
 
 def codes_text(mask: int) -> str:

@@ -8,20 +8,48 @@ seat is its own side, so card points, announcements (Weis) and Stöck are counte
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.cards import JASS_DECK
-from atout.core import JSON, Event, Refusal, Result, View
+from atout.core import JSON, Event, Refusal, Result, Rules, View
+from atout.events import PutzeEvent, PutzePhase
 from atout.games.jass.play import (
     CODES,
+    JASS_KINDS,
+    TrickKinds,
     TrickPlay,
+    card_events,
     describe_refusal,
 )
-from atout.games.putze.options import Plan
+from atout.games.putze.options import Plan, PutzeOptions
 from atout.games.putze.scoring import award, deal_loser
 
-if TYPE_CHECKING:
-    from atout.games.putze.rules import PutzeRules
+# The kinds of event this module emits, looked up once (not per event).
+EV_NO_PLAY = PutzeEvent.NO_PLAY
+EV_PLAY_STARTS = PutzeEvent.PLAY_STARTS
+EV_SIX_EXCHANGED = PutzeEvent.SIX_EXCHANGED
+EV_SIX_KEPT = PutzeEvent.SIX_KEPT
+EV_TAKE_BLIND = PutzeEvent.TAKE_BLIND
+EV_BLIND_CARDS = PutzeEvent.BLIND_CARDS
+EV_PASS = PutzeEvent.PASS
+EV_PLAYS = PutzeEvent.PLAYS
+EV_LOOK = PutzeEvent.LOOK
+EV_BETTER_CARDS = PutzeEvent.BETTER_CARDS
+EV_DISCARD = PutzeEvent.DISCARD
+EV_DISCARDED = PutzeEvent.DISCARDED
+EV_BETTER_TAKEN = PutzeEvent.BETTER_TAKEN
+EV_DEAL_SCORED = PutzeEvent.DEAL_SCORED
+# The phases, compared by identity (members are singletons; `is` costs less than `==` on a
+# str subclass, which the interpreter does not specialize).
+PH_BETTER, PH_SPEAK, PH_SIX = PutzePhase.BETTER, PutzePhase.SPEAK, PutzePhase.SIX
+PH_PLAY, PH_OVER = PutzePhase.PLAY, PutzePhase.OVER
+
+PUTZE_KINDS = TrickKinds(PutzeEvent.CARD, PutzeEvent.STOECK, PutzeEvent.WEIS,
+                         PutzeEvent.WEIS_SCORED, PutzeEvent.TRICK,
+                         JASS_KINDS.match_bonus)  # never emitted: no all-tricks bonus here
+"""Putze's kinds of the trick play's events."""
+PUTZE_CARD_EVENTS = card_events(PutzeEvent.CARD)
+"""Putze's event of each seat playing each card."""
 
 PLAY, PASS, TAKE, MINE, LOOK, EXCHANGE, KEEP = range(36, 43)
 WORDS = ("play", "pass", "take blind", "my game", "look", "exchange six", "keep six")
@@ -57,6 +85,20 @@ def _seat_list(value: object, what: str, n: int) -> list[int]:
     return list(value)
 
 
+class PutzeDealRules(Rules[PutzeOptions]):
+    """Putze's rules as a deal reads them: the options and what is made from them once.
+
+    :class:`~atout.games.putze.rules.PutzeRules` is the one subclass (it makes these, the
+    deals and the matches): the deal reads its rules through this class, so that this module
+    need not import the rules' module, which imports it.
+    """
+
+    plan: Plan
+    """The options resolved for the number of players: the talon, who may pass …"""
+    next_seat: tuple[int, ...]
+    """The seat after each seat, in the direction of play."""
+
+
 class PutzeDeal(TrickPlay):
     """One Putze deal, from the deal to the putzes and pommes.
 
@@ -66,10 +108,12 @@ class PutzeDeal(TrickPlay):
     turned card), ``play`` (Jass card play among the players), ``over``.
     """
 
-    rules: PutzeRules
+    rules: PutzeDealRules
 
-    def __init__(self, rules: PutzeRules, setup: dict[str, JSON]) -> None:
+    def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
+        self.kinds = PUTZE_KINDS
+        self.card_events = PUTZE_CARD_EVENTS
         plan = rules.plan
         self.plan: Plan = plan
         n = plan.players
@@ -139,14 +183,14 @@ class PutzeDeal(TrickPlay):
         self.turn = active[0] if active else dealer
         self.start_events: list[Event] = []
         if plan.talon == "better-cards" and active:
-            self.phase = "better"
+            self.phase = PH_BETTER
         elif active and (plan.may_pass or plan.talon == "blind"):
-            self.phase = "speak"
+            self.phase = PH_SPEAK
         else:
             for s in active:
                 self.plays |= 1 << s
                 self.words[s] = "play"
-            self.phase = "speak"
+            self.phase = PH_SPEAK
             self.start_events = self._after_speak()
 
     # -- the deal --------------------------------------------------------------------------
@@ -263,12 +307,12 @@ class PutzeDeal(TrickPlay):
         if self.idx < len(self.speak_order):
             self.turn = self.speak_order[self.idx]
             return []
-        if self.phase == "better" and self.plan.may_pass:
-            self.phase = "speak"
+        if self.phase is PH_BETTER and self.plan.may_pass:
+            self.phase = PH_SPEAK
             self.idx = 0
             self.turn = self.speak_order[0]
             return []
-        if self.phase == "better":
+        if self.phase is PH_BETTER:
             for s in self.speak_order:
                 self.plays |= 1 << s
                 self.words[s] = "play"
@@ -278,7 +322,7 @@ class PutzeDeal(TrickPlay):
         if self.plan.six_exchange and self.turned_apart and self.turned != self.six:
             for s in self.players():
                 if self.hands[s] >> self.six & 1:
-                    self.phase = "six"
+                    self.phase = PH_SIX
                     self.turn = s
                     return []
         return self._begin_play()
@@ -286,14 +330,14 @@ class PutzeDeal(TrickPlay):
     def _begin_play(self) -> list[Event]:
         players = [s for s in self.around if self.plays >> s & 1]
         if len(players) < 2:
-            self.phase = "over"
+            self.phase = PH_OVER
             self.play_over = True
-            return [Event("no_play", players[0] if players else None,
+            return [Event(EV_NO_PLAY, players[0] if players else None,
                           {"players": players}), self._scored_event()]
-        self.phase = "play"
+        self.phase = PH_PLAY
         self.played = True
         self._start_play(players, players[0])
-        return [Event("play_starts", players[0], {"players": players, "leader": players[0]})]
+        return [Event(EV_PLAY_STARTS, players[0], {"players": players, "leader": players[0]})]
 
     def match_bonus_enabled(self) -> bool:
         """No all-tricks bonus in Putze: it could never change a putze or a pomme."""
@@ -304,12 +348,12 @@ class PutzeDeal(TrickPlay):
         if self.is_over:  # play_over, read without its property
             return 0
         phase = self.phase
-        if phase == "play":
+        if phase is PH_PLAY:
             return self._card_mask()
-        if phase == "better":
+        if phase is PH_BETTER:
             hand = self.hands[self.turn]
             return hand if self.discards[self.turn] else hand | 1 << LOOK
-        if phase == "six":
+        if phase is PH_SIX:
             return 1 << EXCHANGE | 1 << KEEP
         passing = 1 << PASS if self.plan.may_pass else 0
         if self.plan.talon == "blind":
@@ -320,13 +364,13 @@ class PutzeDeal(TrickPlay):
         a = int(action)
         text = str(action)
         phase = self.phase
-        if phase == "play":
+        if phase is PH_PLAY:
             if a >= 36:
                 return Refusal("play_a_card", f"{text} is not possible now: the card play has "
                                "begun, play a card", {"action": text})
             return describe_refusal(self.hands[self.turn], self.mode, self.led, self.best, a,
                                     strict_under=self.strict_under, buur_free=self.buur_free)
-        if phase == "better":
+        if phase is PH_BETTER:
             if a < 36:
                 return Refusal("not_in_hand", f"{text} is not in your hand: discard one of your "
                                "own cards", {"card": text})
@@ -336,7 +380,7 @@ class PutzeDeal(TrickPlay):
             return Refusal("discard_or_look", f"{text} is not possible now: discard three "
                            "cards to take the better cards, or say look to refuse and look at "
                            "them (27.21)", {"action": text})
-        if phase == "six":
+        if phase is PH_SIX:
             return Refusal("six_choice", f"{text} is not possible now: say exchange six or "
                            "keep six, as holder of the six of trump (27.14)", {"action": text})
         legal = [x.text for x in self.legal_actions()]
@@ -364,16 +408,16 @@ class PutzeDeal(TrickPlay):
 
     def _apply(self, action: int) -> list[Event]:
         phase = self.phase
-        if phase == "play":
+        if phase is PH_PLAY:
             events = self._play_card(action)
             if self.is_over:
-                self.phase = "over"
+                self.phase = PH_OVER
                 events.append(self._scored_event())
             return events
         seat = self.turn
-        if phase == "better":
+        if phase is PH_BETTER:
             return self._better(seat, action)
-        if phase == "six":
+        if phase is PH_SIX:
             events = []
             if action == EXCHANGE:
                 self.hands[seat] ^= 1 << self.six | 1 << self.turned
@@ -384,10 +428,10 @@ class PutzeDeal(TrickPlay):
                 self.six_by = seat
                 self.trump_holder = seat
                 self.turned_apart = False
-                events.append(Event("six_exchanged", seat, {"six": CODES[self.six],
-                                                            "card": CODES[self.turned]}))
+                events.append(Event(EV_SIX_EXCHANGED, seat, {"six": CODES[self.six],
+                                                             "card": CODES[self.turned]}))
             else:
-                events.append(Event("six_kept", seat, {}))
+                events.append(Event(EV_SIX_KEPT, seat, {}))
             return events + self._begin_play()
         events = []
         if action == TAKE:
@@ -399,39 +443,39 @@ class PutzeDeal(TrickPlay):
             self.turned_apart = False
             self.plays |= 1 << seat
             self.words[seat] = "take blind"
-            events += [Event("take_blind", seat, {}),
-                       Event("blind_cards", seat, {"cards": JASS_DECK.codes_of(self.hands[seat])},
+            events += [Event(EV_TAKE_BLIND, seat, {}),
+                       Event(EV_BLIND_CARDS, seat, {"cards": JASS_DECK.codes_of(self.hands[seat])},
                              to=seat)]
         elif action == PASS:
             self.words[seat] = "pass"
-            events.append(Event("pass", seat, {}))
+            events.append(Event(EV_PASS, seat, {}))
         else:
             self.plays |= 1 << seat
             word = "my game" if action == MINE else "play"
             self.words[seat] = word
-            events.append(Event("plays", seat, {"word": word}))
+            events.append(Event(EV_PLAYS, seat, {"word": word}))
         return events + self._next_speaker()
 
     def _better(self, seat: int, action: int) -> list[Event]:
         if action == LOOK:
             self.better_state[seat] = "looked"
-            return [Event("look", seat, {}),
-                    Event("better_cards", seat, {"cards": JASS_DECK.codes_of(self.better[seat]),
-                                                 "taken": False}, to=seat),
+            return [Event(EV_LOOK, seat, {}),
+                    Event(EV_BETTER_CARDS, seat, {"cards": JASS_DECK.codes_of(self.better[seat]),
+                                                  "taken": False}, to=seat),
                     *self._next_speaker()]
         self.private[len(self._history)] = seat
         self.hands[seat] &= ~(1 << action)
         self.discards[seat] |= 1 << action
         count = self.discards[seat].bit_count()
-        events = [Event("discard", seat, {"count": count}),
-                  Event("discarded", seat, {"card": CODES[action]}, to=seat)]
+        events = [Event(EV_DISCARD, seat, {"count": count}),
+                  Event(EV_DISCARDED, seat, {"card": CODES[action]}, to=seat)]
         if count < 3:
             return events
         self.hands[seat] |= self.better[seat]
         self.better_state[seat] = "taken"
-        events += [Event("better_taken", seat, {}),
-                   Event("better_cards", seat, {"cards": JASS_DECK.codes_of(self.better[seat]),
-                                                "taken": True}, to=seat)]
+        events += [Event(EV_BETTER_TAKEN, seat, {}),
+                   Event(EV_BETTER_CARDS, seat, {"cards": JASS_DECK.codes_of(self.better[seat]),
+                                                 "taken": True}, to=seat)]
         return events + self._next_speaker()
 
     # -- scores ----------------------------------------------------------------------------
@@ -462,8 +506,8 @@ class PutzeDeal(TrickPlay):
 
     def _scored_event(self) -> Event:
         totals, gained, pommes = self._scoring()
-        return Event("deal_scored", None, {"totals": totals, "putzes": gained,
-                                           "pommes": pommes})
+        return Event(EV_DEAL_SCORED, None, {"totals": totals, "putzes": gained,
+                                            "pommes": pommes})
 
     def _result(self) -> Result:
         totals, gained, pommes = self._scoring()
@@ -532,12 +576,12 @@ class PutzeDeal(TrickPlay):
             info["pommes"] = pommes
         if seat is None:
             return View("putze", -1, plan.players, self.dealer, self.phase, self.to_move, (),
-                        (), self._table() if self.phase == "play" else (),
+                        (), self._table() if self.phase is PH_PLAY else (),
                         self.seen_history(None), info, self.play_over)
         legal = self.rules.actions.texts_of(self.legal_mask()) if self.to_move == seat else ()
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), legal,
-                    self._table() if self.phase == "play" else (), self.seen_history(seat),
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat),
                     info, self.play_over)
 
     def _observation_view(self, seat: int) -> View:
@@ -566,7 +610,7 @@ class PutzeDeal(TrickPlay):
             info["own_weis"] = self._own_weis(seat)
         return View("putze", seat, plan.players, self.dealer, self.phase, self.to_move,
                     tuple(JASS_DECK.codes_of(self.hands[seat])), (),
-                    self._table() if self.phase == "play" else (), self.seen_history(seat),
+                    self._table() if self.phase is PH_PLAY else (), self.seen_history(seat),
                     info, self.play_over)
 
     def playout(self, rng: random.Random) -> Result:
@@ -576,14 +620,14 @@ class PutzeDeal(TrickPlay):
         deal for the same generator; this one is the fast path for search.
         """
         rnd = rng.random
-        while not self.play_over and self.phase != "play":
+        while not self.play_over and self.phase is not PH_PLAY:
             mask = self._legal_mask()
             k = int(rnd() * mask.bit_count())
             for _ in range(k):
                 mask &= mask - 1
             self.step((mask & -mask).bit_length() - 1)
         self.play_tricks(rng)
-        self.phase = "over"
+        self.phase = PH_OVER
         return self._result()
 
     def clone(self) -> PutzeDeal:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from atout.core import JSON, ActionSpace, Deal, Event, Match, MatchResult, Rules
+from atout.core import JSON, ActionSpace, Deal, Event, Match, MatchResult
 from atout.games.jass.play import CODES
-from atout.games.putze.deal import WORDS, PutzeDeal
+from atout.games.putze.deal import WORDS, PutzeDeal, PutzeDealRules
 from atout.games.putze.options import PRESETS, PutzeOptions, resolve
 from atout.games.putze.scoring import add_putzes, tally_text
 
 
-class PutzeRules(Rules[PutzeOptions]):
+class PutzeRules(PutzeDealRules):
     """Putze / Pomme rules with their options fixed (2 to 5 players, every one for himself).
 
     Actions: the 36 card codes (ids 0-35: a card to play, or in the 2-player exchange a card

@@ -12,13 +12,16 @@ import copy
 from itertools import repeat
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from atout.core import JSON, Action, Deal, Event, Refusal, Result, View
+from atout.core import JSON, Action, Event, Refusal, Result, Rules, View
+from atout.events import TarotEvent
 
 from .dealing import deal_cards, explicit_piles
+from .options import TarotOptions
 from .refusals import why_illegal
 from .scoring import score_deal
+from .state import TarotState
 from .tables import (
     A_BID,
     A_CALL,
@@ -62,11 +65,29 @@ from .tables import (
     TRUMPS,
 )
 
-if TYPE_CHECKING:
-    from . import TarotRules
+# The kinds of event this module emits, looked up once (not per event).
+EV_CARD = TarotEvent.CARD
+EV_PETIT_SEC = TarotEvent.PETIT_SEC
+EV_DEAL_ANNULLED = TarotEvent.DEAL_ANNULLED
+EV_BID = TarotEvent.BID
+EV_TAKER = TarotEvent.TAKER
+EV_CALL = TarotEvent.CALL
+EV_CHIEN = TarotEvent.CHIEN
+EV_CHIEN_SET_ASIDE = TarotEvent.CHIEN_SET_ASIDE
+EV_PARTNER = TarotEvent.PARTNER
+EV_DISCARD = TarotEvent.DISCARD
+EV_ECART_DONE = TarotEvent.ECART_DONE
+EV_CHELEM = TarotEvent.CHELEM
+EV_PLAY_BEGINS = TarotEvent.PLAY_BEGINS
+EV_POIGNEE = TarotEvent.POIGNEE
+EV_EXCUSE_EXCHANGE = TarotEvent.EXCUSE_EXCHANGE
+EV_EXCUSE_OWED = TarotEvent.EXCUSE_OWED
+EV_TRICK = TarotEvent.TRICK
+EV_DEAL_END = TarotEvent.DEAL_END
+EV_EXCUSE_SET_ASIDE = TarotEvent.EXCUSE_SET_ASIDE
 
-CARD_EVENTS = tuple(tuple(Event("card", s, MappingProxyType({"card": code})) for code in DECK.codes)
-                    for s in range(5))
+CARD_EVENTS = tuple(tuple(Event(EV_CARD, s, MappingProxyType({"card": code}))
+                          for code in DECK.codes) for s in range(5))
 """The event of each seat playing each card: immutable, so made once and shared."""
 _TABLE = ACTIONS.table
 EX_ACTION = _TABLE[EX]
@@ -97,7 +118,7 @@ def _lowest(mask: int, k: int) -> int:
     return out
 
 
-class TarotDeal(Deal):
+class TarotDeal(TarotState):
     """A deal of French Tarot (see the module docs for seats and turn order)."""
 
     # The state in slots: read and written at every action, and faster there (CPython 3.11
@@ -108,14 +129,14 @@ class TarotDeal(Deal):
                  "miseres", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
-    rules: TarotRules
+    rules: Rules[TarotOptions]
     to_move: int | None = None
     """The seat whose decision it is, or None when the deal is over: a plain attribute (read
     before every action, where a property call would cost more than the read)."""
     is_over: bool = False
     """Whether the deal is finished (a plain attribute, set with ``to_move`` None)."""
 
-    def __init__(self, rules: TarotRules, setup: dict[str, JSON],
+    def __init__(self, rules: Rules[TarotOptions], setup: dict[str, JSON],
                  piles: tuple[list[int], int] | None = None) -> None:
         """The deal ``setup`` describes (see :meth:`atout.core.Rules.deal`); ``piles``, when
         given, are its hands and chien as card masks, already checked against the setup's
@@ -380,12 +401,12 @@ class TarotDeal(Deal):
             return self._announce(seat, action == A_CHELEM)
         self.annulled = "petit sec"
         self._finish()
-        return [Event("petit_sec", seat, {"card": "T1"}),
-                Event("deal_annulled", None, {"reason": "petit sec"})]
+        return [Event(EV_PETIT_SEC, seat, {"card": "T1"}),
+                Event(EV_DEAL_ANNULLED, None, {"reason": "petit sec"})]
 
     def _bid(self, seat: int, bid: int) -> list[Event]:
         self.bids.append((seat, bid))
-        events = [_new_event(Event, ("bid", seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]},
+        events = [_new_event(Event, (EV_BID, seat, {"bid": "pass" if bid < 0 else CONTRACTS[bid]},
                                      None))]
         if len(self.bids) < self.n:
             self.to_move = self._after[seat]
@@ -394,10 +415,10 @@ class TarotDeal(Deal):
         if best < 0:
             self.annulled = "all pass"
             self._finish()
-            events.append(Event("deal_annulled", None, {"reason": "all pass"}))
+            events.append(Event(EV_DEAL_ANNULLED, None, {"reason": "all pass"}))
             return events
         self.taker, self.contract = best_seat, best
-        events.append(_new_event(Event, ("taker", best_seat, {"contract": CONTRACTS[best]}, None)))
+        events.append(_new_event(Event, (EV_TAKER, best_seat, {"contract": CONTRACTS[best]}, None)))
         if self.n == 5:
             self.phase = PH_CALL
             self.to_move = best_seat
@@ -406,7 +427,7 @@ class TarotDeal(Deal):
 
     def _call(self, seat: int, card: int) -> list[Event]:
         self.called = card
-        events = [Event("call", seat, {"card": DECK.codes[card]})]
+        events = [Event(EV_CALL, seat, {"card": DECK.codes[card]})]
         return events + self._after_call()
 
     def _after_call(self) -> list[Event]:
@@ -414,13 +435,13 @@ class TarotDeal(Deal):
         events: list[Event] = []
         if self.contract <= GARDE:
             self.chien_shown = True
-            events.append(_new_event(Event, ("chien", taker, {"cards": _codes(self.chien)}, None)))
+            events.append(_new_event(Event, (EV_CHIEN, taker, {"cards": _codes(self.chien)}, None)))
             self.hands[taker] |= self.chien
             self.phase = PH_ECART
             self.ecart_left = self.chien_size
             self.to_move = taker
         else:
-            events.append(Event("chien_set_aside", taker, {
+            events.append(Event(EV_CHIEN_SET_ASIDE, taker, {
                 "side": "taker" if self.contract < GARDE_CONTRE else "defence"}))
         if self.called >= 0:
             for s in range(self.n):
@@ -428,8 +449,8 @@ class TarotDeal(Deal):
                     self.partner = s
             if self.chien_shown and self.chien >> self.called & 1:
                 self.partner_known = True  # the called card is in the chien: he is alone
-                events.append(Event("partner", taker, {"card": DECK.codes[self.called],
-                                                       "alone": True}))
+                events.append(Event(EV_PARTNER, taker, {"card": DECK.codes[self.called],
+                                                        "alone": True}))
         if self.contract > GARDE:
             events += self._start_play()
         return events
@@ -440,12 +461,12 @@ class TarotDeal(Deal):
         self.ecart |= bit
         self.ecart_left -= 1
         if bit & TRUMPS:
-            events = [Event("discard", seat, {"card": DECK.codes[card]})]
+            events = [Event(EV_DISCARD, seat, {"card": DECK.codes[card]})]
         else:
-            events = [Event("discard", seat, {"card": DECK.codes[card]}, to=seat),
-                      Event("discard", seat, {"card": None})]
+            events = [Event(EV_DISCARD, seat, {"card": DECK.codes[card]}, to=seat),
+                      Event(EV_DISCARD, seat, {"card": None})]
         if self.ecart_left == 0:
-            events.append(Event("ecart_done", seat, {}))
+            events.append(Event(EV_ECART_DONE, seat, {}))
             events += self._start_play()
         return events
 
@@ -458,7 +479,7 @@ class TarotDeal(Deal):
 
     def _announce(self, seat: int, chelem: bool) -> list[Event]:
         self.chelem = chelem
-        events = [_new_event(Event, ("chelem", seat, {"announced": chelem}, None))]
+        events = [_new_event(Event, (EV_CHELEM, seat, {"announced": chelem}, None))]
         if chelem:
             self.leader = seat
         return events + self._begin_tricks()
@@ -466,7 +487,7 @@ class TarotDeal(Deal):
     def _begin_tricks(self) -> list[Event]:
         self.phase = PH_PLAY
         self.to_move = self.leader
-        return [_new_event(Event, ("play_begins", self.leader, {}, None))]
+        return [_new_event(Event, (EV_PLAY_BEGINS, self.leader, {}, None))]
 
     def _poignee(self, seat: int, level: int) -> list[Event]:
         self.decided |= 1 << seat
@@ -474,8 +495,8 @@ class TarotDeal(Deal):
             return []
         shown = self._poignee_cards(seat, level)
         self.poignees.append((seat, level, shown))
-        return [Event("poignee", seat, {"level": POIGNEE_LEVELS[level],
-                                        "cards": _codes(shown)})]
+        return [Event(EV_POIGNEE, seat, {"level": POIGNEE_LEVELS[level],
+                                         "cards": _codes(shown)})]
 
     def _play_card(self, seat: int, card: int) -> list[Event]:
         bit = _BITS[card]
@@ -485,8 +506,8 @@ class TarotDeal(Deal):
         events = [CARD_EVENTS[seat][card]]
         if card == self.called and not self.partner_known:
             self.partner_known = True
-            events.append(Event("partner", seat, {"card": DECK.codes[card],
-                                                  "alone": seat == self.taker}))
+            events.append(Event(EV_PARTNER, seat, {"card": DECK.codes[card],
+                                                   "alone": seat == self.taker}))
             events += self._resolve_excuse()
         if len(self.trick) < self.n:
             self.to_move = self._after[seat]
@@ -518,10 +539,10 @@ class TarotDeal(Deal):
         low = self._give_low(self.camp(owner), winner)
         if low >= 0:
             self.ex_owner = -1
-            return [Event("excuse_exchange", owner, {"card": DECK.codes[low],
-                                                     "receiver": winner})]
+            return [Event(EV_EXCUSE_EXCHANGE, owner, {"card": DECK.codes[low],
+                                                      "receiver": winner})]
         self.owed_to = winner
-        return [Event("excuse_owed", owner, {"receiver": winner})]
+        return [Event(EV_EXCUSE_OWED, owner, {"receiver": winner})]
 
     def _end_trick(self, events: list[Event]) -> list[Event]:
         """End the trick just completed; its events are added to ``events``, returned."""
@@ -543,12 +564,12 @@ class TarotDeal(Deal):
             self.won[winner] |= mask
         self.tricks_won[winner] += 1
         self.tricks.append((leader, tuple(trick), winner))
-        events.append(_new_event(Event, ("trick", winner, {
+        events.append(_new_event(Event, (EV_TRICK, winner, {
             "number": no, "cards": [*map(_CODE_OF, trick)]}, None)))
         if self.owed_to >= 0 and self.camp(winner) == self.camp(self.ex_owner):
             low = self._give_low(self.camp(winner), self.owed_to)
             if low >= 0:
-                events.append(Event("excuse_exchange", self.ex_owner, {
+                events.append(Event(EV_EXCUSE_EXCHANGE, self.ex_owner, {
                     "card": DECK.codes[low], "receiver": self.owed_to}))
                 self.ex_owner = self.owed_to = -1
         self.trick_no = no
@@ -558,7 +579,7 @@ class TarotDeal(Deal):
             events += self._resolve_excuse()
             self._finish()
             res = self._result()
-            events.append(_new_event(Event, ("deal_end", None, {
+            events.append(_new_event(Event, (EV_DEAL_END, None, {
                 "points": list(res.points), "made": res.details.get("made")}, None)))
         else:
             self.leader = winner
@@ -590,17 +611,17 @@ class TarotDeal(Deal):
             gain ^= BIT_EX
             self.won[owner] |= BIT_EX
             self.ex_owner, self.ex_pending = owner, winner
-            events.append(Event("excuse_set_aside", owner, {}))
+            events.append(Event(EV_EXCUSE_SET_ASIDE, owner, {}))
         elif owner_camp != self.camp(winner):
             gain ^= BIT_EX
             self.won[owner] |= BIT_EX
             low = self._give_low(owner_camp, winner)
             if low >= 0:
-                events.append(Event("excuse_exchange", owner, {
+                events.append(Event(EV_EXCUSE_EXCHANGE, owner, {
                     "card": DECK.codes[low], "receiver": winner}))
             else:
                 self.ex_owner, self.owed_to = owner, winner
-                events.append(Event("excuse_owed", owner, {"receiver": winner}))
+                events.append(Event(EV_EXCUSE_OWED, owner, {"receiver": winner}))
         self.won[winner] |= gain
         return winner
 

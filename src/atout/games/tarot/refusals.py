@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from atout.core import Action, Refusal
 
+from .state import TarotState
 from .tables import (
     A_BID,
     A_CALL,
@@ -35,15 +35,12 @@ from .tables import (
     TRUMPS,
 )
 
-if TYPE_CHECKING:
-    from .deal import TarotDeal
-
 SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs", "trumps")
 CALL_NAMES = ("king", "queen", "knight", "jack")
 _codes = DECK.codes_of
 
 
-def why_illegal(deal: TarotDeal, action: Action) -> Refusal:
+def why_illegal(deal: TarotState, action: Action) -> Refusal:
     """Why ``action`` is not allowed now for the seat to move of ``deal``."""
     seat = deal.to_move
     assert seat is not None
@@ -51,14 +48,14 @@ def why_illegal(deal: TarotDeal, action: Action) -> Refusal:
     return refuse(deal, seat, int(action), action.text)
 
 
-def _petit_sec(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _petit_sec(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """The seat holding the petit sec must declare it."""
     return Refusal("petit_sec_declare", f"{text} is not allowed: seat {seat} holds the "
                    "petit sec and must declare it ('petit sec'); the deal is void",
                    {"action": text})
 
 
-def _bid(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _bid(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """The bidding: a contract not above the standing bid, or no bid at all."""
     if A_BID <= a < A_BID + 4:
         best = max(b for _, b in deal.bids)
@@ -69,7 +66,7 @@ def _bid(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
                    "pass or a contract", {"action": text})
 
 
-def _call(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _call(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """The taker's call: a card of his own where the table forbids it, a rank he may not
     call yet, or no call at all."""
     if A_CALL <= a < A_NO_POIGNEE:
@@ -87,7 +84,7 @@ def _call(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
                    "e.g. 'call KH'", {"action": text})
 
 
-def _ecart(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _ecart(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """The écart: a card not held, a king, a bout, a trump while other cards can go, or
     no discard at all."""
     if not A_DISCARD <= a < A_PASS:
@@ -110,14 +107,14 @@ def _ecart(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
                    f"{', '.join(others)}", {"card": code, "cards": others})
 
 
-def _chelem(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _chelem(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """The chelem announcement: anything else."""
     legal_now = [x.text for x in deal.legal_actions()]
     return Refusal("wrong_phase", f"{text} is not allowed now: announce 'chelem' or "
                    "'no chelem'", {"action": text, "legal": legal_now})
 
 
-def _play(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _play(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """The play: first the poignée question before the first card, then the cards."""
     if deal.trick_no == 0 and not deal.decided >> seat & 1 and deal.legal_mask() >> \
             A_NO_POIGNEE & 1:
@@ -128,7 +125,7 @@ def _play(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
     return _card(deal, seat, a)
 
 
-def _poignee(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
+def _poignee(deal: TarotState, seat: int, a: int, text: str) -> Refusal:
     """Before the first card: a poignée bigger than the trumps held, or no answer to
     whether one is shown."""
     if A_POIGNEE <= a < A_NO_CHELEM:
@@ -144,7 +141,7 @@ def _poignee(deal: TarotDeal, seat: int, a: int, text: str) -> Refusal:
                    {"action": text, "legal": legal_now})
 
 
-def _card(deal: TarotDeal, seat: int, a: int) -> Refusal:
+def _card(deal: TarotState, seat: int, a: int) -> Refusal:
     """A card that may not be played: not held, the called suit led in the first trick,
     or the duty to follow, to overtrump or to trump."""
     code = DECK.codes[a]
@@ -182,7 +179,7 @@ def _card(deal: TarotDeal, seat: int, a: int) -> Refusal:
                    "excuse)", {"card": code, "legal": allowed})
 
 
-PHASE_RULES: dict[int, Callable[[TarotDeal, int, int, str], Refusal]] = {
+PHASE_RULES: dict[int, Callable[[TarotState, int, int, str], Refusal]] = {
     PH_PETIT_SEC: _petit_sec,
     PH_BID: _bid,
     PH_CALL: _call,

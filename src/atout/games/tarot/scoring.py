@@ -8,10 +8,9 @@ taker's side gets the opposite, so every deal sums to zero.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from atout.core import JSON, Result
 
+from .state import TarotState
 from .tables import (
     BOUTS,
     CONTRACTS,
@@ -26,15 +25,12 @@ from .tables import (
     points2,
 )
 
-if TYPE_CHECKING:
-    from .deal import TarotDeal
-
 
 def _half(x2: int) -> float | int:
     return x2 // 2 if x2 % 2 == 0 else x2 / 2
 
 
-def score_deal(deal: TarotDeal) -> Result:
+def score_deal(deal: TarotState) -> Result:
     """The result of a finished deal: points per seat and a JSON-ready breakdown."""
     n = deal.n
     if deal.annulled:
@@ -86,7 +82,7 @@ def score_deal(deal: TarotDeal) -> Result:
     return Result(tuple(_shares(n, taker, partner, unit)), details)
 
 
-def _card_points2(deal: TarotDeal) -> tuple[int, int, int, int]:
+def _card_points2(deal: TarotState) -> tuple[int, int, int, int]:
     """The taker's side's cards (its tricks, and the écart or the chien as the contract
     says), the half points of each side (the excuse's half point owed settled) and the
     number of tricks the taker's side took."""
@@ -122,7 +118,7 @@ def _difference(diff2: int, rounding: str) -> float | int:
     return _half(diff2)
 
 
-def _petit_au_bout(deal: TarotDeal) -> bool | None:
+def _petit_au_bout(deal: TarotState) -> bool | None:
     """Whose petit au bout (True: the taker's side; None: nobody's): the petit in the last
     trick, or in the trick before when the excuse took the last trick in a chelem."""
     last = deal.tricks[-1]

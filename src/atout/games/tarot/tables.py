@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from atout.cards import SUITS, TAROT_DECK
 from atout.core import Action, ActionSpace
+from atout.events import TarotPhase
 
 DECK = TAROT_DECK
 """The 78-card tarot deck."""
@@ -73,8 +74,8 @@ def points2(mask: int) -> int:
 
 # -- phases -------------------------------------------------------------------------------
 PH_PETIT_SEC, PH_BID, PH_CALL, PH_ECART, PH_CHELEM, PH_PLAY, PH_OVER = range(7)
-PHASES = ("petit sec", "bidding", "call", "ecart", "chelem", "play", "over")
-"""The phase names used in views."""
+PHASES = tuple(TarotPhase)
+"""The phases used in views (:class:`atout.events.TarotPhase`), by the index the deal keeps."""
 
 # -- contracts ----------------------------------------------------------------------------
 CONTRACTS = ("prise", "garde", "garde sans", "garde contre")

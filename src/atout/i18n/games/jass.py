@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.events import JassEvent, MatchEvent
+from atout.events import JassEvent, JassPhase, MatchEvent
 from atout.i18n.text import EventTable, GameText
 
 
@@ -259,7 +259,7 @@ class JassText(GameText):
 
     def prompt(self, view: View) -> str:
         """The turn prompt, with the trump choice spelled out."""
-        if view.phase == "trump":
+        if view.phase == JassPhase.TRUMP:
             return self.tr._("Your turn to choose the trump: {actions}. Arrows choose, Enter "
                              "confirms.").format(
                 actions=self.tr.join_or([self.action(a) for a in view.legal]))
@@ -272,7 +272,7 @@ class JassText(GameText):
 
     def key_action(self, key: str, view: View) -> list[str]:
         """A selects the trump choices when the player chooses the trump."""
-        if key == "a" and view.to_move == self.me and view.phase == "trump":
+        if key == "a" and view.to_move == self.me and view.phase == JassPhase.TRUMP:
             return [a for a in view.legal if a != "push"]
         return []
 

@@ -14,7 +14,7 @@ class KnockRummyText(GameText):
     """The sentences of Knock Rummy."""
 
     game: ClassVar[str] = "knock-rummy"
-    routine: ClassVar[frozenset[str]] = frozenset({"draw"})
+    routine: ClassVar[frozenset[str]] = frozenset({KnockRummyEvent.DRAW})
 
     def _action(self, text: str) -> str | None:
         tr = self.tr

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.events import PitchEvent
+from atout.events import MatchEvent, PitchEvent, PitchPhase
 from atout.i18n.text import EventTable, GameText, is_card
 
 
@@ -46,7 +46,7 @@ class PitchText(GameText):
 
     def item_order(self, view: View, items: list[str]) -> list[str]:
         """In the auction the bids come first (a card there is a tangage, a bid of 4)."""
-        if view.phase == "auction":
+        if view.phase == PitchPhase.AUCTION:
             return [a for a in items if not is_card(a)] + [a for a in items if is_card(a)]
         return items
 
@@ -209,9 +209,9 @@ class PitchText(GameText):
         return said
 
     def _common_event(self, e: Event, view: View | None) -> str | None:
-        if e.kind == "deal_over":
+        if e.kind == MatchEvent.DEAL_OVER:
             return self.deal_over(e.data, view)
-        if e.kind == "new_deal":
+        if e.kind == MatchEvent.NEW_DEAL:
             d = e.data
             dealer = d.get("dealer", e.seat)
             seat = dealer if isinstance(dealer, int) else None
@@ -309,7 +309,7 @@ class PitchText(GameText):
 
     def legal(self, view: View) -> str:
         """In the auction: the bids, and the tangage when a card may be pitched at once."""
-        if view.phase != "auction" or view.to_move != self.me:
+        if view.phase != PitchPhase.AUCTION or view.to_move != self.me:
             return super().legal(view)
         bids = self.tr.join([self.action(a) for a in view.legal if not is_card(a)])
         if any(is_card(a) for a in view.legal):
@@ -320,7 +320,7 @@ class PitchText(GameText):
     def prompt(self, view: View) -> str:
         """The auction prompt names the tangage."""
         tr = self.tr
-        if view.phase == "auction":
+        if view.phase == PitchPhase.AUCTION:
             bids = tr.join_or([self.action(a) for a in view.legal if not is_card(a)])
             if any(is_card(a) for a in view.legal):
                 return tr._("Your turn to bid: {actions}; or play a card at once, a bid of 4 "
@@ -332,7 +332,7 @@ class PitchText(GameText):
 
     def confirmation(self, action: str, view: View) -> str | None:
         """A card in the auction is a tangage, a bid of 4: asked on its own line."""
-        if view.phase == "auction" and view.to_move == self.me and is_card(action) and \
+        if view.phase == PitchPhase.AUCTION and view.to_move == self.me and is_card(action) and \
                 action.upper() in view.legal:
             return self.tr._("Pitch {card} at once? That is a tangage: a bid of 4 that "
                              "nobody can take, and its suit is trump. Enter confirms, any "
@@ -346,7 +346,7 @@ class PitchText(GameText):
 
     def key_action(self, key: str, view: View) -> list[str]:
         """A selects the bids during the auction."""
-        if key == "a" and view.to_move == self.me and view.phase == "auction":
+        if key == "a" and view.to_move == self.me and view.phase == PitchPhase.AUCTION:
             return [a for a in view.legal if not is_card(a)]
         return []
 

@@ -15,7 +15,7 @@ class PutzeText(GameText):
 
     game: ClassVar[str] = "putze"
     ranks: ClassVar[str] = "6789TJQKA"
-    routine: ClassVar[frozenset[str]] = frozenset({"discard"})
+    routine: ClassVar[frozenset[str]] = frozenset({PutzeEvent.DISCARD})
 
     def _action(self, text: str) -> str | None:
         tr = self.tr

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from atout.core import JSON, Event, View
-from atout.events import TarotEvent
+from atout.events import TarotEvent, TarotPhase
 from atout.i18n.text import EventTable, GameText, is_card
 
 HAND_SIZES = {3: 24, 4: 18, 5: 15}
@@ -27,7 +27,7 @@ class TarotText(GameText):
 
     game: ClassVar[str] = "tarot"
     suit_order: ClassVar[str] = "HSDC"
-    routine: ClassVar[frozenset[str]] = frozenset({"discard"})
+    routine: ClassVar[frozenset[str]] = frozenset({TarotEvent.DISCARD})
 
     # -- words ---------------------------------------------------------------------------------
     def num(self, value: JSON) -> str:
@@ -317,7 +317,7 @@ class TarotText(GameText):
 
     def ecart_left(self, view: View | None) -> int:
         """How many cards the taker still has to put in the écart (0 when unknown)."""
-        if view is None or view.phase != "ecart":
+        if view is None or view.phase != TarotPhase.ECART:
             return 0
         ecart = view.info.get("ecart")
         size = view.info.get("chien_size")
@@ -516,23 +516,23 @@ class TarotText(GameText):
         """The turn prompt of each phase."""
         tr = self.tr
         choices = tr.join_or([self.action(a) for a in view.legal])
-        if view.phase == "bidding":
+        if view.phase == TarotPhase.BIDDING:
             return tr._("Your turn to bid: {actions}. Arrows choose, Enter confirms.").format(
                 actions=choices)
-        if view.phase == "ecart":
+        if view.phase == TarotPhase.ECART:
             left = self.ecart_left(view)
             return tr.ngettext(
                 "Your écart: put {n} card aside, with the arrows and Enter. Never a king nor "
                 "a bout.",
                 "Your écart: put {n} cards aside, one at a time, with the arrows and Enter. "
                 "Never a king nor a bout.", left).format(n=left)
-        if view.phase == "call":
+        if view.phase == TarotPhase.CALL:
             return tr._("Call a card for your partner: {actions}. Arrows choose, Enter "
                         "confirms.").format(actions=choices)
-        if view.phase == "chelem":
+        if view.phase == TarotPhase.CHELEM:
             return tr._("Announce a chelem? {actions}. Arrows choose, Enter confirms.").format(
                 actions=choices)
-        if view.phase == "petit sec":
+        if view.phase == TarotPhase.PETIT_SEC:
             return tr._("You hold the petit sec and must declare it: Enter.")
         if any(a.startswith("poignee") or a == "no poignee" for a in view.legal):
             return tr._("Before your first card: {actions}? Arrows choose, Enter "
@@ -547,7 +547,7 @@ class TarotText(GameText):
 
     def key_action(self, key: str, view: View) -> list[str]:
         """H selects a prise or a garde while bidding."""
-        if key == "h" and view.to_move == self.me and view.phase == "bidding":
+        if key == "h" and view.to_move == self.me and view.phase == TarotPhase.BIDDING:
             return [a for a in view.legal if a in ("prise", "garde")]
         return []
 
