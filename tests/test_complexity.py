@@ -2,11 +2,7 @@
 
 The scores are radon's (``radon.complexity.cc_visit``, the same numbers as ``radon cc -s``):
 a function's score counts the branches of the closures inside it, a class's score is the
-average of its methods plus one.
-
-``PENDING`` names the blocks still above the limit whose rewrite belongs to work not yet
-merged. It may only shrink: an entry that is no longer above the limit (or no longer exists)
-fails the test until it is taken out.
+average of its methods plus one. No block is exempt, the fast paths included.
 """
 
 from __future__ import annotations
@@ -22,14 +18,6 @@ LIMIT = 25
 """The highest cyclomatic complexity allowed for one block."""
 
 PACKAGE = Path(atout.__file__).parent
-
-PENDING = frozenset(
-    {
-        "atout.games.jass.fast:random_tricks",
-    }
-)
-"""Blocks above the limit that other work in progress brings down (``module:block``)."""
-
 
 def module_name(path: Path) -> str:
     """The dotted module name of a source file under the package."""
@@ -58,14 +46,6 @@ def test_the_package_is_scanned() -> None:
 
 
 def test_no_block_above_the_limit() -> None:
-    over = {name: score for name, score in scores().items() if score > LIMIT}
-    offenders = sorted(
-        (f"{name} ({score})" for name, score in over.items() if name not in PENDING),
-    )
+    offenders = sorted(f"{name} ({score})" for name, score in scores().items() if score > LIMIT)
     assert not offenders, f"above cyclomatic complexity {LIMIT}: " + ", ".join(offenders)
 
-
-def test_pending_blocks_are_still_above_the_limit() -> None:
-    found = scores()
-    done = sorted(name for name in PENDING if found.get(name, 0) <= LIMIT)
-    assert not done, "no longer above the limit, take out of PENDING: " + ", ".join(done)

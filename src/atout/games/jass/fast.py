@@ -53,26 +53,19 @@ def random_tricks(hands: list[int], leader: int, left: int,
     while left:
         left -= 1
         order = orders[leader]
-        # the lead: any card
         h = hs[leader]
+        # the lead: any card, the r-th in card order (led: how many suits' counts r passes)
         m0, m1, m2, m3 = h
         p0 = pop[m0]
         p1 = p0 + pop[m1]
         p2 = p1 + pop[m2]
         r = int(rnd() * (p2 + pop[m3]))
-        if r < p0:
-            led, ra = 0, bits[m0][r]
-        elif r < p1:
-            led, ra = 1, bits[m1][r - p0]
-        elif r < p2:
-            led, ra = 2, bits[m2][r - p1]
-        else:
-            led, ra = 3, bits[m3][r - p2]
+        led = (r >= p0) + (r >= p1) + (r >= p2)
+        ra = bits[h[led]][r - (0, p0, p1, p2)[led]]
         h[led] ^= 1 << ra
         c = led * 9 + ra
-        if stoeck and c in stoeck and not h[mode] >> (stoeck[0] + stoeck[1] - c - base) & 1:
-            said = leader
-            stoeck = ()
+        if c in stoeck:  # (an empty tuple once said: one test a card)
+            said, stoeck = _stoeck(h[mode], c, stoeck, base, leader, said)
         trick = [c]
         pts = value[c]
         kl = keys[led]
@@ -94,10 +87,8 @@ def random_tricks(hands: list[int], leader: int, left: int,
                     su, ra = _draw(h, rnd)
                     h[su] ^= 1 << ra
                     c = su * 9 + ra
-                if stoeck and c in stoeck and not (
-                        h[mode] >> (stoeck[0] + stoeck[1] - c - base) & 1):
-                    said = seat
-                    stoeck = ()
+                if c in stoeck:
+                    said, stoeck = _stoeck(h[mode], c, stoeck, base, seat, said)
                 trick.append(c)
                 pts += value[c]
                 if kl[c] > bk:  # trick.beats, read from the table (no call per card)
@@ -127,20 +118,13 @@ def random_tricks(hands: list[int], leader: int, left: int,
                     else:
                         h[led] = f ^ (1 << ra)
                 else:
-                    g = h
-                    if over != 511 and (strict or h[0] + h[1] + h[2] + h[3] != h[mode]):
-                        g = h.copy()
-                        g[mode] = t
-                        if not g[0] + g[1] + g[2] + g[3]:
-                            g = h
+                    g = h if over == 511 else _no_undertrump(h, t, mode, strict)
                     su, ra = _draw(g, rnd)
                     h[su] ^= 1 << ra
                     c = su * 9 + ra
                     trump = su == mode
-                if trump and stoeck and c in stoeck and not (
-                        h[mode] >> (stoeck[0] + stoeck[1] - c - base) & 1):
-                    said = seat
-                    stoeck = ()
+                if c in stoeck:
+                    said, stoeck = _stoeck(h[mode], c, stoeck, base, seat, said)
                 trick.append(c)
                 pts += value[c]
                 if kl[c] > bk:  # trick.beats, read from the table (no call per card)
@@ -153,6 +137,26 @@ def random_tricks(hands: list[int], leader: int, left: int,
         leader = best_seat
     hands[:] = [h[0] | h[1] << 9 | h[2] << 18 | h[3] << 27 for h in hs]
     return out, said
+
+
+def _stoeck(trumps: int, c: int, stoeck: tuple[int, ...], base: int, seat: int,
+            said: int) -> tuple[int, tuple[int, ...]]:
+    """After ``seat`` played ``c``, one of the Stöck cards ``stoeck``: ``(seat, ())`` when the
+    other is no longer among its ``trumps`` (the pair is said), else ``(said, stoeck)``."""
+    if trumps >> (stoeck[0] + stoeck[1] - c - base) & 1:
+        return said, stoeck
+    return seat, ()
+
+
+def _no_undertrump(h: list[int], t: int, mode: int, strict: bool) -> list[int]:
+    """The cards a seat void in the suit led may play once a trump leads the trick: its hand
+    ``h`` with only the trumps ``t`` above it, unless that leaves nothing or (Swiss rule, not
+    ``strict``) the hand holds nothing but trumps."""
+    if not strict and h[0] + h[1] + h[2] + h[3] == h[mode]:
+        return h
+    g = h.copy()
+    g[mode] = t
+    return g if g[0] + g[1] + g[2] + g[3] else h
 
 
 def _draw(g: list[int], rnd: Callable[[], float]) -> tuple[int, int]:

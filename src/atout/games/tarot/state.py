@@ -62,6 +62,8 @@ class TarotState(Deal):
     owed_to: int
     """The seat owed a low card for the excuse (-1: nobody)."""
     ex_wins_last: bool
+    miseres: tuple[tuple[int, str], ...]
+    """The club misères dealt: ``(seat, "trumps" or "heads")`` (empty unless the option)."""
     annulled: str
     """Why the deal was annulled ("" when it was not)."""
 
