@@ -181,6 +181,12 @@ def test_views_show_only_own_hand(game: str, opts: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("game", "opts"), CONFIGS, ids=IDS)
 def test_whole_game_between_random_bots(game: str, opts: dict[str, Any]) -> None:
     rules = atout.make(game, **opts)
+    if getattr(rules.options, "max_hands", None) == 0:
+        # Pitch's seed preset has no hand limit, as the seed has none; bidding at random, the
+        # pitchers are set back so often that a game can run on for thousands of hands, so the
+        # random game takes the default limit (the preset itself is played in
+        # tests/test_seed_sentences.py)
+        rules = atout.make(game, **opts, max_hands=100)
     for seed in range(2):
         match = rules.match(seed=seed)
         play_out(match, [RandomBot(rules, s, seed) for s in range(rules.seats)])

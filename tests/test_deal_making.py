@@ -20,7 +20,9 @@ import atout
 
 SEEDS = range(12)
 
-# table -> digest, computed by ``digest(...)`` below on commit d27df47 (and equal on cdb47aa)
+# table -> digest, computed by ``digest(...)`` below on commit d27df47 (and equal on cdb47aa);
+# Tarot's since its results' details name the club misères ("miseres": [] when none): the
+# same digests as d27df47's with that key left out
 EXPECTED = {
     "putze-2": "dfcf4e2674d86a07bb9a",
     "putze-2-blind": "53b073ff2c21cba05280",
@@ -30,11 +32,11 @@ EXPECTED = {
     "putze-5-sits-out": "3947bc277cbefe3f1f12",
     "putze-5-spare": "362de5fa74d5a1b672c4",
     "putze-jass-txt": "4b655980c86bf4faa14d",
-    "tarot-3": "0ea2123da251008036a3",
-    "tarot-3-packet-4": "10232e2066f3e2ed430c",
-    "tarot-4": "d1ccfabbdfbffaab439b",
-    "tarot-4-simple": "7d58f4ff7216715ecec9",
-    "tarot-5": "40576c50d39d335b29d5",
+    "tarot-3": "f06a2907b908bfcfb9b5",
+    "tarot-3-packet-4": "18f96dc288302f07ae97",
+    "tarot-4": "55d2ecd27fa34c7d7c04",
+    "tarot-4-simple": "9b455cab0757c252e472",
+    "tarot-5": "c06c143c41cefbe82cdc",
 }
 
 TABLES: dict[str, tuple[str, dict[str, Any]]] = {

@@ -18,9 +18,7 @@ from atout.events import JassPhase, MatchEvent
 from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal, JassDealRules
 from atout.games.jass.options import MULTIPLIERS, PRESETS, JassOptions
 from atout.games.jass.play import (
-    CARD_EVENTS,
     CODES,
-    JASS_KINDS,
     OBENABE,
     UNDENUFE,
 )
@@ -79,8 +77,7 @@ class JassRules(JassDealRules):
             "nine_sequence": options.nine_sequence, "low_fours": options.low_fours,
             "weis_share": options.weis_share, "stoeck_enabled": options.stoeck,
             "weis_scoring": "best-side", "mode": -1, "multiplier": 1, "chooser": -1,
-            "pushed": False, "phase": JassPhase.TRUMP, "is_over": False,
-            "kinds": JASS_KINDS, "card_events": CARD_EVENTS}
+            "pushed": False, "phase": JassPhase.TRUMP, "is_over": False}
         """The fields every new deal starts with, read from the options once (a new deal
         copies them in one step)."""
 

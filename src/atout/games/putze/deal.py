@@ -109,11 +109,12 @@ class PutzeDeal(TrickPlay):
     """
 
     rules: PutzeDealRules
+    kinds = PUTZE_KINDS
+    card_events = PUTZE_CARD_EVENTS
+    # class attributes, not a deal's own: a deal's fields stay plain data (copied, pickled)
 
     def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
-        self.kinds = PUTZE_KINDS
-        self.card_events = PUTZE_CARD_EVENTS
         plan = rules.plan
         self.plan: Plan = plan
         n = plan.players
