@@ -97,10 +97,10 @@ def _follow_friend(others: int, safe: int, best: int, high_out: int, last: bool)
     if held:
         feed = others & PLAIN or others
         if feed:
-            return _first_min(feed, FEED_KEY)
+            return first_min(feed, FEED_KEY)
     low = safe or others
     if low:
-        return _first_min(low, CHEAP_KEY)
+        return first_min(low, CHEAP_KEY)
     return EX
 
 
@@ -126,14 +126,15 @@ def _discard(others: int, safe: int, excuse: int) -> int:
     a queen to the opponents (or than the petit in danger)."""
     if not safe and excuse:
         return EX
-    cheapest = _first_min(safe or others, CHEAP_KEY)
+    cheapest = first_min(safe or others, CHEAP_KEY)
     if excuse and VALUE2[cheapest] >= 7:
         return EX  # rather the excuse than a king or a queen to the opponents
     return cheapest
 
 
-def _first_min(cards: int, key: tuple[int, ...]) -> int:
-    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie."""
+def first_min(cards: int, key: tuple[int, ...]) -> int:
+    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie;
+    -1 for no card (the heuristic's and the rollouts' cheapest card)."""
     pick, least = -1, 1 << 60
     while cards:
         low = cards & -cards

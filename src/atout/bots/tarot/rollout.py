@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.tarot.cards import PLAIN, POWER, POWER_IN, choose_card, team_of
+from atout.bots.tarot.cards import PLAIN, POWER, POWER_IN, choose_card, first_min, team_of
 from atout.bots.tarot.choices import FULL, pre_play
 from atout.core import Deal, Result
 from atout.games.tarot.deal import TarotDeal
@@ -109,7 +109,7 @@ def greedy_card(deal: TarotDeal, seat: int, legal: int, rng: random.Random) -> i
     # every card that leaves the trick safely with our side: the one worth most goes in
     keeps = _keeps(others, best, top_led, top_trump, friend_safe)
     if keeps:
-        return _first_min(keeps, KEEP_KEY)
+        return first_min(keeps, KEEP_KEY)
     return _throw(others, has_excuse)
 
 
@@ -142,24 +142,10 @@ def _keeps(others: int, best: int, top_led: int, top_trump: int, friend_safe: bo
 def _throw(others: int, has_excuse: bool) -> int:
     """No card keeps the trick: throw the cheapest, the petit last of all, or the excuse
     rather than a king or a queen (``others``: the playable cards but the excuse)."""
-    cheap = _first_min(others, THROW_KEY)
+    cheap = first_min(others, THROW_KEY)
     if has_excuse and (cheap < 0 or VALUE2[cheap] >= 7):
         return EX
     return cheap
-
-
-def _first_min(cards: int, key: tuple[int, ...]) -> int:
-    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie;
-    -1 for no card."""
-    pick, least = -1, 1 << 60
-    while cards:
-        low = cards & -cards
-        c = low.bit_length() - 1
-        cards ^= low
-        k = key[c]
-        if k < least:
-            pick, least = c, k
-    return pick
 
 
 def _lead(hand: int, others: int, foe_hands: list[int]) -> int:
