@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from server_helpers import free_port
+from server_helpers import free_port, stop_process
 
 
 def redis_binary() -> str | None:
@@ -56,13 +56,7 @@ class Redis:
 
     def stop(self) -> None:
         """Stop it (SIGTERM, then SIGKILL)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        stop_process(self.proc)
 
 
 @contextlib.contextmanager

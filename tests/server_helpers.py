@@ -81,14 +81,20 @@ class Server:
         self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        """Stop it (SIGTERM, then SIGKILL)."""
+        stop_process(self.proc)
 
+
+
+def stop_process(proc: subprocess.Popen[bytes] | None) -> None:
+    """Stop a process a test started, if it still runs: SIGTERM, then SIGKILL after 10 s."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
 
 @contextlib.contextmanager
 def running(db: str, data: Path, **kw: Any) -> Iterator[Server]:
