@@ -50,6 +50,26 @@ def bit_list(mask: int) -> list[int]:
 
 
 
+def first_min(mask: int, key: Sequence[int]) -> int:
+    """The index of ``mask``'s set bit with the least ``key[index]``, the lowest on a tie; -1
+    for an empty mask (the bots' "cheapest card" by a key table).
+
+    >>> first_min(0b1110, (0, 5, 3, 3))
+    2
+    >>> first_min(0, (0,))
+    -1
+    """
+    pick, least = -1, 1 << 60
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        k = key[c]
+        if k < least:
+            pick, least = c, k
+    return pick
+
+
 def from_chunks(mask: int, chunks: Sequence[Sequence[Sequence[T]]], bits: int) -> list[T]:
     """The items of ``mask``'s set bits in bit order, read ``bits`` bits at a time from
     tables made once: ``chunks[k][pattern]`` holds the items of that pattern of bits in

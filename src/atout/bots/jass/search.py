@@ -31,7 +31,7 @@ from atout.bots.jass.heuristic import (
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
 from atout.bots.reasons import Reason
-from atout.cards import JASS_DECK, bit_list
+from atout.cards import JASS_DECK, bit_list, first_min
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass import JassDeal
 from atout.games.jass.play import (
@@ -420,18 +420,7 @@ def _pick(mask: int, seat: int, pos: int, led: int, best: int, best_seat: int,
                 pp, pick = pc, c
         if pick >= 0:
             return pick
-    # throw the cheapest card
-    pick = -1
-    score = 10_000
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        s = cheap[c]
-        if s < score:
-            score, pick = s, c
-    return pick
+    return first_min(mask, cheap)  # throw the cheapest card
 
 
 def _top_lead(hand: int, hands: list[int], mode: int) -> int:

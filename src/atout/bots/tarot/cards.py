@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 from functools import cache
 
 from atout.bots.tarot.choices import FULL
+from atout.cards import first_min
 from atout.games.tarot.tables import (
     BIT_EX,
     BIT_T1,
@@ -130,20 +131,6 @@ def _discard(others: int, safe: int, excuse: int) -> int:
     if excuse and VALUE2[cheapest] >= 7:
         return EX  # rather the excuse than a king or a queen to the opponents
     return cheapest
-
-
-def first_min(cards: int, key: tuple[int, ...]) -> int:
-    """The card of the mask ``cards`` with the least ``key[card]``, the lowest on a tie;
-    -1 for no card (the heuristic's and the rollouts' cheapest card)."""
-    pick, least = -1, 1 << 60
-    while cards:
-        low = cards & -cards
-        c = low.bit_length() - 1
-        cards ^= low
-        k = key[c]
-        if k < least:
-            pick, least = c, k
-    return pick
 
 
 def _first_min_by(cards: int, key: Callable[[int], int]) -> int:

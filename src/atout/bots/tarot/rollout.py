@@ -23,8 +23,9 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from atout.bots.tarot.cards import PLAIN, POWER, POWER_IN, choose_card, first_min, team_of
+from atout.bots.tarot.cards import PLAIN, POWER, POWER_IN, choose_card, team_of
 from atout.bots.tarot.choices import FULL, pre_play
+from atout.cards import first_min
 from atout.core import Deal, Result
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import (
