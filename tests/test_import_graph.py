@@ -26,7 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"actions"}),                                  # the action ids and texts
     frozenset({"core"}),                                     # the contract: Rules, Deal, Match
     frozenset({"games"}),                                    # the five rules engines
-    frozenset({"atout", "i18n"}),                            # the façade; the games in words
+    frozenset({"atout", "i18n", "kernels"}),                 # façade; games in words; kernels
     frozenset({"bots", "store"}),                            # players; saved games
     frozenset({"client", "envs", "tournament"}),
     frozenset({"console", "server"}),

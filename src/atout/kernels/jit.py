@@ -1,0 +1,63 @@
+"""The switch between numba's compiled kernels and the same functions in plain Python.
+
+``njit`` is numba's ``njit(cache=True, nogil=True)`` when numba imports and ``ATOUT_PURE`` is
+not set to ``1``; otherwise it returns the function unchanged, so every kernel also runs (and is
+tested) as plain Python. Compiled code is cached once per machine in the user's cache folder
+(platformdirs), never inside the installed package.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+PURE_ENV = "ATOUT_PURE"
+"""The environment variable that, set to ``1``, runs every kernel as plain Python."""
+
+
+def cache_dir() -> Path:
+    """Where numba keeps the compiled kernels: ``<user cache>/atout/numba``.
+
+    ``NUMBA_CACHE_DIR`` set by the user wins; otherwise platformdirs' user cache folder, or
+    ``~/.cache`` when platformdirs is missing.
+    """
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    try:
+        from platformdirs import user_cache_dir
+    except ImportError:  # pragma: no cover - platformdirs comes with numba's extra
+        return Path.home() / ".cache" / "atout" / "numba"
+    return Path(user_cache_dir("atout", appauthor=False)) / "numba"
+
+
+def _load_numba() -> Any:
+    """numba's module, set to cache into :func:`cache_dir`, or ``None`` for plain Python."""
+    if os.environ.get(PURE_ENV) == "1":
+        return None
+    # numba reads NUMBA_CACHE_DIR when it is first imported; set it before that import
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir()))
+    try:
+        import numba
+    except ImportError:
+        return None
+    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]  # type: ignore[attr-defined]
+    return numba
+
+
+_NUMBA = _load_numba()
+
+COMPILED: bool = _NUMBA is not None
+"""Whether the kernels are compiled (numba present and ``ATOUT_PURE`` not ``1``)."""
+
+
+def njit(function: F) -> F:
+    """Compile ``function`` with numba (cached, no GIL) or return it unchanged."""
+    if _NUMBA is None:
+        return function
+    compiled: F = _NUMBA.njit(cache=True, nogil=True)(function)
+    return compiled
