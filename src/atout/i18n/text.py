@@ -62,6 +62,9 @@ class GameText:
 
     short = False
     """Short messages: a card played is "Bruno: seven of hearts."."""
+    deal_limit: int | None = None
+    """The deals the table plays when it stops before the game's own end (a server table's
+    ``deals``), or None."""
     quiet = False
     """Leave out the routine lines (:attr:`routine`) about the other players."""
 
@@ -225,6 +228,10 @@ class GameText:
                  for s, p in enumerate(scores)]
         return self.tr._("Scores: {scores}.").format(scores=", ".join(parts))
 
+    def final_scores(self, scores: JSON) -> str:
+        """The final scores of a finished game (a team game says them by team)."""
+        return self.scores_sentence(scores)
+
     def winners(self, scores: Sequence[float]) -> list[int]:
         """The seats with the best score."""
         if not scores:
@@ -237,7 +244,9 @@ class GameText:
         tr = self.tr
         winners = [w for w in d.get("winners") or [] if isinstance(w, int)]
         scores = d.get("scores")
-        if self.me in winners and len(winners) == 1:
+        if len(winners) == self.seats > 1:  # every seat ahead: nobody won
+            head = tr._("Game over: a draw, nobody won.")
+        elif self.me in winners and len(winners) == 1:
             head = tr._("Game over: you win!")
         elif self.me in winners:
             head = tr._("Game over: you win, with {others}!").format(

@@ -30,7 +30,7 @@ from .guard import Limits
 from .names import strip_bidi
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
 from .table import SeatState, Table, TableError, Update
-from .words import hint_words, refusal_words, with_words
+from .words import error_words, hint_words, refusal_words, with_words
 from .writer import Writer
 
 log = logging.getLogger("atout.server")
@@ -355,6 +355,8 @@ class Hub:
             await handler(conn, message)
         except (TableError, AuthError, ProtocolError) as exc:
             frame = error(exc.code, str(exc), ref, message.get("table"))
+            if isinstance(exc, TableError) and not exc.said and exc.params and conn.lang:
+                exc.said = error_words(exc.code, exc.params, conn.lang)
             if isinstance(exc, TableError) and exc.said:
                 frame["said"] = exc.said
             conn.push(frame)

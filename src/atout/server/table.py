@@ -30,9 +30,12 @@ class TableError(Exception):
     """A request the table refuses: a code and a sentence."""
 
     def __init__(self, code: str, message: str, *, refusal: tuple[str, dict[str, Any]] |
-                 None = None) -> None:
+                 None = None, params: dict[str, JSON] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params: dict[str, JSON] = dict(params or {})
+        """The refusal's facts as data (``seats_empty``: the empty ``seats``, numbered
+        from 0 as in the protocol), for the words in the player's language."""
         self.refusal = refusal
         """The engine's reason as data (its code and parameters) for an illegal action."""
         self.said: str | None = None
@@ -107,12 +110,17 @@ class Table:
         return "over" if self.over else "playing" if self.started else "waiting"
 
     def info(self) -> dict[str, JSON]:
-        """The table as the lobby shows it (public)."""
-        return {"table": self.id, "game": self.rules.name, "title": self.rules.title,
+        """The table as the lobby shows it (public); once over, with the game's ``result``
+        (the views then show the last deal, without the game's scores)."""
+        out: dict[str, JSON] = {
+                "table": self.id, "game": self.rules.name, "title": self.rules.title,
                 "options": self.rules.options_dict(), "private": self.private,
                 "host": self.host, "status": self.status, "deals": self.deals,
                 "clock": self.clock, "seats": [s.to_dict(i) for i, s in enumerate(self.seats)],
                 "spectators": self.spectators}
+        if self.over:
+            out["result"] = self.result().to_dict()
+        return out
 
     def seat_of(self, player: int) -> int | None:
         """The seat of a person at this table, or None."""
@@ -214,9 +222,11 @@ class Table:
         if self.started:
             raise TableError("started", "the game has already started")
         empty = [i for i, s in enumerate(self.seats) if s.player is None and s.bot is None]
-        if empty:
+        if empty:  # a sentence counts seats from 1, as the players do; the data from 0
             raise TableError("seats_empty", "every seat needs a player or a bot; empty: "
-                             + ", ".join(map(str, empty)))
+                             + ("seat " if len(empty) == 1 else "seats ")
+                             + ", ".join(str(s + 1) for s in empty),
+                             params={"seats": list(empty)})
         self.started = True
         return self._push("start")
 

@@ -31,7 +31,7 @@ class PitchText(GameText):
         n = self.sides(view)
         if n == self.seats:
             return self.name(side)
-        if side == self.me % n:
+        if self.me >= 0 and side == self.me % n:  # a spectator has no team
             return self.tr._("your team")
         return self.tr.join([self.names[s] for s in range(self.seats) if s % n == side])
 

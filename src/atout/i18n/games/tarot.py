@@ -401,9 +401,15 @@ class TarotText(GameText):
             return tr._("No scores yet.")
         said = self.scores_sentence(match.get("scores"))
         deals, counted = match.get("deals"), match.get("counted")
+        if isinstance(self.deal_limit, int) and isinstance(deals, int):
+            deals = min(deals, self.deal_limit)  # the table stops before the game's end
         if isinstance(deals, int) and isinstance(counted, int):
-            said += " " + tr._("Deals played: {counted} of {deals}.").format(
-                counted=counted, deals=deals)
+            if counted < deals and not view.is_over:  # a deal under way: its number
+                said += " " + tr._("Deal {number} of {deals}.").format(
+                    number=counted + 1, deals=deals)
+            else:
+                said += " " + tr._("Deals played: {counted} of {deals}.").format(
+                    counted=counted, deals=deals)
         return said
 
     def trump(self, view: View) -> str:
