@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import atout
-from atout.core import View
+from atout.core import Event, View
 from atout.i18n import translator
 from atout.i18n.text import game_text
 from atout.server.accounts import Player
@@ -34,7 +34,7 @@ def spectator_lines(game: str, options: dict[str, Any], lang: str, seed: int) ->
         lines += [text.scores(view), text.turn(view), text.trump(view)]
         events = match.play(rng.choice(list(match.legal_actions())))
         for e in events_for(tuple(events), None):
-            said = text.event(atout.core.Event.from_dict(e), view)
+            said = text.event(Event.from_dict(e), view)
             if said:
                 lines.append(said)
     lines.append(text.game_over_sentence(match.result.to_dict()))
@@ -146,3 +146,16 @@ def test_french_elides_de_before_a_vowel() -> None:
     assert "victoire de Hugo." in plain.game_over_sentence({"winners": [3],
                                                             "scores": [0, 0, 0, 9]})
     assert translator("fr").card("AH") == "l'as de cœur"  # a card's name is unchanged
+
+
+def test_a_push_read_back_from_a_frame_names_the_partner() -> None:
+    """The web page's words read events back from JSON: a Jass push still names who
+    chooses (it said "David pushes: nobody chooses the trump.")."""
+    match = atout.make("jass").match(seed=1)
+    pusher = match.to_move
+    assert pusher is not None
+    events = match.play("push")
+    text = game_text("jass", translator("en"), -1, 4, NAMES[:4])
+    for e in events_for(tuple(events), None):
+        said = text.event(Event.from_dict(e))
+        assert said == f"{NAMES[pusher]} pushes: {NAMES[(pusher + 2) % 4]} chooses the trump."

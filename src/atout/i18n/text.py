@@ -586,6 +586,16 @@ def rules_text(game: str, lang: str) -> str | None:
         return None
 
 
+def bot_words(tr: Translator, spec: str) -> str:
+    """A computer player's kind in words, from its spec (``heuristic``,
+    ``heuristic:base=12:floor=6``): the bot's name in ``tr``'s language, without its
+    settings; an unknown bot by its own name."""
+    name = spec.split(":", 1)[0].strip()
+    known = {"random": tr.pgettext("bot", "random"), "heuristic": tr.pgettext("bot", "heuristic"),
+             "search": tr.pgettext("bot", "search"), "policy": tr.pgettext("bot", "policy")}
+    return known.get(name, name)
+
+
 def game_text(game: str, tr: Translator, me: int, seats: int,
               names: Sequence[str] | None = None) -> GameText:
     """The renderer of ``game`` (its own when ``atout.i18n.games.<game>`` exists)."""
@@ -600,5 +610,5 @@ def game_text(game: str, tr: Translator, me: int, seats: int,
     return cls(tr, me, seats, names)
 
 
-__all__ = ["NAMES", "EventSentence", "EventTable", "GameText", "game_text", "is_card",
+__all__ = ["NAMES", "EventSentence", "EventTable", "GameText", "bot_words", "game_text", "is_card",
            "rules_text"]

@@ -17,7 +17,7 @@ from atout.core import JSON, Event, Rules, View
 from atout.events import MatchEvent
 from atout.i18n import LANGUAGES, translator
 from atout.i18n.hints import hint_sentence
-from atout.i18n.text import NAMES, GameText, game_text, is_card
+from atout.i18n.text import NAMES, GameText, bot_words, game_text, is_card
 
 ANSWER_KEYS = ("c", "f", "a", "s", "t", "l", "w", "m", "k", "p", "o")
 """The information keys answered in ``words.answers`` (the console's letters)."""
@@ -119,7 +119,7 @@ def _seat_line(text: GameText, frame: Mapping[str, Any]) -> str:
     info = frame.get("info") or {}
     s = info["seats"][seat]
     who = s.get("name") or (tr._("{name}, computer player ({bot})").format(
-        name=text.names[seat], bot=s["bot"]) if s.get("bot") else None)
+        name=text.names[seat], bot=bot_words(tr, str(s["bot"]))) if s.get("bot") else None)
     if who is None:
         return tr._("Seat {seat} is free.").format(seat=seat + 1)
     if s.get("name") and not s.get("connected") and info.get("status") == "playing":
@@ -200,6 +200,8 @@ def words(frame: Mapping[str, Any], lang: str) -> dict[str, JSON]:
     answers: dict[str, JSON] = {k: _safe(f, view) for k, f in answers_from.items()}
     if info.get("status") == "waiting":
         answers["t"] = _waiting_turn(text, info)
+    elif info.get("status") == "over":
+        answers["t"] = tr._("Nobody is to play: the game is over.")
     final = _final_scores(text, info)
     if final is not None:
         answers["s"] = final

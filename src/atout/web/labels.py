@@ -12,7 +12,7 @@ import json
 import atout
 from atout.console.session import TABLE_BOTS
 from atout.i18n import Translator, translator
-from atout.i18n.text import game_text
+from atout.i18n.text import bot_words, game_text
 
 GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
 """The games the page offers, in the lobby's order."""
@@ -79,6 +79,8 @@ def _words(tr: Translator) -> dict[str, str]:
         "nochoice": _("Nothing to choose now."),
         "scores": _("Scores"),
         "lasttrick": _("Last trick"),
+        "lasttrick_knock-rummy": _("Last turn"),
+        "pair": _("{first}: {second}"),
         "history": _("History of the deal"),
         "messages": _("Messages"),
         "chat": _("Chat"),
@@ -135,13 +137,45 @@ def _words(tr: Translator) -> dict[str, str]:
     }
 
 
+WEB_KEYS = ("key_play", "key_move", "C", "A", "F", "S", "T", "L", "W", "P", "I", "M", "K",
+            "O", "key_help")
+"""The page's keys in the order of its list: a label's name, or a letter said by
+:func:`key_list` (the common answer, or the game's own)."""
+
+
+def key_list(tr: Translator, game: str) -> str:
+    """The page's list of keys for ``game``, in one sentence: the common keys, each game's
+    own keys in their place (Knock Rummy's C is the discard pile, not the table), and only
+    the keys the game has (H and G only in the games that use them)."""
+    words = _words(tr)
+    common = {"C": words["key_c"], "A": tr._("A: the trump"), "F": words["key_f"],
+              "S": words["key_s"], "T": words["key_t"], "L": words["key_l"],
+              "W": words["key_w"], "I": words["key_i"], "M": words["key_m"],
+              "K": words["key_k"], "O": words["key_o"],
+              "P": tr._("{key}: {what}").format(
+                  key="P", what=tr._("each player's tricks and points in this deal"))}
+    own = {k: tr._("{key}: {what}").format(key=k, what=what)
+           for k, what in game_text(game, tr, 0, 4).game_keys()}
+    parts = []
+    for key in WEB_KEYS:
+        if key in common:
+            parts.append(own.pop(key, common[key]))
+            if key == "A":  # a game's keys that the common list lacks come after A
+                parts += [own.pop(k) for k in list(own) if k not in common]
+        else:
+            parts.append(words[key])
+    return words["keys"].format(keys="; ".join(parts))
+
+
 def labels(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (``ValueError`` for a language the catalogue lacks),
     with each game's title as ``title_<game>``, its player counts (``players_<game>``,
     ``defaultplayers_<game>``), presets (``presets_<game>``) and default options as JSON
     (``defaults_<game>``, for the lobby to name what a table changes), and the computer
     players the console puts at a person's table where the plain one would leave no game
-    (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once)."""
+    (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once), and
+    each computer player's kind in words (``botword_<bot>``), and each game's list of keys
+    (``help_<game>``)."""
     tr = translator(lang)
     out = _words(tr)
     for game in GAMES:
@@ -155,10 +189,14 @@ def labels(lang: str) -> dict[str, str]:
         out[f"defaultplayers_{info.name}"] = str(players.default) if players else ""
         out[f"presets_{info.name}"] = ",".join(info.presets)
         out[f"defaults_{info.name}"] = json.dumps(atout.make(info.name).options_dict())
+    for game in GAMES:  # each game's list of keys (the ? key)
+        out[f"help_{game}"] = key_list(tr, game)
+    for bot in ("random", "heuristic", "search", "policy"):  # a computer player's kind
+        out[f"botword_{bot}"] = bot_words(tr, bot)
     for (game, bot), spec in TABLE_BOTS.items():  # the console's gentler table players
         out[f"tablebot:{game}:{bot}"] = spec
     out["lang"] = tr.lang
     return out
 
 
-__all__ = ["GAMES", "labels"]
+__all__ = ["GAMES", "WEB_KEYS", "key_list", "labels"]

@@ -68,7 +68,9 @@ class JassText(GameText):
         tr = self.tr
         d = e.data
         me = e.seat == self.me
-        to = d.get("to")
+        # the partner's seat: an event read back from JSON (Event.from_dict) has it in its
+        # ``to`` (the name of the field that addresses an event to one seat), not its data
+        to = d.get("to", e.to)
         if me:
             return tr._("You push: {partner} chooses the trump.").format(
                 partner=self.name(to if isinstance(to, int) else None))

@@ -228,7 +228,8 @@ class KnockRummyText(GameText):
         if isinstance(points, list):
             pts = ", ".join(tr._("{player} {points}").format(player=self.name(s), points=p)
                             for s, p in enumerate(points))
-            return f"{head} {tr._('Points: {points}.').format(points=pts)}".strip()
+            said = tr._("Points: {points}.").format(points=pts)  # not in an f-string: Babel
+            return f"{head} {said}".strip()  # finds only the calls it can read
         return head or tr._("The deal is scored.")
 
 

@@ -5,7 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
-const KEYS = ["c", "a", "f", "h", "g", "s", "t", "l", "w", "i", "m", "k", "o", "?"];
+const KEYS = ["c", "a", "f", "h", "g", "s", "t", "l", "w", "p", "i", "m", "k", "o", "?"];
 
 const state = {
   lang: localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2),
@@ -45,6 +45,11 @@ function logLine(text) {
   const saved = JSON.parse(sessionStorage.getItem("atout.log") || "[]");
   saved.push(text);
   sessionStorage.setItem("atout.log", JSON.stringify(saved.slice(-300)));
+}
+function pair(first, second) { return L("pair", { first, second }); }  // "a: b", « a : b »
+function botWord(spec) {  // a computer player's kind in words, without its settings
+  const name = String(spec).split(":")[0];
+  return state.labels[`botword_${name}`] || name;
 }
 function status(text) { $("status").textContent = text || ""; }
 
@@ -166,12 +171,12 @@ function showTables(tables) {
     const li = document.createElement("li");
     li.dataset.table = t.table;
     const h = document.createElement("h3");
-    h.textContent = `${L("tableno", { table: t.table })}: ${L("title_" + t.game)}, ${L("status_" + t.status)}`;
+    h.textContent = pair(L("tableno", { table: t.table }), `${L("title_" + t.game)}, ${L("status_" + t.status)}`);
     h.className = "sr-heading"; li.appendChild(h);
     const seats = document.createElement("p");
     const rules = tableOptions(t);
     seats.textContent = (rules ? rules + ". " : "")
-      + t.seats.map((s) => `${L("seatn", { seat: s.seat + 1 })}: ${seatWho(s)}`).join("; ")
+      + t.seats.map((s) => pair(L("seatn", { seat: s.seat + 1 }), seatWho(s))).join("; ")
       + (t.spectators ? `; ${L("spectators", { count: t.spectators })}` : "");
     li.appendChild(seats);
     const buttons = document.createElement("div"); buttons.className = "buttons";
@@ -194,7 +199,7 @@ function showTables(tables) {
 }
 function seatWho(s, name) {
   if (s.name) return s.name + (s.connected || s.standin ? "" : ` (${L("away")})`);
-  if (s.bot) return name ? L("botname", { name, bot: s.bot }) : L("computer", { bot: s.bot });
+  if (s.bot) return name ? L("botname", { name, bot: botWord(s.bot) }) : L("computer", { bot: botWord(s.bot) });
   return L("empty");
 }
 function button(text, action, cls) {
@@ -321,7 +326,8 @@ function renderTable() {
   const focused = document.activeElement;
   const had = focused && $("choices").contains(focused) ? focused.dataset.action || ""
     : focused && $("host").contains(focused) ? `#host ${focused.dataset.host}` : null;
-  $("h-table").textContent = `${w.title}, ${L("tableno", { table: f.table })}: ${L("status_" + info.status)}`;
+  $("h-table").textContent = pair(`${w.title}, ${L("tableno", { table: f.table })}`, L("status_" + info.status));
+  $("h-last").textContent = state.labels[`lasttrick_${info.game}`] || L("lasttrick");
   document.title = `${w.title} — atout`;
   $("turn").textContent = info.status === "waiting" ? L("status_waiting") : w.turn;
   const mine = myTurn();
@@ -340,7 +346,7 @@ function renderTable() {
   renderChoices(w, mine, had);
   const trick = $("trick"); trick.textContent = "";
   for (const t of w.table) {
-    const li = document.createElement("li"); li.textContent = `${t.player}: ${t.card}`; trick.appendChild(li);
+    const li = document.createElement("li"); li.textContent = pair(t.player, t.card); trick.appendChild(li);
   }
   if (!w.table.length) { const li = document.createElement("li"); li.textContent = w.answers.c; trick.appendChild(li); }
   $("contract").textContent = w.answers.a;  // the trump or contract (Knock Rummy: your melds)
@@ -360,7 +366,7 @@ function renderSeats(f, w) {
   const ul = $("seats"); ul.textContent = "";
   f.info.seats.forEach((s, i) => {
     const li = document.createElement("li");
-    let text = `${L("seatn", { seat: i + 1 })}: ${seatWho(s, w.names[i])}`;
+    let text = pair(L("seatn", { seat: i + 1 }), seatWho(s, w.names[i]));
     if (i === mySeat()) text += ` (${L("you")})`;
     if (f.info.host !== null && s.name && state.player && f.info.host === state.player.id && i === mySeat()) text += `, ${L("host")}`;
     if (f.info.status === "playing" && f.view.to_move === i) text += `, ${L("toplay")}`;
@@ -511,6 +517,8 @@ function shortcut(key) {
   return true;
 }
 function helpText() {
+  const game = state.frame ? state.labels[`help_${state.frame.info.game}`] : "";
+  if (game) return game;  // the game's own keys, only those it has
   const parts = ["key_play", "key_move", "key_c", "key_a", "key_f", "key_h", "key_g", "key_s", "key_t",
                  "key_l", "key_w", "key_i", "key_m", "key_k", "key_o", "key_help"].map((k) => L(k));
   return L("keys", { keys: parts.join("; ") });

@@ -1,0 +1,133 @@
+"""Issue 38's "every word right" on the page itself (Debian's chromium driven by Playwright):
+the French page names its computer players and actions in French, a waiting table says that
+nobody plays yet, each game's key list names only its own keys, the message lists show their
+numbers whole."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server_helpers import Server, running
+from web_helpers import CHROMIUM, Player, browser_or_skip, create_table, sign_in
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("web-words")
+    with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def new_player(browser: Any, name: str, **context: Any) -> Player:
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(30_000)
+    player = Player(page, name)
+    page.on("pageerror", lambda e: player.errors.append(str(e)))
+    player.watch()
+    return player
+
+
+def said(player: Player) -> list[str]:
+    found: list[str] = player.page.eval_on_selector_all(
+        "#live p, #alert p", "els => els.map(e => e.textContent)")
+    return found
+
+
+def key_list(player: Player) -> str:
+    """What ? says in the hand."""
+    before = len(said(player))
+    player.page.focus("#command")
+    player.page.keyboard.type("?")
+    player.page.keyboard.press("Enter")
+    player.page.wait_for_function(f"() => document.querySelectorAll('#live p').length > "
+                                  f"{min(before, 4)}")
+    return said(player)[-1]
+
+
+def test_the_french_page_says_its_words_in_french(server: Server, browser: Any) -> None:
+    """No "heuristic", no "bid 2, pass", French colons; a waiting table does not name
+    a player whose turn it would be."""
+    ana = new_player(browser, "Ana", viewport={"width": 1024, "height": 900})
+    sign_in(ana.page, server.base, "Ana", lang="fr")
+    create_table(ana.page, "jass", deals=1, fill=False)
+    joined = ana.messages()[0]
+    assert "La partie n'a pas encore commencé" in joined and "places 2, 3 et 4" in joined, \
+        joined
+    assert "tour" not in joined
+    ana.page.focus("#host button[data-host=seat-1]")
+    ana.page.keyboard.press("Enter")
+    ana.page.wait_for_selector("#seats li:nth-child(2):has-text('ordinateur')")
+    seats = ana.page.inner_text("#seats")
+    assert "heuristique" in seats and "heuristic)" not in seats, seats
+    assert "Place 2 : Bruno" in seats, seats  # the French colon
+    assert "Table " in ana.page.inner_text("#h-table") and " : " in ana.page.inner_text(
+        "#h-table")
+    help_text = ana.page.inner_text("#command-label")
+    assert "bid 2" not in help_text and "pass)" not in help_text, help_text
+    assert not any("heuristic" in line for line in ana.messages()), ana.messages()
+    ana.page.focus("#host button[data-host=start]")  # seats 3 and 4 empty: refused, said
+    ana.page.keyboard.press("Enter")
+    ana.page.wait_for_function("() => document.querySelectorAll('#alert p').length > 0")
+    refusal = said(ana)[-1]
+    assert "places 3 et 4 sont vides" in refusal, refusal
+    assert not ana.errors, ana.errors
+    ana.page.context.close()
+
+
+KEYS_NOT_THERE = {"knock-rummy": ("trump", "suit led", "six", "blind", "chien"),
+                  "jass": ("blind", "chien", "six", "melds"),
+                  "pitch": ("blind", "chien", "six", "melds")}
+
+
+@pytest.mark.parametrize("game", sorted(KEYS_NOT_THERE))
+def test_each_game_lists_only_its_keys(server: Server, browser: Any, game: str) -> None:
+    bea = new_player(browser, "Bea")
+    sign_in(bea.page, server.base, "Bea")
+    create_table(bea.page, game, deals=1)
+    bea.page.wait_for_selector("#table[data-status=playing]")
+    keys = key_list(bea)
+    assert keys.startswith("Keys in your hand"), keys
+    for word in KEYS_NOT_THERE[game]:
+        assert word not in keys, (word, keys)
+    if game == "knock-rummy":
+        assert "discard pile" in keys and "deadwood" in keys, keys
+        assert bea.page.inner_text("#h-last") == "Last turn"
+    assert not bea.errors, bea.errors
+    bea.page.context.close()
+
+
+def test_the_message_lists_show_their_numbers_whole(server: Server, browser: Any) -> None:
+    """A list of 300 messages numbers its lines up to "300.": the numbers sit in the list's
+    left padding, which must hold the widest of them (it cut "58." to "8.")."""
+    cy = new_player(browser, "Cy", viewport={"width": 360, "height": 740})
+    sign_in(cy.page, server.base, "Cy")
+    for selector in ("#messages", "#history"):
+        room = cy.page.evaluate(
+            """sel => {
+              const ol = document.querySelector(sel);
+              for (let i = 0; i < 300; i++) ol.appendChild(document.createElement('li'));
+              ol.closest('[hidden]')?.removeAttribute('hidden');
+              const style = getComputedStyle(ol.lastElementChild);
+              const ctx = document.createElement('canvas').getContext('2d');
+              ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+              const inside = style.listStylePosition === 'inside';
+              return [inside, parseFloat(getComputedStyle(ol).paddingLeft),
+                      ctx.measureText('300. ').width];
+            }""", selector)
+        inside, padding, widest = room
+        assert inside or padding >= widest, (selector, padding, widest)
+    cy.page.context.close()
