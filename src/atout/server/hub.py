@@ -237,17 +237,40 @@ class Hub:
         """A table that waited too long for its start is removed (nothing was played at it);
         its followers are told."""
         async with self.locks[table.id]:
-            if table.started or self.tables.get(table.id) is not table:
-                return
-            await asyncio.to_thread(self.store.delete, table.id)
             wait = self.settings.limits.waiting_expiry
-            for conn in list(self.followers.get(table.id, ())):
-                conn.push(error("expired", f"table {table.id} waited {wait:.0f} s without "
-                                "starting: it was removed", table=table.id))
-                conn.push({"type": "left", "table": table.id})
-            self.forget(table.id)
+            await self._remove_waiting(table, f"table {table.id} waited {wait:.0f} s without "
+                                       "starting: it was removed")
+
+    async def _remove_waiting(self, table: Table, why: str) -> None:
+        """Remove a table that has not started (its lock held): its record goes, its
+        followers are told ``why`` (an ``expired`` error) and leave it."""
+        if table.started or self.tables.get(table.id) is not table:
+            return
+        await asyncio.to_thread(self.store.delete, table.id)
+        for conn in list(self.followers.get(table.id, ())):
+            conn.push(error("expired", why, table=table.id))
+            conn.push({"type": "left", "table": table.id})
+        self.forget(table.id)
         if self.on_gone is not None:
             self.on_gone(table.id)
+
+    async def _abandoned(self, table: Table) -> None:
+        """A table waiting for its start that nobody waits at any more is removed at once
+        (its lock held): no person sits there, or none of them is connected (they left, or
+        dropped and the grace period is over). A host who is gone hands the table to the
+        first person still there (only the host may add computer players and start)."""
+        if table.started or self.tables.get(table.id) is not table:
+            return
+        here = [s.player for s in table.seats if s.player is not None and s.connected]
+        if not here:
+            await self._remove_waiting(table, f"nobody waits at table {table.id} any more: "
+                                       "it was removed")
+            return
+        if table.host not in [p.id for p in here]:
+            table.host = here[0].id
+            await asyncio.to_thread(self.store.set_client, table.id,
+                                    {"table": self._settings(table)})
+            self._broadcast(table, table.new_host(here[0].id))
 
     async def stop(self) -> None:
         """Cancel the bots' and timers' tasks, then the writer."""
@@ -320,6 +343,11 @@ class Hub:
         return len(ended)
 
     async def _grace_over(self, table: Table, pid: int) -> None:
+        if table.id in self.locks and not table.started:  # a waiting table: gone, or not
+            async with self.locks[table.id]:
+                if table.seat_of(pid) is not None and not table.started:
+                    await self._abandoned(table)
+            return
         async with self.locks[table.id]:
             update = table.stand_in(pid)
             if update is not None:
@@ -435,7 +463,8 @@ class Hub:
         seat = message.get("seat")
         seat = 0 if seat is None else int(seat)
         if not 0 <= seat < rules.seats:
-            raise TableError("bad_seat", f"this game has seats 0 to {rules.seats - 1}")
+            raise TableError("bad_seat", f"the seat field counts from 0: this game has seats 0 "
+                             f"to {rules.seats - 1}")
         most = self.settings.limits.waiting_tables
         if sum(t.host == conn.player.id and not t.started for t in self.tables.values()) \
                 >= most:
@@ -501,6 +530,7 @@ class Hub:
                     await asyncio.to_thread(self.store.set_seat, table.id, update.seat or 0,
                                             SeatInfo())
                 self._broadcast(table, update)
+                await self._abandoned(table)
         conn.push({"type": "left", "table": table.id})
         self._schedule_bot(table)
 
@@ -553,6 +583,28 @@ class Hub:
                     exc.said = refusal_words(table.snapshot(seat), str(message["action"]),
                                              exc, conn.lang)
                 raise
+        self._after_move(table)
+
+    async def _on_acts(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Several actions of one seat in a row, all or none (a Tarot écart chosen card by
+        card, then confirmed): every one is checked on a copy of the game first; then each
+        is written, applied and sent in turn, the table's lock held throughout."""
+        table = self._table(message, conn)
+        seat = conn.subs.get(table.id)
+        assert conn.player is not None
+        if seat is None or table.seat_of(conn.player.id) != seat:
+            raise TableError("not_seated", "you do not sit at this table")
+        actions = [str(a) for a in message["actions"]]
+        async with self.locks[table.id]:
+            try:
+                table.check_all(seat, actions)
+            except TableError as exc:
+                if conn.lang is not None and exc.code == "illegal":
+                    wrong = str(exc.params.get("action") or actions[0])
+                    exc.said = refusal_words(table.snapshot(seat), wrong, exc, conn.lang)
+                raise
+            for action in actions:
+                await self._play(table, seat, action)
         self._after_move(table)
 
     async def _play(self, table: Table, seat: int, action: str) -> None:
@@ -615,7 +667,8 @@ class Hub:
         async with self.locks[table.id]:
             await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
                                     seat=seat, player=conn.player.id)
-            self._broadcast(table, table.say(conn.player.name, seat, text))
+            shown = table.seats[seat].name if seat is not None else None
+            self._broadcast(table, table.say(shown or conn.player.name, seat, text))
 
     async def _on_hint(self, conn: Conn, message: dict[str, Any]) -> None:
         """What a computer player would do in this seat's place, and why (protocol 1.1)."""

@@ -19,6 +19,7 @@ from atout.events import MatchEvent
 from atout.store import stopped_result
 
 from .accounts import Player
+from .names import skeleton
 from .protocol import encode
 from .visibility import Sight, events_for
 
@@ -51,10 +52,18 @@ class SeatState:
     connected: bool = False
     standin: bool = False
     """A bot plays for the person, who dropped and has not come back."""
+    shown: str | None = None
+    """The name the table shows when another person there has one that looks the same
+    ("Ana (2)"), else None: the player's own."""
+
+    @property
+    def name(self) -> str | None:
+        """The person's name as the table shows it, or None."""
+        return self.shown or (self.player.name if self.player else None)
 
     def to_dict(self, seat: int) -> dict[str, JSON]:
         """A JSON-ready dict."""
-        return {"seat": seat, "name": self.player.name if self.player else None,
+        return {"seat": seat, "name": self.name,
                 "kind": self.player.kind if self.player else None, "bot": self.bot,
                 "connected": self.connected, "standin": self.standin}
 
@@ -152,7 +161,8 @@ class Table:
     # -- seats ----------------------------------------------------------------------------------
     def _free(self, seat: int) -> SeatState:
         if not 0 <= seat < len(self.seats):
-            raise TableError("bad_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            raise TableError("bad_seat", f"the seat field counts from 0: this table has seats 0 to "
+                             f"{len(self.seats) - 1}")
         return self.seats[seat]
 
     def sit(self, player: Player, seat: int) -> Update:
@@ -166,11 +176,25 @@ class Table:
             raise TableError("started", "the game has started: only the players who sat "
                              "down may take their seats again")
         if s.player is not None or s.bot is not None:
-            raise TableError("taken", f"seat {seat} is taken")
+            raise TableError("taken", f"seat {seat + 1} is taken")
         if mine is not None:
             self.seats[mine] = SeatState()
-        self.seats[seat] = SeatState(player=player, connected=True)
+        self.seats[seat] = SeatState(player=player, connected=True,
+                                     shown=self._distinct(player.name, seat))
         return self._push("seat", seat=seat)
+
+    def _distinct(self, name: str, seat: int) -> str | None:
+        """None when ``name`` looks like no other person's at the table, else the name
+        with the first number that makes it distinct: two guests may share a nickname,
+        and "Ana plays the ace" must say which one."""
+        taken = {skeleton(s.name) for i, s in enumerate(self.seats)
+                 if i != seat and s.name is not None}
+        if skeleton(name) not in taken:
+            return None
+        number = 2
+        while skeleton(f"{name} ({number})") in taken:
+            number += 1
+        return f"{name} ({number})"
 
     def stand(self, player: int) -> Update | None:
         """A person leaves: the seat is freed before the start, held (a stand-in plays)
@@ -208,9 +232,14 @@ class Table:
         if self.started:
             raise TableError("started", "the game has started: the seats are set")
         if s.player is not None:
-            raise TableError("taken", f"seat {seat} is taken by {s.player.name}")
+            raise TableError("taken", f"seat {seat + 1} is taken by {s.name}")
         self.seats[seat] = SeatState(bot=bot)
         return self._push("seat", seat=seat)
+
+    def new_host(self, player: int) -> Update:
+        """Another person seated here becomes the host (the host left before the start)."""
+        self.host = player
+        return self._push("host", seat=self.seat_of(player))
 
     def _host_only(self, player: int) -> None:
         if player != self.host:
@@ -257,6 +286,28 @@ class Table:
                                  refusal=(exc.code, dict(exc.params))) from None
             raise TableError("illegal", f"{parsed.text} is not allowed now")  # pragma: no cover
         return parsed
+
+    def check_all(self, seat: int, actions: list[str]) -> None:
+        """Whether ``seat`` may play ``actions`` one after another from now, each its own
+        turn: checked on a copy of the game (nothing changes); ``TableError`` naming the
+        first that may not be played otherwise (its ``params["action"]``)."""
+        self.check(seat, actions[0])
+        probe = self.match.clone()
+        for k, action in enumerate(actions):
+            if probe.is_over or probe.to_move != seat:
+                raise TableError("not_your_turn", f"after {k} of these actions it is no "
+                                 f"longer your turn: {action} cannot follow them",
+                                 params={"action": action})
+            try:
+                parsed = self.rules.actions.parse(action)
+                if not probe.legal_mask() >> int(parsed) & 1:
+                    probe.clone().play(parsed)  # raises IllegalAction with the reason
+                    raise IllegalAction(f"{action} is not allowed now")  # pragma: no cover
+                probe.play(parsed)
+            except IllegalAction as exc:
+                error = TableError("illegal", exc.reason, params={"action": action},
+                                   refusal=(exc.code, dict(exc.params)))
+                raise error from None
 
     def apply(self, action: Action) -> Update:
         """Play a checked action (already written to the store)."""

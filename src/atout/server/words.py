@@ -127,6 +127,17 @@ def _seat_line(text: GameText, frame: Mapping[str, Any]) -> str:
     return tr._("{player} sits at seat {seat}.").format(player=who, seat=seat + 1)
 
 
+def _host_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """The host left before the start: another player is the host now."""
+    seat = frame.get("seat")
+    if not isinstance(seat, int):
+        return ""
+    if seat == text.me:
+        return text.tr._("You are the table's host now: you may add computer players and "
+                         "start the game.")
+    return text.tr._("{player} is the table's host now.").format(player=text.Name(seat))
+
+
 def _standin_line(text: GameText, frame: Mapping[str, Any]) -> str:
     """A computer player stands in for a player who is away."""
     seat = frame.get("seat")
@@ -163,6 +174,7 @@ def _rematch_line(text: GameText, frame: Mapping[str, Any]) -> str:
 UPDATE_LINES: dict[str, Callable[[GameText, Mapping[str, Any]], str]] = {
     "seat": _seat_line,
     "standin": _standin_line,
+    "host": _host_line,
     "start": _start_line,
     "chat": _chat_line,
     "end": _end_line,

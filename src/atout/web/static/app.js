@@ -187,7 +187,8 @@ function showTables(tables) {
           () => send({ type: "join", table: t.table, seat: s.seat })));
       }
     }
-    const mine = t.seats.find((s) => state.player && s.name === state.player.name);
+    const mine = t.seats.find((s) => state.player && s.name  // "Ana (2)" beside another Ana
+      && (s.name === state.player.name || s.name.startsWith(`${state.player.name} (`)));
     if (mine && t.status === "playing") {
       buttons.appendChild(button(L("sit", { seat: mine.seat + 1 }),
         () => send({ type: "join", table: t.table, seat: mine.seat })));
