@@ -131,3 +131,67 @@ def test_the_message_lists_show_their_numbers_whole(server: Server, browser: Any
         inside, padding, widest = room
         assert inside or padding >= widest, (selector, padding, widest)
     cy.page.context.close()
+
+
+def reach_the_ecart(player: Player, tries: int = 6) -> bool:
+    """Play Tarot tables (heuristic computer players) until the page's player makes an
+    écart: bid a garde (or a prise) whenever one may, anything else otherwise."""
+    for k in range(tries):
+        player.page.select_option("#c-game", "tarot")
+        player.page.select_option("#c-seat", str((k + 1) % 4))  # the first to bid, often
+        create_table(player.page, "tarot", deals=1)
+        while player.wait_turn() == "mine":
+            if player.ecart_needed():
+                return True
+            if player.table()["phase"] != "bidding":
+                break
+            choices = player.choices()
+            bid = next((b for b in ("garde", "prise") if b in choices), "pass")
+            player.before = player.table()["n"]
+            player.page.click(f"#choices button[data-action=\"{bid}\"]")
+            player.moved()
+        player.page.click("#back")
+        player.page.wait_for_selector("#lobby:not([hidden])")
+        player.forget()
+    return False
+
+
+def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
+        server: Server, browser: Any) -> None:
+    """Each card of the écart is only chosen at its click or Enter (nothing is sent);
+    chosen again, it goes back; the last one can be taken back; with the chien's count
+    chosen, one button discards them all at once."""
+    dee = new_player(browser, "Dee", viewport={"width": 1024, "height": 900})
+    sign_in(dee.page, server.base, "Dee")
+    assert reach_the_ecart(dee), "no écart in six tables"
+    n = dee.table()["n"]
+    total = dee.ecart_needed()
+    first, second, *rest = dee.ecart_cards()
+    dee.key_card(first)
+    assert dee.table()["ecart"] == "1" and dee.table()["n"] == n  # chosen, not sent
+    assert "chosen for the écart, 1 of" in said(dee)[-1], said(dee)[-1]
+    assert "chosen" in (dee.page.get_attribute(f"#card-{first}", "class") or "")
+    dee.key_card(first)  # chosen again: back in the hand
+    assert dee.table()["ecart"] == "0" and "back in your hand" in said(dee)[-1]
+    assert "ecart:confirm" not in dee.choices()
+    for code in [first, second, *rest][:total]:
+        dee.page.click(f"#card-{code}")
+    assert dee.table()["ecart"] == str(total) and dee.table()["n"] == n
+    assert dee.choices()[:2] == ["ecart:confirm", "ecart:undo"], dee.choices()
+    dee.key_choice("ecart:undo")  # the last one taken back
+    assert dee.table()["ecart"] == str(total - 1) and "ecart:confirm" not in dee.choices()
+    last = [first, second, *rest][total - 1]
+    dee.key_card(last)
+    before = dee.table()["n"]
+    dee.before = before
+    dee.key_choice("ecart:confirm")
+    dee.page.wait_for_function(
+        "n => Number(document.getElementById('table').dataset.n) >= Number(n) + "
+        f"{total}", arg=before)
+    history = dee.page.inner_text("#history")
+    assert history.count("Dee: discard") + history.count("You: discard") >= 0
+    hand = [c for c, _ in dee.cards()]
+    assert not set([first, second, *rest][:total]) & set(hand), hand
+    assert dee.table()["phase"] != "ecart"
+    assert not dee.errors, dee.errors
+    dee.page.context.close()

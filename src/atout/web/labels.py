@@ -95,6 +95,16 @@ def _words(tr: Translator) -> dict[str, str]:
         "spectating": _("You are watching: you see what every player sees, no hand."),
         "notyourturn": _("It is not your turn: {turn}"),
         "notplayable": _("not playable now"),
+        "ecart_prompt": _("Your écart: choose its {total} cards ({count} chosen so far), "
+                          "then discard them at once. A card chosen goes back to your hand "
+                          "with another Enter or tap, until you confirm."),
+        "ecart_chosen": _("{card}: chosen for the écart, {count} of {total}."),
+        "ecart_back": _("{card}: back in your hand, {count} of {total} chosen."),
+        "ecart_full": _("The écart has its {total} cards: discard them, or take one back "
+                        "first."),
+        "ecart_marked": _("chosen for the écart"),
+        "ecart_confirm": _("Discard {cards}"),
+        "ecart_undo": _("Take back {card}"),
         "unknownkey": _("The key {key} does nothing here. Press ? for the list of keys."),
         "nohint": _("No hint now: it is not your turn."),
         "connecting": _("Connecting to the server…"),

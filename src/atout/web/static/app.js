@@ -16,6 +16,7 @@ const state = {
   frame: null, words: null, labels: {},
   ws: null, welcomed: false, retry: 0, lobbyTimer: null,
   active: null, wasMyTurn: false, waiting: false, lastTable: null,
+  ecart: [],  // the cards chosen for a Tarot écart, not sent until confirmed
 };
 if (!["en", "fr"].includes(state.lang)) state.lang = "en";
 
@@ -335,7 +336,11 @@ function renderTable() {
   const t = $("table");  // the table's state, for the tests and for styles
   t.dataset.n = f.n; t.dataset.status = info.status; t.dataset.mine = String(mine);
   t.dataset.phase = f.view.phase;
-  $("prompt").textContent = mine ? w.prompt : (mySeat() === null ? L("spectating") : "");
+  if (!ecartNeeded()) state.ecart = [];
+  t.dataset.ecart = String(state.ecart.length);
+  $("prompt").textContent = ecartNeeded()
+    ? L("ecart_prompt", { total: ecartNeeded(), count: state.ecart.length })
+    : mine ? w.prompt : (mySeat() === null ? L("spectating") : "");
   if (mine && !state.wasMyTurn) {
     beep();
     // the focus was lost (its element was rebuilt): back into the table for the turn
@@ -425,7 +430,10 @@ function renderHand(f, w, mine) {
       const ok = mine && playable.has(c.code);
       el.setAttribute("aria-disabled", ok ? "false" : "true");
       el.setAttribute("aria-selected", "false");
-      el.setAttribute("aria-label", ok || !mine ? c.name : `${c.name}, ${L("notplayable")}`);
+      const chosen = state.ecart.includes(c.code);
+      el.setAttribute("aria-label", chosen ? `${c.name}, ${L("ecart_marked")}`
+        : ok || !mine ? c.name : `${c.name}, ${L("notplayable")}`);
+      if (chosen) el.classList.add("chosen");
       el.innerHTML = `<span class="rank" aria-hidden="true"></span><span class="suit" aria-hidden="true"></span><span class="letter" aria-hidden="true"></span>`;
       el.children[0].textContent = face.rank; el.children[1].textContent = face.symbol;
       el.children[2].textContent = face.letter;
@@ -459,8 +467,18 @@ function renderChoices(w, mine, had) {
   const box = $("choices");
   box.textContent = "";
   const others = mine ? w.legal.filter((l) => !l.card) : [];
+  const total = ecartNeeded();
+  if (total) {  // the écart's buttons: discard the cards chosen, or take the last one back
+    if (state.ecart.length === total) {
+      others.push({ action: "ecart:confirm", words: L("ecart_confirm", { cards: state.ecart.map(cardName).join(", ") }) });
+    }
+    if (state.ecart.length) {
+      others.push({ action: "ecart:undo", words: L("ecart_undo", { card: cardName(state.ecart[state.ecart.length - 1]) }) });
+    }
+  }
   for (const l of others) {
-    const b = button(l.words, () => act(l.action), "choice");
+    const b = button(l.words, () => (l.action === "ecart:confirm" ? confirmEcart()
+      : l.action === "ecart:undo" ? chooseForEcart(state.ecart[state.ecart.length - 1]) : act(l.action)), "choice");
     b.dataset.action = l.action;
     b.addEventListener("keydown", tableKeys);
     box.appendChild(b);
@@ -486,8 +504,50 @@ function playCard(code) {
   const w = state.words;
   if (!w) return;
   if (!myTurn()) { say(L("notyourturn", { turn: w.turn }), true); return; }
+  if (ecartNeeded()) { chooseForEcart(code); return; }
   const direct = w.legal.find((l) => l.action === code) || w.legal.find((l) => l.card === code);
   act(direct ? direct.action : code);  // an illegal card: the server says the engine's reason
+}
+
+/* ---- the écart: its cards chosen one by one (and taken back), then discarded at once ---- */
+function ecartNeeded() {  // how many cards the écart still needs, when it is mine to make
+  const f = state.frame;
+  if (!f || f.view.phase !== "ecart" || !myTurn()) return 0;
+  const info = f.view.info || {};
+  return Math.max(0, Number(info.chien_size || 0) - (info.ecart || []).length);
+}
+function ecartAction(code) {
+  const l = state.words.legal.find((x) => x.card === code);
+  return l ? l.action : null;
+}
+function cardName(code) {
+  for (const g of state.words.hand) for (const c of g.cards) if (c.code === code) return c.name;
+  return code;
+}
+function chooseForEcart(code) {
+  const total = ecartNeeded(), at = state.ecart.indexOf(code);
+  if (at >= 0) {
+    state.ecart.splice(at, 1);
+    say(L("ecart_back", { card: cardName(code), count: state.ecart.length, total }));
+  } else if (!ecartAction(code)) {
+    act(`discard ${code}`);  // not a card the écart may take: the server says why
+    return;
+  } else if (state.ecart.length >= total) {
+    say(L("ecart_full", { total }), true);
+    return;
+  } else {
+    state.ecart.push(code);
+    say(L("ecart_chosen", { card: cardName(code), count: state.ecart.length, total }));
+  }
+  renderTable();
+}
+function confirmEcart() {
+  const actions = state.ecart.map(ecartAction);
+  if (!actions.length || actions.includes(null) || actions.length !== ecartNeeded()) return;
+  state.ecart = [];
+  state.waiting = true;
+  send({ type: "acts", table: state.table, actions });
+  renderTable();
 }
 
 function hinted(frame) {
