@@ -159,3 +159,46 @@ def test_a_push_read_back_from_a_frame_names_the_partner() -> None:
     for e in events_for(tuple(events), None):
         said = text.event(Event.from_dict(e))
         assert said == f"{NAMES[pusher]} pushes: {NAMES[(pusher + 2) % 4]} chooses the trump."
+
+
+def test_the_history_says_whose_partner_chooses_after_a_push() -> None:
+    """The page's history said "David: push: your partner chooses." to Anna, David's
+    opponent."""
+    match = atout.make("jass").match(seed=1)
+    pusher = match.to_move
+    assert pusher is not None
+    match.play("push")
+    me = (pusher + 1) % 4  # an opponent of the pusher
+    info = {"game": "jass", "title": "Jass", "status": "playing", "seats": [
+        {"seat": s, "name": None, "bot": "random", "connected": False} for s in range(4)]}
+    said = words({"type": "table", "info": info, "view": match.view(me).to_dict()}, "en")
+    partner = ["Anna", "Bruno", "Clara", "David"][(pusher + 2) % 4]
+    assert said["history"] == [
+        f"{['Anna', 'Bruno', 'Clara', 'David'][pusher]}: push: {partner} chooses."]
+    mine = words({"type": "table", "info": info, "view": match.view(pusher).to_dict()},
+                 "en")
+    assert mine["history"] == ["You: push: your partner chooses."]
+
+
+def test_a_knock_rummy_history_says_a_card_is_discarded() -> None:
+    """A card in Knock Rummy's history was a discard, not a card played to a trick."""
+    text = game_text("knock-rummy", translator("fr"), 0, 4, NAMES[:4])
+    assert text.action_by(1, "QH") == "défausser la dame de cœur"
+    assert text.action_by(1, "knock") == "frapper"
+    assert game_text("jass", translator("en"), 0, 4).action_by(1, "QH") == "the queen of hearts"
+
+
+def test_pitch_says_you_pitch_not_you_pitches() -> None:
+    """The page said "This hand: you pitches for 4."."""
+    rules = atout.make("pitch")
+    match = rules.match(seed=2)
+    while match.view(0).info.get("pitcher") != 0:
+        seat = match.to_move
+        legal = [a.text for a in match.legal_actions()]
+        bid = next((b for b in ("bid 4", "bid 3", "bid 2") if b in legal), legal[0])
+        match.play(bid if seat == 0 else ("pass" if "pass" in legal else legal[0]))
+    for lang, wrong in (("en", "you pitches"), ("fr", "vous lance ")):
+        text = game_text("pitch", translator(lang), 0, 4, NAMES[:4])
+        view = match.view(0)
+        for said in (text.scores(view), text.trump(view)):
+            assert wrong not in said, said

@@ -270,6 +270,11 @@ class GameText:
         """A game's words for a non-card action; None to say the notation."""
         return None
 
+    def action_by(self, seat: int, text: str) -> str:
+        """An action in words as ``seat`` took it (the history's lines): :meth:`action`,
+        unless the game says it otherwise for another player."""
+        return self.action(text)
+
     # -- facts of a view (the answers to the keys) -------------------------------------------
     def turn(self, view: View) -> str:
         """Whose turn it is."""

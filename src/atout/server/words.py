@@ -192,7 +192,7 @@ def history_words(text: GameText, view: View) -> list[str]:
             out.append(tr._("{player}: a hidden action.").format(player=text.Name(seat)))
         else:
             out.append(tr._("{player}: {action}.").format(
-                player=text.Name(seat), action=_safe(text.action, str(action))))
+                player=text.Name(seat), action=_safe(text.action_by, seat, str(action))))
     return out
 
 

@@ -62,6 +62,13 @@ class JassText(GameText):
             return self.tr._("push: your partner chooses")
         return None
 
+    def action_by(self, seat: int, text: str) -> str:
+        """A push names who chooses: the partner of the seat that pushed."""
+        if text.strip().lower() == "push" and seat != self.me:
+            return self.tr._("push: {partner} chooses").format(
+                partner=self.name((seat + 2) % 4))
+        return self.action(text)
+
     # -- events --------------------------------------------------------------------------------
     def _on_push(self, e: Event, view: View | None) -> str | None:
         """The sentence of a ``push`` event."""

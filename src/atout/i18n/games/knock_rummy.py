@@ -22,6 +22,12 @@ class KnockRummyText(GameText):
                 "draw discard": tr._("take the top of the discard pile"),
                 "knock": tr._("knock")}.get(text.lower())
 
+    def action_by(self, seat: int, text: str) -> str:
+        """A card in the history is a discard: said so ("discard the queen of hearts")."""
+        if is_card(text):
+            return self.tr._("discard {card}").format(card=self.tr.card(text))
+        return self.action(text)
+
     def _on_draw(self, e: Event, view: View | None) -> str | None:
         """The sentence of a ``draw`` event."""
         tr = self.tr

@@ -249,7 +249,10 @@ class PitchText(GameText):
             if match.get("target"):
                 parts.append(tr._("Playing to {target}.").format(target=match.get("target")))
         pitcher = view.info.get("pitcher")
-        if isinstance(pitcher, int):
+        if isinstance(pitcher, int) and pitcher == self.me:
+            parts.append(tr._("This hand: you pitch for {bid}.").format(
+                bid=view.info.get("bid")))
+        elif isinstance(pitcher, int):
             parts.append(tr._("This hand: {player} pitches for {bid}.").format(
                 player=self.name(pitcher), bid=view.info.get("bid")))
         return " ".join(parts) or tr._("No scores yet.")
@@ -263,6 +266,9 @@ class PitchText(GameText):
             return tr._("Trump: {suit}, pitched by {player} for {bid}.").format(
                 suit=tr.suit(trump), player=self.name(pitcher if isinstance(pitcher, int)
                                                       else None), bid=view.info.get("bid"))
+        if isinstance(pitcher, int) and pitcher == self.me:
+            return tr._("No trump yet: you pitch for {bid}, and the first card you lead sets "
+                        "the trump.").format(bid=view.info.get("bid"))
         if isinstance(pitcher, int):
             return tr._("No trump yet: {player} pitches for {bid}, and the first card led "
                         "sets the trump.").format(player=self.name(pitcher),
