@@ -202,3 +202,11 @@ def test_pitch_says_you_pitch_not_you_pitches() -> None:
         view = match.view(0)
         for said in (text.scores(view), text.trump(view)):
             assert wrong not in said, said
+
+
+def test_french_lists_of_clauses_put_a_space_before_the_semicolon() -> None:
+    from atout.web.labels import key_list
+
+    fr = key_list(translator("fr"), "jass")
+    assert " ; " in fr and "choix; " not in fr, fr
+    assert "; " in key_list(translator("en"), "jass")

@@ -204,6 +204,11 @@ class Translator:
             return self.join(items)
         return self._("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
+    @property
+    def semicolon(self) -> str:
+        """The separator of a list of clauses: "; ", « ; » (French puts a space before)."""
+        return self.pgettext("separator", "; ")
+
     def sentence(self, text: str) -> str:
         """``text`` with a capital first letter (for sentences starting with a card name)."""
         return text[:1].upper() + text[1:]

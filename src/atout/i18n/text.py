@@ -291,7 +291,7 @@ class GameText:
         parts = [self.tr._("{player}: {card}").format(player=self.Name(s),
                                                       card=self.tr.card(c))
                  for s, c in view.table]
-        return self.tr._("On the table: {cards}.").format(cards="; ".join(parts))
+        return self.tr._("On the table: {cards}.").format(cards=self.tr.semicolon.join(parts))
 
     def led(self, view: View) -> str:
         """The suit led in the current trick."""
@@ -375,7 +375,7 @@ class GameText:
                  for s, c in zip(seats, cards, strict=False)]
         winner = t.get("winner")
         return self.tr._("Last trick: {cards}. Won by {player}, {points} points.").format(
-            cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
+            cards=self.tr.semicolon.join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None),
             points=t.get("points", 0))
 
@@ -427,7 +427,7 @@ class GameText:
                 parts.append(tr.ngettext("{suit}: {n} played, {cards}",
                                          "{suit}: {n} played, {cards}", len(cards)).format(
                     suit=self.group_name(suit, view), n=len(cards), cards=words))
-            said = [tr._("Cards played: {list}.").format(list="; ".join(parts))]
+            said = [tr._("Cards played: {list}.").format(list=self.tr.semicolon.join(parts))]
         if self.trump_suit(view) is not None or self.trumps_out(view):
             out = self.trumps_out(view)
             said.append(tr.ngettext(
@@ -470,7 +470,7 @@ class GameText:
                 line = tr._("{tricks}, {points} points").format(tricks=line,
                                                                  points=_num(pts[i]))
             parts.append(line)
-        return tr._("This deal: {list}.").format(list="; ".join(parts))
+        return tr._("This deal: {list}.").format(list=self.tr.semicolon.join(parts))
 
     def legal(self, view: View) -> str:
         """What the player may do now."""

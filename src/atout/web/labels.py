@@ -174,7 +174,7 @@ def key_list(tr: Translator, game: str) -> str:
                 parts += [own.pop(k) for k in list(own) if k not in common]
         else:
             parts.append(words[key])
-    return words["keys"].format(keys="; ".join(parts))
+    return words["keys"].format(keys=tr.semicolon.join(parts))
 
 
 def labels(lang: str) -> dict[str, str]:

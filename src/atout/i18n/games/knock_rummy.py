@@ -80,7 +80,7 @@ class KnockRummyText(GameText):
         else:
             said = tr._("{player} shows {melds}; deadwood {dead}: {points} points.") \
                 if not me else tr._("You show {melds}; deadwood {dead}: {points} points.")
-        return said.format(player=who, melds="; ".join(melds), dead=tr.cards(dead),
+        return said.format(player=who, melds=self.tr.semicolon.join(melds), dead=tr.cards(dead),
                            points=d.get("points"))
 
     def _on_score(self, e: Event, view: View | None) -> str | None:
@@ -150,7 +150,7 @@ class KnockRummyText(GameText):
         melds = [tr.cards([str(c) for c in m]) for m in view.info.get("melds") or []
                  if isinstance(m, list)]
         dead = view.info.get("deadwood_points")
-        said = tr._("Your melds: {melds}.").format(melds="; ".join(melds)) if melds else \
+        said = tr._("Your melds: {melds}.").format(melds=tr.semicolon.join(melds)) if melds else \
             tr._("You have no meld yet.")
         if isinstance(dead, int):
             said += " " + tr._("Deadwood: {points} points.").format(points=dead)
@@ -183,7 +183,7 @@ class KnockRummyText(GameText):
                                                 cards=tr.join([self.count_word(c)
                                                                for c in cards]))
                  for suit, cards in self.hand_groups(discarded)]
-        return tr._("Cards discarded: {list}.").format(list="; ".join(parts))
+        return tr._("Cards discarded: {list}.").format(list=self.tr.semicolon.join(parts))
 
     def prompt(self, view: View) -> str:
         """The draw: from the stock or the top of the discard pile; then the discard."""
@@ -211,7 +211,7 @@ class KnockRummyText(GameText):
         parts = [tr.ngettext("{player}: {n} card", "{player}: {n} cards",
                              int(n) if isinstance(n, int) else 0).format(
             player=self.Name(s), n=n) for s, n in enumerate(sizes)]
-        return tr._("Cards in hand: {list}.").format(list="; ".join(parts)) + " " + \
+        return tr._("Cards in hand: {list}.").format(list=self.tr.semicolon.join(parts)) + " " + \
             self.trump(view)
 
     def game_keys(self) -> list[tuple[str, str]]:

@@ -292,7 +292,7 @@ class PitchText(GameText):
                  for s, c in trick]
         winner = view.info.get("leader")
         return tr._("Last trick: {cards}. Won by {player}.").format(
-            cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
+            cards=self.tr.semicolon.join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
     def tally(self, view: View) -> str:
@@ -311,7 +311,7 @@ class PitchText(GameText):
                 line = tr._("{tricks}, {points} toward Game").format(tricks=line,
                                                                      points=_n(points[s]))
             parts.append(line)
-        return tr._("This deal: {list}.").format(list="; ".join(parts))
+        return tr._("This deal: {list}.").format(list=self.tr.semicolon.join(parts))
 
     def legal(self, view: View) -> str:
         """In the auction: the bids, and the tangage when a card may be pitched at once."""

@@ -424,7 +424,7 @@ class TarotText(GameText):
             said = [tr._("{player}: {bid}").format(
                 player=self.Name(b[0] if isinstance(b[0], int) else None),
                 bid=tr._("pass") if b[1] == "pass" else self.contract(b[1])) for b in bids]
-            return tr._("Bids: {bids}.").format(bids="; ".join(said))
+            return tr._("Bids: {bids}.").format(bids=self.tr.semicolon.join(said))
         parts = [tr._("You are the taker, with a {contract}.").format(
             contract=self.contract(info.get("contract"))) if taker == self.me else
             tr._("{player} is the taker, with a {contract}.").format(
@@ -515,7 +515,7 @@ class TarotText(GameText):
                                  strict=False)]
         winner = t.get("winner")
         return self.tr._("Last trick: {cards}. Won by {player}.").format(
-            cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
+            cards=self.tr.semicolon.join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
     def prompt(self, view: View) -> str:
