@@ -210,3 +210,15 @@ def test_french_lists_of_clauses_put_a_space_before_the_semicolon() -> None:
     fr = key_list(translator("fr"), "jass")
     assert " ; " in fr and "choix; " not in fr, fr
     assert "; " in key_list(translator("en"), "jass")
+
+
+def test_knock_rummys_table_says_the_card_is_the_discard_piles_top() -> None:
+    """The page's "On the table" said "David: King of diamonds" for the discard pile."""
+    match = atout.make("knock-rummy").match(seed=3)
+    while not match.view(0).table:
+        match.play(match.legal_actions()[0])
+    info = {"game": "knock-rummy", "title": "Knock Rummy", "status": "playing", "seats": [
+        {"seat": s, "name": None, "bot": "random", "connected": False} for s in range(4)]}
+    said = words({"type": "table", "info": info, "view": match.view(0).to_dict()}, "en")
+    assert said["table"] and all(t["card"].endswith(", on top of the discard pile")
+                                 for t in said["table"]), said["table"]

@@ -270,6 +270,12 @@ class GameText:
         """A game's words for a non-card action; None to say the notation."""
         return None
 
+    def table_card(self, code: str) -> str:
+        """A card face up on the table, as the table's list names it: "Ace of hearts"."""
+        if is_card(code):
+            return self.tr.sentence(self.tr.card(code, article=False))
+        return self.action(code)
+
     def action_by(self, seat: int, text: str) -> str:
         """An action in words as ``seat`` took it (the history's lines): :meth:`action`,
         unless the game says it otherwise for another player."""

@@ -17,7 +17,7 @@ from atout.core import JSON, Event, Rules, View
 from atout.events import MatchEvent
 from atout.i18n import LANGUAGES, translator
 from atout.i18n.hints import hint_sentence
-from atout.i18n.text import NAMES, GameText, bot_words, game_text, is_card
+from atout.i18n.text import NAMES, GameText, bot_words, game_text
 
 ANSWER_KEYS = ("c", "f", "a", "s", "t", "l", "w", "m", "k", "p", "o")
 """The information keys answered in ``words.answers`` (the console's letters)."""
@@ -228,7 +228,7 @@ def words(frame: Mapping[str, Any], lang: str) -> dict[str, JSON]:
         "seats": [text.Name(s) for s in range(view.seats)],
         "hand": hand_words(text, view) if view.hand else [],
         "table": [{"seat": s, "player": text.Name(s),
-                   "card": card_words(text, c) if is_card(c) else _safe(text.action, c)}
+                   "card": _safe(text.table_card, c) or c}
                   for s, c in view.table],
         "legal": [{"action": a, "words": tr.sentence(_safe(text.action, a) or a),
                    "card": card_of(a, view.hand)} for a in view.legal] if mine else [],

@@ -22,6 +22,11 @@ class KnockRummyText(GameText):
                 "draw discard": tr._("take the top of the discard pile"),
                 "knock": tr._("knock")}.get(text.lower())
 
+    def table_card(self, code: str) -> str:
+        """The only card face up is the top of the discard pile: said so."""
+        return self.tr._("{card}, on top of the discard pile").format(
+            card=super().table_card(code))
+
     def action_by(self, seat: int, text: str) -> str:
         """A card in the history is a discard: said so ("discard the queen of hearts")."""
         if is_card(text):
