@@ -6,12 +6,13 @@ numbers whole."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from server_helpers import Server, running
-from web_helpers import CHROMIUM, Player, browser_or_skip, create_table, sign_in
+from web_helpers import CHROMIUM, Player, browser_or_skip, create_table, screenshot, sign_in
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +158,7 @@ def reach_the_ecart(player: Player, tries: int = 6) -> bool:
 
 
 def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
-        server: Server, browser: Any) -> None:
+        server: Server, browser: Any, tmp_path: Path) -> None:
     """Each card of the écart is only chosen at its click or Enter (nothing is sent);
     chosen again, it goes back; the last one can be taken back; with the chien's count
     chosen, one button discards them all at once."""
@@ -178,6 +179,7 @@ def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
         dee.page.click(f"#card-{code}")
     assert dee.table()["ecart"] == str(total) and dee.table()["n"] == n
     assert dee.choices()[:2] == ["ecart:confirm", "ecart:undo"], dee.choices()
+    screenshot(dee.page, tmp_path, "web-ecart.png")
     dee.key_choice("ecart:undo")  # the last one taken back
     assert dee.table()["ecart"] == str(total - 1) and "ecart:confirm" not in dee.choices()
     last = [first, second, *rest][total - 1]

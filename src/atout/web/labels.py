@@ -103,8 +103,8 @@ def _words(tr: Translator) -> dict[str, str]:
         "ecart_full": _("The écart has its {total} cards: discard them, or take one back "
                         "first."),
         "ecart_marked": _("chosen for the écart"),
-        "ecart_confirm": _("Discard {cards}"),
-        "ecart_undo": _("Take back {card}"),
+        "ecart_confirm": _("Discard these {count} cards: {cards}"),
+        "ecart_undo": _("Take back the last card chosen: {card}"),
         "unknownkey": _("The key {key} does nothing here. Press ? for the list of keys."),
         "nohint": _("No hint now: it is not your turn."),
         "connecting": _("Connecting to the server…"),

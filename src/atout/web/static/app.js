@@ -470,10 +470,10 @@ function renderChoices(w, mine, had) {
   const total = ecartNeeded();
   if (total) {  // the écart's buttons: discard the cards chosen, or take the last one back
     if (state.ecart.length === total) {
-      others.push({ action: "ecart:confirm", words: L("ecart_confirm", { cards: state.ecart.map(cardName).join(", ") }) });
+      others.push({ action: "ecart:confirm", words: L("ecart_confirm", { count: total, cards: state.ecart.map(inText).join(", ") }) });
     }
     if (state.ecart.length) {
-      others.push({ action: "ecart:undo", words: L("ecart_undo", { card: cardName(state.ecart[state.ecart.length - 1]) }) });
+      others.push({ action: "ecart:undo", words: L("ecart_undo", { card: inText(state.ecart[state.ecart.length - 1]) }) });
     }
   }
   for (const l of others) {
@@ -524,6 +524,7 @@ function cardName(code) {
   for (const g of state.words.hand) for (const c of g.cards) if (c.code === code) return c.name;
   return code;
 }
+function inText(code) { const name = cardName(code); return name.charAt(0).toLowerCase() + name.slice(1); }
 function chooseForEcart(code) {
   const total = ecartNeeded(), at = state.ecart.indexOf(code);
   if (at >= 0) {
