@@ -222,3 +222,15 @@ def test_knock_rummys_table_says_the_card_is_the_discard_piles_top() -> None:
     said = words({"type": "table", "info": info, "view": match.view(0).to_dict()}, "en")
     assert said["table"] and all(t["card"].endswith(", on top of the discard pile")
                                  for t in said["table"]), said["table"]
+
+
+def test_a_jass_game_stopped_by_the_tables_deal_limit_ends_with_team_scores() -> None:
+    """The end of a one-deal Jass table said each seat's score ("Ana 98, Bruno 79, Clara
+    98, David 79"): a team game says the teams'."""
+    spectator = game_text("jass", translator("fr"), -1, 4, ["Ana", "Bruno", "Clara", "David"])
+    said = spectator.game_over_sentence({"winners": [0, 2], "scores": [98, 79, 98, 79]})
+    assert said == ("Partie terminée : victoire d'Ana et Clara. Scores : Ana et Clara 98, "
+                    "Bruno et David 79."), said
+    seated = game_text("jass", translator("en"), 1, 4)
+    assert seated.game_over_sentence({"winners": [0, 2], "scores": [98, 79, 98, 79]}) == (
+        "Game over: Anna and Clara won. Scores: your team 79, the opponents 98.")

@@ -256,7 +256,7 @@ class GameText:
                 players=tr.join([self.name(w) for w in winners]))
         else:
             head = tr._("Game over.")
-        return f"{head} {self.scores_sentence(scores)}".strip()
+        return f"{head} {self.final_scores(scores)}".strip()
 
     # -- actions ------------------------------------------------------------------------------
     def action(self, text: str) -> str:
