@@ -197,3 +197,26 @@ def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
     assert dee.table()["phase"] != "ecart"
     assert not dee.errors, dee.errors
     dee.page.context.close()
+
+
+def test_a_spectator_is_not_told_of_choices_or_a_team_of_their_own(server: Server,
+                                                                    browser: Any) -> None:
+    """Watching a Jass table in French: no "Vos choix", the teams by their players' names."""
+    ana = new_player(browser, "Ana")
+    eve = new_player(browser, "Eve")
+    sign_in(ana.page, server.base, "Ana")
+    sign_in(eve.page, server.base, "Eve", lang="fr")
+    create_table(ana.page, "jass", deals=1)
+    table = int(ana.page.evaluate("() => state.table"))
+    eve.page.click("#refresh")
+    eve.page.locator(f"#tables li[data-table='{table}'] button").last.click()
+    eve.page.wait_for_selector("#table:not([hidden])")
+    assert eve.page.is_hidden("#choices-area") and eve.page.is_hidden("#hand-area")
+    ana.wait_turn()
+    ana.key_move()
+    eve.page.wait_for_function(
+        "() => document.getElementById('scores').textContent.includes('Ana et Clara')")
+    assert "équipe" not in eve.page.inner_text("#scores")
+    for p in (ana, eve):
+        assert not p.errors, p.errors
+        p.page.context.close()

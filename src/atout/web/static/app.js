@@ -445,6 +445,7 @@ function renderHand(f, w, mine) {
   box.hidden = cards.length === 0;
   $("nohand").hidden = cards.length !== 0 || mySeat() === null;
   $("hand-area").hidden = mySeat() === null;
+  $("choices-area").hidden = mySeat() === null;  // a spectator has no choices to be told of
   let target = cards.includes(keep) ? keep : null;
   if (mine && (!target || !playable.has(target))) target = cards.find((c) => playable.has(c)) || target;
   setActive(target || cards[0] || null);
