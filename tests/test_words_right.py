@@ -234,3 +234,16 @@ def test_a_jass_game_stopped_by_the_tables_deal_limit_ends_with_team_scores() ->
     seated = game_text("jass", translator("en"), 1, 4)
     assert seated.game_over_sentence({"winners": [0, 2], "scores": [98, 79, 98, 79]}) == (
         "Game over: Anna and Clara won. Scores: your team 79, the opponents 98.")
+
+
+def test_knock_rummys_standings_do_not_repeat_the_scores_just_said() -> None:
+    """A Knock Rummy deal's end said the same scores three times ("Deal 1 is over. Scores:
+    …", "After deal 1: Scores: …")."""
+    text = game_text("knock-rummy", translator("en"), 0, 4, NAMES[:4])
+    standings = Event("standings", None, {"deal": 1, "ranking": [2, 0, 1, 3],
+                                          "scores": [-31, -11, 49, -7]})
+    assert text.event(standings) == "After deal 1: Clara leads."
+    tie = Event("standings", None, {"deal": 2, "scores": [9, -3, 9, -3]})
+    assert text.event(tie) == "After deal 2: you and Clara lead."
+    assert game_text("knock-rummy", translator("fr"), 0, 4, NAMES[:4]).event(tie) == \
+        "Après la donne 2 : vous et Clara menez."

@@ -97,8 +97,21 @@ class KnockRummyText(GameText):
         """The sentence of a ``standings`` event."""
         tr = self.tr
         d = e.data
-        return tr._("After deal {number}: {scores}").format(
-            number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
+        scores = d.get("scores")
+        # the deal's end already says the scores (deal_over): the standings say who leads
+        if not isinstance(scores, list) or not scores:
+            return tr._("After deal {number}: {scores}").format(
+                number=d.get("deal"), scores=self.scores_sentence(scores))
+        best = max(scores)
+        leaders = [s for s, p in enumerate(scores) if p == best]
+        if leaders == [self.me]:
+            return tr._("After deal {number}: you lead.").format(number=d.get("deal"))
+        if self.me in leaders:  # "you and Clara": the verb agrees with "you" (« menez »)
+            return tr.pgettext("with you", "After deal {number}: {players} lead.").format(
+                number=d.get("deal"), players=tr.join([self.name(s) for s in leaders]))
+        return tr.ngettext("After deal {number}: {players} leads.",
+                           "After deal {number}: {players} lead.", len(leaders)).format(
+            number=d.get("deal"), players=tr.join([self.name(s) for s in leaders]))
 
     def _on_restock(self, e: Event, view: View | None) -> str | None:
         """The sentence of a ``restock`` event."""
