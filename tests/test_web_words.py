@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import atout
 from server_helpers import Server, running
 from web_helpers import CHROMIUM, Player, browser_or_skip, create_table, screenshot, sign_in
 
@@ -220,3 +221,17 @@ def test_a_spectator_is_not_told_of_choices_or_a_team_of_their_own(server: Serve
     for p in (ana, eve):
         assert not p.errors, p.errors
         p.page.context.close()
+
+
+def test_the_lobby_names_a_tables_rules_in_the_pages_language(server: Server,
+                                                              browser: Any) -> None:
+    """It said « règles : players 3, weis false »: the options' names and values as
+    written in the code."""
+    flo = new_player(browser, "Flo")
+    sign_in(flo.page, server.base, "Flo", lang="fr")
+    told = flo.page.evaluate("t => tableOptions(t)", {"game": "putze", "options": {
+        **atout.make("putze").options_dict(), "players": 3, "weis": False}})
+    assert told.startswith("règles : Nombre de joueurs : 3 ; "), told
+    assert told.endswith(" : non") and "players" not in told and "false" not in told, told
+    assert not flo.errors, flo.errors
+    flo.page.context.close()

@@ -12,6 +12,7 @@ import json
 import atout
 from atout.console.session import TABLE_BOTS
 from atout.i18n import Translator, translator
+from atout.i18n.options import option_label, option_value
 from atout.i18n.text import bot_words, game_text
 
 GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
@@ -181,13 +182,15 @@ def labels(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (``ValueError`` for a language the catalogue lacks),
     with each game's title as ``title_<game>``, its player counts (``players_<game>``,
     ``defaultplayers_<game>``), presets (``presets_<game>``) and default options as JSON
-    (``defaults_<game>``, for the lobby to name what a table changes), and the computer
+    (``defaults_<game>``, for the lobby to name what a table changes, with the options' names
+    ``optlabels_<game>`` and their values ``optvalues`` in words, as JSON), and the computer
     players the console puts at a person's table where the plain one would leave no game
     (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once), and
     each computer player's kind in words (``botword_<bot>``), and each game's list of keys
     (``help_<game>``)."""
     tr = translator(lang)
     out = _words(tr)
+    values: dict[str, str] = {}
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
     for info in atout.games():  # what the create form offers, what the lobby tells
@@ -199,6 +202,15 @@ def labels(lang: str) -> dict[str, str]:
         out[f"defaultplayers_{info.name}"] = str(players.default) if players else ""
         out[f"presets_{info.name}"] = ",".join(info.presets)
         out[f"defaults_{info.name}"] = json.dumps(atout.make(info.name).options_dict())
+        out[f"optlabels_{info.name}"] = json.dumps(  # the lobby names a table's rules
+            {o.name: option_label(tr, info.name, o.name) for o in info.options},
+            ensure_ascii=False)
+        for o in info.options:
+            for value in (o.choices or ()) + (o.default,):
+                if isinstance(value, (bool, str)):
+                    values[json.dumps(value)] = option_value(tr, value)
+    out["optvalues"] = json.dumps(values, ensure_ascii=False)  # by the value's JSON
+    out["semicolon"] = tr.semicolon  # between the clauses of a list: "; ", « ; »
     for game in GAMES:  # each game's list of keys (the ? key)
         out[f"help_{game}"] = key_list(tr, game)
     for bot in ("random", "heuristic", "search", "policy"):  # a computer player's kind

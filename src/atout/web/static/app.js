@@ -177,8 +177,8 @@ function showTables(tables) {
     const seats = document.createElement("p");
     const rules = tableOptions(t);
     seats.textContent = (rules ? rules + ". " : "")
-      + t.seats.map((s) => pair(L("seatn", { seat: s.seat + 1 }), seatWho(s))).join("; ")
-      + (t.spectators ? `; ${L("spectators", { count: t.spectators })}` : "");
+      + t.seats.map((s) => pair(L("seatn", { seat: s.seat + 1 }), seatWho(s))).join(meta("semicolon") || "; ")
+      + (t.spectators ? `${meta("semicolon") || "; "}${L("spectators", { count: t.spectators })}` : "");
     li.appendChild(seats);
     const buttons = document.createElement("div"); buttons.className = "buttons";
     if (t.status === "waiting") {
@@ -239,11 +239,16 @@ function createOptions(game) {
 }
 function tableOptions(t) {  // what a table's rules change from the game's defaults, in short
   let defaults = {};
-  try { defaults = JSON.parse(meta("defaults_" + t.game) || "{}"); } catch (e) { defaults = {}; }
+  let names = {}, words = {};  // the options' names and values in the page's language
+  try {
+    defaults = JSON.parse(meta("defaults_" + t.game) || "{}");
+    names = JSON.parse(meta("optlabels_" + t.game) || "{}");
+    words = JSON.parse(meta("optvalues") || "{}");
+  } catch (e) { defaults = {}; }
   const changed = Object.entries(t.options || {})
     .filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v))
-    .map(([k, v]) => `${k} ${v}`);
-  return changed.length ? L("options_shown", { options: changed.join(", ") }) : "";
+    .map(([k, v]) => pair(names[k] || k, words[JSON.stringify(v)] || String(v)));
+  return changed.length ? L("options_shown", { options: changed.join(meta("semicolon") || "; ") }) : "";
 }
 
 function createFormSeats() {
