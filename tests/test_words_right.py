@@ -247,3 +247,16 @@ def test_knock_rummys_standings_do_not_repeat_the_scores_just_said() -> None:
     assert text.event(tie) == "After deal 2: you and Clara lead."
     assert game_text("knock-rummy", translator("fr"), 0, 4, NAMES[:4]).event(tie) == \
         "Après la donne 2 : vous et Clara menez."
+
+
+def test_a_taker_who_called_their_own_king_plays_alone_and_is_not_their_own_partner() -> None:
+    """The page said « Carte appelée : le roi de pique ; partenaire : vous. » to a taker
+    who had called their own king."""
+    info = {"taker": 0, "contract": "garde", "called": "KS", "partner": 0, "bids": []}
+    view = View("tarot", 0, 5, 4, "play", 0, (), (), (), (), info, False)
+    for lang, alone in (("en", "Called card: the king of spades; you play alone."),
+                        ("fr", "Carte appelée : le roi de pique ; vous jouez seul.")):
+        said = game_text("tarot", translator(lang), 0, 5).trump(view)
+        assert alone in said, said
+    other = game_text("tarot", translator("en"), 2, 5, NAMES).trump(view)
+    assert "Called card: the king of spades; Anna plays alone." in other, other

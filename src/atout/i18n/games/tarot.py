@@ -432,7 +432,11 @@ class TarotText(GameText):
         called = info.get("called")
         if isinstance(called, str):
             partner = info.get("partner")
-            if isinstance(partner, int):
+            if isinstance(partner, int) and partner == taker:  # the taker called their own
+                parts.append((tr._("Called card: {card}; you play alone.") if taker == self.me
+                              else tr._("Called card: {card}; {player} plays alone.")).format(
+                    card=tr.card(called), player=self.name(taker)))
+            elif isinstance(partner, int):
                 parts.append(tr._("Called card: {card}; partner: {player}.").format(
                     card=tr.card(called), player=self.name(partner)))
             else:
