@@ -88,8 +88,8 @@ def _words(tr: Translator) -> dict[str, str]:
         "chatline": _("Your message"),
         "send": _("Send"),
         "command": _("Command"),
-        "commandhelp": _("Type a card (AH), an action (bid 2, pass) or a key (C, S, ?), "
-                         "then Enter."),
+        "commandhelp": _("Type a card (AH), an action as its button says it, or a key "
+                         "(C, S, ?), then Enter."),
         "commandbtn": _("Do it"),
         "gameover": _("The game is over"),
         "rematch": _("Play again with the same players"),
