@@ -234,12 +234,11 @@ class Hub:
             self._later(self.settings.limits.waiting_expiry, self._expire(table))
 
     async def _expire(self, table: Table) -> None:
-        """A table that waited too long for its start is removed (nothing was played at it);
-        its followers are told."""
+        """A table that waited too long for its start is removed; its followers are told."""
         async with self.locks[table.id]:
-            wait = self.settings.limits.waiting_expiry
-            await self._remove_waiting(table, f"table {table.id} waited {wait:.0f} s without "
-                                       "starting: it was removed")
+            await self._remove_waiting(table, f"table {table.id} waited "
+                                       f"{self.settings.limits.waiting_expiry:.0f} s "
+                                       "without starting: it was removed")
 
     async def _remove_waiting(self, table: Table, why: str) -> None:
         """Remove a table that has not started (its lock held): its record goes, its
@@ -255,22 +254,20 @@ class Hub:
             self.on_gone(table.id)
 
     async def _abandoned(self, table: Table) -> None:
-        """A table waiting for its start that nobody waits at any more is removed at once
-        (its lock held): no person sits there, or none of them is connected (they left, or
-        dropped and the grace period is over). A host who is gone hands the table to the
-        first person still there (only the host may add computer players and start)."""
+        """A waiting table that nobody waits at any more (no person connected there) is
+        removed; a host who is gone hands it to the first person still there (its lock
+        held)."""
         if table.started or self.tables.get(table.id) is not table:
             return
-        here = [s.player for s in table.seats if s.player is not None and s.connected]
-        if not here:
+        host = table.next_host()
+        if host is None:
             await self._remove_waiting(table, f"nobody waits at table {table.id} any more: "
                                        "it was removed")
-            return
-        if table.host not in [p.id for p in here]:
-            table.host = here[0].id
+        elif host != table.host:
+            update = table.new_host(host)
             await asyncio.to_thread(self.store.set_client, table.id,
                                     {"table": self._settings(table)})
-            self._broadcast(table, table.new_host(here[0].id))
+            self._broadcast(table, update)
 
     async def stop(self) -> None:
         """Cancel the bots' and timers' tasks, then the writer."""
@@ -343,12 +340,13 @@ class Hub:
         return len(ended)
 
     async def _grace_over(self, table: Table, pid: int) -> None:
-        if table.id in self.locks and not table.started:  # a waiting table: gone, or not
-            async with self.locks[table.id]:
-                if table.seat_of(pid) is not None and not table.started:
-                    await self._abandoned(table)
+        lock = self.locks.get(table.id)
+        if lock is None:  # the table is gone
             return
-        async with self.locks[table.id]:
+        async with lock:
+            if not table.started:  # a waiting table: does anyone still wait there?
+                await self._abandoned(table)
+                return
             update = table.stand_in(pid)
             if update is not None:
                 self._broadcast(table, update)
@@ -570,25 +568,12 @@ class Hub:
                 "deals": table.deals, "clock": table.clock, "started": table.started}
 
     async def _on_act(self, conn: Conn, message: dict[str, Any]) -> None:
-        table = self._table(message, conn)
-        seat = conn.subs.get(table.id)
-        assert conn.player is not None
-        if seat is None or table.seat_of(conn.player.id) != seat:
-            raise TableError("not_seated", "you do not sit at this table")
-        async with self.locks[table.id]:
-            try:
-                await self._play(table, seat, str(message["action"]))
-            except TableError as exc:
-                if conn.lang is not None:
-                    exc.said = refusal_words(table.snapshot(seat), str(message["action"]),
-                                             exc, conn.lang)
-                raise
-        self._after_move(table)
+        await self._on_acts(conn, {**message, "actions": [message["action"]]})
 
     async def _on_acts(self, conn: Conn, message: dict[str, Any]) -> None:
-        """Several actions of one seat in a row, all or none (a Tarot écart chosen card by
-        card, then confirmed): every one is checked on a copy of the game first; then each
-        is written, applied and sent in turn, the table's lock held throughout."""
+        """One action (``act``) or several of one seat in a row, all or none (``acts``: a
+        Tarot écart chosen card by card, then confirmed): all are checked on a copy of the
+        game first, then each is written, applied and sent, the table's lock held."""
         table = self._table(message, conn)
         seat = conn.subs.get(table.id)
         assert conn.player is not None
@@ -598,13 +583,13 @@ class Hub:
         async with self.locks[table.id]:
             try:
                 table.check_all(seat, actions)
+                for action in actions:
+                    await self._play(table, seat, action)
             except TableError as exc:
-                if conn.lang is not None and exc.code == "illegal":
-                    wrong = str(exc.params.get("action") or actions[0])
-                    exc.said = refusal_words(table.snapshot(seat), wrong, exc, conn.lang)
+                if conn.lang is not None:
+                    exc.said = refusal_words(table.snapshot(seat), str(exc.params.get(
+                        "action", actions[0])), exc, conn.lang)
                 raise
-            for action in actions:
-                await self._play(table, seat, action)
         self._after_move(table)
 
     async def _play(self, table: Table, seat: int, action: str) -> None:

@@ -236,6 +236,12 @@ class Table:
         self.seats[seat] = SeatState(bot=bot)
         return self._push("seat", seat=seat)
 
+    def next_host(self) -> int | None:
+        """Before the start: the host while connected here, else the first person still
+        connected here (the table is handed on), else None (nobody waits here any more)."""
+        here = [s.player.id for s in self.seats if s.player is not None and s.connected]
+        return self.host if self.host in here else here[0] if here else None
+
     def new_host(self, player: int) -> Update:
         """Another person seated here becomes the host (the host left before the start)."""
         self.host = player
@@ -291,6 +297,8 @@ class Table:
         """Whether ``seat`` may play ``actions`` one after another from now, each its own
         turn: checked on a copy of the game (nothing changes); ``TableError`` naming the
         first that may not be played otherwise (its ``params["action"]``)."""
+        if len(actions) == 1:
+            return  # one action: checked as it is played (:meth:`check`)
         self.check(seat, actions[0])
         probe = self.match.clone()
         for k, action in enumerate(actions):
