@@ -26,14 +26,18 @@ export function sides(view, names) {
   return names.slice(0, view.seats);
 }
 
-/** The game's running totals by side, from the view (the engine's numbers). */
-export function totals(view) {
+/** The game's running totals by side: the engine's numbers, from the view's info.match, or
+    from the frame's result when a deal limit ended the game (the view is then the deal's). */
+export function totals(view, result) {
   const m = (view.info || {}).match || {};
+  const teams = (view.info || {}).teams;
+  const scores = Array.isArray(m.scores) ? m.scores : result && Array.isArray(result.scores) ? result.scores : [];
   if (view.game === "jass" && Array.isArray(m.team_scores)) return m.team_scores.map(num);
   if (view.game === "putze" && Array.isArray(m.putzes)) return m.putzes.map(num);
-  const teams = (view.info || {}).teams;
-  if (view.game === "pitch" && Array.isArray(teams) && Array.isArray(m.scores)) return teams.map((t) => num(m.scores[t[0]]));
-  return (m.scores || []).map(num);
+  if ((view.game === "jass" || view.game === "pitch") && Array.isArray(teams) && scores.length) {
+    return teams.map((t) => num(scores[t[0]]));
+  }
+  return scores.map(num);
 }
 
 /** Keep what the current deal has shown so far (for the "why" of its end). */
@@ -179,7 +183,7 @@ export function drawSheet(box, frame, names, L) {
   const foot = document.createElement("tfoot"), fr = document.createElement("tr");
   fr.appendChild(cell("th", L("sheet_total"), { scope: "row" }));
   for (let k = 0; k < detail.length; k++) fr.appendChild(cell("td", ""));
-  const sums = totals(view);
+  const sums = totals(view, frame.result);
   for (let i = 0; i < who.length; i++) {
     const td = cell("td", sums[i] === undefined ? "" : sums[i]);
     td.dataset.total = String(i);
