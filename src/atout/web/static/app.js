@@ -403,7 +403,7 @@ function renderFelt() {
   const f = state.frame, w = state.words;
   if (!f || !w) return;
   drawFelt($("felt"), f, { me: mySeat(), names: w.names, deck: deck(), lang: state.lang, words: w, L,
-                           redraw: renderFelt });
+                           redraw: renderFelt, bar: $("felt-bar") });
   if ($("sheet-dialog").open) renderSheet();
 }
 function renderSheet() {

@@ -103,7 +103,7 @@ function suitFace(card, deck, lang) {
 function trumpFace(card) {
   const bout = card.number === 1 || card.number === 21;
   let body = `<rect x="4" y="4" width="52" height="76" rx="3" fill="#eef3fb" stroke="#2b4f86" stroke-width=".8"/>`
-    + `<text x="${card.number > 9 ? 20 : 17}" y="52" font-size="${card.number > 9 ? 24 : 30}" font-weight="800" text-anchor="middle" fill="#17365f" font-family="Georgia,serif">${card.number}</text>`
+    + `<text x="${card.number > 9 ? 18 : 17}" y="51" font-size="${card.number > 9 ? 21 : 30}" font-weight="800" text-anchor="middle" fill="#17365f" font-family="Georgia,serif">${card.number}</text>`
     + `<text x="8" y="13" font-size="9" font-weight="700" fill="#17365f" font-family="system-ui,sans-serif">${card.number}</text>`
     + `<text x="52" y="78" font-size="9" font-weight="700" text-anchor="end" fill="#17365f" font-family="system-ui,sans-serif">${card.number}</text>`
     + `<path d="M14 64h32M14 20h32" stroke="#2b4f86" stroke-width=".6"/>`;

@@ -143,20 +143,23 @@ function drawTrick(root, plays, ctx, cls) {
   return area;
 }
 
+/* the bar above the felt: the trump or contract, the called king, Putze's trump card, the
+   taker's écart in play; the felt's middle: the stock and discard pile, the chien */
 function drawCenter(root, f, ctx) {
   const view = f.view, info = view.info || {};
-  const mid = el("div", "felt-mid");
-  const contract = el("div", "felt-contract");
+  const bar = ctx.bar;
+  if (bar) bar.textContent = "";
+  const contract = el("span", "felt-contract");
   // the trump in words where it is short (the taker's contract is at the taker's seat)
   if (["jass", "putze", "pitch"].includes(view.game)) contract.textContent = ctx.words.answers.a || "";
+  if (view.game === "pitch" && info.bid) contract.textContent += ` · ${ctx.L("mark_pitcher")} ${ctx.names[info.pitcher] || ""}: ${info.bid}`;
   const trump = info.trump;
   if (typeof trump === "string" && SYMBOL[trump] && view.game !== "knock-rummy") {
-    const pip = el("span", "felt-trump " + (trump === "H" || trump === "D" ? "red" : ""), SYMBOL[trump]);
-    contract.prepend(pip);
+    contract.prepend(el("span", "felt-trump " + (trump === "H" || trump === "D" ? "red" : ""), SYMBOL[trump]));
   }
-  mid.appendChild(contract);
+  const mid = el("div", "felt-mid");
   const row = el("div", "felt-row");
-  const pile = (label, codes, back, count) => {
+  const pile = (where, label, codes, back, count) => {
     const box = el("div", "pile");
     box.appendChild(el("div", "pile-name", label));
     const cards = el("div", "pile-cards");
@@ -164,23 +167,29 @@ function drawCenter(root, f, ctx) {
     for (const c of codes) cards.appendChild(cardElement(c, ctx.deck, ctx.lang));
     box.appendChild(cards);
     if (count !== undefined) box.appendChild(el("div", "pile-count", count));
-    row.appendChild(box);
+    where.appendChild(box);
   };
+  const top = el("div", "bar-piles");
   if (view.game === "knock-rummy") {
-    pile(ctx.L("stock"), [], info.stock > 0, String(info.stock));
-    pile(ctx.L("discardpile"), info.top_discard ? [info.top_discard] : [], false,
+    pile(row, ctx.L("stock"), [], info.stock > 0, String(info.stock));
+    pile(row, ctx.L("discardpile"), info.top_discard ? [info.top_discard] : [], false,
          String((info.discard_pile || []).length));
   }
   if (view.game === "tarot") {
-    if (info.called) pile(ctx.L("calledking"), [info.called]);
-    if (Array.isArray(info.chien) && info.chien.length && view.phase !== "play") pile(ctx.L("chien"), info.chien);
-    else if (view.phase !== "play" && info.chien_size) pile(ctx.L("chien"), [], true, String(info.chien_size));
-    if (Array.isArray(info.ecart) && info.ecart.length) pile(ctx.L("ecart"), info.ecart);
+    if (info.called) pile(top, ctx.L("calledking"), [info.called]);
+    if (Array.isArray(info.chien) && info.chien.length && view.phase !== "play") pile(row, ctx.L("chien"), info.chien);
+    else if (view.phase !== "play" && info.chien_size) pile(row, ctx.L("chien"), [], true, String(info.chien_size));
+    if (Array.isArray(info.ecart) && info.ecart.length) pile(view.phase === "play" ? top : row, ctx.L("ecart"), info.ecart);
   }
-  if (view.game === "putze" && info.trump_card) pile(ctx.L("trumpcard"), [info.trump_card]);
-  if (view.game === "pitch" && info.bid) contract.textContent += ` · ${ctx.L("mark_pitcher")} ${ctx.names[info.pitcher] || ""}: ${info.bid}`;
-  if (row.childElementCount) mid.appendChild(row);
-  root.appendChild(mid);
+  if (view.game === "putze" && info.trump_card) pile(top, ctx.L("trumpcard"), [info.trump_card]);
+  if (bar) {
+    bar.appendChild(contract);
+    if (top.childElementCount) bar.appendChild(top);
+  }
+  if (row.childElementCount && !view.table.length || view.game === "knock-rummy") {
+    mid.appendChild(row);
+    root.appendChild(mid);
+  }
 }
 
 function drawEnd(root, ctx) {
