@@ -40,7 +40,7 @@ const LAYOUT = {
 let sprite = null;
 /** Put the pips' sprite in the page once (hidden from everyone). */
 export function installSprite() {
-  if (sprite) return;
+  if (sprite && document.contains(sprite)) return;
   sprite = document.createElementNS(NS, "svg");
   sprite.setAttribute("aria-hidden", "true");
   sprite.setAttribute("width", "0"); sprite.setAttribute("height", "0");
