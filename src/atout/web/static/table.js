@@ -152,7 +152,6 @@ function drawCenter(root, f, ctx) {
   const contract = el("span", "felt-contract");
   // the trump in words where it is short (the taker's contract is at the taker's seat)
   if (["jass", "putze", "pitch"].includes(view.game)) contract.textContent = ctx.words.answers.a || "";
-  if (view.game === "pitch" && info.bid) contract.textContent += ` · ${ctx.L("mark_pitcher")} ${ctx.names[info.pitcher] || ""}: ${info.bid}`;
   const trump = info.trump;
   if (typeof trump === "string" && SYMBOL[trump] && view.game !== "knock-rummy") {
     contract.prepend(el("span", "felt-trump " + (trump === "H" || trump === "D" ? "red" : ""), SYMBOL[trump]));
