@@ -77,6 +77,7 @@ def felt_words(tr: Translator) -> dict[str, str]:
         "chien": _("Chien"),
         "ecart": _("Écart"),
         "trumpcard": _("Trump card"),
+        "blind": _("The blind"),
         "dealscored": _("Deal {deal} scored"),
         "sheet_made": _("{name} made {contract}"),
         "sheet_lost": _("{name} lost {contract}"),

@@ -181,6 +181,12 @@ function drawCenter(root, f, ctx) {
     if (Array.isArray(info.ecart) && info.ecart.length) pile(view.phase === "play" ? top : row, ctx.L("ecart"), info.ecart);
   }
   if (view.game === "putze" && info.trump_card) pile(top, ctx.L("trumpcard"), [info.trump_card]);
+  if (view.game === "putze" && info.talon && info.talon !== "none" && info.blind_available && view.phase !== "play") {
+    pile(row, ctx.L("blind"), [], true);
+  }
+  if (view.game === "putze" && Array.isArray(info.own_discards) && info.own_discards.length) {
+    pile(top, ctx.L("ecart"), info.own_discards);
+  }
   if (bar) {
     bar.appendChild(contract);
     if (top.childElementCount) bar.appendChild(top);
