@@ -1,8 +1,9 @@
 /* The score sheet, kept as players keep it: the Jass board (both teams' columns and the
    target), Tarot's table of deals, Pitch's High, Low, Jack and Game per hand, the deals of
-   Putze and Knock Rummy. Each row is written from the public events of a deal's end; the
-   totals are the game's own scores (the view's info.match). Rows are kept for the tab in
-   session storage, so a reload keeps them. */
+   Putze and Knock Rummy. The points of each deal and the totals are the game's own (the
+   view's info.match: deal_points and scores); the details of a row (the taker, the contract,
+   High, Low, Jack and Game...) come from the public events of the deal's end, kept for the
+   tab in session storage (a page that joins later has the points without the details). */
 
 const KEY = (table) => `atout.sheet.${table}`;
 
@@ -38,6 +39,13 @@ export function totals(view, result) {
     return teams.map((t) => num(scores[t[0]]));
   }
   return scores.map(num);
+}
+
+/* a list by seat as a list by side (the teams' first seats in Jass and team Pitch) */
+function bySide(view, perSeat) {
+  const teams = (view.info || {}).teams;
+  if ((view.game === "jass" || view.game === "pitch") && Array.isArray(teams)) return teams.map((t) => num(perSeat[t[0]]));
+  return perSeat.map(num);
 }
 
 /** Keep what the current deal has shown so far (for the "why" of its end). */
@@ -83,7 +91,7 @@ export function noteFrame(frame, previous, names, L) {
 function rowOf(game, over, extra, live) {
   const row = { deal: over.deal, points: (over.points || []).map(num) };
   if (game === "jass") {
-    row.points = [num(over.points[0]), num(over.points[1])];
+    row.points = [num(over.points[0]), num(over.points[1])];  // seats 0 and 1: one of each team
     row.why = { weis: live.weis || [0, 0], stoeck: live.stoeck || [0, 0] };
   } else if (game === "tarot") {
     row.taker = live.taker; row.contract = live.contract; row.called = live.called;
@@ -158,8 +166,9 @@ export function drawSheet(box, frame, names, L) {
   head.appendChild(hr); table.appendChild(head);
   const body = document.createElement("tbody");
   let rows = sheet.rows;
-  if (Array.isArray(m.deal_points)) {  // the view has every deal: the sheet is complete
-    rows = m.deal_points.map((p, i) => ({ ...(sheet.rows.find((r) => r.deal === i + 1) || {}), deal: i + 1, points: p.map(num) }));
+  if (Array.isArray(m.deal_points)) {  // the view has every deal's points: the sheet is complete
+    rows = m.deal_points.map((p, i) => ({ ...(sheet.rows.find((r) => r.deal === i + 1) || {}), deal: i + 1,
+                                          points: bySide(view, p) }));
   }
   for (const r of rows) {
     const tr = document.createElement("tr");
@@ -191,7 +200,7 @@ export function drawSheet(box, frame, names, L) {
   }
   foot.appendChild(fr); table.appendChild(foot);
   box.appendChild(table);
-  if (!Array.isArray(m.deal_points) && (m.deal_number || 1) - 1 > rows.length) {
+  if (!Array.isArray(m.deal_points) && (m.deal_number || 1) - 1 > rows.length) {  // (an older server)
     box.appendChild(cell("p", L("sheet_partial")));
   }
 }
