@@ -120,8 +120,10 @@ def sheet_numbers(player: Player) -> tuple[list[list[str]], list[str]]:
     """The score sheet's rows (the points of each side) and its totals, as the page shows
     them in its dialog."""
     page = player.page
-    page.click("#sheet-btn")
+    page.focus("#sheet-btn")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#sheet-dialog[open]")
+    page.evaluate("() => document.getElementById('h-table').scrollIntoView()")
     rows: list[list[str]] = page.eval_on_selector_all(
         "#sheet tbody tr", "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
     totals: list[str] = page.eval_on_selector_all(
@@ -275,6 +277,7 @@ def test_a_tarot_table_for_five_and_its_sheet(server: Server, browser: Any, axe:
     record = record_of(server, ana)
     match, overs = engine_end("tarot", {"players": 5}, record)
     rows, totals = sheet_numbers(ana)
+    screenshot(ana.page, tmp_path, "web-sheet-tarot5.png")
     assert [number(t) for t in totals] == [float(x) for x in match.scores]
     assert [number(x) for x in rows[0][2:]] == [float(x) for x in overs[0]["points"]]
     assert not ana.errors, ana.errors

@@ -153,7 +153,8 @@ export function drawSheet(box, frame, names, L) {
   const who = sides(view, names);
   const table = document.createElement("table");
   table.className = "sheet";
-  let caption = L("sheet_caption", { deal: m.deal_number || 1 });
+  let caption = frame.info && frame.info.status === "over" ? L("gameover")
+    : L("sheet_caption", { deal: m.deal_number || 1 });
   if (m.target) caption += ` · ${L("sheet_target", { target: m.target })}`;
   if (view.game === "tarot" && m.deals) caption += ` · ${L("sheet_deals", { count: m.deals })}`;
   table.appendChild(cell("caption", caption));

@@ -61,7 +61,7 @@ function marks(view, s, L) {
 /* what a seat said in the auction, while the auction is on */
 function bidOf(view, s) {
   const info = view.info || {};
-  if (view.phase === "play") return null;
+  if (view.phase === "play" || view.is_over) return null;
   if (Array.isArray(info.bids)) {
     if (view.game === "pitch") {
       const b = info.bids[s];
