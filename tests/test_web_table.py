@@ -375,3 +375,23 @@ def test_the_page_is_light_and_asks_no_other_host(server: Server, browser: Any) 
             "/static/style.css"} <= names, names
     assert sum(sizes.values()) < 300_000, sizes
     page.context.close()
+
+
+def test_no_motion_for_those_who_asked_for_none(server: Server, browser: Any) -> None:
+    """With ``prefers-reduced-motion: reduce`` the cards neither slide in nor fly away."""
+    ana = new_player(browser, "Ana", {**DESKTOP, "reduced_motion": "reduce"})
+    sign_in(ana.page, server.base, "Ana")
+    create_table(ana.page, "jass", deals=1)
+    ana.wait_turn()
+    while not last_view(ana)["table"]:
+        click_move(ana)
+        ana.moved()
+        ana.wait_turn()
+    settled(ana)
+    moving = ana.page.eval_on_selector_all(
+        "#felt .played, #hand .card",
+        "els => els.map(e => getComputedStyle(e).animationName + ' '"
+        " + getComputedStyle(e).transitionDuration)")
+    assert moving and all(m == "none 0s" for m in moving), moving
+    assert not ana.errors, ana.errors
+    ana.page.context.close()
