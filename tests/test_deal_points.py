@@ -5,6 +5,7 @@ events, in the public view too."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ GAMES = [("jass", {}), ("putze", {}), ("tarot", {"players": 5}), ("pitch", {}),
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
-def test_deal_points_are_the_deal_over_points(game: str, options: dict[str, object]) -> None:
+def test_deal_points_are_the_deal_over_points(game: str, options: dict[str, Any]) -> None:
     match = atout.make(game, **options).match(seed=11)
     rng = random.Random(5)
     overs: list[list[float]] = []
