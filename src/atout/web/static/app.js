@@ -701,5 +701,4 @@ async function main() {
   if (state.token) connect(); else showSignin();
 }
 window.tableOptions = tableOptions;  // for the tests, as before the page was a module
-window.atoutState = state;
 main();
