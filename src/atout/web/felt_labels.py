@@ -62,6 +62,7 @@ def felt_words(tr: Translator) -> dict[str, str]:
         "rules": _("The rules"),
         "close": _("Close"),
         "yourturn": _("your turn"),
+        "pair": _("{name}: {value}"),
         "mark_dealer": _("dealer"),
         "mark_taker": _("taker"),
         "mark_partner": _("partner"),

@@ -117,11 +117,11 @@ function reasons(view, row, names, L) {
   if (view.game === "pitch" && row.pitcher !== null && row.pitcher !== undefined) {
     for (const k of ["high", "low", "jack", "game"]) {
       const part = row[k];
-      if (part && typeof part.side === "number") lines.push(`${L("sheet_" + k)}: ${who[part.side] || ""}${part.card ? ` (${part.card})` : ""}`);
+      if (part && typeof part.side === "number") lines.push(L("pair", { name: L("sheet_" + k), value: `${who[part.side] || ""}${part.card ? ` (${part.card})` : ""}` }));
     }
   }
   if (view.game === "knock-rummy" && typeof row.knocker === "number") {
-    lines.push(`${L("mark_knocker")}: ${names[row.knocker] || ""}`);
+    lines.push(L("pair", { name: L("mark_knocker"), value: names[row.knocker] || "" }));
   }
   row.points.forEach((p, i) => {
     let why = "";
@@ -132,7 +132,7 @@ function reasons(view, row, names, L) {
     }
     if (view.game === "knock-rummy" && row.deadwood[i] !== undefined) why = ` ${L("sheet_deadwood")} ${row.deadwood[i]}`;
     if (view.game === "putze" && row.totals && row.totals[i] !== undefined) why = ` (${row.totals[i]})`;
-    if (who[i] !== undefined) lines.push(`${who[i]}: ${signed(p)}${why}`);
+    if (who[i] !== undefined) lines.push(L("pair", { name: who[i], value: signed(p) + why }));
   });
   return lines;
 }

@@ -49,9 +49,9 @@ export function cardsLeft(view) {
 function marks(view, s, L) {
   const info = view.info || {}, out = [];
   if (view.dealer === s) out.push(["dealer", L("mark_dealer")]);
-  if (info.taker === s) out.push(["taker", `${L("mark_taker")}${info.contract ? ": " + info.contract : ""}`]);
+  if (info.taker === s) out.push(["taker", info.contract ? L("pair", { name: L("mark_taker"), value: info.contract }) : L("mark_taker")]);
   if (info.partner === s && info.partner !== info.taker) out.push(["partner", L("mark_partner")]);
-  if (info.pitcher === s) out.push(["taker", `${L("mark_pitcher")}${info.bid ? ": " + info.bid : ""}`]);
+  if (info.pitcher === s) out.push(["taker", info.bid ? L("pair", { name: L("mark_pitcher"), value: info.bid }) : L("mark_pitcher")]);
   if (info.chooser === s && info.trump) out.push(["taker", L("mark_trump")]);
   if (info.knocker === s) out.push(["taker", L("mark_knocker")]);
   if (info.trump_card_holder === s && info.trump_card) out.push(["mark", L("mark_trumpcard")]);
