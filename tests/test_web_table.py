@@ -227,9 +227,11 @@ def test_a_jass_table_drawn_the_swiss_deck_and_the_score_sheet(
     assert [number(t) for t in totals] == [float(x) for x in teams]
     assert len(rows) == 1 and [number(x) for x in rows[0][1:]] == \
         [float(overs[0]["points"][0]), float(overs[0]["points"][1])]
-    # the end of the deal says what each side scored
-    assert "+" in ana.page.inner_text("#felt .deal-end") or "0" in ana.page.inner_text(
-        "#felt .deal-end")
+    # the end of the deal says what each side scored: "Ana & Clara: +87"
+    said = ana.page.inner_text("#felt .deal-end")
+    for team, points in (("Ana & Clara", overs[0]["points"][0]),
+                         ("Bruno & David", overs[0]["points"][1])):
+        assert f"{team}: {'+' if points > 0 else ''}{int(points)}" in said, said
     assert not ana.errors, ana.errors
     ana.page.context.close()
 
