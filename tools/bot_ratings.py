@@ -1,0 +1,99 @@
+"""Measure the computer players' ratings: bot-vs-bot matches rated with OpenSkill.
+
+Each pool's matches seat a random line-up of bots (``random`` and ``heuristic`` at every seat;
+in the ``--search`` matches one seat is ``search``), play whole matches with the library,
+and rate them as the server rates people (the same sides and ranks:
+``atout.server.ratings.outcomes``), every bot's rating moving from a newcomer's. The
+final (mu, sigma) are what ``src/atout/server/bot_ratings.json`` freezes:
+
+    PYTHONPATH=src python tools/bot_ratings.py --matches 120 --search 12 > ratings.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+import atout
+from atout.bots import make_bot
+from atout.server.ratings import MU, SIGMA, outcomes, pool_of
+
+POOLS: dict[str, tuple[str, dict[str, Any]]] = {
+    "jass": ("jass", {}),
+    "tarot/3": ("tarot", {"players": 3}),
+    "tarot/4": ("tarot", {"players": 4}),
+    "tarot/5": ("tarot", {"players": 5}),
+    "putze/4": ("putze", {"players": 4}),
+    "pitch/4": ("pitch", {"players": 4}),
+    "knock-rummy/4": ("knock-rummy", {"players": 4}),
+}
+"""The pools measured: each game at its usual player counts."""
+
+
+def play(game: str, options: dict[str, Any], lineup: list[str], seed: int) -> Any:
+    """One whole match of these bots; the match and its result."""
+    rules = atout.make(game, **options)
+    match = rules.match(seed=seed)
+    bots = [make_bot(name, rules, s, seed * 8 + s) for s, name in enumerate(lineup)]
+    while not match.is_over:
+        seat = match.to_move
+        match.play(bots[seat].choose(match.view(seat)))
+    return match
+
+
+def measure(pool: str, matches: int, search: int, seed: int) -> dict[str, dict[str, float]]:
+    """The bots' ratings in one pool after ``matches`` + ``search`` rated matches."""
+    from openskill.models import PlackettLuce
+
+    game, options = POOLS[pool]
+    assert pool_of(game, options) == pool
+    model = PlackettLuce()
+    seats = atout.make(game, **options).seats
+    rng = random.Random(seed)
+    ratings = {name: model.rating(mu=MU, sigma=SIGMA) for name in ("random", "heuristic")}
+    plan = [False] * matches + [True] * search
+    rng.shuffle(plan)
+    for i, with_search in enumerate(plan):
+        lineup = [rng.choice(("random", "heuristic")) for _ in range(seats)]
+        if with_search:
+            lineup[rng.randrange(seats)] = "search"
+            ratings.setdefault("search", model.rating(mu=MU, sigma=SIGMA))
+        match = play(game, options, lineup, rng.randrange(1 << 31))
+        for outcome in outcomes(game, options, match, match.result):
+            teams = [[ratings[lineup[s]] for s in side] for side in outcome.sides]
+            # a bot meets itself: each side's copy is rated, the bot keeps the mean
+            new = model.rate(teams, ranks=list(outcome.ranks))
+            moved: dict[str, list[Any]] = {}
+            for side, team in zip(outcome.sides, new, strict=True):
+                for s, r in zip(side, team, strict=True):
+                    moved.setdefault(lineup[s], []).append(r)
+            for name, rs in moved.items():
+                ratings[name] = model.rating(mu=sum(r.mu for r in rs) / len(rs),
+                                             sigma=sum(r.sigma for r in rs) / len(rs))
+        print(f"{pool}: match {i + 1}/{len(plan)}", file=sys.stderr, flush=True)
+    return {name: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
+            for name, r in sorted(ratings.items())}
+
+
+def main() -> None:
+    """Measure every pool and print the JSON to freeze."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=120)
+    parser.add_argument("--search", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=39)
+    parser.add_argument("--pools", nargs="*", default=list(POOLS))
+    args = parser.parse_args()
+    started = time.time()
+    out = {pool: measure(pool, args.matches, args.search, args.seed) for pool in args.pools}
+    print(json.dumps({"measured": {"matches": args.matches, "search_matches": args.search,
+                                   "seed": args.seed, "library": "openskill PlackettLuce",
+                                   "seconds": round(time.time() - started)},
+                      "ratings": out}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
