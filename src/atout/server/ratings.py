@@ -123,10 +123,11 @@ def outcomes(game: str, options: Mapping[str, Any], match: Match, result: MatchR
     sides = sides_of(game, options, len(result.scores))
     if abandoned:
         left = [any(s in abandoned for s in side) for side in sides]
-        scores = [max(result.scores[s] for s in side) for side in sides]
-        ranks = ranks_by(scores)
-        stayed = [r for r, gone in zip(ranks, left, strict=True) if not gone]
-        last = max(stayed, default=0) + 1
+        low = min(result.scores) - 1
+        scores = [low if gone else max(result.scores[s] for s in side)
+                  for side, gone in zip(sides, left, strict=True)]
+        ranks = ranks_by(scores)  # the leavers' sides tie below everyone who stayed
+        last = 1 + sum(not gone for gone in left)
         return [Outcome(sides, tuple(last if gone else r
                                      for r, gone in zip(ranks, left, strict=True)))]
     if game == "tarot":

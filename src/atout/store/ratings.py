@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, and_, case, func, insert, select, update
 
@@ -134,29 +135,28 @@ class RatingBook:
     def standings(self, player: int) -> list[Standing]:
         """The person's ratings, one per pool they were rated in."""
         with self.store.connection() as conn:
-            rows = conn.execute(select(Rating).where(Rating.player_id == player)
-                                .order_by(Rating.pool)).scalars().all()
+            rows = conn.execute(select(Rating.__table__).where(Rating.player_id == player)
+                                .order_by(Rating.pool)).all()
             return [_standing(r) for r in rows]
 
     def changes(self, player: int, pool: str | None = None,
                 limit: int = 200) -> list[Change]:
         """The person's last rating changes (of one pool, or all), oldest first."""
-        query = select(RatingChange).where(RatingChange.player_id == player)
+        query = select(RatingChange.__table__).where(RatingChange.player_id == player)
         if pool is not None:
             query = query.where(RatingChange.pool == pool)
         with self.store.connection() as conn:
-            rows = conn.execute(query.order_by(RatingChange.id.desc()).limit(limit)
-                                ).scalars().all()
+            rows = conn.execute(query.order_by(RatingChange.id.desc()).limit(limit)).all()
             return [Change(r.game_id, r.pool, r.mu_before, r.sigma_before, r.mu, r.sigma,
                            r.rating, r.won, r.abandoned, utc(r.at)) for r in reversed(rows)]
 
     def leaderboard(self, pool: str, limit: int = 100) -> list[Ranked]:
         """The people rated in ``pool``, best rating first (ties: more games first)."""
         with self.store.connection() as conn:
-            rows = conn.execute(select(Player.name, Rating).join(
+            rows = conn.execute(select(Player.name.label("who"), Rating.__table__).join(
                 Player, Player.id == Rating.player_id).where(Rating.pool == pool).order_by(
                 Rating.rating.desc(), Rating.games.desc(), Player.name).limit(limit)).all()
-            return [Ranked(str(r[0]), _standing(r[1])) for r in rows]
+            return [Ranked(str(r.who), _standing(r)) for r in rows]
 
     def pools(self, game: str) -> list[str]:
         """The pools of ``game`` that somebody was rated in."""
@@ -191,7 +191,7 @@ class RatingBook:
         return int(row[0]), int(row[1])
 
 
-def _standing(r: Rating) -> Standing:
+def _standing(r: Any) -> Standing:
     return Standing(r.pool, r.mu, r.sigma, r.rating, r.games, r.wins, utc(r.updated_at))
 
 
