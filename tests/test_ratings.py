@@ -116,8 +116,10 @@ def test_tarot_rates_each_deal_taker_and_partner_against_the_defence(players: in
         attack = sorted({taker, partner if isinstance(partner, int) and partner >= 0
                          else taker})
         defence = [s for s in range(players) if s not in attack]
-        ranks = [1, 2] if points[taker] > 0 else [2, 1] if points[taker] < 0 else [1, 1]
-        assert found[taken] == Outcome((tuple(attack), tuple(defence)), tuple(ranks))
+        ranks = [1.0, 2.0] if points[taker] > 0 else [2.0, 1.0] if points[taker] < 0 \
+            else [1.0, 1.0]
+        assert found[taken] == Outcome((tuple(attack), tuple(defence)),
+                                      tuple(int(r) for r in ranks))
         taken += 1
         teams = MODEL.rate([[expected_ratings[s] for s in attack],
                             [expected_ratings[s] for s in defence]], ranks=ranks)
@@ -164,10 +166,10 @@ def test_an_abandoned_game_ranks_the_leavers_side_last() -> None:
     result = MatchResult((1000, 200, 1000, 200), (0, 2), (0, 2, 1, 3))
     found = outcomes("jass", {}, a_match("jass"), result, frozenset({2}))
     assert found == [Outcome(((0, 2), (1, 3)), (2, 1))]
-    got = by_player(rate("jass", sitters, found, before, result.winners, frozenset({2})))
+    moved = by_player(rate("jass", sitters, found, before, result.winners, frozenset({2})))
     (_, left), (b, d) = MODEL.rate([[new(30.0, 4.0), new()], [new(), new()]], ranks=[2, 1])
-    assert got[1] == (30.0, 4.0)
-    assert close(got[3], left) and close(got[2], b) and close(got[4], d)
+    assert moved[1] == (30.0, 4.0)
+    assert close(moved[3], left) and close(moved[2], b) and close(moved[4], d)
 
 
 def test_finishing_a_rated_table_rates_it_in_the_same_transaction(db_url: str) -> None:
@@ -195,8 +197,8 @@ def test_finishing_a_rated_table_rates_it_in_the_same_transaction(db_url: str) -
         (bob,) = book.standings(ids[1])
         assert book.standings(guest) == []
         scores = match.result.scores
-        ranks = list(ranks_by([scores[0], float("-inf"), scores[2]]))
-        ranks[1] = max(ranks[0], ranks[2]) + 1
+        ranks = [float(r) for r in ranks_by([scores[0], float("-inf"), scores[2]])]
+        ranks[1] = 3.0
         expected = MODEL.rate([[new()], [new()], [new()]], ranks=ranks)
         assert close((ana.mu, ana.sigma), expected[0][0])
         assert close((bob.mu, bob.sigma), expected[1][0])

@@ -41,6 +41,7 @@ def play(game: str, options: dict[str, Any], lineup: list[str], seed: int) -> An
     bots = [make_bot(name, rules, s, seed * 8 + s) for s, name in enumerate(lineup)]
     while not match.is_over:
         seat = match.to_move
+        assert seat is not None
         match.play(bots[seat].choose(match.view(seat)))
     return match
 
