@@ -136,7 +136,8 @@ def test_the_pages_speak_french(server: Server, browser: Any, axe: Any) -> None:
     page.goto(f"{server.base}/players/ana")
     page.wait_for_selector("svg.chart")
     assert page.inner_text("h1") == "Profil de ana"
-    assert (page.locator("svg.chart title").text_content() or "").startswith("Cote après chaque partie classée")
+    title = page.locator("svg.chart title").text_content() or ""
+    assert title.startswith("Cote après chaque partie classée")
     check_axe(axe, page, "the profile in French")
     page.goto(f"{server.base}/leaderboard/tarot")
     page.wait_for_selector("h1")
