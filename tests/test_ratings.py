@@ -247,3 +247,13 @@ def test_an_unrated_table_writes_no_rating(tmp_path: Any) -> None:
     table.rated = True
     table.seats[0] = SeatState(Player(1, "gil", "guest"), connected=True)
     assert finishing(table) == (frozenset(), None)  # nobody to rate
+
+
+def test_a_rated_table_stays_rated_when_it_is_rebuilt_from_its_settings() -> None:
+    from atout.server.hub import table_from
+
+    match = atout.make("jass").match(seed=3)
+    seats = [SeatState() for _ in range(4)]
+    assert table_from(1, match, {"rated": True, "host": 1}, seats).rated is True
+    assert table_from(1, match, {"host": 1}, seats).rated is False
+    assert table_from(1, match, {"rated": True}, seats).info()["rated"] is True
