@@ -257,3 +257,32 @@ def test_a_rated_table_stays_rated_when_it_is_rebuilt_from_its_settings() -> Non
     assert table_from(1, match, {"rated": True, "host": 1}, seats).rated is True
     assert table_from(1, match, {"host": 1}, seats).rated is False
     assert table_from(1, match, {"rated": True}, seats).info()["rated"] is True
+
+
+def test_a_failing_rating_never_keeps_a_game_from_finishing(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import atout.server.ratings as ratings
+
+    rules = atout.make("jass")
+    match = rules.match(seed=4)
+    rng = random.Random(4)
+    while not match.deals:
+        match.play(rng.choice(match.legal_actions()))
+    with Store.open(str(tmp_path / "s.sqlite3")) as store:
+        me = store.player("ana", "account")
+        seats = [SeatInfo(player_id=me)] + [SeatInfo(bot="random")] * 3
+        table = Table(0, rules, match, host=me, rated=True, started=True, over=True, seats=[
+            SeatState(Player(me, "ana", "account"), connected=True),
+            *[SeatState(bot="random") for _ in range(3)]])
+
+        def broken(*_args: Any, **_kw: Any) -> Any:
+            raise ArithmeticError("a bug in the library")
+
+        for name in ("outcomes", "rate"):
+            with monkeypatch.context() as patch:
+                patch.setattr(ratings, name, broken)
+                table.id = store.create_game("jass", {}, {"seed": 4}, seats, source="server")
+                abandoned, step = finishing(table)
+                store.finish(table.id, table.result(), abandoned=abandoned, then=step)
+                assert store.get(table.id).summary.status == "finished"
+        assert RatingBook(store).standings(me) == []

@@ -24,6 +24,7 @@ lost).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -41,6 +42,7 @@ MU = 25.0
 """A newcomer's mu (OpenSkill's default)."""
 SIGMA = 25.0 / 3
 """A newcomer's sigma (OpenSkill's default)."""
+log = logging.getLogger("atout.server")
 FIXED_SEATS = frozenset({"jass"})
 """The games whose player count never changes: their pool is the game's name alone."""
 
@@ -215,15 +217,24 @@ def finishing(table: Table) -> tuple[frozenset[int], Callable[[Connection], None
     if not table.rated or not any(s.rated for s in sitters):
         return abandoned, None
     game, options = table.rules.name, table.rules.options_dict()
-    pool = pool_of(game, options)
-    result = table.result()
-    found = outcomes(game, options, table.match, result, abandoned)
+    try:
+        pool = pool_of(game, options)
+        result = table.result()
+        found = outcomes(game, options, table.match, result, abandoned)
+    except Exception:  # a rating must never keep a game from finishing
+        log.exception("table %s: its ratings could not be worked out; finished unrated",
+                      table.id)
+        return abandoned, None
     people = [s.player for s in sitters if s.rated and s.player is not None]
 
     def step(conn: Connection) -> None:
         before = current(conn, people, pool)
-        record(conn, table.id, pool, rate(pool, sitters, found, before, result.winners,
-                                          abandoned))
+        try:
+            changes = rate(pool, sitters, found, before, result.winners, abandoned)
+        except Exception:  # the library failed: the game finishes unrated, said in the log
+            log.exception("table %s: rating failed; finished unrated", table.id)
+            return
+        record(conn, table.id, pool, changes)
 
     return abandoned, step
 
