@@ -101,8 +101,8 @@ def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
     assert errors == []
 
 
-def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any,
-                                                 axe: Any) -> None:
+def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any, axe: Any,
+                                                 tmp_path: Path) -> None:
     page, errors = a_page(browser)
     page.goto(f"{server.base}/leaderboard/jass")
     page.wait_for_selector("table.data")
@@ -110,6 +110,7 @@ def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any,
     first = page.locator("table.data").first.locator("tbody tr").first.inner_text()
     assert first.split()[:2] == ["1", "ana"]
     check_axe(axe, page, "the Jass leaderboard")
+    page.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
     # another game, by the keyboard: the select, then arrow down
     page.focus("#game")
     page.keyboard.press("ArrowDown")
