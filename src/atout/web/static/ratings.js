@@ -34,6 +34,10 @@ function svg(tag, attrs, text) {
 }
 function num(x) { return Number(x).toLocaleString(R.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }); }
 function day(iso) { return new Date(iso).toLocaleDateString(R.lang, { year: "numeric", month: "long", day: "numeric" }); }
+function pathPart(fallback) {
+  try { return decodeURIComponent(location.pathname.split("/")[2] || fallback); }
+  catch (e) { return fallback; }  /* a malformed address: as if none was given */
+}
 function status(text) { $("status").textContent = text || ""; }
 function gameTitle(game) { return L(`title_${game}`); }
 function poolTitle(b) {
@@ -134,7 +138,7 @@ function ratingSection(r, i) {
 }
 
 async function profile() {
-  const name = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const name = pathPart("");
   $("title").textContent = L("r_profile", { name });
   document.title = `atout: ${L("r_profile", { name })}`;
   status(L("r_loading"));
@@ -163,7 +167,7 @@ async function profile() {
 function playerLink(name) { return el("a", { href: `/players/${encodeURIComponent(name)}`, text: name }); }
 
 async function leaderboard() {
-  let game = decodeURIComponent(location.pathname.split("/")[2] || "jass");
+  let game = pathPart("jass");
   if (!GAMES.includes(game)) game = "jass";
   const pick = $("game");
   for (const g of GAMES) pick.appendChild(el("option", { value: g, text: gameTitle(g) }));
