@@ -97,11 +97,26 @@ def pool_of(game: str, options: Mapping[str, Any]) -> str:
 
 
 def bot_rating(pool: str, bot: str) -> tuple[float, float]:
-    """A bot's fixed (mu, sigma) in ``pool``: by its whole name (``search:playouts=300``),
-    else by its base name (``search``), else a newcomer's."""
-    table = BOT_RATINGS.get(pool, {})
+    """A bot's fixed (mu, sigma) in ``pool`` (a pool that was not measured: the same game's
+    measured pool of the nearest player count): by its whole name
+    (``search:playouts=300``), else by its base name (``search``), else a newcomer's."""
+    table = BOT_RATINGS.get(pool) or BOT_RATINGS.get(nearest_pool(pool) or "", {})
     found = table.get(bot) or table.get(bot.split(":", 1)[0])
     return found if found is not None else (MU, SIGMA)
+
+
+def nearest_pool(pool: str) -> str | None:
+    """The measured pool of the same game (and partnership) nearest in player count."""
+    game, _, rest = pool.partition("/")
+    seats, _, extra = rest.partition("/")
+    count = int(seats) if seats.isdigit() else 4
+    same = []
+    for known in BOT_RATINGS:
+        g, _, r = known.partition("/")
+        s, _, e = r.partition("/")
+        if g == game and e == extra:
+            same.append((abs((int(s) if s.isdigit() else 4) - count), known))
+    return min(same)[1] if same else None
 
 
 def sides_of(game: str, options: Mapping[str, Any], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -240,5 +255,5 @@ def finishing(table: Table) -> tuple[frozenset[int], Callable[[Connection], None
 
 
 __all__ = ["BOT_RATINGS", "FIXED_SEATS", "MU", "SIGMA", "Outcome", "Sitter",
-           "abandoned_seats", "bot_rating", "finishing", "outcomes", "pool_of", "ranks_by",
-           "rate", "sides_of", "sitters_of"]
+           "abandoned_seats", "bot_rating", "finishing", "nearest_pool", "outcomes",
+           "pool_of", "ranks_by", "rate", "sides_of", "sitters_of"]
