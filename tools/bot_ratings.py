@@ -3,10 +3,11 @@
 Each pool's matches seat a random line-up of bots (``random`` and ``heuristic`` at every seat;
 in the ``--search`` matches one seat is ``search``), play whole matches with the library,
 and rate them as the server rates people (the same sides and ranks:
-``atout.server.ratings.outcomes``), every bot's rating moving from a newcomer's. The
-final (mu, sigma) are what ``src/atout/server/bot_ratings.json`` freezes:
+``atout.server.ratings.outcomes``), every bot's rating moving from a newcomer's; the
+final mu are shifted so that ``heuristic`` sits at a newcomer's 25 (only differences
+count). The final (mu, sigma) are what ``src/atout/server/bot_ratings.json`` freezes:
 
-    PYTHONPATH=src python tools/bot_ratings.py --matches 120 --search 12 > ratings.json
+    PYTHONPATH=src python tools/bot_ratings.py --matches 80 --search 5 --pools jass > jass.json
 """
 
 from __future__ import annotations
@@ -76,8 +77,18 @@ def measure(pool: str, matches: int, search: int, seed: int) -> dict[str, dict[s
                 ratings[name] = model.rating(mu=sum(r.mu for r in rs) / len(rs),
                                              sigma=sum(r.sigma for r in rs) / len(rs))
         print(f"{pool}: match {i + 1}/{len(plan)}", file=sys.stderr, flush=True)
-    return {name: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
-            for name, r in sorted(ratings.items())}
+    return anchored({name: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
+                     for name, r in sorted(ratings.items())})
+
+
+def anchored(ratings: dict[str, dict[str, float]],
+             anchor: str = "heuristic") -> dict[str, dict[str, float]]:
+    """The ratings shifted so that ``anchor`` has a newcomer's mu (25): only differences of
+    mu count in the model, and the bots' own games drift the level (a newcomer then meets
+    the heuristic player as an equal, the others as much stronger or weaker as measured)."""
+    shift = MU - ratings[anchor]["mu"] if anchor in ratings else 0.0
+    return {name: {"mu": round(r["mu"] + shift, 3), "sigma": r["sigma"]}
+            for name, r in ratings.items()}
 
 
 def main() -> None:
