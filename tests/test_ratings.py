@@ -286,3 +286,26 @@ def test_a_failing_rating_never_keeps_a_game_from_finishing(
                 store.finish(table.id, table.result(), abandoned=abandoned, then=step)
                 assert store.get(table.id).summary.status == "finished"
         assert RatingBook(store).standings(me) == []
+
+
+def test_the_published_bot_ratings_name_real_pools_and_bots(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from atout.bots import bot_names
+    from atout.server.ratings import nearest_pool
+
+    assert BOT_RATINGS, "bot_ratings.json has no pool"
+    for pool, bots in BOT_RATINGS.items():
+        game, _, rest = pool.partition("/")
+        seats = rest.split("/")[0]
+        options = {"players": int(seats)} if seats else {}
+        assert pool_of(game, options) == pool
+        assert bots and set(bots) <= set(bot_names())
+        assert all(sigma > 0 for _, sigma in bots.values())
+    assert "jass" in BOT_RATINGS and "tarot/4" in BOT_RATINGS
+    # a pool not measured takes the same game's nearest measured one
+    monkeypatch.setitem(BOT_RATINGS, "putze/4", {"random": (20.0, 1.0)})
+    monkeypatch.setitem(BOT_RATINGS, "putze/5", {"random": (22.0, 1.0)})
+    assert nearest_pool("putze/3") == "putze/4" and nearest_pool("putze/6") == "putze/5"
+    assert bot_rating("putze/2", "random") == (20.0, 1.0)
+    assert nearest_pool("pitch/4/partners") in (None, "pitch/4/partners")
+    assert nearest_pool("chess/2") is None and bot_rating("chess/2", "random") == (MU, SIGMA)

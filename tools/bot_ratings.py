@@ -8,6 +8,9 @@ final mu are shifted so that ``heuristic`` sits at a newcomer's 25 (only differe
 count). The final (mu, sigma) are what ``src/atout/server/bot_ratings.json`` freezes:
 
     PYTHONPATH=src python tools/bot_ratings.py --matches 80 --search 5 --pools jass > jass.json
+
+``--calibrate search`` then measures the search player as a person would be measured: one
+seat ``search``, the others the published ``heuristic``, only ``search`` moving.
 """
 
 from __future__ import annotations
@@ -91,6 +94,31 @@ def anchored(ratings: dict[str, dict[str, float]],
             for name, r in ratings.items()}
 
 
+def calibrate(pool: str, bot: str, matches: int, seed: int) -> dict[str, float]:
+    """``bot``'s rating in ``pool`` measured as the server rates a person: one seat is
+    ``bot``, the others ``heuristic`` at their published, fixed rating
+    (``bot_ratings.json``); only ``bot`` moves, from a newcomer's rating."""
+    from atout.server.ratings import Sitter, rate
+
+    game, options = POOLS[pool]
+    seats = atout.make(game, **options).seats
+    rng = random.Random(seed)
+    now = (MU, SIGMA)
+    for i in range(matches):
+        lineup = ["heuristic"] * seats
+        mine = rng.randrange(seats)
+        lineup[mine] = bot
+        match = play(game, options, lineup, rng.randrange(1 << 31))
+        sitters = [Sitter(1) if s == mine else Sitter(bot=name)
+                   for s, name in enumerate(lineup)]
+        (new,) = rate(pool, sitters, outcomes(game, options, match, match.result),
+                      {1: now}, match.result.winners)
+        now = (new.mu, new.sigma)
+        print(f"{pool}: {bot} match {i + 1}/{matches}: mu {now[0]:.2f} sigma {now[1]:.2f}",
+              file=sys.stderr, flush=True)
+    return {"mu": round(now[0], 3), "sigma": round(now[1], 3)}
+
+
 def main() -> None:
     """Measure every pool and print the JSON to freeze."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -98,8 +126,18 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=12)
     parser.add_argument("--seed", type=int, default=39)
     parser.add_argument("--pools", nargs="*", default=list(POOLS))
+    parser.add_argument("--calibrate", metavar="BOT",
+                        help="measure only BOT against the published heuristic player")
     args = parser.parse_args()
     started = time.time()
+    if args.calibrate:
+        found = {pool: {args.calibrate: calibrate(pool, args.calibrate, args.matches,
+                                                  args.seed)} for pool in args.pools}
+        print(json.dumps({"calibrated": {"bot": args.calibrate, "matches": args.matches,
+                                         "seed": args.seed,
+                                         "seconds": round(time.time() - started)},
+                          "ratings": found}, indent=1))
+        return
     out = {pool: measure(pool, args.matches, args.search, args.seed) for pool in args.pools}
     print(json.dumps({"measured": {"matches": args.matches, "search_matches": args.search,
                                    "seed": args.seed, "library": "openskill PlackettLuce",
