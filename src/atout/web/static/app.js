@@ -632,7 +632,7 @@ function wire() {
   $("create-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const game = $("c-game").value;
-    const message = { type: "create", game, seat: Number($("c-seat").value), private: $("c-private").checked,
+    const message = { type: "create", game, seat: Number($("c-seat").value), private: $("c-private").checked, rated: $("c-rated").checked,
                       options: createOptions(game) };
     if ($("c-deals").value) message.deals = Number($("c-deals").value);
     pendingFill = $("c-fill").checked ? $("c-bot").value : null;
