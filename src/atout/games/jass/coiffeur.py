@@ -12,13 +12,9 @@ with the higher total wins.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from atout.core import JSON, Deal, Match, MatchResult
-from atout.games.jass.deal import MODE_TEXT, JassDeal
-
-if TYPE_CHECKING:
-    from atout.games.jass.rules import JassRules
+from atout.games.jass.deal import MODE_TEXT, JassDeal, JassDealRules
 
 
 class CoiffeurMatch(Match):
@@ -28,9 +24,9 @@ class CoiffeurMatch(Match):
     :attr:`rows` (trump choices as texts), weighted by :attr:`multipliers`.
     """
 
-    rules: JassRules
+    rules: JassDealRules
 
-    def __init__(self, rules: JassRules, seed: int, first_dealer: int = 0) -> None:
+    def __init__(self, rules: JassDealRules, seed: int, first_dealer: int = 0) -> None:
         self.rows: tuple[str, ...] = tuple(MODE_TEXT[m] for m in rules.modes)
         """The rows: the trump choices the options allow, in the order of their actions."""
         self.multipliers: tuple[int, ...] = tuple(rules.mode_multipliers[m]
