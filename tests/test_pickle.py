@@ -98,3 +98,13 @@ def test_a_pickled_deal_is_independent() -> None:
     again = pickle.loads(pickle.dumps(deal))
     again.play("push")
     assert len(deal.history) == 0 and deal.to_move != again.to_move
+
+
+@pytest.mark.parametrize("game", [g.name for g in atout.games()])
+def test_every_preset_comes_back_with_its_options(game: str) -> None:
+    info = next(g for g in atout.games() if g.name == game)
+    for preset in [None, *info.presets]:
+        rules = atout.make(game, preset=preset)
+        again = pickle.loads(pickle.dumps(rules))
+        assert again.options == rules.options, (game, preset)
+        assert again is atout.core.rules_of(type(rules), again.__reduce__()[1][1])

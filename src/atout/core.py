@@ -301,8 +301,10 @@ class Rules(ABC, Generic[OptionsT]):
         process with the same options (made once, then shared), never a copy of their
         tables."""
         key = self.__dict__.get("_pickle_key")
-        if key is None:
-            key = self.__dict__["_pickle_key"] = tuple(options_dict(self.options).items())
+        if key is None:  # the options away from their defaults: usually none, a short pickle
+            defaults = options_dict(self.options_type())
+            key = self.__dict__["_pickle_key"] = tuple(
+                (k, v) for k, v in options_dict(self.options).items() if v != defaults[k])
         return (rules_of, (type(self), key))
 
     def __repr__(self) -> str:
@@ -313,9 +315,10 @@ _MADE: dict[tuple[type[Any], tuple[tuple[str, Any], ...]], Rules[Any]] = {}
 
 
 def rules_of(cls: type[Rules[Any]], options: tuple[tuple[str, Any], ...]) -> Rules[Any]:
-    """The rules of class ``cls`` with ``options`` (``(name, value)`` pairs, validated as
-    :func:`atout.make` does), made once per process and then shared: how pickled rules,
-    deals and matches come back (see :meth:`Rules.__reduce__`)."""
+    """The rules of class ``cls`` with ``options`` (``(name, value)`` pairs of the options
+    away from their defaults, validated as :func:`atout.make` does), made once per process
+    and then shared: how pickled rules, deals and matches come back (see
+    :meth:`Rules.__reduce__`)."""
     key = (cls, options)
     made = _MADE.get(key)
     if made is None:
