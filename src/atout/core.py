@@ -647,7 +647,7 @@ class Deal(ABC):
         >>> again.history == deal.history, again.view(1).to_dict() == deal.view(1).to_dict()
         (True, True)
         """
-        state = self.__dict__.copy()
+        state = self._pickle_state()
         history = [int(a) for a in state.pop("_history")]
         names = slot_names(type(self))
         if not names:
@@ -655,6 +655,11 @@ class Deal(ABC):
         unset = _UNSET
         slots = {n: v for n in names if (v := getattr(self, n, unset)) is not unset}
         return (restore_deal, (type(self), state, history, slots))
+
+    def _pickle_state(self) -> dict[str, Any]:
+        """A copy of ``__dict__`` to pickle: a game may write some fields more cheaply (card
+        ids for the actions of its tricks), as long as the deal reads them back the same."""
+        return self.__dict__.copy()
 
     def save(self) -> dict[str, JSON]:
         """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays.
