@@ -208,7 +208,7 @@ def test_a_spectator_is_not_told_of_choices_or_a_team_of_their_own(server: Serve
     sign_in(ana.page, server.base, "Ana")
     sign_in(eve.page, server.base, "Eve", lang="fr")
     create_table(ana.page, "jass", deals=1)
-    table = int(ana.page.evaluate("() => state.table"))
+    table = int(next(f["table"] for f in reversed(ana.frames) if f.get("type") == "table"))
     eve.page.click("#refresh")
     eve.page.locator(f"#tables li[data-table='{table}'] button").last.click()
     eve.page.wait_for_selector("#table:not([hidden])")

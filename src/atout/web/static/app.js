@@ -778,4 +778,5 @@ async function main() {
   if (state.token) connect(); else showSignin();
 }
 window.tableOptions = tableOptions;  // for the tests, as before the page was a module
+window.ecartNeeded = ecartNeeded;  // for the tests: how many cards the écart still needs
 main();
