@@ -752,6 +752,8 @@ class Match(ABC):
         check_seat(first_dealer, rules.seats, "first_dealer")
         self.scores: list[float] = [0] * rules.seats
         self.deals: list[Deal] = []
+        self.deal_points: list[list[float]] = []
+        """What each seat gained in each deal scored (the events' ``deal_over`` points)."""
         self._over = False
         self.deal: Deal = self._start_deal(first_dealer)
 
@@ -799,6 +801,7 @@ class Match(ABC):
         deal = self.deal
         gained = self._score_deal(deal)
         self.deals.append(deal)
+        self.deal_points.append(list(gained))
         events = [Event(EV_DEAL_OVER, None, {"deal": len(self.deals), "points": list(gained),
                                              "scores": list(self.scores)})]
         if self._finished():
@@ -833,8 +836,9 @@ class Match(ABC):
         """The result of the finished game."""
 
     def match_info(self) -> dict[str, JSON]:
-        """Public facts of the game (scores, deal number) for views."""
-        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1}
+        """Public facts of the game (scores, deal number, each deal's points) for views."""
+        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1,
+                "deal_points": [list(p) for p in self.deal_points]}
 
     def public_view(self) -> View:
         """The current deal's :meth:`Deal.public_view`, with the game's scores in

@@ -154,7 +154,8 @@ class JassMatch(Match):
     def match_info(self) -> dict[str, JSON]:
         """Team scores, the target and the deal number."""
         return {"scores": list(self.scores), "team_scores": list(self.credited),
-                "target": self.rules.options.target, "deal_number": len(self.deals) + 1}
+                "target": self.rules.options.target, "deal_number": len(self.deals) + 1,
+                "deal_points": [list(p) for p in self.deal_points]}
 
 
 def team_of(seat: int) -> int:
