@@ -90,6 +90,9 @@ class CoiffeurMatch(Match):
                 "sheet": [list(row) for row in self.sheet], "totals": self.team_totals()}
 
     def match_info(self) -> dict[str, JSON]:
-        """Team scores, the deal number and the score sheet (``coiffeur``)."""
+        """Team scores, the deal number, each deal's points and the score sheet
+        (``coiffeur``)."""
         return {"scores": list(self.scores), "team_scores": self.team_totals(),
-                "deal_number": len(self.deals) + 1, "coiffeur": self.sheet_dict()}
+                "deal_number": len(self.deals) + 1,
+                "deal_points": [list(p) for p in self.deal_points],
+                "coiffeur": self.sheet_dict()}
