@@ -11,8 +11,8 @@ import pytest
 
 import atout
 
-GAMES = [("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}), ("tarot", {"players": 5}), ("pitch", {}),
-         ("knock-rummy", {})]
+GAMES = [("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}),
+         ("tarot", {"players": 5}), ("pitch", {}), ("knock-rummy", {})]
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES,
