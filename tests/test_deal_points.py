@@ -11,8 +11,9 @@ import pytest
 
 import atout
 
-GAMES = [("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}),
-         ("tarot", {"players": 5}), ("pitch", {}), ("knock-rummy", {})]
+GAMES: list[tuple[str, dict[str, Any]]] = [("jass", {}), ("jass", {"preset": "coiffeur"}),
+                                         ("putze", {}), ("tarot", {"players": 5}), ("pitch", {}),
+                                         ("knock-rummy", {})]
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES,
