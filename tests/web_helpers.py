@@ -213,13 +213,18 @@ class Player:
         assert self.focused() == f"choice:{what}", (self.focused(), what)
         keys.press("Enter")
 
+    def point_ecart(self, tap: bool = False) -> None:
+        """An écart by the mouse (or taps): its cards, then the button that discards them."""
+        point = self.page.tap if tap else self.page.click
+        for code in self.ecart_cards():
+            point(f"#card-{code}")
+        point("#choices button[data-action=\"ecart:confirm\"]")
+
     def tap_move(self) -> None:
         """One move by touch: a tap on a playable card or a choice."""
         kind, what = self.choose()
         if kind == "ecart":
-            for code in self.ecart_cards():
-                self.page.tap(f"#card-{code}")
-            self.page.tap("#choices button[data-action=\"ecart:confirm\"]")
+            self.point_ecart(tap=True)
         elif kind == "card":
             self.page.tap(f"#card-{what}")
         else:
