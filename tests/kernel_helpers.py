@@ -1,0 +1,88 @@
+"""Shared checks of a game's kernel against its checked engine (tests/test_kernels_*.py).
+
+A game's kernel module exposes ``encode``, ``legal``, ``step``, ``random_playouts`` and
+``choices`` (see docs/performance.md); these helpers compare them with the engine: perft
+counts, legal masks along a playout, and the scores of the kernel's playouts replayed by the
+engine.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+import atout
+from atout.core import Deal
+
+RECORDS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+
+
+def records(game: str) -> list[dict[str, Any]]:
+    """The perft positions of ``game`` in tests/data/perft.json."""
+    return [r for r in RECORDS if r["game"] == game]
+
+
+def position(record: dict[str, Any]) -> Deal:
+    """The engine's deal of a perft record, its prefix played."""
+    deal = atout.make(record["game"], **record["options"]).deal(**record["deal"])
+    for action in record["prefix"]:
+        deal.play(action)
+    return deal
+
+
+def kernel_perft(kernel: ModuleType, state: np.ndarray, depth: int) -> int:
+    """Perft over the kernel's own ``legal`` and ``step``."""
+    mask = int(kernel.legal(state))
+    if depth == 0 or mask == 0:
+        return 1
+    if depth == 1:
+        return mask.bit_count()
+    total = 0
+    while mask:
+        a = (mask & -mask).bit_length() - 1
+        mask &= mask - 1
+        child = state.copy()
+        kernel.step(child, a)
+        total += kernel_perft(kernel, child, depth - 1)
+    return total
+
+
+def replay(deal: Deal, actions: list[int]) -> tuple[int, ...]:
+    """The engine's points after playing ``actions`` (each checked) on a clone of ``deal``."""
+    copy = deal.clone()
+    for a in actions:
+        copy.play(a)
+    assert copy.is_over, "the kernel's playout stopped before the end"
+    return tuple(int(p) for p in copy.result.points)
+
+
+def agree(kernel: ModuleType, deal: Deal, n: int, seed: int) -> int:
+    """Replay ``n`` of the kernel's random playouts of ``deal`` by the engine; the number of
+    them whose points differ (0 when the kernel and the engine agree)."""
+    state = kernel.encode(deal)
+    points = kernel.random_playouts(state, n, seed)
+    assert points.shape == (n, deal.seats)
+    bad = 0
+    for i in range(n):
+        if replay(deal, kernel.choices(state, seed, i)) != tuple(int(p) for p in points[i]):
+            bad += 1
+    return bad
+
+
+def masks_agree(kernel: ModuleType, deal: Deal, seed: int) -> None:
+    """Play one random playout in both, asserting equal legal masks at every step, and that
+    a state encoded afresh at each step equals the one the kernel stepped to."""
+    state = kernel.encode(deal)
+    deal = deal.clone()
+    for a in kernel.choices(state, seed, 0):
+        assert int(kernel.legal(state)) == deal.legal_mask()
+        assert np.array_equal(kernel.encode(deal), state)
+        kernel.step(state, a)
+        deal.play(a)
+    assert deal.is_over and int(kernel.legal(state)) == 0
+    assert np.array_equal(kernel.encode(deal), state)
