@@ -1,6 +1,6 @@
 """Shared checks of a game's kernel against its checked engine (tests/test_kernels_*.py).
 
-A game's kernel module exposes ``encode``, ``legal``, ``step``, ``random_playouts`` and
+A game's kernel module exposes ``encode``, ``legal_mask``, ``step``, ``random_playouts`` and
 ``choices`` (see docs/performance.md); these helpers compare them with the engine: perft
 counts, legal masks along a playout, and the scores of the kernel's playouts replayed by the
 engine.
@@ -36,8 +36,8 @@ def position(record: dict[str, Any]) -> Deal:
 
 
 def kernel_perft(kernel: ModuleType, state: np.ndarray, depth: int) -> int:
-    """Perft over the kernel's own ``legal`` and ``step``."""
-    mask = int(kernel.legal(state))
+    """Perft over the kernel's own ``legal_mask`` and ``step``."""
+    mask = int(kernel.legal_mask(state))
     if depth == 0 or mask == 0:
         return 1
     if depth == 1:
@@ -52,13 +52,13 @@ def kernel_perft(kernel: ModuleType, state: np.ndarray, depth: int) -> int:
     return total
 
 
-def replay(deal: Deal, actions: list[int]) -> tuple[int, ...]:
+def replay(deal: Deal, actions: list[int]) -> tuple[float, ...]:
     """The engine's points after playing ``actions`` (each checked) on a clone of ``deal``."""
     copy = deal.clone()
     for a in actions:
         copy.play(a)
     assert copy.is_over, "the kernel's playout stopped before the end"
-    return tuple(int(p) for p in copy.result.points)
+    return tuple(float(p) for p in copy.result.points)
 
 
 def agree(kernel: ModuleType, deal: Deal, n: int, seed: int) -> int:
@@ -69,7 +69,7 @@ def agree(kernel: ModuleType, deal: Deal, n: int, seed: int) -> int:
     assert points.shape == (n, deal.seats)
     bad = 0
     for i in range(n):
-        if replay(deal, kernel.choices(state, seed, i)) != tuple(int(p) for p in points[i]):
+        if replay(deal, kernel.choices(state, seed, i)) != tuple(float(p) for p in points[i]):
             bad += 1
     return bad
 
@@ -80,9 +80,9 @@ def masks_agree(kernel: ModuleType, deal: Deal, seed: int) -> None:
     state = kernel.encode(deal)
     deal = deal.clone()
     for a in kernel.choices(state, seed, 0):
-        assert int(kernel.legal(state)) == deal.legal_mask()
+        assert int(kernel.legal_mask(state)) == deal.legal_mask()
         assert np.array_equal(kernel.encode(deal), state)
         kernel.step(state, a)
         deal.play(a)
-    assert deal.is_over and int(kernel.legal(state)) == 0
+    assert deal.is_over and int(kernel.legal_mask(state)) == 0
     assert np.array_equal(kernel.encode(deal), state)

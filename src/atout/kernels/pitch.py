@@ -342,6 +342,11 @@ def _check_state(state: object) -> Array:
     return state
 
 
+def legal_mask(state: Array) -> int:
+    """The legal actions of ``state`` as a bitmask over action ids (the engine's form)."""
+    return int(legal(_check_state(state)))
+
+
 def random_playouts(state: Array, n: int, seed: int) -> Array:
     """Each seat's points for ``n`` uniformly random playouts from ``state``: (n, seats)."""
     return playouts_kernel(_check_state(state), check_count(n), check_seed(seed))
@@ -403,5 +408,5 @@ def playouts(n: int, seed: int, **options: Any) -> Array:
     return deals_kernel(encode(deal), check_count(n), check_seed(seed))
 
 
-__all__ = ["LENGTH", "MAX_ACTIONS", "choices", "deal_into", "encode", "legal",
+__all__ = ["LENGTH", "MAX_ACTIONS", "choices", "deal_into", "encode", "legal", "legal_mask",
            "playouts", "points", "random_playouts", "step"]
