@@ -61,28 +61,37 @@ def replay(deal: Deal, actions: list[int]) -> tuple[float, ...]:
     return tuple(float(p) for p in copy.result.points)
 
 
-def agree(kernel: ModuleType, deal: Deal, n: int, seed: int) -> int:
+def agree(kernel: ModuleType, deal: Deal, n: int, seed: int, **extra: Any) -> int:
     """Replay ``n`` of the kernel's random playouts of ``deal`` by the engine; the number of
-    them whose points differ (0 when the kernel and the engine agree)."""
+    them whose points differ (0 when the kernel and the engine agree). ``extra``: keywords
+    of the kernel's playouts (Knock Rummy's restock orders)."""
     state = kernel.encode(deal)
-    points = kernel.random_playouts(state, n, seed)
+    points = kernel.random_playouts(state, n, seed, **extra)
     assert points.shape == (n, deal.seats)
     bad = 0
+    cut = getattr(kernel, "was_cut", None)  # a playout cut short is not compared
     for i in range(n):
-        if replay(deal, kernel.choices(state, seed, i)) != tuple(float(p) for p in points[i]):
+        actions = kernel.choices(state, seed, i, **extra)
+        if cut is not None and cut(state, seed, i, **extra):
+            continue
+        if replay(deal, actions) != tuple(float(p) for p in points[i]):
             bad += 1
     return bad
 
 
-def masks_agree(kernel: ModuleType, deal: Deal, seed: int) -> None:
+def masks_agree(kernel: ModuleType, deal: Deal, seed: int, **extra: Any) -> None:
     """Play one random playout in both, asserting equal legal masks at every step, and that
     a state encoded afresh at each step equals the one the kernel stepped to."""
     state = kernel.encode(deal)
     deal = deal.clone()
-    for a in kernel.choices(state, seed, 0):
+    actions = kernel.choices(state, seed, 0, **extra)
+    cut = getattr(kernel, "was_cut", None)
+    if cut is not None and cut(state, seed, 0, **extra):
+        actions = actions[:60]  # a playout cut short: its start only
+    for a in actions:
         assert int(kernel.legal_mask(state)) == deal.legal_mask()
         assert np.array_equal(kernel.encode(deal), state)
-        kernel.step(state, a)
+        kernel.step(state, a, **extra)
         deal.play(a)
-    assert deal.is_over and int(kernel.legal_mask(state)) == 0
     assert np.array_equal(kernel.encode(deal), state)
+    assert deal.is_over == (int(kernel.legal_mask(state)) == 0)
