@@ -174,14 +174,11 @@ def legal(s: Array) -> int:
 
 
 @njit
-def _settle(s: Array, knocker: int, first: int) -> None:
-    """The engine's settle: the points won or paid per seat, from the deadwood."""
+def _winners(s: Array, knocker: int, first: int, low: int, winners: Array) -> int:
+    """The engine's winners: the least deadwood in turn order from the knocker's left (from
+    ``first`` at a forced showdown), the knocker losing a tie; their number."""
     n = s[N]
-    low = s[DEAD]
-    for seat in range(1, n):
-        low = min(low, s[DEAD + seat])
     start = knocker + 1 if knocker >= 0 else first
-    winners = np.empty(5, np.int64)
     nw = 0
     for i in range(n):
         seat = (start + i) % n
@@ -197,22 +194,35 @@ def _settle(s: Array, knocker: int, first: int) -> None:
         nw = j
     if (s[FLAGS] & F_TIE_NEXT) != 0:
         nw = 1
-    knocker_wins = False
+    return nw
+
+
+@njit
+def _among(winners: Array, nw: int, seat: int) -> bool:
+    found = False  # numba has no any() over a generator
     for i in range(nw):
-        if winners[i] == knocker:
-            knocker_wins = True
+        found = found or winners[i] == seat
+    return found
+
+
+@njit
+def _settle(s: Array, knocker: int, first: int) -> None:
+    """The engine's settle: the points won or paid per seat, from the deadwood."""
+    n = s[N]
+    low = s[DEAD]
+    for seat in range(1, n):
+        low = min(low, s[DEAD + seat])
+    winners = np.empty(5, np.int64)
+    nw = _winners(s, knocker, first, low, winners)
+    knocker_wins = knocker >= 0 and _among(winners, nw, knocker)
     rum = knocker_wins and low == 0
     penalty = knocker >= 0 and not knocker_wins and s[KNOCK_PENALTY] > 0 and \
         ((s[FLAGS] & F_TIE_FINE) != 0 or s[DEAD + knocker] > low)
     each = (s[FLAGS] & F_PENALTY_EACH) != 0
     total = 0
     for seat in range(n):
-        won = False
-        for i in range(nw):
-            if winners[i] == seat:
-                won = True
         pays = 0
-        if not won:
+        if not _among(winners, nw, seat):
             pays = s[DEAD + seat] - low
             if rum:
                 pays += s[RUM_BONUS]
