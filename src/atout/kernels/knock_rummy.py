@@ -101,11 +101,11 @@ def encode(deal: KnockRummyDeal) -> Array:
     return s
 
 
-@lru_cache(maxsize=256)
-def _orders(key: str) -> Array:
-    out = np.zeros((ORDERS, ORDER_WIDTH), dtype=np.int64)
-    for r in range(ORDERS):
-        for length in range(1, 53):
+@lru_cache(maxsize=64)
+def _orders(key: str, count: int, longest: int) -> Array:
+    out = np.zeros((count, ORDER_WIDTH), dtype=np.int64)
+    for r in range(count):
+        for length in range(1, longest + 1):
             p = list(range(length))
             random.Random(f"knock-rummy:{key}:{r}").shuffle(p)
             start = length * (length - 1) // 2
@@ -114,16 +114,20 @@ def _orders(key: str) -> Array:
     return out
 
 
-def restock_orders(deal: KnockRummyDeal) -> Array:
+def restock_orders(deal: KnockRummyDeal, count: int = ORDERS) -> Array:
     """The orders in which the engine shuffles the discard pile into a new stock for
-    ``deal``, the first :data:`ORDERS` times (``(ORDERS, ORDER_WIDTH)``): the same generator
-    as the deal's, keyed by its setup (a seed, or the layout)."""
+    ``deal``, the first ``count`` times (``(count, ORDER_WIDTH)``): the same generator as the
+    deal's, keyed by its setup (a seed, or the layout)."""
+    if not isinstance(deal, KnockRummyDeal):
+        raise ValueError("knock-rummy kernel: restock orders are a knock-rummy deal's")
     setup = deal.setup
     if "hands" in setup:
         key = f"layout:{sorted(setup.items())!r}"
     else:
         key = f"seed:{setup.get('seed', 0)}"
-    return _orders(key)
+    # the discard pile never holds more than the cards outside the hands
+    longest = 52 - deal.rules.seats * deal.rules.cards_each
+    return _orders(key, check_count(count), longest)
 
 
 # -- the rules ------------------------------------------------------------------------------
