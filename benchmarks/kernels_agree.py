@@ -20,8 +20,7 @@ import time
 from typing import Any
 
 import atout
-from atout.kernels import COMPILED
-from atout.kernels import knock_rummy, pitch, tarot
+from atout.kernels import COMPILED, knock_rummy, pitch, tarot
 
 TABLES: dict[str, list[dict[str, Any]]] = {
     "pitch": [{}, {"preset": "seed", "players": 3}, {"players": 6, "partnership": True},
