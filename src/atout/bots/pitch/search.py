@@ -477,6 +477,36 @@ def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
     return d.result
 
 
+def kernel_model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
+    """:func:`model_rollout` played by the compiled kernel
+    (:mod:`atout.kernels.pitch_policy`): the same bids and cards, so the same points, at a
+    fraction of the cost; the engine's :func:`model_rollout` where the kernels are not
+    compiled (numpy or numba missing, or ``ATOUT_PURE=1``)."""
+    points = _kernel_points()
+    if points is None:
+        return model_rollout(deal, rng, side)
+    d = cast(PitchDeal, deal)
+    return Result(tuple(float(p) for p in points(d)), {})
+
+
+_KERNEL: list[Callable[[PitchDeal], Any] | None] = []
+
+
+def _kernel_points() -> Callable[[PitchDeal], Any] | None:
+    """The kernel's model playout of a deal, or None without compiled kernels (imported on
+    first use: numba's import and the compiled code's loading cost a search, not a start)."""
+    if not _KERNEL:
+        try:
+            from atout.kernels import COMPILED
+            from atout.kernels.pitch import encode
+            from atout.kernels.pitch_policy import model_points
+        except ImportError:  # pragma: no cover - numpy is missing
+            _KERNEL.append(None)
+        else:
+            _KERNEL.append((lambda d: model_points(encode(d))) if COMPILED else None)
+    return _KERNEL[0]
+
+
 def best_reply(deal: Deal, seat: int) -> float:
     """``seat``'s margin when it plays its remaining cards as well as can be on this deal,
     every hand known, and the others play by the heuristic's rules (the search's model of
@@ -600,7 +630,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rol
                   budget=Budget(playouts=300, reuse=1),
                   options=SearchOptions(model=1, key="heuristic"),
                   key_phases=frozenset({"auction"}), key_factor=2,
-                  model=TableModel(model_rollout), exact=Exact(pitch_solver, cost=3),
+                  model=TableModel(kernel_model_rollout), exact=Exact(pitch_solver, cost=3),
                   candidates=candidates, search_heuristic=_search_heuristic)
 """The Pitch bots' parts: the search bids and chooses the tangage by the fitted bid model, a
 contract valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts
@@ -610,5 +640,6 @@ bids and cards; ``search:exact=N`` solves the last N cards of each sample instea
 costs about six rollouts, from six about twenty)."""
 
 __all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "Unseen",
-           "best_reply", "candidates", "distinct_cards", "model_rollout", "pitch_rollout",
+           "best_reply", "candidates", "distinct_cards", "kernel_model_rollout", "model_rollout",
+           "pitch_rollout",
            "pitch_solver", "shown"]
