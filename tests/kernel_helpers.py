@@ -95,3 +95,12 @@ def masks_agree(kernel: ModuleType, deal: Deal, seed: int, **extra: Any) -> None
         deal.play(a)
     assert np.array_equal(kernel.encode(deal), state)
     assert deal.is_over == (int(kernel.legal_mask(state)) == 0)
+
+
+def batch_agrees(kernel: ModuleType, deal: Deal, k: int, seed: int) -> bool:
+    """Whether ``rollouts`` of ``k`` copies of ``deal``'s state (one call) equals
+    ``random_playouts`` of the state ``k`` times, row by row."""
+    state = kernel.encode(deal)
+    stacked = np.stack([state] * k)
+    return bool(np.array_equal(kernel.rollouts(stacked, seed),
+                               kernel.random_playouts(state, k, seed)))

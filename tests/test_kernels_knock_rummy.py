@@ -22,7 +22,7 @@ from atout.games.knock_rummy.melds import deadwood
 from atout.kernels import COMPILED
 from atout.kernels import knock_rummy as kernel
 from atout.kernels.knock_rummy_melds import deadwood as kernel_deadwood
-from kernel_helpers import agree, kernel_perft, masks_agree, position, records
+from kernel_helpers import agree, batch_agrees, kernel_perft, masks_agree, position, records
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 2}, {"players": 5}, {"knock_limit": 10, "stock_out": "turn"},
@@ -107,3 +107,10 @@ def test_bad_input_is_refused_in_words() -> None:
         kernel.random_playouts(state, 3, 1, orders=np.zeros((2, 3), np.int64))
     with pytest.raises(ValueError, match="int64 vector"):
         kernel.random_playouts(state[:4], 3, 1)
+
+
+def test_one_call_plays_a_batch_of_states_as_one_by_one() -> None:
+    deal = atout.make("knock-rummy").deal(seed=4)
+    assert batch_agrees(kernel, deal, 40, 9)
+    with pytest.raises(ValueError, match="states"):
+        kernel.rollouts(kernel.encode(deal), 1)  # type: ignore[arg-type]

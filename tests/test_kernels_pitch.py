@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.kernels import pitch as kernel
-from kernel_helpers import agree, kernel_perft, masks_agree, position, records
+from kernel_helpers import agree, batch_agrees, kernel_perft, masks_agree, position, records
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"preset": "seed", "players": 3}, {"players": 6, "partnership": True},
@@ -75,3 +75,10 @@ def test_bad_input_is_refused_in_words() -> None:
         kernel.random_playouts(state, 3, -1)
     with pytest.raises(ValueError, match="number of playouts"):
         kernel.random_playouts(state, -3, 1)
+
+
+def test_one_call_plays_a_batch_of_states_as_one_by_one() -> None:
+    deal = atout.make("pitch").deal(seed=4)
+    assert batch_agrees(kernel, deal, 40, 9)
+    with pytest.raises(ValueError, match="states"):
+        kernel.rollouts(kernel.encode(deal), 1)  # type: ignore[arg-type]

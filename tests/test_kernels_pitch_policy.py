@@ -4,6 +4,7 @@ choice (:func:`atout.bots.pitch.search.model_rollout`), and the search's rollout
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ TABLES = [{}, {"players": 3, "preset": "seed"}, {"players": 6, "partnership": Tr
 
 
 @pytest.mark.parametrize("options", TABLES, ids=str)
-def test_the_kernels_model_plays_the_engines_choices(options: dict[str, object]) -> None:
+def test_the_kernels_model_plays_the_engines_choices(options: dict[str, Any]) -> None:
     rules = atout.make("pitch", **options)
     rng = random.Random(3)
     for seed in range(60):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import atout
 from atout.cards import TAROT_DECK
 from atout.kernels import tarot as kernel
-from kernel_helpers import agree, kernel_perft, masks_agree, position, records
+from kernel_helpers import agree, batch_agrees, kernel_perft, masks_agree, position, records
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 3}, {"players": 5}, {"preset": "seed"}, {"preset": "club"},
@@ -91,3 +91,10 @@ def test_bad_input_is_refused_in_words() -> None:
         kernel.random_playouts(state[:5], 3, 1)
     with pytest.raises(ValueError, match="seed"):
         kernel.random_playouts(state, 3, "x")  # type: ignore[arg-type]
+
+
+def test_one_call_plays_a_batch_of_states_as_one_by_one() -> None:
+    deal = atout.make("tarot").deal(seed=4)
+    assert batch_agrees(kernel, deal, 40, 9)
+    with pytest.raises(ValueError, match="states"):
+        kernel.rollouts(kernel.encode(deal), 1)  # type: ignore[arg-type]

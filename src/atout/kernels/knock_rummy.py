@@ -371,6 +371,25 @@ def playouts_kernel(state: Array, n: int, seed: int, orders: Array, limit: int) 
 
 
 @njit
+def rollouts_kernel(states: Array, seed: int, limit: int) -> Array:
+    """One random playout of each row of ``states`` (k, LENGTH), row ``i`` seeded by
+    ``(seed, i)``, a rebuilt stock shuffled by the kernel: (k, seats) points (0 if cut)."""
+    k = states.shape[0]
+    out = np.zeros((k, states[0, N] if k else 1), np.int64)
+    record = np.empty(0, np.int64)
+    rng = np.empty(1, np.int64)
+    s = np.empty(states.shape[1], np.int64)
+    for i in range(k):
+        s[:] = states[i]
+        rng[0] = seed_for(seed, i)
+        _random_playout(s, rng, record, NO_ORDERS, limit)
+        if s[OUTCOME] != OUT_CUT:
+            for seat in range(s[N]):
+                out[i, seat] = s[POINTS + seat]
+    return out
+
+
+@njit
 def choices_kernel(state: Array, seed: int, index: int, orders: Array, limit: int) -> Array:
     """The actions of playout ``index`` of ``seed`` (padded with -1), then -2 when the
     playout was cut (see :func:`was_cut`)."""
@@ -424,6 +443,16 @@ def random_playouts(state: Array, n: int, seed: int, orders: Array | None = None
     With ``orders`` (:func:`restock_orders` of the deal) a rebuilt stock is the engine's."""
     return playouts_kernel(_check_state(state), check_count(n), check_seed(seed),
                            _check_orders(orders), LIMIT)
+
+
+def rollouts(states: Array, seed: int) -> Array:
+    """One random playout of each row of ``states`` (k states of one table stacked), in one
+    call, rebuilt stocks shuffled by the kernel: (k, seats) points; row ``i`` plays as
+    ``random_playouts(states[i], ...)`` row ``i`` without orders."""
+    if not isinstance(states, np.ndarray) or states.dtype != np.int64 or states.ndim != 2 \
+            or states.shape[1] != LENGTH:
+        raise ValueError(f"knock-rummy kernel: states are an int64 array (k, {LENGTH})")
+    return rollouts_kernel(states, check_seed(seed), LIMIT)
 
 
 def was_cut(state: Array, seed: int, index: int = 0, orders: Array | None = None) -> bool:
@@ -505,4 +534,4 @@ def playouts(n: int, seed: int, **options: Any) -> Array:
 
 
 __all__ = ["LENGTH", "choices", "deal_into", "encode", "legal", "legal_mask", "playouts",
-           "random_playouts", "restock_orders", "step", "template", "was_cut"]
+           "random_playouts", "restock_orders", "rollouts", "step", "template", "was_cut"]

@@ -586,6 +586,24 @@ def playouts_kernel(state: Array, n: int, seed: int) -> Any:
 
 
 @njit
+def rollouts_kernel(states: Array, seed: int) -> Any:
+    """One random playout of each row of ``states`` (k, LENGTH), row ``i`` seeded by
+    ``(seed, i)``: (k, seats) float points."""
+    k = states.shape[0]
+    out = np.zeros((k, states[0, N] if k else 1), np.float64)
+    record = np.empty(MAX_ACTIONS, np.int64)
+    acts = np.empty(MAX_LEGAL, np.int64)
+    rng = np.empty(1, np.int64)
+    s = np.empty(states.shape[1], np.int64)
+    for i in range(k):
+        s[:] = states[i]
+        rng[0] = seed_for(seed, i)
+        _random_playout(s, rng, record, acts)
+        _points(s, out[i])
+    return out
+
+
+@njit
 def choices_kernel(state: Array, seed: int, index: int) -> Array:
     """The actions of playout ``index`` of ``seed`` (padded with -1)."""
     record = np.full(MAX_ACTIONS, -1, np.int64)
@@ -617,6 +635,15 @@ def legal_mask(state: Array) -> int:
 def random_playouts(state: Array, n: int, seed: int) -> Any:
     """Each seat's points for ``n`` uniformly random playouts from ``state``: (n, seats)."""
     return playouts_kernel(_check_state(state), check_count(n), check_seed(seed))
+
+
+def rollouts(states: Array, seed: int) -> Any:
+    """One random playout of each row of ``states`` (k states of one table stacked), in one
+    call: (k, seats) points; row ``i`` plays as ``random_playouts(states[i], ...)`` row ``i``."""
+    if not isinstance(states, np.ndarray) or states.dtype != np.int64 or states.ndim != 2 \
+            or states.shape[1] != LENGTH:
+        raise ValueError(f"tarot kernel: states are an int64 array (k, {LENGTH})")
+    return rollouts_kernel(states, check_seed(seed))
 
 
 def choices(state: Array, seed: int, index: int = 0) -> list[int]:
@@ -718,4 +745,4 @@ def playouts(n: int, seed: int, **options: Any) -> Any:
 
 
 __all__ = ["LENGTH", "MAX_ACTIONS", "choices", "deal_into", "encode", "legal", "legal_mask",
-           "playouts", "random_playouts", "step", "template"]
+           "playouts", "random_playouts", "rollouts", "step", "template"]
