@@ -26,7 +26,7 @@ import numpy as np
 
 import atout
 from atout.bots import make_bot
-from atout.bots.pitch.search import kernel_model_rollout, model_rollout
+from atout.bots.pitch.search import kernel_model_rollout, kernel_ready, model_rollout
 from atout.core import Deal
 from atout.kernels.pitch import encode
 from atout.kernels.pitch_policy import model_rollouts
@@ -91,7 +91,7 @@ def main() -> None:
     deals = positions()
     states = np.stack([encode(d) for d in deals])  # type: ignore[arg-type]
     rng = random.Random(1)
-    kernel_model_rollout(deals[0].clone(), rng)  # compiled or loaded first
+    assert kernel_ready(wait=True), "the kernels are not compiled (numba missing?)"
     model_rollouts(states[:2])
 
     def engine() -> int:

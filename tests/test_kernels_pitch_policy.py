@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 import atout
-from atout.bots.pitch.search import kernel_model_rollout, model_rollout
+from atout.bots.pitch.search import kernel_model_rollout, kernel_ready, model_rollout
+from atout.kernels import COMPILED
 from atout.kernels import pitch as kernel
 from atout.kernels.pitch_policy import model_choices, model_points
 
@@ -35,6 +36,14 @@ def test_the_kernels_model_plays_the_engines_choices(options: dict[str, Any]) ->
         assert model_choices(state) == [int(a) for a in played.history[len(deal.history):]]
         assert [float(p) for p in model_points(state)] == list(result.points)
         assert kernel_model_rollout(deal.clone(), rng).points == result.points
+
+
+def test_the_search_rollout_moves_to_the_kernel_once_it_is_ready() -> None:
+    deal = atout.make("pitch").deal(seed=11)
+    before = kernel_model_rollout(deal.clone(), random.Random(1))  # the engine's, or kernel's
+    assert kernel_ready(wait=True) == COMPILED
+    after = kernel_model_rollout(deal.clone(), random.Random(1))
+    assert before.points == after.points == model_rollout(deal.clone(), random.Random(1)).points
 
 
 def test_a_bad_state_is_refused_in_words() -> None:

@@ -18,6 +18,7 @@ as it played no better than the rollouts (docs/bots.md).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -480,31 +481,58 @@ def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
 def kernel_model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
     """:func:`model_rollout` played by the compiled kernel
     (:mod:`atout.kernels.pitch_policy`): the same bids and cards, so the same points, at a
-    fraction of the cost; the engine's :func:`model_rollout` where the kernels are not
-    compiled (numpy or numba missing, or ``ATOUT_PURE=1``)."""
-    points = _kernel_points()
+    fraction of the cost. Until the kernel is ready (compiled, or loaded from the cache, in a
+    thread started by the first call: see :func:`kernel_ready`), and where the kernels are
+    not compiled (numpy or numba missing, or ``ATOUT_PURE=1``), the engine's
+    :func:`model_rollout` plays: the search chooses the same either way."""
+    if not _KERNEL:
+        kernel_ready()
+        return model_rollout(deal, rng, side)
+    points = _KERNEL[0]
     if points is None:
         return model_rollout(deal, rng, side)
-    d = cast(PitchDeal, deal)
-    return Result(tuple(float(p) for p in points(d)), {})
+    return Result(tuple(float(p) for p in points(cast(PitchDeal, deal))), {})
 
 
 _KERNEL: list[Callable[[PitchDeal], Any] | None] = []
+"""The kernel's model playout of a deal once ready (None: no compiled kernels); empty before."""
+_WARMING: list[threading.Thread] = []
 
 
-def _kernel_points() -> Callable[[PitchDeal], Any] | None:
-    """The kernel's model playout of a deal, or None without compiled kernels (imported on
-    first use: numba's import and the compiled code's loading cost a search, not a start)."""
-    if not _KERNEL:
-        try:
-            from atout.kernels import COMPILED
-            from atout.kernels.pitch import encode
-            from atout.kernels.pitch_policy import model_points
-        except ImportError:  # pragma: no cover - numpy is missing
-            _KERNEL.append(None)
-        else:
-            _KERNEL.append((lambda d: model_points(encode(d))) if COMPILED else None)
-    return _KERNEL[0]
+def _warm() -> None:
+    """Import the kernel, compile it (or load it from the cache) on a small deal, then make
+    it the rollout (numba's import and a first compilation cost a thread, not a start)."""
+    points: Callable[[PitchDeal], Any] | None = None
+    try:
+        from atout.kernels import COMPILED
+        from atout.kernels.pitch import encode
+        from atout.kernels.pitch_policy import model_points
+
+        def kernel_points(d: PitchDeal) -> Any:
+            return model_points(encode(d))
+
+        if COMPILED:
+            from atout.games import make
+
+            deal = make("pitch").deal(seed=0)
+            assert isinstance(deal, PitchDeal)
+            kernel_points(deal)
+            points = kernel_points
+    except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
+        points = None
+    _KERNEL.append(points)
+
+
+def kernel_ready(wait: bool = False) -> bool:
+    """Whether the Pitch search's rollouts run on the compiled kernel now; the first call
+    starts getting it ready in a thread, and ``wait`` waits for that."""
+    if not _WARMING:
+        thread = threading.Thread(target=_warm, name="atout-pitch-kernel", daemon=True)
+        _WARMING.append(thread)
+        thread.start()
+    if wait:
+        _WARMING[0].join()
+    return bool(_KERNEL) and _KERNEL[0] is not None
 
 
 def best_reply(deal: Deal, seat: int) -> float:
@@ -640,6 +668,7 @@ bids and cards; ``search:exact=N`` solves the last N cards of each sample instea
 costs about six rollouts, from six about twenty)."""
 
 __all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "Unseen",
-           "best_reply", "candidates", "distinct_cards", "kernel_model_rollout", "model_rollout",
+           "best_reply", "candidates", "distinct_cards", "kernel_model_rollout", "kernel_ready",
+           "model_rollout",
            "pitch_rollout",
            "pitch_solver", "shown"]
