@@ -1,0 +1,117 @@
+"""Steps per second of the vector environments in one process and in several.
+
+Run by hand on a machine as quiet as can be found (never in CI)::
+
+    python benchmarks/envs_processes.py --game pitch --rows 64 --processes 2 --rounds 5
+
+Each round measures, one after the other for ``--seconds`` of wall-clock time each (worker
+processes run beside the parent, so CPU time of one process would not count them):
+
+- ``vector_env(game, rows)`` in this process, against ``process_vector_env(game, rows,
+  processes)``, in self-play (no opponents) and with heuristic opponents;
+- Gymnasium's ``SyncVectorEnv`` and ``AsyncVectorEnv`` (``gymnasium.make_vec``, one process
+  per environment) over the single-agent environment, ``--processes`` environments each, with
+  heuristic opponents.
+
+Actions are uniformly random legal ones, chosen in the parent from the masks. It prints each
+round's rates, their ratio (several processes over one) and the load average at the end of
+the round, then the medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import atout.envs
+from atout.envs import process_vector_env, vector_env
+
+
+def rate_ours(env: Any, seconds: float) -> float:
+    """Row-steps per second of one of our vector environments."""
+    batch = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        batch = env.step((rng.random(batch.masks.shape) * batch.masks).argmax(1))
+        steps += env.num_envs
+    return steps / (time.perf_counter() - start)
+
+
+def rate_gym(env: Any, seconds: float) -> float:
+    """Environment steps per second of a Gymnasium vector environment (next-step autoreset:
+    a row's step after its episode ended resets it, and is counted too)."""
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        masks = obs["action_mask"]
+        obs, *_ = env.step((rng.random(masks.shape) * masks).argmax(1))
+        steps += env.num_envs
+    return steps / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="pitch", choices=atout.envs.GAMES)
+    parser.add_argument("--rows", type=int, default=64)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args(argv)
+    g, n, p = args.game, args.rows, args.processes
+    ident = atout.envs.env_id(g)
+    lines: dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any, float], float]]]
+    lines = {
+        "self-play": (lambda: vector_env(g, n),
+                      lambda: process_vector_env(g, n, processes=p), rate_ours),
+        "heuristic opponents": (
+            lambda: vector_env(g, n, opponents="heuristic"),
+            lambda: process_vector_env(g, n, processes=p, opponents="heuristic"), rate_ours),
+        "gymnasium sync/async": (
+            lambda: gymnasium.make_vec(ident, num_envs=p, vectorization_mode="sync",
+                                       opponents="heuristic"),
+            lambda: gymnasium.make_vec(ident, num_envs=p, vectorization_mode="async",
+                                       opponents="heuristic"), rate_gym),
+    }
+    ratios: dict[str, list[float]] = {k: [] for k in lines}
+    rates: dict[str, list[tuple[float, float]]] = {k: [] for k in lines}
+    print(f"{g}: {n} rows, {p} processes, {args.seconds:g} s per measure, "
+          f"{os.cpu_count()} cores")
+    for r in range(args.rounds):
+        for name, (one, many, rate) in lines.items():
+            a_env, b_env = one(), many()
+            try:
+                a, b = rate(a_env, args.seconds), rate(b_env, args.seconds)
+            finally:
+                a_env.close()
+                b_env.close()
+            rates[name].append((a, b))
+            ratios[name].append(b / a)
+            load = os.getloadavg()
+            print(f"round {r + 1} {name:22} one process {a:9,.0f}/s  {p} processes "
+                  f"{b:9,.0f}/s  ratio {b / a:.2f}  load {load[0]:.2f} {load[1]:.2f}",
+                  flush=True)
+    print("medians:")
+    for name in lines:
+        one_rate = statistics.median(a for a, _ in rates[name])
+        many_rate = statistics.median(b for _, b in rates[name])
+        print(f"  {name:22} one process {one_rate:9,.0f}/s  {p} processes {many_rate:9,.0f}/s"
+              f"  ratio {statistics.median(ratios[name]):.2f} (rounds "
+              f"{', '.join(f'{x:.2f}' for x in ratios[name])})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
