@@ -71,8 +71,8 @@ def test_maskable_ppo_trains_and_plays_a_tournament(tmp_path: Path) -> None:
 
 @pytest.mark.recipes
 @pytest.mark.timeout(900)
-def test_tianshou_multi_agent_selfplay_trains_and_plays_a_tournament(tmp_path: Path) -> None:
-    recipe = load("tianshou_selfplay")
-    report = recipe.main(["--game", "pitch", "--epochs", "1", "--steps", "200",
+def test_tianshou_multi_agent_training_trains_and_plays_a_tournament(tmp_path: Path) -> None:
+    recipe = load("tianshou_marl")
+    report = recipe.main(["--game", "pitch", "--epochs", "1", "--steps", "200", "--envs", "2",
                           "--deals", "10", "--json", str(tmp_path / "t.json")])
     check_tournament(report, 10)
