@@ -16,12 +16,19 @@ processes run beside the parent, so CPU time of one process would not count them
 Actions are uniformly random legal ones, chosen in the parent from the masks. It prints each
 round's rates, their ratio (several processes over one) and the load average at the end of
 the round, then the medians.
+
+On a loaded machine the wall-clock ratio says more about the scheduler than about the code, so
+each measure also counts the CPU time of every process it used (this one's and, once they
+are closed, the workers', ``resource.getrusage``): ``cpu/step`` is CPU microseconds per row
+step, all processes together, and ``P × one/many`` the speed-up that ``P`` idle cores would
+give if nothing but the parent's own waiting were serial (a projection, printed as such).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import time
@@ -85,23 +92,38 @@ def main(argv: list[str] | None = None) -> int:
             lambda: gymnasium.make_vec(ident, num_envs=p, vectorization_mode="async",
                                        opponents="heuristic"), rate_gym),
     }
+    def cpu() -> float:
+        both = (resource.getrusage(resource.RUSAGE_SELF),
+                resource.getrusage(resource.RUSAGE_CHILDREN))
+        return sum(r.ru_utime + r.ru_stime for r in both)
+
+    def measure(make: Callable[[], Any], rate: Callable[[Any, float], float]
+                ) -> tuple[float, float]:
+        """Steps per second, and CPU microseconds per step of every process used."""
+        start = cpu()
+        made = make()
+        try:
+            per_second = rate(made, args.seconds)
+        finally:
+            made.close()
+        return per_second, 1e6 * (cpu() - start) / (per_second * args.seconds)
+
+    projections: dict[str, list[float]] = {k: [] for k in lines}
     ratios: dict[str, list[float]] = {k: [] for k in lines}
     rates: dict[str, list[tuple[float, float]]] = {k: [] for k in lines}
     print(f"{g}: {n} rows, {p} processes, {args.seconds:g} s per measure, "
           f"{os.cpu_count()} cores")
     for r in range(args.rounds):
         for name, (one, many, rate) in lines.items():
-            a_env, b_env = one(), many()
-            try:
-                a, b = rate(a_env, args.seconds), rate(b_env, args.seconds)
-            finally:
-                a_env.close()
-                b_env.close()
+            a, a_cpu = measure(one, rate)
+            b, b_cpu = measure(many, rate)
             rates[name].append((a, b))
             ratios[name].append(b / a)
+            projections[name].append(p * a_cpu / b_cpu)
             load = os.getloadavg()
             print(f"round {r + 1} {name:22} one process {a:9,.0f}/s  {p} processes "
-                  f"{b:9,.0f}/s  ratio {b / a:.2f}  load {load[0]:.2f} {load[1]:.2f}",
+                  f"{b:9,.0f}/s  ratio {b / a:.2f}  cpu/step {a_cpu:.0f} / {b_cpu:.0f} µs  "
+                  f"{p} × one/many {p * a_cpu / b_cpu:.2f}  load {load[0]:.2f} {load[1]:.2f}",
                   flush=True)
     print("medians:")
     for name in lines:
@@ -109,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         many_rate = statistics.median(b for _, b in rates[name])
         print(f"  {name:22} one process {one_rate:9,.0f}/s  {p} processes {many_rate:9,.0f}/s"
               f"  ratio {statistics.median(ratios[name]):.2f} (rounds "
-              f"{', '.join(f'{x:.2f}' for x in ratios[name])})")
+              f"{', '.join(f'{x:.2f}' for x in ratios[name])}); projected on {p} idle cores "
+              f"{statistics.median(projections[name]):.2f}")
     return 0
 
 
