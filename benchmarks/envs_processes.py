@@ -18,17 +18,18 @@ round's rates, their ratio (several processes over one) and the load average at 
 the round, then the medians.
 
 On a loaded machine the wall-clock ratio says more about the scheduler than about the code, so
-each measure also counts the CPU time of every process it used (this one's and, once they
-are closed, the workers', ``resource.getrusage``): ``cpu/step`` is CPU microseconds per row
-step, all processes together, and ``P × one/many`` the speed-up that ``P`` idle cores would
-give if nothing but the parent's own waiting were serial (a projection, printed as such).
+each measure also counts the CPU time of every process it used while it stepped (this one's
+and its live worker processes', read from ``/proc``: Linux only; the workers' start-up is
+not counted): ``cpu/step`` is CPU microseconds per row step, all processes together, and
+``P × one/many`` the speed-up that ``P`` idle cores would give if the work spread evenly and
+nothing else were serial (a projection, printed as such).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
-import resource
 import statistics
 import sys
 import time
@@ -92,21 +93,28 @@ def main(argv: list[str] | None = None) -> int:
             lambda: gymnasium.make_vec(ident, num_envs=p, vectorization_mode="async",
                                        opponents="heuristic"), rate_gym),
     }
+    tick = os.sysconf("SC_CLK_TCK")
+
     def cpu() -> float:
-        both = (resource.getrusage(resource.RUSAGE_SELF),
-                resource.getrusage(resource.RUSAGE_CHILDREN))
-        return sum(r.ru_utime + r.ru_stime for r in both)
+        """CPU seconds of this process and its live children so far."""
+        total = 0.0
+        for pid in [os.getpid(), *(c.pid for c in multiprocessing.active_children())]:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        return total
 
     def measure(make: Callable[[], Any], rate: Callable[[Any, float], float]
                 ) -> tuple[float, float]:
         """Steps per second, and CPU microseconds per step of every process used."""
-        start = cpu()
         made = make()
         try:
+            start = cpu()
             per_second = rate(made, args.seconds)
+            used = cpu() - start
         finally:
             made.close()
-        return per_second, 1e6 * (cpu() - start) / (per_second * args.seconds)
+        return per_second, 1e6 * used / (per_second * args.seconds)
 
     projections: dict[str, list[float]] = {k: [] for k in lines}
     ratios: dict[str, list[float]] = {k: [] for k in lines}

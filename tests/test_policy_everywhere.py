@@ -45,7 +45,7 @@ def server_game(tmp_path: Path, game: str, bot: str) -> bool:
         assert not [f for f in frames if f.get("type") == "error"], frames
         await hub.receive(host, {"type": "start", "table": table})
         await hub.receive(host, {"type": "leave", "table": table})
-        for _ in range(1200):
+        for _ in range(4500):  # 90 s at most, for a loaded machine
             if hub.tables[table].match.is_over:
                 return True
             await asyncio.sleep(0.02)
@@ -54,6 +54,7 @@ def server_game(tmp_path: Path, game: str, bot: str) -> bool:
     return asyncio.run(scenario())
 
 
+@pytest.mark.timeout(400)  # three whole games; minutes on a loaded machine
 def test_one_policy_object_plays_whole_games_in_the_tournament_the_console_and_a_server(
         tmp_path: Path, offered: Any) -> None:
     from atout.console import run_play
