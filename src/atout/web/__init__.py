@@ -82,6 +82,9 @@ def app(db: str | None = None, settings: Settings | None = None,
     async def leaders(_request: Request) -> Response:
         return FileResponse(folder / "leaderboard.html", headers={"cache-control": "no-cache"})
 
+    async def daily(_request: Request) -> Response:
+        return FileResponse(folder / "daily.html", headers={"cache-control": "no-cache"})
+
     async def words(request: Request) -> Response:
         lang = str(request.path_params["lang"])
         if lang not in LANGUAGES:
@@ -95,6 +98,7 @@ def app(db: str | None = None, settings: Settings | None = None,
         Route("/", page), Route("/api/i18n/{lang}", words),
         Route("/players/{name}", profile), Route("/leaderboard", leaders),
         Route("/leaderboard/{game}", leaders),
+        Route("/daily", daily), Route("/daily/{game}", daily),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]
     return server
 
