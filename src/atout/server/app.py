@@ -24,6 +24,8 @@ from atout.daily import secret as daily_secret
 from atout.store import FINISHED, Store, StoreError, data_dir
 
 from .accounts import AuthError, Player, token_hash
+from .clubs import Clubs
+from .clubs import routes as club_routes
 from .daily import SOURCE as DAILY_SOURCE
 from .daily import Daily
 from .daily import routes as daily_routes
@@ -57,6 +59,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     """The server's application on the store at ``db`` (see :meth:`Store.open`); with
     ``cluster``, one process of a cluster on Redis (:mod:`atout.server.cluster`)."""
     state: dict[str, Any] = {}
+    clubs = Clubs()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -344,6 +347,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         *profile_routes(lambda: hub().store, viewer),
         *daily_routes(lambda: state["daily"], signed, body),
+        *club_routes(lambda: clubs, signed, viewer, body),
         WebSocketRoute("/ws", sockets),
     ], lifespan=lifespan, exception_handlers={
         AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,

@@ -1,0 +1,269 @@
+"""Duplicate tournaments for clubs over HTTP: ``/api/tournaments`` (docs/protocol.md).
+
+A host (an account) creates a tournament: the game, the number of deals (boards), and the
+tables with their entrants (account names, or null for a computer player). Every table plays
+the boards in order (:mod:`atout.duplicate`: the same deals everywhere, seats rotated); a
+person reads their table's deal from their own seat only and plays when it is their turn, the
+computer players move in between. The results per board and overall, in JSON and in CSV, grow
+as tables finish boards.
+
+The tournaments live in the server process's memory: a restart ends them (their store record
+is a later step).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+import atout
+from atout.bots import player_bot
+from atout.core import deal_seed
+from atout.duplicate import MOST_DEALS, MOST_TABLES, Club, Played, Results
+from atout.games import available
+
+from .accounts import Player
+
+BOT = "heuristic"
+"""The computer player of the empty places."""
+MOST = 100
+"""The most tournaments a server keeps."""
+
+
+class Refused(Exception):
+    """A request refused in words."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+
+@dataclass
+class Table:
+    """One table of a tournament: its entrants and the board in play."""
+
+    index: int
+    entrants: tuple[str | None, ...]
+    board: int = 0
+    deal: Any = None
+    actions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Tournament:
+    """A tournament in play."""
+
+    id: int
+    host: str
+    club: Club
+    tables: list[Table]
+    played: list[Played] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        """Whether every table has played every board."""
+        return all(t.board >= self.club.deals for t in self.tables)
+
+    def results(self) -> Results:
+        """The results so far."""
+        return Results(self.club, tuple(t.entrants for t in self.tables), tuple(self.played))
+
+    def place_of(self, name: str) -> tuple[Table, int] | None:
+        """Where a person sits."""
+        for t in self.tables:
+            if name in t.entrants:
+                return t, t.entrants.index(name)
+        return None
+
+    def advance(self, table: Table) -> None:
+        """Let the computer players move until a person must act or the boards are over."""
+        club = self.club
+        while table.board < club.deals:
+            if table.deal is None:
+                table.deal = club.deal(table.board)
+                table.actions = []
+            seat = table.deal.to_move
+            if seat is None:
+                self.played.append(Played(table.index, table.board, tuple(table.actions),
+                                          tuple(float(p) for p in table.deal.result.points)))
+                table.board += 1
+                table.deal = None
+                continue
+            place = (seat - club.shift(table.index, table.board)) % club.seats
+            if table.entrants[place] is not None:
+                return
+            bot = player_bot(BOT, club.rules(), seat,
+                             deal_seed(deal_seed(club.board_seed(table.board), table.index),
+                                       len(table.actions)))
+            action = str(bot.choose(table.deal.view(seat)))
+            table.deal.play(action)
+            table.actions.append(action)
+
+    def state(self, name: str | None) -> dict[str, Any]:
+        """The tournament as ``name`` may see it: the tables' progress and, for a person at
+        a table, their own seat's view of the board in play."""
+        out: dict[str, Any] = {
+            "id": self.id, "host": self.host, "game": self.club.game,
+            "deals": self.club.deals, "rotation": self.club.rotation, "over": self.over,
+            "tables": [{"table": t.index + 1,
+                        "entrants": [e or f"bot {t.index + 1}.{p + 1}"
+                                     for p, e in enumerate(t.entrants)],
+                        "people": [e is not None for e in t.entrants],
+                        "boards_done": min(t.board, self.club.deals)}
+                       for t in self.tables]}
+        found = self.place_of(name) if name else None
+        if found is not None:
+            table, place = found
+            out["you"] = {"table": table.index + 1, "place": place + 1}
+            if table.deal is not None:
+                seat = self.club.seat_of(table.index, table.board, place)
+                out["you"].update(board=table.board + 1, seat=seat,
+                                  view=table.deal.view(seat).to_dict())
+        return out
+
+
+def _entrants(raw: object, seats: int, tables: int) -> list[tuple[str | None, ...]]:
+    if raw is None:
+        return [(None,) * seats for _ in range(tables)]
+    if not isinstance(raw, list) or len(raw) != tables or not all(
+            isinstance(r, list) and len(r) == seats for r in raw):
+        raise Refused("bad_entrants", f"entrants: {tables} lists of {seats} places each "
+                      "(a player's name, or null for a computer player)")
+    names = [e for r in raw for e in r if e is not None]
+    if not all(isinstance(e, str) and 0 < len(e) <= 64 for e in names):
+        raise Refused("bad_entrants", "each entrant is an account's name or null")
+    if len(set(names)) != len(names):
+        raise Refused("bad_entrants", "a person sits at one place of one table only")
+    return [tuple(r) for r in raw]
+
+
+class Clubs:
+    """The server's tournaments."""
+
+    def __init__(self) -> None:
+        self.all: dict[int, Tournament] = {}
+        self.numbers = itertools.count(1)
+        self.lock = asyncio.Lock()
+
+    def create(self, host: Player, data: dict[str, Any]) -> Tournament:
+        """A new tournament from a host's request (refused in words when malformed)."""
+        game = data.get("game")
+        if game not in available():
+            raise Refused("bad_game", f"game: one of {', '.join(available())}")
+        deals, tables = data.get("deals", 4), data.get("tables", 2)
+        for name, value, most in (("deals", deals, MOST_DEALS), ("tables", tables, MOST_TABLES)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+                raise Refused("bad_number", f"{name}: a whole number from 1 to {most}")
+        if len(self.all) >= MOST:
+            raise Refused("too_many", f"this server keeps {MOST} tournaments at most", 429)
+        try:
+            club = Club(str(game), deals, tables, seed=secrets.randbits(63))
+        except ValueError as exc:
+            raise Refused("bad_tournament", str(exc)) from None
+        rows = _entrants(data.get("entrants"), club.seats, tables)
+        number = next(self.numbers)
+        t = Tournament(number, host.name, club,
+                       [Table(i, row) for i, row in enumerate(rows)])
+        for table in t.tables:
+            t.advance(table)
+        self.all[number] = t
+        return t
+
+    def get(self, number: str) -> Tournament:
+        """A tournament by its number (refused in words when there is none)."""
+        found = self.all.get(int(number)) if number.isdigit() and len(number) < 12 else None
+        if found is None:
+            raise Refused("not_found", f"there is no tournament {number[:12]}", 404)
+        return found
+
+    def play(self, t: Tournament, me: Player, action: object) -> dict[str, Any]:
+        """A person's action at their table."""
+        found = t.place_of(me.name)
+        if found is None:
+            raise Refused("not_entrant", "you do not sit at this tournament's tables", 403)
+        table, place = found
+        if not isinstance(action, str) or not 0 < len(action) <= 40:
+            raise Refused("bad_action", "give the action in words: {\"action\": \"AH\"}")
+        if table.deal is None or \
+                table.deal.to_move != t.club.seat_of(table.index, table.board, place):
+            raise Refused("not_your_turn", "it is not your turn", 409)
+        try:
+            table.deal.play(action)
+        except atout.IllegalAction as exc:
+            raise Refused("illegal", exc.reason) from None
+        table.actions.append(action)
+        t.advance(table)
+        return t.state(me.name)
+
+
+def routes(clubs: Callable[[], Clubs], signed: Callable[[Request], Awaitable[Player]],
+           viewer: Callable[[Request], Awaitable[Player | None]],
+           body: Callable[[Request], Awaitable[dict[str, Any]]]) -> list[Route]:
+    """The routes of the duplicate tournaments."""
+
+    async def guarded(work: Callable[[], Awaitable[Response]]) -> Response:
+        try:
+            return await work()
+        except Refused as exc:
+            return JSONResponse({"error": exc.code, "message": exc.message},
+                                status_code=exc.status)
+
+    async def create(request: Request) -> Response:
+        async def work() -> Response:
+            me = await signed(request)
+            if me.kind == "guest":
+                raise Refused("account_needed", "a tournament is hosted with an account", 403)
+            data = await body(request)
+            async with clubs().lock:
+                t = await asyncio.to_thread(clubs().create, me, data)
+            return JSONResponse(t.state(me.name), status_code=201)
+        return await guarded(work)
+
+    async def show(request: Request) -> Response:
+        async def work() -> Response:
+            t = clubs().get(str(request.path_params["id"]))
+            me = await viewer(request)
+            return JSONResponse(t.state(me.name if me is not None and me.kind != "guest"
+                                        else None))
+        return await guarded(work)
+
+    async def results(request: Request) -> Response:
+        async def work() -> Response:
+            t = clubs().get(str(request.path_params["id"]))
+            return JSONResponse({"id": t.id, "over": t.over, **t.results().to_dict()})
+        return await guarded(work)
+
+    async def csv(request: Request) -> Response:
+        async def work() -> Response:
+            t = clubs().get(str(request.path_params["id"]))
+            return Response(t.results().csv(), media_type="text/csv; charset=utf-8",
+                            headers={"content-disposition":
+                                     f'attachment; filename="tournament-{t.id}.csv"'})
+        return await guarded(work)
+
+    async def play(request: Request) -> Response:
+        async def work() -> Response:
+            me = await signed(request)
+            t = clubs().get(str(request.path_params["id"]))
+            data = await body(request)
+            async with clubs().lock:
+                state = await asyncio.to_thread(clubs().play, t, me, data.get("action"))
+            return JSONResponse(state)
+        return await guarded(work)
+
+    return [Route("/api/tournaments", create, methods=["POST"]),
+            Route("/api/tournaments/{id}", show),
+            Route("/api/tournaments/{id}/results", results),
+            Route("/api/tournaments/{id}/results.csv", csv),
+            Route("/api/tournaments/{id}/play", play, methods=["POST"])]
+
+
+__all__ = ["Clubs", "Refused", "Tournament", "routes"]
