@@ -1,6 +1,7 @@
 """The deal of the day's page in a real browser (Debian's chromium, Playwright) on the real
 server: the standings with each deal's best and average, a run played with the keyboard only
-that a reload continues, nothing of the day's deals fetched or shown before the run starts,
+that a reload continues, nothing of the day's deals fetched or shown before the run starts;
+a duplicate tournament's results page;
 and axe-core finds nothing."""
 
 from __future__ import annotations
@@ -146,4 +147,32 @@ def test_a_run_with_the_keyboard_that_a_reload_continues(server: Server, browser
     assert page.locator("#start").is_hidden() and page.locator("#board").is_hidden()
     with pytest.raises(ServerError, match="already played"):
         http(server.base, "/api/daily/jass/start", {}, str(bob["token"]))
+    assert errors == []
+
+
+def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
+                                    tmp_path: Path) -> None:
+    host = _account(server.base, "cy")
+    made = http(server.base, "/api/tournaments", {"game": "jass", "deals": 2, "tables": 2},
+                str(host["token"]))  # computer players only: played at once
+    api = http(server.base, f"/api/tournaments/{made['id']}/results")
+    page, errors, _ = a_page(browser)
+    page.goto(f"{server.base}/tournaments/{made['id']}")
+    page.wait_for_selector("#boards table")
+    assert page.inner_text("h1") == f"Duplicate tournament {made['id']}: jass"
+    overall = page.locator("#overall tbody tr")
+    assert overall.count() == 8
+    first = overall.first.inner_text().split("\t")
+    best = api["standings"][0]
+    assert first[0] == "1" and first[1] == best["name"]
+    assert page.locator("#boards table").count() == 2
+    assert page.locator("#boards table").first.locator("tbody tr").count() == 8
+    assert page.get_attribute("#csv", "href") == \
+        f"/api/tournaments/{made['id']}/results.csv"
+    check_axe(axe, page, "a tournament's results")
+    page.screenshot(path=str(tmp_path / "tournament.png"), full_page=True)
+    page.goto(f"{server.base}/tournaments/999")
+    page.wait_for_function("() => document.getElementById('status').textContent.length > 5")
+    assert "no tournament 999" in page.inner_text("#status")
+    check_axe(axe, page, "a tournament that does not exist")
     assert errors == []

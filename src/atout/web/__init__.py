@@ -3,7 +3,8 @@
 :func:`app` is the server's application (:func:`atout.server.create_app`) with the page on
 top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
 ``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
-``ratings.js``), ``/static/`` the scripts and styles (package data, no build step), and
+``ratings.js``), ``/daily/<game>`` the deal of the day (``daily.html``, ``daily.js``),
+``/tournaments/<n>`` a duplicate tournament's results (``tournament.html``), ``/static/`` the scripts and styles (package data, no build step), and
 ``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
 the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
 (docs/web.md).
@@ -85,6 +86,9 @@ def app(db: str | None = None, settings: Settings | None = None,
     async def daily(_request: Request) -> Response:
         return FileResponse(folder / "daily.html", headers={"cache-control": "no-cache"})
 
+    async def tournament(_request: Request) -> Response:
+        return FileResponse(folder / "tournament.html", headers={"cache-control": "no-cache"})
+
     async def words(request: Request) -> Response:
         lang = str(request.path_params["lang"])
         if lang not in LANGUAGES:
@@ -99,6 +103,7 @@ def app(db: str | None = None, settings: Settings | None = None,
         Route("/players/{name}", profile), Route("/leaderboard", leaders),
         Route("/leaderboard/{game}", leaders),
         Route("/daily", daily), Route("/daily/{game}", daily),
+        Route("/tournaments/{id}", tournament),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]
     return server
 
