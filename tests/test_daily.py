@@ -147,6 +147,10 @@ def test_the_deal_of_the_day(tmp_path: Path) -> None:
         assert table["average"] == [round((a + b) / 2, 2) for a, b in
                                     zip(ana_points, bob_points, strict=True)]
         assert table["players"][0]["rank"] == 1
+        # the profile lists the run (no card in it)
+        profile = http(base, "/api/players/ana")
+        assert first["game_id"] in [g["game"] for g in profile["recent"]]
+        assert not _keys(profile) & HANDS_KEYS
         # bad requests, in words
         assert _refusal(base, "/api/daily/chess/standings")[0] == "bad_game"
         assert _refusal(base, "/api/daily/jass/standings?day=tomorrow")[0] == "bad_day"

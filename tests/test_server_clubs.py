@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+import atout
 from atout.client import ServerError, http
+from atout.core import deal_seed
 from server_helpers import running
 
 
@@ -81,3 +83,25 @@ def test_a_club_tournament_of_two_tables(tmp_path: Path) -> None:
         assert {r["name"] for r in rows} == set(totals)
         assert _refused(base, f"/api/tournaments/{tid}/play", {"action": "AH"}, ana) == \
             "not_your_turn"
+
+
+def test_two_tables_of_computer_players_give_the_engines_scores(tmp_path: Path) -> None:
+    with running(str(tmp_path / "s.sqlite3"), tmp_path) as server:
+        host = _account(server.base, "host")
+        made = http(server.base, "/api/tournaments",
+                    {"game": "jass", "deals": 4, "tables": 2}, host)
+        res = http(server.base, f"/api/tournaments/{made['id']}/results")
+    assert res["over"] is True and len(res["played"]) == 8
+    rules = atout.make("jass")
+    points = {}
+    for p in res["played"]:  # each board replayed with the engine, from the seed
+        deal = rules.deal(seed=deal_seed(res["seed"], p["board"]), dealer=p["board"] % 4)
+        for a in p["actions"]:
+            deal.play(a)
+        assert deal.is_over
+        points[p["table"], p["board"]] = deal.result.points
+    for line in res["boards"]:
+        t, b, seat = line["table"], line["board"], line["seat"]
+        assert seat == (line["place"] + (t + b) % 2) % 4
+        assert line["points"] == points[t, b][seat]
+        assert line["datum"] == pytest.approx((points[0, b][seat] + points[1, b][seat]) / 2)

@@ -238,7 +238,13 @@ def routes(clubs: Callable[[], Clubs], signed: Callable[[Request], Awaitable[Pla
     async def results(request: Request) -> Response:
         async def work() -> Response:
             t = clubs().get(str(request.path_params["id"]))
-            return JSONResponse({"id": t.id, "over": t.over, **t.results().to_dict()})
+            out: dict[str, Any] = {"id": t.id, "over": t.over, **t.results().to_dict()}
+            if t.over:  # the cards are no secret any more: the seed and every action
+                out["seed"] = t.club.seed
+                out["played"] = [{"table": p.table, "board": p.board,
+                                  "actions": list(p.actions), "points": list(p.points)}
+                                 for p in sorted(t.played, key=lambda p: (p.board, p.table))]
+            return JSONResponse(out)
         return await guarded(work)
 
     async def csv(request: Request) -> Response:

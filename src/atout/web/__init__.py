@@ -4,10 +4,10 @@
 top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
 ``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
 ``ratings.js``), ``/daily/<game>`` the deal of the day (``daily.html``, ``daily.js``),
-``/tournaments/<n>`` a duplicate tournament's results (``tournament.html``), ``/static/`` the scripts and styles (package data, no build step), and
-``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
-the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
-(docs/web.md).
+``/tournaments/<n>`` a duplicate tournament's results (``tournament.html``), ``/static/``
+the scripts and styles (package data, no build step), and ``/api/i18n/<lang>`` the page's
+words from the catalogue. The page speaks the server's protocol 1.1 and asks for the
+``words`` of every frame in the player's language (docs/web.md).
 """
 
 from __future__ import annotations
