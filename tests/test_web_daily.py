@@ -176,3 +176,38 @@ def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
     assert "no tournament 999" in page.inner_text("#status")
     check_axe(axe, page, "a tournament that does not exist")
     assert errors == []
+
+
+def test_a_host_makes_a_tournament_and_plays_it_with_the_keyboard(
+        server: Server, browser: Any, axe: Any) -> None:
+    di = _account(server.base, "di")
+    page, errors, _ = a_page(browser, di)
+    page.goto(f"{server.base}/tournaments")
+    page.wait_for_selector("#host:not([hidden])")
+    check_axe(axe, page, "the host's form")
+    page.select_option("#t-game", "jass")
+    page.fill("#t-deals", "1")
+    page.fill("#t-tables", "2")
+    page.fill("#t-entrants", "di,,,\n,,,")
+    page.focus("#make button")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.base}/tournaments/*")
+    page.wait_for_selector("#yours:not([hidden])")
+    check_axe(axe, page, "an entrant's board")
+    for _ in range(60):
+        if "played every board" in page.inner_text("#where"):
+            break
+        page.wait_for_selector("#actions button")
+        where = page.inner_text("#where") + page.inner_text("#actions")
+        page.focus("#actions button")
+        page.keyboard.press("Enter")
+        page.wait_for_function("(w) => document.getElementById('where').textContent + "
+                               "document.getElementById('actions').textContent !== w "
+                               "|| document.getElementById('status').textContent !== ''",
+                               arg=where)
+        assert page.inner_text("#status") == ""
+    assert "played every board" in page.inner_text("#where")
+    page.wait_for_function("() => document.querySelectorAll('#overall tbody tr').length === 8")
+    assert "di" in page.locator("#overall tbody th").all_inner_texts()
+    check_axe(axe, page, "the tournament after the boards")
+    assert errors == []

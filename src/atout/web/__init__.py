@@ -103,7 +103,7 @@ def app(db: str | None = None, settings: Settings | None = None,
         Route("/players/{name}", profile), Route("/leaderboard", leaders),
         Route("/leaderboard/{game}", leaders),
         Route("/daily", daily), Route("/daily/{game}", daily),
-        Route("/tournaments/{id}", tournament),
+        Route("/tournaments", tournament), Route("/tournaments/{id}", tournament),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]
     return server
 

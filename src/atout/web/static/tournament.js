@@ -32,9 +32,91 @@ function table(caption, columns, rows, firstIsHeader) {
   return el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body);
 }
 
+const T = { token: localStorage.getItem("atout.token"), id: "", polling: null };
+
+async function api(path, body) {
+  const headers = { "content-type": "application/json" };
+  if (T.token) headers.authorization = `Bearer ${T.token}`;
+  const answer = await fetch(path, body === undefined ? { headers }
+    : { method: "POST", headers, body: JSON.stringify(body) });
+  let data = {};
+  try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
+  return { ok: answer.ok, data };
+}
+
+/* an entrant's board: their own seat's view and legal actions; polled while others move */
+function showYours(state) {
+  const you = state.you;
+  if (!you) { $("yours").hidden = true; return; }
+  $("yours").hidden = false;
+  const box = $("actions");
+  box.replaceChildren();
+  if (!you.view) {
+    $("where").textContent = `Table ${you.table}, place ${you.place}: your table has played every board.`;
+    return;
+  }
+  const v = you.view;
+  const onTable = v.table.map(([s, c]) => `seat ${s + 1}: ${c}`).join(", ");
+  $("where").textContent = `Table ${you.table}, board ${you.board} of ${state.deals}; you are seat ${v.seat + 1}.` +
+    (onTable ? ` On the table: ${onTable}.` : "") + (v.to_move === v.seat ? " Your turn." : " Waiting for the others.");
+  box.appendChild(el("p", { text: `Your hand: ${v.hand.join(" ")}` }));
+  if (v.to_move !== v.seat) return;
+  for (const a of v.legal) {
+    const b = el("button", { type: "button", text: a });
+    b.addEventListener("click", () => play(a));
+    box.appendChild(b);
+  }
+}
+
+async function refresh() {
+  const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}`);
+  if (ok) showYours(data);
+  return ok ? data : null;
+}
+
+async function play(action) {
+  const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}/play`, { action });
+  $("status").textContent = ok ? "" : data.message;
+  if (ok) { showYours(data); await results(); $("actions").querySelector("button")?.focus(); }
+}
+
+async function create(event) {
+  event.preventDefault();
+  const tables = Number($("t-tables").value);
+  const lines = $("t-entrants").value.split("\n").filter((l) => l.trim());
+  const body = { game: $("t-game").value, deals: Number($("t-deals").value), tables };
+  if (lines.length) {
+    body.entrants = lines.map((l) => l.split(",").map((n) => n.trim() || null));
+  }
+  const { ok, data } = await api("/api/tournaments", body);
+  if (!ok) { $("status").textContent = data.message; return; }
+  location.href = `/tournaments/${data.id}`;
+}
+
 async function main() {
   let id = "";
   try { id = decodeURIComponent(location.pathname.split("/")[2] || ""); } catch (e) { id = ""; }
+  T.id = id;
+  if (!id) {
+    $("host").hidden = false;
+    $("make").addEventListener("submit", create);
+    if (!T.token) $("status").textContent = "Sign in with an account (on the tables page) to host a tournament.";
+    return;
+  }
+  const state = await refresh();
+  if (state && state.you && !state.over) {
+    T.polling = setInterval(async () => {
+      if ($("actions").querySelector("button")) return;  /* your turn: wait for you */
+      const now = await refresh();
+      await results();
+      if (!now || now.over) clearInterval(T.polling);
+    }, 2000);
+  }
+  await results();
+}
+
+async function results() {
+  const id = T.id;
   const answer = await fetch(`/api/tournaments/${encodeURIComponent(id)}/results`);
   const data = await answer.json();
   if (!answer.ok) { $("status").textContent = data.message; return; }
