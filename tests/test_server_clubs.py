@@ -105,3 +105,34 @@ def test_two_tables_of_computer_players_give_the_engines_scores(tmp_path: Path) 
         assert seat == (line["place"] + (t + b) % 2) % 4
         assert line["points"] == points[t, b][seat]
         assert line["datum"] == pytest.approx((points[0, b][seat] + points[1, b][seat]) / 2)
+
+
+def test_a_tournament_survives_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    with running(db, tmp_path) as server:
+        base = server.base
+        eve = _account(base, "eve")
+        assert _refused(base, "/api/tournaments", {
+            "game": "putze", "deals": 2, "tables": 1,
+            "entrants": [["eve", "nobody", None, None]]}, eve) == "bad_entrants"
+        made = http(base, "/api/tournaments", {"game": "putze", "deals": 2, "tables": 2,
+                                               "entrants": [["eve", None, None, None],
+                                                            [None, None, None, None]]}, eve)
+        tid = made["id"]
+        for _ in range(3):
+            view = http(base, f"/api/tournaments/{tid}", token=eve)["you"]["view"]
+            http(base, f"/api/tournaments/{tid}/play", {"action": view["legal"][0]}, eve)
+        before = http(base, f"/api/tournaments/{tid}", token=eve)
+        # a table's store record is not readable while its boards are played elsewhere
+        assert _refused(base, f"/api/games/{tid}", None, eve) == "private"
+    with running(db, tmp_path) as server:
+        base = server.base
+        after = http(base, f"/api/tournaments/{tid}", token=eve)
+        assert after == before
+        while "view" in (you := http(base, f"/api/tournaments/{tid}", token=eve)["you"]):
+            http(base, f"/api/tournaments/{tid}/play", {"action": you["view"]["legal"][0]},
+                 eve)
+        res = http(base, f"/api/tournaments/{tid}/results")
+        assert res["over"] is True and len(res["played"]) == 4
+    with running(db, tmp_path) as server:  # and a finished one comes back as it was
+        assert http(server.base, f"/api/tournaments/{tid}/results") == res

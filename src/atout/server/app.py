@@ -24,6 +24,7 @@ from atout.daily import secret as daily_secret
 from atout.store import FINISHED, Store, StoreError, data_dir
 
 from .accounts import AuthError, Player, token_hash
+from .clubs import SOURCE as CLUBS_SOURCE
 from .clubs import Clubs
 from .clubs import routes as club_routes
 from .daily import SOURCE as DAILY_SOURCE
@@ -59,7 +60,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     """The server's application on the store at ``db`` (see :meth:`Store.open`); with
     ``cluster``, one process of a cluster on Redis (:mod:`atout.server.cluster`)."""
     state: dict[str, Any] = {}
-    clubs = Clubs()
+    clubs = Clubs(lambda: hub().store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -80,6 +81,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         state["gate"] = Gate(hub.accounts, hub.settings.limits)
         state["daily"] = Daily(store, await asyncio.to_thread(
             daily_secret, hub.settings.daily_secret, data_dir(data)))
+        await asyncio.to_thread(clubs.restore)
         state["metrics"] = _metrics(hub, joined)
         try:
             yield
@@ -182,6 +184,9 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                                             else summary.seat_of(viewer.id))
         if seat is None and viewer is not None:
             seat = summary.seat_of(viewer.id)  # a finished game's players
+        if summary.source == CLUBS_SOURCE:  # its boards are played at other tables too
+            return fail("private", "a duplicate tournament's table is read through "
+                        "/api/tournaments/N (every board's actions once it is over)", 403)
         if summary.source == DAILY_SOURCE and (seat is None or summary.status != FINISHED):
             return fail("private", "a deal of the day's run is shown to its player only, "
                         "once it is over (while it is played: /api/daily/GAME); the day's "

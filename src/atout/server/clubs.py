@@ -7,14 +7,18 @@ person reads their table's deal from their own seat only and plays when it is th
 computer players move in between. The results per board and overall, in JSON and in CSV, grow
 as tables finish boards.
 
-The tournaments live in the server process's memory: a restart ends them (their store record
-is a later step).
+Each table is a game in the store (source ``duplicate``) holding its entrants, the
+tournament's settings and every action of every board in order, so a restart of the server
+rebuilds the tournaments (:meth:`Clubs.restore`); a tournament's number is the store number of
+its first table. Such a game's record is shown by ``/api/games/N`` to nobody while the
+tournament is played (the seed is in it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -26,16 +30,22 @@ from starlette.routing import Route
 
 import atout
 from atout.bots import player_bot
-from atout.core import deal_seed
+from atout.core import MatchResult, deal_seed
 from atout.duplicate import MOST_DEALS, MOST_TABLES, Club, Played, Results
 from atout.games import available
+from atout.store import FINISHED, SeatInfo, Store
+from atout.store.accounts import find_account
 
 from .accounts import Player
+
+log = logging.getLogger("atout.server")
 
 BOT = "heuristic"
 """The computer player of the empty places."""
 MOST = 100
-"""The most tournaments a server keeps."""
+"""The most tournaments in play a server keeps."""
+SOURCE = "duplicate"
+"""The store's source of the tournaments' tables."""
 
 
 class Refused(Exception):
@@ -55,6 +65,14 @@ class Table:
     board: int = 0
     deal: Any = None
     actions: list[str] = field(default_factory=list)
+    game_id: int | None = None
+    """Its game in the store."""
+    log: list[tuple[int, str]] = field(default_factory=list)
+    """Every action of every board, with its seat, as the store has it."""
+    saved: int = 0
+    """How many of them the store has."""
+    finished: bool = False
+    """Whether the store has its end."""
 
 
 @dataclass
@@ -106,6 +124,7 @@ class Tournament:
             action = str(bot.choose(table.deal.view(seat)))
             table.deal.play(action)
             table.actions.append(action)
+            table.log.append((seat, action))
 
     def state(self, name: str | None) -> dict[str, Any]:
         """The tournament as ``name`` may see it: the tables' progress and, for a person at
@@ -148,10 +167,110 @@ def _entrants(raw: object, seats: int, tables: int) -> list[tuple[str | None, ..
 class Clubs:
     """The server's tournaments."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Callable[[], Store] | None = None) -> None:
         self.all: dict[int, Tournament] = {}
         self.numbers = itertools.count(1)
         self.lock = asyncio.Lock()
+        self.store = store
+
+    def _save(self, t: Tournament) -> None:
+        """Write the tables' new actions to the store, and finish the tables done."""
+        if self.store is None:
+            return
+        store = self.store()
+        for table in t.tables:
+            if table.game_id is None:
+                continue
+            if table.saved < len(table.log):
+                store.append_many(table.game_id, table.saved, table.log[table.saved:])
+                table.saved = len(table.log)
+            if table.board >= t.club.deals and not table.finished:
+                totals = [0.0] * t.club.seats
+                for p in t.played:
+                    if p.table == table.index:
+                        for place in range(t.club.seats):
+                            totals[place] += p.points[t.club.seat_of(p.table, p.board, place)]
+                ranking = tuple(sorted(range(len(totals)), key=lambda i: -totals[i]))
+                best = max(totals)
+                store.finish(table.game_id, MatchResult(
+                    tuple(totals), tuple(i for i, x in enumerate(totals) if x == best),
+                    ranking, {"tournament": t.id}))
+                table.finished = True
+
+    def _record(self, t: Tournament, host: Player) -> int:
+        """Store the tables (a game each); the tournament's number."""
+        if self.store is None:
+            return next(self.numbers)
+        store = self.store()
+        first = 0
+        for table in t.tables:
+            seats = []
+            for name in table.entrants:
+                found = find_account(store, name) if name is not None else None
+                if name is not None and found is None:
+                    raise Refused("bad_entrants", f"there is no account named {name[:64]!r}")
+                seats.append(SeatInfo(player_id=found[0]) if found else SeatInfo(bot=BOT))
+            settings: dict[str, Any] = {
+                "tournament": first or None, "table": table.index, "deals": t.club.deals,
+                "tables": t.club.tables, "seed": t.club.seed, "host": host.name,
+                "entrants": list(table.entrants)}
+            table.game_id = store.create_game(t.club.game, {}, {"seed": 0}, seats,
+                                              source=SOURCE, client={SOURCE: settings})
+            if not first:
+                first = table.game_id
+        return first
+
+    def restore(self) -> int:
+        """Rebuild the tournaments from the store's tables (at the server's start); how
+        many."""
+        if self.store is None:
+            return 0
+        store = self.store()
+        groups: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+        for g in store.games(source=SOURCE):
+            info = g.client.get(SOURCE)
+            if isinstance(info, dict):
+                groups.setdefault(int(str(info.get("tournament") or g.id)), []).append(
+                    (g.id, dict(info)))
+        for number, rows in groups.items():
+            try:
+                self.all[number] = self._rebuild(store, number, sorted(
+                    rows, key=lambda r: int(r[1]["table"])))
+            except (ValueError, KeyError, TypeError, atout.IllegalAction) as exc:
+                # a damaged record: the other tournaments still come back
+                log.error("tournament %s does not replay: %s", number, exc)
+        return len(self.all)
+
+    def _rebuild(self, store: Store, number: int,
+                 rows: list[tuple[int, dict[str, Any]]]) -> Tournament:
+        info = rows[0][1]
+        record = store.get(rows[0][0])
+        club = Club(record.summary.game, int(info["deals"]), int(info["tables"]),
+                    seed=int(info["seed"]))
+        tables = [Table(int(i["table"]), tuple(i["entrants"]), game_id=gid)
+                  for gid, i in rows]
+        t = Tournament(number, str(info["host"]), club, tables)
+        for table in tables:
+            assert table.game_id is not None
+            rec = store.get(table.game_id)
+            for seat, action in zip(rec.actors, rec.actions, strict=True):
+                if table.deal is None:
+                    table.deal = club.deal(table.board)
+                    table.actions = []
+                table.deal.play(action)
+                table.actions.append(action)
+                table.log.append((seat, action))
+                if table.deal.is_over:
+                    t.played.append(Played(table.index, table.board, tuple(table.actions),
+                                           tuple(float(p) for p in table.deal.result.points)))
+                    table.board += 1
+                    table.deal = None
+            table.saved = len(table.log)
+            if rec.summary.status == FINISHED:
+                table.finished = True
+            t.advance(table)
+        self._save(t)
+        return t
 
     def create(self, host: Player, data: dict[str, Any]) -> Tournament:
         """A new tournament from a host's request (refused in words when malformed)."""
@@ -162,19 +281,19 @@ class Clubs:
         for name, value, most in (("deals", deals, MOST_DEALS), ("tables", tables, MOST_TABLES)):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
                 raise Refused("bad_number", f"{name}: a whole number from 1 to {most}")
-        if len(self.all) >= MOST:
+        if sum(not t.over for t in self.all.values()) >= MOST:
             raise Refused("too_many", f"this server keeps {MOST} tournaments at most", 429)
         try:
             club = Club(str(game), deals, tables, seed=secrets.randbits(63))
         except ValueError as exc:
             raise Refused("bad_tournament", str(exc)) from None
         rows = _entrants(data.get("entrants"), club.seats, tables)
-        number = next(self.numbers)
-        t = Tournament(number, host.name, club,
-                       [Table(i, row) for i, row in enumerate(rows)])
+        t = Tournament(0, host.name, club, [Table(i, row) for i, row in enumerate(rows)])
+        t.id = self._record(t, host)
         for table in t.tables:
             t.advance(table)
-        self.all[number] = t
+        self._save(t)
+        self.all[t.id] = t
         return t
 
     def get(self, number: str) -> Tournament:
@@ -200,7 +319,9 @@ class Clubs:
         except atout.IllegalAction as exc:
             raise Refused("illegal", exc.reason) from None
         table.actions.append(action)
+        table.log.append((t.club.seat_of(table.index, table.board, place), action))
         t.advance(table)
+        self._save(t)
         return t.state(me.name)
 
 
