@@ -192,3 +192,17 @@ def test_the_secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         secret(None, tmp_path)
     with pytest.raises(ValueError, match="no daily secret"):
         secret(None, None)
+
+
+def test_a_run_that_no_longer_replays_is_refused_in_words(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite3")
+    with running(db, tmp_path) as server:
+        token = _register(server.base, "fay")
+        state = http(server.base, "/api/daily/jass/start", {}, token)
+        while state["deal"] == 0:  # a whole deal: 36 cards that the other deals cannot play
+            state = http(server.base, "/api/daily/jass/play",
+                         {"action": state["view"]["legal"][0]}, token)
+    (tmp_path / SECRET_FILE).write_text("ab" * 32)  # another secret: other deals
+    with running(db, tmp_path) as server:
+        code, words = _refusal(server.base, "/api/daily/jass", None, token)
+        assert code == "damaged" and "secret" in words

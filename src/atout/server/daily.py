@@ -98,7 +98,12 @@ class Daily:
         if not mine:
             return None
         record = self.store.get(mine[0].id)
-        return record.id, Run(game, self.seed(game, day), DEALS, list(record.actions))
+        try:
+            return record.id, Run(game, self.seed(game, day), DEALS, list(record.actions))
+        except ValueError as exc:  # a record that no longer replays (the secret changed?)
+            raise Refused("damaged", f"your run of {day.isoformat()} no longer replays on "
+                          f"the day's deals ({exc}); was the server's secret changed?",
+                          503) from None
 
     def start(self, me: Player, game: str, day: datetime.date) -> dict[str, Any]:
         """Start (or continue) the person's run; refused once it is over."""
