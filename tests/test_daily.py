@@ -173,7 +173,7 @@ def test_two_people_get_the_same_deals(tmp_path: Path) -> None:
         day = datetime.datetime.now(datetime.UTC).date()
         pitch = atout.make("pitch")
         hand = pitch.deal(seed=deal_seed(day_seed(key, day, "pitch"), 0), dealer=0).view(0).hand
-        assert sorted(firsts[0]) == sorted(hand) or len(firsts[0]) < len(hand)
+        assert sorted(firsts[0]) == sorted(hand)
         other = pitch.deal(seed=deal_seed(day_seed(b"x" * 32, day, "pitch"), 0),
                            dealer=0).view(0).hand
         assert sorted(other) != sorted(hand)
