@@ -64,6 +64,9 @@ class Settings:
     """The token ``/metrics`` asks for (None: only the machine itself may read them)."""
     origins: tuple[str, ...] = ()
     """Web origins allowed to open WebSockets besides the server's own."""
+    daily_secret: str | None = None
+    """The secret of the deals of the day (None: ``$ATOUT_DAILY_SECRET``, else a file made
+    once in the data folder; :func:`atout.daily.secret`)."""
 
 
 @dataclass(eq=False)
