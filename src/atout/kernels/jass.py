@@ -113,7 +113,7 @@ def legal_cards(hand: int, mode: int, led: int, best: int, strict: int, free: in
     """:func:`atout.games.jass.play.legal_cards` on the kernel's tables."""
     if led < 0:
         return hand
-    follow = hand & SUITS[led]
+    follow = int(hand & SUITS[led])
     if mode >= 4:
         return follow if follow else hand
     trumps = hand & SUITS[mode]
