@@ -47,10 +47,10 @@ KERNEL_PLAYOUTS = int(os.environ.get("ATOUT_KERNEL_PLAYOUTS", "2000"))
 """Random playouts replayed by the engine in :func:`test_replayed_playouts_score_alike`."""
 
 
-def in_play(game: str, options: dict[str, Any], seed: int, extra: int) -> Deal | None:
+def in_play(game: str, options: dict[str, Any], seed: int, extra: int) -> Any:
     """A deal of ``game`` played at random (seeded) into its card play, then ``extra`` more
     random cards; None when nobody plays (a Putze deal every player passed)."""
-    deal = atout.make(game, **options).deal(seed=seed)
+    deal: Any = atout.make(game, **options).deal(seed=seed)
     rng = random.Random(seed)
     while not deal.is_over and deal.phase != "play":
         deal.play(rng.choice(deal.legal_actions()))
@@ -67,8 +67,8 @@ def engine_points(deal: Deal) -> list[int]:
     result = deal.result
     assert result is not None
     if deal.rules.name == "putze":
-        return list(result.details["totals"])
-    return list(result.points)
+        return [int(v) for v in result.details["totals"]]
+    return [int(v) for v in result.points]
 
 
 def engine_perft(deal: Deal, depth: int) -> int:
@@ -95,7 +95,7 @@ PLAY_RECORDS = [r for r in RECORDS if r["game"] in ("jass", "putze")]
 
 @pytest.mark.parametrize("record", PLAY_RECORDS, ids=lambda r: f"{r['game']}-{r['note'][:30]}")
 def test_perft_records(record: dict[str, Any]) -> None:
-    deal = atout.make(record["game"], **record["options"]).deal(**record["deal"])
+    deal: Any = atout.make(record["game"], **record["options"]).deal(**record["deal"])
     for action in record["prefix"]:
         deal.play(action)
     if deal.phase != "play":
