@@ -13,7 +13,7 @@ points and tricks of each side, the rules that matter). The kernels step it card
 - :func:`perft`: the number of card sequences of a length, as the engine's perft counts.
 
 The Weis and the Stöck do not depend on the order of play once the hands are known: their
-points are found at :func:`encode` (from the engine, on a copy played to its end) and carried
+points are found at :func:`encode` (from the Weis the engine found in the hands) and carried
 in the state, so the kernels only play cards. A seat's final points are its side's
 ``(Weis + Stöck + card points + all-tricks bonus) × multiplier``: a Schieber team's totals
 (the engine's result), a Putze player's totals (the engine's ``details["totals"]``; its
@@ -22,7 +22,6 @@ putzes and pommes follow from them by :func:`atout.games.putze.scoring.award`).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -32,6 +31,7 @@ from atout.games.jass.play import (
     HIGHER_TRUMPS,
     LAST_TRICK_BONUS,
     MATCH_BONUS,
+    STOECK_POINTS,
     SUIT_MASK,
     TRICK_KEYS,
     VALUE,
@@ -313,17 +313,43 @@ def _in_play(deal: Any) -> TrickPlay:
     return deal
 
 
+def _weis_and_stoeck(play: TrickPlay) -> list[int]:
+    """Each side's final Weis and Stöck points: those scored, and those the hands will score
+    (the Weis after the first trick, by the engine's rule: the best announcement in turn
+    order from the first leader, or every one; the Stöck once its second card is played)."""
+    points = [w + s for w, s in zip(play.weis_points, play.stoeck_points, strict=True)]
+    if not play.tricks and play.declared:
+        side_of = play.side_of
+        if play.weis_scoring == "each":
+            winners = list(play.declared)
+        else:
+            keys = play.weis_keys
+            best: tuple[int, int, int, int] | None = None
+            best_seat = -1
+            s = play.leader
+            for _ in play.playing:  # in turn order from the first leader: ties to the first
+                k = keys.get(s)
+                if k is not None and (best is None or k > best):
+                    best, best_seat = k, s
+                s = play.next_player[s]
+            sides = {side_of[best_seat]}
+            if getattr(play.rules.options, "weis_tie", "first") == "both":
+                sides |= {side_of[t] for t, k in keys.items() if k == best}
+            winners = [t for t in play.declared if side_of[t] in sides]
+        for t in winners:
+            points[side_of[t]] += sum(w.value for w in play.declared[t])
+    if play.stoeck_seat >= 0 and not play.stoeck_said:
+        points[play.side_of[play.stoeck_seat]] += STOECK_POINTS
+    return points
+
+
 def encode(deal: Any) -> NDArray[np.int64]:
     """The state vector of a Jass or Putze deal in its card play (see the module's layout).
 
     Raises ValueError for a deal of another game or one whose card play has not begun.
     """
     play = _in_play(deal)
-    # the Weis and the Stöck follow from the hands as play started: the engine's own
-    # count, on a copy played to its end (the order of play does not change them)
-    end = play.clone()
-    assert isinstance(end, TrickPlay)
-    end.play_tricks(random.Random(0), record=False)
+    base = _weis_and_stoeck(play)
     st = np.zeros(STATE_SIZE, dtype=np.int64)
     n = len(play.hands)
     st[ST_N] = n
@@ -356,7 +382,7 @@ def encode(deal: Any) -> NDArray[np.int64]:
         st[ST_NEXT + s] = play.next_player[s]
         st[ST_SIDE + s] = play.side_of[s]
     for side in range(play.nsides):
-        st[ST_BASE + side] = end.weis_points[side] + end.stoeck_points[side]
+        st[ST_BASE + side] = base[side]
         st[ST_CARD + side] = play.card_points[side]
         st[ST_WON + side] = play.tricks_won[side]
     return st
