@@ -197,3 +197,33 @@ def test_bad_input_is_refused_in_words() -> None:
     with pytest.raises(ValueError, match="not legal"):
         kj.step(state, next(c for c in range(36) if not kj.legal(state) >> c & 1))
     assert kj.random_playouts(state, 0, 0).shape == (0, 4)
+
+
+@pytest.mark.parametrize(("game", "options"), [("jass", {}), ("putze", {"players": 3}),
+                                               ("putze", {})])
+def test_batch_playouts_replay_on_the_engine(game: str, options: dict[str, Any]) -> None:
+    from atout.kernels import batch
+
+    got = batch.playouts(game, 40, 12, **options)
+    seats = atout.make(game, **options).seats
+    assert got.shape == (40, seats)
+    assert (got == batch.playouts(game, 40, 12, **options)).all()
+    for i, deal in enumerate(batch.batch_deals(game, 40, 12, options)):
+        d: Any = deal
+        if d.__dict__.get("tricks") is None:  # a Putze deal nobody played
+            assert list(got[i]) == [0] * seats
+            continue
+        cards, points = kj.choices(kj.encode(d), 12, i)
+        for c in cards:
+            d.step(c)
+        assert engine_points(d) == points == list(got[i])
+
+
+def test_batch_refuses_bad_input_in_words() -> None:
+    from atout.kernels import batch
+
+    with pytest.raises(ValueError, match="no batch playouts for 'chess'"):
+        batch.playouts("chess", 3, 0)
+    with pytest.raises(ValueError, match="whole number"):
+        batch.playouts("jass", -2, 0)
+    assert batch.playouts("jass", 0, 0).shape == (0, 4)

@@ -249,6 +249,23 @@ def random_playouts_kernel(state: NDArray[np.int64], n: int, seed: int) -> NDArr
 
 
 @njit
+def states_playouts_kernel(states: NDArray[np.int64], seed: int) -> NDArray[np.int64]:
+    """One random playout of each row of ``states`` (row ``i`` from the stream ``(seed, i)``):
+    each seat's final points, shape ``(rows, 6)`` (seats past a table's size: 0)."""
+    k = states.shape[0]
+    out = np.zeros((k, MAX_SEATS), dtype=np.int64)
+    st = np.empty(STATE_SIZE, dtype=np.int64)
+    rs = np.zeros(1, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    for i in range(k):
+        st[:] = states[i]
+        seed_stream(rs, seed, i)
+        play_random(st, rs, none)
+        final_scores(st, out[i])
+    return out
+
+
+@njit
 def choices_kernel(state: NDArray[np.int64], seed: int, index: int) -> NDArray[np.int64]:
     """The cards of random playout ``index`` under ``seed`` (as in :func:`random_playouts`),
     then each seat's final points: ``cards + scores``."""
