@@ -405,7 +405,7 @@ def encode(deal: Any) -> NDArray[np.int64]:
     return st
 
 
-def _checked_state(state: Any) -> NDArray[np.int64]:
+def checked_state(state: Any) -> NDArray[np.int64]:
     """``state`` as an int64 vector of :data:`STATE_SIZE`, or a ValueError in words."""
     st = np.asarray(state)
     if st.shape != (STATE_SIZE,) or st.dtype != np.int64:
@@ -414,7 +414,8 @@ def _checked_state(state: Any) -> NDArray[np.int64]:
     return np.ascontiguousarray(st)
 
 
-def _count(n: Any, what: str = "n") -> int:
+def whole(n: Any, what: str = "n") -> int:
+    """``n`` as a whole number of 0 or more, or a ValueError in words naming ``what``."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"{what} must be a whole number of 0 or more, not {n!r}")
     return int(n)
@@ -426,14 +427,14 @@ def random_playouts(state: Any, n: int, seed: int) -> NDArray[np.int64]:
     Playout ``i`` draws from the stream ``(seed, i)``: the same result compiled or not, and
     :func:`choices` gives its cards.
     """
-    return random_playouts_kernel(_checked_state(state), _count(n), fold_seed(seed))
+    return random_playouts_kernel(checked_state(state), whole(n), fold_seed(seed))
 
 
 def choices(state: Any, seed: int, index: int = 0) -> tuple[list[int], list[int]]:
     """The cards (card indices, also the engine's action ids) of random playout ``index``
     of ``seed`` from ``state``, and each seat's final points."""
-    st = _checked_state(state)
-    got = choices_kernel(st, fold_seed(seed), _count(index, "index"))
+    st = checked_state(state)
+    got = choices_kernel(st, fold_seed(seed), whole(index, "index"))
     seats = int(st[ST_N])
     k = len(got) - seats
     return [int(c) for c in got[:k]], [int(v) for v in got[k:]]
@@ -442,17 +443,17 @@ def choices(state: Any, seed: int, index: int = 0) -> tuple[list[int], list[int]
 def perft(state: Any, depth: int) -> int:
     """The number of card sequences of length ``depth`` from ``state`` (sequences that end the
     deal sooner count once), as the engine's perft."""
-    return int(perft_kernel(_checked_state(state), _count(depth, "depth")))
+    return int(perft_kernel(checked_state(state), whole(depth, "depth")))
 
 
 def legal(state: Any) -> int:
     """The legal cards of the seat to play, as a 36-card mask."""
-    return int(legal_mask(_checked_state(state)))
+    return int(legal_mask(checked_state(state)))
 
 
 def step(state: Any, card: int) -> NDArray[np.int64]:
     """A copy of ``state`` after the seat to play plays ``card``; ValueError if not legal."""
-    st = _checked_state(state).copy()
+    st = checked_state(state).copy()
     if not legal_mask(st) >> int(card) & 1:
         raise ValueError(f"card {card} is not legal here")
     apply_card(st, int(card))
@@ -461,12 +462,12 @@ def step(state: Any, card: int) -> NDArray[np.int64]:
 
 def scores(state: Any) -> list[int]:
     """Each seat's points so far (its final points once the play is over)."""
-    st = _checked_state(state)
+    st = checked_state(state)
     out = np.zeros(MAX_SEATS, dtype=np.int64)
     final_scores(st, out)
     return [int(v) for v in out[:int(st[ST_N])]]
 
 
-__all__ = ["STATE_SIZE", "apply_card", "choices", "encode", "final_scores", "legal",
-           "legal_cards", "legal_mask", "new_stream", "perft", "random_playouts", "scores",
-           "step"]
+__all__ = ["STATE_SIZE", "apply_card", "checked_state", "choices", "encode", "final_scores",
+           "legal", "legal_cards", "legal_mask", "new_stream", "perft", "random_playouts", "scores",
+           "step", "whole"]
