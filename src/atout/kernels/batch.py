@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-import atout
 from atout.core import Deal
+from atout.games import make
 from atout.kernels import jass as kjass
 from atout.kernels.rand import fold_seed
 
@@ -48,7 +48,7 @@ def random_until_play(deal: Any, rng: random.Random) -> None:
 
 def batch_deals(game: str, n: int, seed: int, options: dict[str, Any]) -> list[Deal]:
     """The deals of a batch at the start of their card play (or over: nobody played)."""
-    rules = atout.make(game, **options)
+    rules = make(game, **options)
     first = first_deal_seed(seed)
     seats = rules.seats
     out: list[Deal] = []
@@ -61,7 +61,7 @@ def batch_deals(game: str, n: int, seed: int, options: dict[str, Any]) -> list[D
 
 def _jass_family(game: str) -> Player:
     def play(n: int, seed: int, options: dict[str, Any]) -> NDArray[np.int64]:
-        seats = atout.make(game, **options).seats
+        seats = make(game, **options).seats
         states = np.zeros((n, kjass.STATE_SIZE), dtype=np.int64)
         for i, deal in enumerate(batch_deals(game, n, seed, options)):
             if deal.__dict__.get("tricks") is None:  # nobody played (Putze): nobody scores

@@ -631,19 +631,22 @@ _BASES: list[tuple[View | None, Any]] = [(None, None)]
 read), swapped whole."""
 
 
-def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
-                reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
-    """The search's ``kernel`` rounds past the first trick: ``count`` deals consistent with
-    the view sampled in the kernel (:func:`atout.kernels.jass_search.sample_worlds_kernel`:
-    the voids shown, the Weis cards shown, the hand sizes, the opponents' leads read as
-    :class:`JassDeterminizer` reads them, no Weis in the hands of those who announced none)
-    and rolled out as :func:`jass_batch` does; the summed values per action and the worlds
-    used. None where the Python sampler must do it: before the first trick is over (the
-    Weis are not yet known), or when a seat announced Weis it has not shown."""
+WorldFacts = tuple[Any, ...]
+"""The arguments of :func:`atout.kernels.jass_search.sample_worlds_kernel` before the count
+and the seed (see :func:`world_facts`)."""
+
+
+def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
+    """What the kernel's sampler must agree with for ``view``, as its arguments (numpy
+    arrays): the base state (the view's point, with the public Weis and Stöck points), the
+    seats that hold unseen cards, the pool, their hand sizes, voids and shown cards, the
+    cards each seat played, the Bock-lead facts and their weights, the Stöck still to come,
+    the seats that announced no Weis, the tries. None where the Python sampler must draw:
+    before the first trick is over (the Weis are not yet known) or when a seat announced
+    Weis it has not shown."""
     import numpy as np
 
     from atout.kernels import jass as kj
-    from atout.kernels.jass_search import rollouts_kernel, sample_worlds_kernel
 
     if not isinstance(sampler, JassDeterminizer):
         return None
@@ -674,14 +677,33 @@ def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: 
         made = (view, (base, kq))
         _BASES[0] = made
     base, kq = made[1]
-    leads = np.array(facts.leads, dtype=np.int64).reshape(-1, 4)
     keep32 = np.array([int(BOCK_TRUST ** m * 2**32) for m in range(len(facts.leads) + 1)],
                       dtype=np.int64)
-    worlds = sample_worlds_kernel(
-        base, np.array(facts.others, dtype=np.int64), facts.pool,
-        np.array(facts.sizes, dtype=np.int64), np.array(facts.allowed, dtype=np.int64),
-        np.array(facts.forced, dtype=np.int64), np.array(seen.played, dtype=np.int64),
-        leads, keep32, kq, quiet, MAX_TRIES, SOFT_TRIES, count, seed)
+    return (base, np.array(facts.others, dtype=np.int64), facts.pool,
+            np.array(facts.sizes, dtype=np.int64), np.array(facts.allowed, dtype=np.int64),
+            np.array(facts.forced, dtype=np.int64), np.array(seen.played, dtype=np.int64),
+            np.array(facts.leads, dtype=np.int64).reshape(-1, 4), keep32, kq, quiet,
+            MAX_TRIES, SOFT_TRIES)
+
+
+def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+    """The search's ``kernel`` rounds past the first trick: ``count`` deals consistent with
+    the view sampled in the kernel (:func:`atout.kernels.jass_search.sample_worlds_kernel`
+    on :func:`world_facts`: the voids shown, the Weis cards shown, the hand sizes, the
+    opponents' leads read as :class:`JassDeterminizer` reads them, no Weis in the hands of
+    those who announced none) and rolled out as :func:`jass_batch` does; the summed values
+    per action and the worlds used. None where the Python sampler must draw the deals."""
+    import numpy as np
+
+    from atout.kernels import jass as kj
+    from atout.kernels.jass_search import rollouts_kernel, sample_worlds_kernel
+
+    facts = world_facts(sampler, view, seed)
+    if facts is None:
+        return None
+    sample: Any = sample_worlds_kernel  # its arguments: the facts, then these two
+    worlds = sample(*facts, count, seed)
     worlds = worlds[worlds[:, kj.ST_TURN] == seat]
     if not len(worlds):
         return None
@@ -742,4 +764,4 @@ PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_r
                   batch=Batch(jass_batch, reuse=8, worlds=jass_worlds))
 """The Jass bots' parts."""
 
-__all__ = ["PARTS", "JassDeterminizer", "jass_rollout"]
+__all__ = ["PARTS", "JassDeterminizer", "jass_batch", "jass_rollout", "jass_worlds", "world_facts"]
