@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import atout
 from atout.core import Deal
 from atout.kernels import jass as kj
+from services import in_ci
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}),
@@ -179,6 +180,20 @@ def test_same_numbers_compiled_or_not() -> None:
 
 
 DIGEST = [24189, 28911]
+
+
+def test_compiled_as_the_environment_says() -> None:
+    """Compiled exactly when numba imports and ATOUT_PURE is not 1: CI's first run is
+    compiled (numba is in the test extra), its second (ATOUT_PURE=1) is not."""
+    from importlib.util import find_spec
+
+    from atout.kernels import COMPILED
+
+    pure = os.environ.get("ATOUT_PURE") == "1"
+    expected = find_spec("numba") is not None and not pure
+    assert expected == COMPILED
+    if in_ci() and not pure:
+        assert COMPILED
 
 
 def test_bad_input_is_refused_in_words() -> None:
