@@ -21,6 +21,9 @@ the machine's load between rounds hits both sides of a ratio alike:
   ``GameSim`` reused across games, ``RuleSchieber.get_valid_cards`` for every card),
   complete hands per second.
 
+- the Jass kernel vector environment (``atout.envs.kernel``, ``--envs`` tables, random legal
+  cards) against the raw PettingZoo environment's AEC loop, steps per second.
+
 ``--compile`` also reports the compilation: the first call in a fresh process with an empty
 cache (compiling), then in another fresh process with that cache (loading), both wall-clock.
 """
@@ -109,6 +112,46 @@ def game_lines(game: str, seconds: float, per_call: int) -> dict[str, float]:
     got[f"{game} kernel actions"] = got[f"{game} kernel"] * per
     got[f"{game} fast actions"] = got[f"{game} fast"] * per
     return got
+
+
+def env_lines(seconds: float, num_envs: int) -> dict[str, float]:
+    """Steps per second of the Jass kernel vector environment (``num_envs`` tables, random
+    legal cards chosen with numpy) and of the raw PettingZoo environment (the AEC loop of
+    benchmarks/envs.py: the trump decisions too, resets included)."""
+    import numpy as np
+
+    from atout.envs import raw_env
+    from atout.envs.kernel import kernel_vector_env
+
+    env = kernel_vector_env(num_envs, seed=1)
+    rng = np.random.default_rng(0)
+    masks = env.reset(1).masks
+
+    def vector(_i: int) -> int:
+        nonlocal masks
+        picks = (rng.random(masks.shape) * masks).argmax(axis=1)
+        masks = env.step(picks).masks
+        return num_envs
+
+    raw = raw_env("jass")
+    raw.reset(seed=1)
+    draw = random.Random(1).random
+
+    def aec(_i: int) -> int:
+        n = 0
+        for _agent in raw.agent_iter():
+            obs, _, term, trunc, _ = raw.last()
+            if term or trunc:
+                raw.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            raw.step(int(legal[int(draw() * len(legal))]))
+            n += 1
+        raw.reset()
+        return n
+
+    return {f"jass kernel env({num_envs}) steps": _rate(vector, seconds),
+            "jass raw env steps": _rate(aec, seconds)}
 
 
 def jass_kit(seconds: float) -> float | None:
@@ -202,6 +245,7 @@ def main() -> None:
                         help="a game to measure (default: every one)")
     parser.add_argument("--per-call", type=int, default=1000, help="playouts per kernel call")
     parser.add_argument("--compile", action="store_true", help="report the compilation too")
+    parser.add_argument("--envs", type=int, default=256, help="tables of the kernel env")
     args = parser.parse_args()
     games = args.game or list(GAMES)
     print(f"kernels compiled: {COMPILED}")
@@ -218,6 +262,7 @@ def main() -> None:
             got[f"{peer} actions"] = openspiel(peer, args.seconds)
         if "jass" in games:
             got["jass-kit hands"] = jass_kit(args.seconds)
+            got.update(env_lines(args.seconds, args.envs))
         for k, v in got.items():
             if v is not None:
                 rows.setdefault(k, []).append(v)
@@ -238,6 +283,7 @@ def main() -> None:
         ratio(f"{game} kernel actions", f"{PEERS[game]} actions", "goal >= 2x")
         ratio(f"{game} fast actions", f"{PEERS[game]} actions")
     ratio("jass kernel", "jass-kit hands")
+    ratio(f"jass kernel env({args.envs}) steps", "jass raw env steps", "goal >= 10x")
 
 
 if __name__ == "__main__":
