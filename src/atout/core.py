@@ -296,8 +296,36 @@ class Rules(ABC, Generic[OptionsT]):
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules[OptionsT]:
         return self  # rules are immutable once made
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as their class and their options' values: unpickled, the rules of this
+        process with the same options (made once, then shared), never a copy of their
+        tables."""
+        key = self.__dict__.get("_pickle_key")
+        if key is None:  # the options away from their defaults: usually none, a short pickle
+            defaults = options_dict(self.options_type())
+            key = self.__dict__["_pickle_key"] = tuple(
+                (k, v) for k, v in options_dict(self.options).items() if v != defaults[k])
+        return (rules_of, (type(self), key))
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} {self.options!r}>"
+
+
+_MADE: dict[tuple[type[Any], tuple[tuple[str, Any], ...]], Rules[Any]] = {}
+
+
+def rules_of(cls: type[Rules[Any]], options: tuple[tuple[str, Any], ...]) -> Rules[Any]:
+    """The rules of class ``cls`` with ``options`` (``(name, value)`` pairs of the options
+    away from their defaults, validated as :func:`atout.make` does), made once per process
+    and then shared: how pickled rules, deals and matches come back (see
+    :meth:`Rules.__reduce__`)."""
+    key = (cls, options)
+    made = _MADE.get(key)
+    if made is None:
+        opts = build_options(cls.name, cls.options_type, {}, None, dict(options))
+        made = _MADE[key] = cls(opts)  # type: ignore[call-arg]
+        made.__dict__["_pickle_key"] = options
+    return made
 
 
 DealSelf = TypeVar("DealSelf", bound="Deal")
@@ -607,6 +635,32 @@ class Deal(ABC):
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its state, the rules by their options (:meth:`Rules.__reduce__`) and
+        the history by action ids: a round trip gives an equal deal (same views, legal
+        actions and continuation) sharing the process's rules and their actions.
+
+        >>> import atout, pickle
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> _ = deal.play("push")
+        >>> again = pickle.loads(pickle.dumps(deal))
+        >>> again.history == deal.history, again.view(1).to_dict() == deal.view(1).to_dict()
+        (True, True)
+        """
+        state = self._pickle_state()
+        history = [int(a) for a in state.pop("_history")]
+        names = slot_names(type(self))
+        if not names:
+            return (restore_deal, (type(self), state, history))
+        unset = _UNSET
+        slots = {n: v for n in names if (v := getattr(self, n, unset)) is not unset}
+        return (restore_deal, (type(self), state, history, slots))
+
+    def _pickle_state(self) -> dict[str, Any]:
+        """A copy of ``__dict__`` to pickle: a game may write some fields more cheaply (card
+        ids for the actions of its tricks), as long as the deal reads them back the same."""
+        return self.__dict__.copy()
+
     def save(self) -> dict[str, JSON]:
         """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays.
 
@@ -627,6 +681,39 @@ class Deal(ABC):
 
 
 DealT = TypeVar("DealT", bound=Deal)
+
+
+_UNSET = object()
+_SLOT_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def slot_names(cls: type[Any]) -> tuple[str, ...]:
+    """The names of the slots a class and its bases declare (a deal keeping its hot state
+    in slots), found once per class."""
+    names = _SLOT_NAMES.get(cls)
+    if names is None:
+        found: list[str] = []
+        for c in cls.__mro__:
+            declared = c.__dict__.get("__slots__", ())
+            for n in (declared,) if isinstance(declared, str) else declared:
+                if n not in ("__dict__", "__weakref__") and n not in found:
+                    found.append(n)
+        names = _SLOT_NAMES[cls] = tuple(found)
+    return names
+
+
+def restore_deal(cls: type[DealT], state: dict[str, Any], history: list[int],
+                 slots: dict[str, Any] | None = None) -> DealT:
+    """A deal from :meth:`Deal.__reduce__`'s parts: its state (and its slots' values), and
+    its history as ids read back into the rules' own actions."""
+    deal = object.__new__(cls)
+    table = state["rules"].actions.table
+    state["_history"] = [table[i] for i in history]
+    deal.__dict__ = state
+    if slots:
+        for name, value in slots.items():
+            setattr(deal, name, value)
+    return deal
 
 
 def deal_seed(match_seed: int, index: int) -> int:
@@ -665,6 +752,8 @@ class Match(ABC):
         check_seat(first_dealer, rules.seats, "first_dealer")
         self.scores: list[float] = [0] * rules.seats
         self.deals: list[Deal] = []
+        self.deal_points: list[list[float]] = []
+        """What each seat gained in each deal scored (the events' ``deal_over`` points)."""
         self._over = False
         self.deal: Deal = self._start_deal(first_dealer)
 
@@ -712,6 +801,7 @@ class Match(ABC):
         deal = self.deal
         gained = self._score_deal(deal)
         self.deals.append(deal)
+        self.deal_points.append(list(gained))
         events = [Event(EV_DEAL_OVER, None, {"deal": len(self.deals), "points": list(gained),
                                              "scores": list(self.scores)})]
         if self._finished():
@@ -746,8 +836,9 @@ class Match(ABC):
         """The result of the finished game."""
 
     def match_info(self) -> dict[str, JSON]:
-        """Public facts of the game (scores, deal number) for views."""
-        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1}
+        """Public facts of the game (scores, deal number, each deal's points) for views."""
+        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1,
+                "deal_points": [list(p) for p in self.deal_points]}
 
     def public_view(self) -> View:
         """The current deal's :meth:`Deal.public_view`, with the game's scores in
