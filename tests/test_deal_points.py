@@ -11,11 +11,12 @@ import pytest
 
 import atout
 
-GAMES = [("jass", {}), ("putze", {}), ("tarot", {"players": 5}), ("pitch", {}),
-         ("knock-rummy", {})]
+GAMES = [("jass", {}), ("jass", {"coiffeur": True}), ("putze", {}), ("tarot", {"players": 5}),
+         ("pitch", {}), ("knock-rummy", {})]
 
 
-@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize(("game", "options"), GAMES,
+                         ids=[g + ("-coiffeur" if o else "") for g, o in GAMES])
 def test_deal_points_are_the_deal_over_points(game: str, options: dict[str, Any]) -> None:
     match = atout.make(game, **options).match(seed=11)
     rng = random.Random(5)

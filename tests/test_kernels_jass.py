@@ -4,7 +4,7 @@
   tests/data/perft.json, and random positions);
 - replay: the cards of the kernel's random playouts, replayed by the engine, score exactly as
   the kernel said (``KERNEL_PLAYOUTS`` of them here, 2,000 by default;
-  benchmarks/kernels_agree.py has run 100,000 and more);
+  benchmarks/kernels_jass_agree.py has run 100,000 and more);
 - a property test: from random reachable positions, the kernel's legal cards equal the
   engine's at every card of a line, and the line's end scores alike;
 - the same numbers compiled and as plain Python (a digest fixed here: CI runs this file both
@@ -217,13 +217,13 @@ def test_bad_input_is_refused_in_words() -> None:
 @pytest.mark.parametrize(("game", "options"), [("jass", {}), ("putze", {"players": 3}),
                                                ("putze", {})])
 def test_batch_playouts_replay_on_the_engine(game: str, options: dict[str, Any]) -> None:
-    from atout.kernels import batch
+    from atout.kernels import batch, jass_batch
 
     got = batch.playouts(game, 40, 12, **options)
     seats = atout.make(game, **options).seats
     assert got.shape == (40, seats)
     assert (got == batch.playouts(game, 40, 12, **options)).all()
-    for i, deal in enumerate(batch.batch_deals(game, 40, 12, options)):
+    for i, deal in enumerate(jass_batch.batch_deals(game, 40, 12, options)):
         d: Any = deal
         if d.__dict__.get("tricks") is None:  # a Putze deal nobody played
             assert list(got[i]) == [0] * seats
@@ -237,7 +237,7 @@ def test_batch_playouts_replay_on_the_engine(game: str, options: dict[str, Any])
 def test_batch_refuses_bad_input_in_words() -> None:
     from atout.kernels import batch
 
-    with pytest.raises(ValueError, match="no batch playouts for 'chess'"):
+    with pytest.raises(ValueError, match="no batch kernel for 'chess'"):
         batch.playouts("chess", 3, 0)
     with pytest.raises(ValueError, match="whole number"):
         batch.playouts("jass", -2, 0)

@@ -12,7 +12,7 @@ import pytest
 
 from atout.envs.kernel import OBS_SIZE, kernel_vector_env
 from atout.games import make
-from atout.kernels.batch import first_deal_seed, random_until_play
+from atout.kernels.jass_batch import first_deal_seed, random_until_play
 
 
 def engine_deal(seed: int, k: int) -> Any:

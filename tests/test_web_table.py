@@ -398,3 +398,34 @@ def test_no_motion_for_those_who_asked_for_none(server: Server, browser: Any) ->
     assert moving and all(m == "none 0s" for m in moving), moving
     assert not ana.errors, ana.errors
     ana.page.context.close()
+
+
+def test_the_coiffeur_board(server: Server, browser: Any) -> None:
+    """A Coiffeur game's sheet has its board: a row per trump mode with its multiplier and
+    each team's score in it, as the game's view says."""
+    ana = new_player(browser, "Ana", DESKTOP)
+    sign_in(ana.page, server.base, "Ana")
+    ana.page.select_option("#c-game", "jass")
+    ana.page.select_option("#c-preset", "coiffeur")
+    create_table(ana.page, "jass", deals=2)
+    while ana.wait_turn() == "mine":
+        match = last_view(ana)["info"].get("match") or {}
+        if match.get("deal_number") == 2:
+            break
+        click_move(ana)
+        ana.moved()
+    board = last_view(ana)["info"]["match"]["coiffeur"]
+    assert any(v is not None for team in board["sheet"] for v in team)
+    ana.page.click("#sheet-btn")
+    ana.page.wait_for_selector("#sheet-dialog[open]")
+    rows = ana.page.eval_on_selector_all(
+        "#sheet table:last-of-type tbody tr",
+        "trs => trs.map(tr => [...tr.children].map(c => c.textContent))")
+    assert len(rows) == len(board["rows"])
+    for i, row in enumerate(rows):
+        assert row[0].endswith(f"×{board['multipliers'][i]}")
+        for team in (0, 1):
+            value = board["sheet"][team][i]
+            assert row[1 + team] == ("—" if value is None else str(value))
+    assert not ana.errors, ana.errors
+    ana.page.context.close()

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from atout.kernels import jass as kj
-from atout.kernels.batch import first_deal_seed, random_until_play
+from atout.kernels.jass_batch import first_deal_seed, random_until_play
 from atout.kernels.jit import njit
 
 OBS_SIZE = 36 * 3 + 6 + 4

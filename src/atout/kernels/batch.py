@@ -1,95 +1,37 @@
-"""The researchers' batch entry: ``playouts(game, n, seed)`` plays n random deals of a game and
-returns their scores as one numpy array.
+"""The researchers' batch entry: ``playouts(game, n, seed, **options)`` plays ``n`` random
+deals of a game from a seed, dealt and played out at random inside a kernel, and returns each
+seat's points as a numpy array of shape ``(n, seats)``.
 
-Deal ``i`` of a call is the engine's ``rules.deal(seed=s + i, dealer=i % seats)`` with ``s``
-drawn from ``seed``; the decisions before the card play (Jass's trump or push, Putze's
-speaking, better cards and six) are drawn at random by the engine from the stream of that
-deal, and the card play runs in the game's kernel (:mod:`atout.kernels.jass` …), one call for
-the whole batch. A row holds each seat's points as the kernel scores them (see the game's
-kernel: Jass, a seat's team total; Putze, a player's card, Weis and Stöck points).
+>>> from atout.kernels.batch import playouts
+>>> playouts("pitch", 1000, seed=7, players=3).shape
+(1000, 3)
 
-Each game's entry is a :data:`Player` in :data:`TABLE`; a kernel module adds its games there.
+Each game has one line in :data:`GAMES` (its kernel module's ``playouts``).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
-from atout.core import Deal
-from atout.games import make
-from atout.kernels import jass as kjass
-from atout.kernels.rand import fold_seed
-
-Player = Callable[[int, int, dict[str, Any]], NDArray[np.int64]]
-"""A game's batch: ``(n, seed, options) -> (n, seats)`` scores of n random deals."""
-
-
-def first_deal_seed(seed: int) -> int:
-    """The engine seed of deal 0 of a batch of ``seed`` (deal ``i`` is this plus ``i``)."""
-    return random.Random(seed).getrandbits(48)
+GAMES: dict[str, str] = {
+    "jass": "atout.kernels.jass_batch",
+    "putze": "atout.kernels.putze_batch",
+    "pitch": "atout.kernels.pitch",
+    "tarot": "atout.kernels.tarot",
+    "knock-rummy": "atout.kernels.knock_rummy",
+}
+"""Each game with a batch kernel, and the module whose ``playouts(n, seed, **options)`` it is
+(imported on first use: a kernel compiles, or loads from the cache, only when asked for)."""
 
 
-def random_until_play(deal: Any, rng: random.Random) -> None:
-    """The decisions before the card play drawn at random, as :meth:`Deal.playout` draws:
-    the ``int(rng.random() * n)``-th legal action."""
-    rnd = rng.random
-    while not deal.is_over and deal.phase != "play":
-        mask = deal.legal_mask()
-        k = int(rnd() * mask.bit_count())
-        for _ in range(k):
-            mask &= mask - 1
-        deal.step((mask & -mask).bit_length() - 1)
-
-
-def batch_deals(game: str, n: int, seed: int, options: dict[str, Any]) -> list[Deal]:
-    """The deals of a batch at the start of their card play (or over: nobody played)."""
-    rules = make(game, **options)
-    first = first_deal_seed(seed)
-    seats = rules.seats
-    out: list[Deal] = []
-    for i in range(n):
-        deal = rules.deal(seed=first + i, dealer=i % seats)
-        random_until_play(deal, random.Random(first + i))
-        out.append(deal)
-    return out
-
-
-def _jass_family(game: str) -> Player:
-    def play(n: int, seed: int, options: dict[str, Any]) -> NDArray[np.int64]:
-        seats = make(game, **options).seats
-        states = np.zeros((n, kjass.STATE_SIZE), dtype=np.int64)
-        for i, deal in enumerate(batch_deals(game, n, seed, options)):
-            if deal.__dict__.get("tricks") is None:  # nobody played (Putze): nobody scores
-                states[i, kjass.ST_N] = seats
-                states[i, kjass.ST_TURN] = -1
-            else:
-                states[i] = kjass.encode(deal)
-        got = kjass.states_playouts_kernel(states, fold_seed(seed))
-        return np.ascontiguousarray(got[:, :seats])
-
-    return play
-
-
-TABLE: dict[str, Player] = {"jass": _jass_family("jass"), "putze": _jass_family("putze")}
-"""Each game's batch (kernel modules add theirs)."""
-
-
-def playouts(game: str, n: int, seed: int, **options: Any) -> NDArray[np.int64]:
-    """The scores of ``n`` random deals of ``game`` (with its ``options``) from ``seed``:
-    an int64 array of shape ``(n, seats)``; ValueError in words for bad input."""
-    entry = TABLE.get(game)
-    if entry is None:
-        raise ValueError(f"no batch playouts for {game!r}; the games with one: "
-                         f"{', '.join(sorted(TABLE))}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number of 0 or more, not {n!r}")
-    return entry(n, int(seed), options)
-
-
-__all__ = ["TABLE", "Player", "batch_deals", "first_deal_seed", "playouts",
-           "random_until_play"]
+def playouts(game: str, n: int, seed: int, **options: Any) -> Any:
+    """``n`` random deals of ``game`` with ``options`` from ``seed``, played out at random:
+    each seat's points, an array of shape ``(n, seats)`` (the same for the same arguments)."""
+    module = GAMES.get(game)
+    if module is None:
+        raise ValueError(f"no batch kernel for {game!r}: the games with one are "
+                         f"{', '.join(sorted(GAMES))}")
+    entry: Callable[..., Any] = import_module(module).playouts
+    return entry(n, seed, **options)

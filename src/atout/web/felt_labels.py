@@ -96,6 +96,7 @@ def felt_words(tr: Translator) -> dict[str, str]:
         "sheet_taker": _("Taker"),
         "sheet_bid": _("Bid"),
         "sheet_total": _("Total"),
+        "sheet_trump": _("Trump"),
         "sheet_partial": _("The deals played before this page joined the table are in the "
                            "totals only."),
     }

@@ -90,6 +90,8 @@ class CoiffeurMatch(Match):
                 "sheet": [list(row) for row in self.sheet], "totals": self.team_totals()}
 
     def match_info(self) -> dict[str, JSON]:
-        """Team scores, the deal number and the score sheet (``coiffeur``)."""
+        """Team scores, the deal number, the score sheet (``coiffeur``) and what each seat
+        gained in each deal (``deal_points``)."""
         return {"scores": list(self.scores), "team_scores": self.team_totals(),
-                "deal_number": len(self.deals) + 1, "coiffeur": self.sheet_dict()}
+                "deal_number": len(self.deals) + 1, "coiffeur": self.sheet_dict(),
+                "deal_points": [list(p) for p in self.deal_points]}

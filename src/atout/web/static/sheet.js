@@ -201,7 +201,32 @@ export function drawSheet(box, frame, names, L) {
   }
   foot.appendChild(fr); table.appendChild(foot);
   box.appendChild(table);
+  if (m.coiffeur && Array.isArray(m.coiffeur.rows)) box.appendChild(coiffeurTable(m.coiffeur, who, L));
   if (!Array.isArray(m.deal_points) && (m.deal_number || 1) - 1 > rows.length) {  // (an older server)
     box.appendChild(cell("p", L("sheet_partial")));
   }
+}
+
+const MODE = { "trump H": "♥", "trump D": "♦", "trump S": "♠", "trump C": "♣", obenabe: "Obenabe", undenufe: "Undenufe" };
+/* the Coiffeur's board: a row per trump mode with its multiplier, each team's score (— open) */
+function coiffeurTable(c, who, L) {
+  const table = document.createElement("table");
+  table.className = "sheet";
+  table.appendChild(cell("caption", "Coiffeur"));
+  const head = document.createElement("thead"), hr = document.createElement("tr");
+  hr.appendChild(cell("th", L("sheet_trump"), { scope: "col" }));
+  for (const w of who) hr.appendChild(cell("th", w, { scope: "col" }));
+  head.appendChild(hr); table.appendChild(head);
+  const body = document.createElement("tbody");
+  c.rows.forEach((mode, i) => {
+    const tr = document.createElement("tr");
+    tr.appendChild(cell("th", `${MODE[mode] || mode} ×${(c.multipliers || [])[i] ?? 1}`, { scope: "row" }));
+    for (let t = 0; t < who.length; t++) {
+      const v = ((c.sheet || [])[t] || [])[i];
+      tr.appendChild(cell("td", v === null || v === undefined ? "—" : num(v)));
+    }
+    body.appendChild(tr);
+  });
+  table.appendChild(body);
+  return table;
 }
