@@ -53,7 +53,7 @@ PINNED: dict[tuple[str, str], str] = {
     ("pitch", "search:playouts=30:model=0:prune=0"):
         "bid 1/0 AH/31 7S/30 9H/30 7H/30 bid 2/0 JC/31 2S/30 JD/30 QD/30",
     ("knock-rummy", "search:playouts=30"):
-        "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
+        "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 knock/30 KH/30",
     ("knock-rummy", "search:playouts=30:courtesy=1"):
         "draw discard/30 7S/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
 }
