@@ -68,11 +68,11 @@ class TarotHeuristic(Bot):
         values = (bid_values(hand, view.seats, legal)
                   if self.by_value and legal >> A_PASS & 1 else None)
         if values is not None:
-            a = club_bid(values, hand, view.seats) if self.club else best_bid(values)
-            if a == best_bid(values):
+            bid = club_bid(values, hand, view.seats) if self.club else best_bid(values)
+            if bid == best_bid(values):
                 # the model's own choice: its values back the hint's "more than the next"
                 self.weighed = {actions[b].text: (v, 0) for b, v in values.items()}
-            return actions[a]
+            return actions[bid]
         a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value,
                      self.call_by_model, self.club)
         if a is not None:
