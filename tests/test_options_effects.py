@@ -21,6 +21,7 @@ FREE_INT_VALUES = {"knock_limit": 10, "knock_penalty": 20, "rum_bonus": 50, "tar
                    "deals": 2, "restock_limit": 1}
 """A value to try for an int option without a list of choices."""
 CONTEXT: dict[tuple[str, str], dict[str, Any]] = {
+    ("jass", "coiffeur_multipliers"): {"coiffeur": True},
     ("tarot", "packet"): {"players": 3},
     ("tarot", "call_self"): {"players": 5},
     ("tarot", "called_suit_lead"): {"players": 5},

@@ -100,6 +100,10 @@ class ActionSpace(Sequence[Action]):
     mask (what :meth:`Deal.legal_actions` reads)."""
     _texts: tuple[tuple[tuple[str, ...], ...], ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its notations: unpickled, the one table of this process for them."""
+        return (ActionSpace, (tuple(a.text for a in self._actions),))
+
     def texts_of(self, mask: int) -> tuple[str, ...]:
         """The notations of the actions whose bits are set in ``mask``, by id.
 

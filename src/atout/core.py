@@ -29,6 +29,7 @@ from atout.options import build_options as build_options
 from atout.options import describe_options as describe_options
 from atout.options import option as option
 from atout.options import options_dict as options_dict
+from atout.pickles import UNSET, restore_deal, rules_of, slot_names
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
 
@@ -295,6 +296,17 @@ class Rules(ABC, Generic[OptionsT]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules[OptionsT]:
         return self  # rules are immutable once made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as their class and their options' values: unpickled, the rules of this
+        process with the same options (made once, then shared), never a copy of their
+        tables."""
+        key = self.__dict__.get("_pickle_key")
+        if key is None:  # the options away from their defaults: usually none, a short pickle
+            defaults = options_dict(self.options_type())
+            key = self.__dict__["_pickle_key"] = tuple(
+                (k, v) for k, v in options_dict(self.options).items() if v != defaults[k])
+        return (rules_of, (type(self), key))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} {self.options!r}>"
@@ -607,6 +619,32 @@ class Deal(ABC):
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its state, the rules by their options (:meth:`Rules.__reduce__`) and
+        the history by action ids: a round trip gives an equal deal (same views, legal
+        actions and continuation) sharing the process's rules and their actions.
+
+        >>> import atout, pickle
+        >>> deal = atout.make("jass").deal(seed=7)
+        >>> _ = deal.play("push")
+        >>> again = pickle.loads(pickle.dumps(deal))
+        >>> again.history == deal.history, again.view(1).to_dict() == deal.view(1).to_dict()
+        (True, True)
+        """
+        state = self._pickle_state()
+        history = [int(a) for a in state.pop("_history")]
+        names = slot_names(type(self))
+        if not names:
+            return (restore_deal, (type(self), state, history))
+        unset = UNSET
+        slots = {n: v for n in names if (v := getattr(self, n, unset)) is not unset}
+        return (restore_deal, (type(self), state, history, slots))
+
+    def _pickle_state(self) -> dict[str, Any]:
+        """A copy of ``__dict__`` to pickle: a game may write some fields more cheaply (card
+        ids for the actions of its tricks), as long as the deal reads them back the same."""
+        return self.__dict__.copy()
+
     def save(self) -> dict[str, JSON]:
         """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays.
 
@@ -665,6 +703,8 @@ class Match(ABC):
         check_seat(first_dealer, rules.seats, "first_dealer")
         self.scores: list[float] = [0] * rules.seats
         self.deals: list[Deal] = []
+        self.deal_points: list[list[float]] = []
+        """What each seat gained in each deal scored (the events' ``deal_over`` points)."""
         self._over = False
         self.deal: Deal = self._start_deal(first_dealer)
 
@@ -712,6 +752,7 @@ class Match(ABC):
         deal = self.deal
         gained = self._score_deal(deal)
         self.deals.append(deal)
+        self.deal_points.append(list(gained))
         events = [Event(EV_DEAL_OVER, None, {"deal": len(self.deals), "points": list(gained),
                                              "scores": list(self.scores)})]
         if self._finished():
@@ -746,8 +787,9 @@ class Match(ABC):
         """The result of the finished game."""
 
     def match_info(self) -> dict[str, JSON]:
-        """Public facts of the game (scores, deal number) for views."""
-        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1}
+        """Public facts of the game (scores, deal number, each deal's points) for views."""
+        return {"scores": list(self.scores), "deal_number": len(self.deals) + 1,
+                "deal_points": [list(p) for p in self.deal_points]}
 
     def public_view(self) -> View:
         """The current deal's :meth:`Deal.public_view`, with the game's scores in

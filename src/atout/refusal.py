@@ -48,6 +48,7 @@ CODES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     # Jass and Putze before the play
     "choose_trump_first": ("action",),
     "no_second_push": (),
+    "row_played": ("action", "legal"),
     "not_offered": ("action",),
     "declare_first": ("action", "legal"),
     "no_blind": (),

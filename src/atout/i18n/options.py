@@ -46,6 +46,8 @@ def option_label(tr: Translator, game: str, name: str) -> str:
         "match_bonus": _("Bonus of 100 for every trick"),
         "multipliers": _("Points multiplied by the trump"),
         "counting_order": _("What counts first"),
+        "coiffeur": _("Coiffeur: each team plays every trump mode once"),
+        "coiffeur_multipliers": _("Multipliers of the Coiffeur's rows"),
         # putze
         "base": _("Rule text"),
         "talon": _("Cards beside the hands"),
@@ -138,6 +140,8 @@ def option_value(tr: Translator, value: object) -> str:
         "chelem": _("wins after a chelem of its side"),
         "taker-grand-petit": _("wins for the taker after a grand or petit chelem"),
         "bid-four": _("on a bid of 4"), "any": _("for any player"),
+        "jassreglement": _("Jassreglement (spades 1 to Undenufe 6)"),
+        "flat": _("every row counts once"),
     }
     return words.get(value) or value.replace("-", " ")
 

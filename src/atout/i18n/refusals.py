@@ -136,6 +136,8 @@ def _sentences() -> dict[str, Callable[[_Args], str]]:
         "no_second_push": _("You cannot push: your partner pushed to you, so you choose the "
                             "trump."),
         "not_offered": _("{action} is not offered at this table.", action=action),
+        "row_played": _("Your team has already played the row of {action} in this Coiffeur. "
+                        "You may choose: {actions}.", action=action, actions=cards),
         "declare_first": _("Every player must first say whether he plays. You may: "
                            "{actions}.", actions=cards),
         "no_blind": _("There is no blind at this table."),

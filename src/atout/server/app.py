@@ -26,6 +26,7 @@ from .accounts import AuthError, Player, token_hash
 from .guard import Gate, RateLimited, address_key
 from .history import history_for
 from .hub import Conn, Hub, Settings, error
+from .profiles import routes as profile_routes
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
 
 if TYPE_CHECKING:
@@ -120,6 +121,9 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         header = request.headers.get("authorization", "")
         token = header[7:] if header.lower().startswith("bearer ") else ""
         return await asyncio.to_thread(hub().accounts.player, token)
+
+    async def viewer(request: Request) -> Player | None:
+        return await signed(request) if request.headers.get("authorization") else None
 
     def answer(token: str, player: Player) -> JSONResponse:
         return JSONResponse({"token": token, "player": player.to_dict()})
@@ -328,6 +332,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/tables", tables), Route("/api/games/{game}", game_record),
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
+        *profile_routes(lambda: hub().store, viewer),
         WebSocketRoute("/ws", sockets),
     ], lifespan=lifespan, exception_handlers={
         AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,

@@ -29,6 +29,7 @@ from .accounts import Accounts, AuthError, Player, token_hash
 from .guard import Limits
 from .names import strip_bidi
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
+from .ratings import finishing
 from .table import SeatState, Table, TableError, Update
 from .words import hint_words, refusal_words, with_words
 from .writer import Writer
@@ -113,10 +114,11 @@ class Conn:
 def table_from(tid: int, match: atout.Match, settings: dict[str, JSON],
                seats: list[SeatState]) -> Table:
     """A table from its stored settings (``host``, ``private``, ``invite``, ``deals``,
-    ``clock``, ``started``): a new table, a rematch and a restored one alike."""
+    ``clock``, ``started``, ``rated``): a new table, a rematch and a restored one alike."""
     host, deals, clock = settings.get("host"), settings.get("deals"), settings.get("clock")
     return Table(tid, match.rules, match, host=host if isinstance(host, int) else None,
                  seats=seats, private=bool(settings.get("private")),
+                 rated=bool(settings.get("rated")),
                  invite=str(settings["invite"]) if settings.get("invite") else None,
                  deals=deals if isinstance(deals, int) else None,
                  clock=float(clock) if isinstance(clock, int | float) else None,
@@ -441,9 +443,12 @@ class Hub:
                              "already: start one, or leave one (a waiting table is removed "
                              f"after {self.settings.limits.waiting_expiry:.0f} s)")
         match = rules.match(seed=random.SystemRandom().randrange(1 << 31))
-        private = bool(message.get("private"))
+        private, rated = bool(message.get("private")), bool(message.get("rated"))
+        if rated and conn.player.kind == "guest":
+            raise TableError("guest_unrated", "guests are not rated: sign in with an account "
+                             "to create a rated table (or create it unrated)")
         settings: dict[str, JSON] = {
-            "host": conn.player.id, "private": private,
+            "host": conn.player.id, "private": private, "rated": rated,
             "invite": secrets.token_urlsafe(6) if private else None,
             "deals": message.get("deals"), "clock": message.get("clock"), "started": False}
         seats = [SeatInfo(player_id=conn.player.id) if s == seat else SeatInfo()
@@ -534,7 +539,8 @@ class Hub:
         self._after_move(table)
 
     def _settings(self, table: Table) -> dict[str, JSON]:
-        return {"host": table.host, "private": table.private, "invite": table.invite,
+        return {"host": table.host, "private": table.private, "rated": table.rated,
+                "invite": table.invite,
                 "deals": table.deals, "clock": table.clock, "started": table.started}
 
     async def _on_act(self, conn: Conn, message: dict[str, Any]) -> None:
@@ -591,8 +597,10 @@ class Hub:
     async def _finish(self, table: Table, attempt: int = 0) -> None:
         """Record a game's end (tried again later while the store refuses: the last action
         is recorded already, so the game is over in any case)."""
+        abandoned, then = finishing(table)
         try:
-            await asyncio.to_thread(self.store.finish, table.id, table.result())
+            await asyncio.to_thread(self.store.finish, table.id, table.result(),
+                                    abandoned=abandoned, then=then)
         except StoreError as exc:
             self._later(self._store_fault(table, exc, attempt),
                         self._finish(table, attempt + 1))

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 PROTOCOL = 1
 PROTOCOL_MINOR = 1
@@ -46,6 +47,8 @@ def schema(side: str) -> dict[str, Any]:
 
 @cache
 def _validators(side: str) -> dict[str, Draft202012Validator]:
+    from jsonschema import Draft202012Validator  # loaded with the first message checked
+
     defs = schema(side)["$defs"]
     return {name: Draft202012Validator(d) for name, d in defs.items()
             if "properties" in d and d["properties"].get("type") == {"const": name}}

@@ -87,6 +87,8 @@ class Table:
     host: int | None
     seats: list[SeatState]
     private: bool = False
+    rated: bool = False
+    """A finished game changes its people's ratings (:mod:`atout.server.ratings`)."""
     invite: str | None = None
     deals: int | None = None
     clock: float | None = None
@@ -110,6 +112,7 @@ class Table:
         """The table as the lobby shows it (public)."""
         return {"table": self.id, "game": self.rules.name, "title": self.rules.title,
                 "options": self.rules.options_dict(), "private": self.private,
+                "rated": self.rated,
                 "host": self.host, "status": self.status, "deals": self.deals,
                 "clock": self.clock, "seats": [s.to_dict(i) for i, s in enumerate(self.seats)],
                 "spectators": self.spectators}

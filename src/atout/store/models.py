@@ -185,6 +185,49 @@ class SeatResult(Base):
     score: Mapped[float] = mapped_column(Float)
     rank: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A person left this seat and was not back by the end (a stand-in finished for them)."""
+
+
+class Rating(Base):
+    """A person's rating in one pool (a game, and its player count where the game changes
+    with it: ``tarot/4``, ``jass``): OpenSkill's mu and sigma, the shown rating (mu - 3
+    sigma), how many rated games and wins."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_pool_rating", "pool", "rating"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    pool: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingChange(Base):
+    """One rated game's change of one person's rating: before and after."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (UniqueConstraint("game_id", "player_id",
+                                       name="uq_rating_changes_game_id"),
+                      Index("ix_rating_changes_player_pool", "player_id", "pool", "id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    pool: Mapped[str] = mapped_column(String(32))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    won: Mapped[bool] = mapped_column(Boolean)
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Imported(Base):
@@ -200,5 +243,5 @@ class Imported(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-__all__ = ["Action", "Base", "ChatLine", "Game", "Imported", "Player", "Seat", "SeatResult",
-           "Session", "Takeback", "now"]
+__all__ = ["Action", "Base", "ChatLine", "Game", "Imported", "Player", "Rating", "RatingChange",
+           "Seat", "SeatResult", "Session", "Takeback", "now"]

@@ -12,7 +12,7 @@ import contextlib
 import os
 import threading
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +30,7 @@ from .models import (
     Game,
     Imported,
     Player,
+    RatingChange,
     Seat,
     SeatResult,
     Takeback,
@@ -289,8 +290,12 @@ class Store:
                 ChatLine.game_id == game_id).order_by(ChatLine.id.desc()).limit(limit)).all()
         return [(str(r[0]), str(r[1]), r[2]) for r in reversed(rows)]
 
-    def finish(self, game_id: int, result: MatchResult) -> None:
-        """Record the end of a game with its result per seat."""
+    def finish(self, game_id: int, result: MatchResult, *,
+               abandoned: Collection[int] = (),
+               then: Callable[[Connection], None] | None = None) -> None:
+        """Record the end of a game with its result per seat; ``abandoned``: the seats whose
+        person left before the end; ``then`` writes more in the same transaction (the
+        ratings, :mod:`atout.store.ratings`), so a game is finished and rated at once."""
         ranks = {seat: i for i, seat in enumerate(result.ranking)}
         moment = now()
         with self.transaction() as conn:
@@ -302,13 +307,16 @@ class Store:
                 raise self._why_not_appended(conn, game_id, -1)
             conn.execute(insert(SeatResult), [
                 {"game_id": game_id, "seat": s, "score": float(score),
-                 "rank": ranks.get(s, len(result.scores)), "winner": s in result.winners}
+                 "rank": ranks.get(s, len(result.scores)), "winner": s in result.winners,
+                 "abandoned": s in abandoned}
                 for s, score in enumerate(result.scores)])
+            if then is not None:
+                then(conn)
 
     def delete(self, game_id: int) -> None:
         """Delete a game and everything recorded of it."""
         with self.transaction() as conn:
-            for table in (Action, Seat, SeatResult, ChatLine, Takeback):
+            for table in (Action, Seat, SeatResult, ChatLine, Takeback, RatingChange):
                 conn.execute(delete(table).where(table.game_id == game_id))
             conn.execute(update(Imported).where(Imported.game_id == game_id).values(
                 game_id=None))

@@ -1,8 +1,10 @@
 """The web page: sign in, find tables and play in a browser, with a screen reader or without.
 
 :func:`app` is the server's application (:func:`atout.server.create_app`) with the page on
-top: ``/`` serves ``static/index.html``, ``/static/`` its script and style (package data, no
-build step), and ``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
+top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
+``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
+``ratings.js``), ``/static/`` the scripts and styles (package data, no build step), and
+``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
 the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
 (docs/web.md).
 """
@@ -74,6 +76,12 @@ def app(db: str | None = None, settings: Settings | None = None,
     async def page(_request: Request) -> Response:
         return FileResponse(folder / "index.html", headers={"cache-control": "no-cache"})
 
+    async def profile(_request: Request) -> Response:
+        return FileResponse(folder / "profile.html", headers={"cache-control": "no-cache"})
+
+    async def leaders(_request: Request) -> Response:
+        return FileResponse(folder / "leaderboard.html", headers={"cache-control": "no-cache"})
+
     async def words(request: Request) -> Response:
         lang = str(request.path_params["lang"])
         if lang not in LANGUAGES:
@@ -85,6 +93,8 @@ def app(db: str | None = None, settings: Settings | None = None,
     # before the server's own routes: "/" becomes the page
     server.router.routes[0:0] = [
         Route("/", page), Route("/api/i18n/{lang}", words),
+        Route("/players/{name}", profile), Route("/leaderboard", leaders),
+        Route("/leaderboard/{game}", leaders),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]
     return server
 

@@ -14,6 +14,8 @@ from atout.console.session import TABLE_BOTS
 from atout.i18n import Translator, translator
 from atout.i18n.text import game_text
 
+from .felt_labels import felt_words
+
 GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
 """The games the page offers, in the lobby's order."""
 
@@ -71,6 +73,50 @@ def _words(tr: Translator) -> dict[str, str]:
         "start": _("Start the game"),
         "leave": _("Leave the table"),
         "lobbyback": _("Back to the tables"),
+        "ratingslink": _("Ratings and leaderboards"),
+        "rated": _("Rated (the result changes the players' ratings; for accounts)"),
+        "r_leaderboard": _("Leaderboard: {game}"),
+        "r_pool": _("{game}, {count} players"),
+        "r_pool_partners": _("{game}, {count} players in partnerships"),
+        "r_rank": _("Rank"),
+        "r_player": _("Player"),
+        "r_rating": _("Rating"),
+        "r_games": _("Rated games"),
+        "r_wins": _("Wins"),
+        "r_bots": _("Computer players (fixed ratings)"),
+        "r_nobody": _("Nobody is rated here yet."),
+        "r_find": _("A player's profile"),
+        "r_findbtn": _("Show the profile"),
+        "r_yours": _("Your profile"),
+        "r_profile": _("Profile of {name}"),
+        "r_record": _("Playing since {date}: {played} games finished, {won} won."),
+        "r_ratings": _("Ratings"),
+        "r_norating": _("No rated game yet."),
+        "r_summary": _("Rating {rating} after {games} rated games ({wins} won)."),
+        "r_chart": _("Rating after each rated game: {pool}"),
+        "r_chartdesc": _(
+            "From {first} to {last} over {count} games; lowest {low}, highest {high}."),
+        "r_table": _("The same as a table"),
+        "r_after": _("After game"),
+        "r_change": _("Change"),
+        "r_date": _("Date"),
+        "r_left": _("left the game"),
+        "r_recent": _("Recent games"),
+        "r_status": _("Status"),
+        "r_result": _("Result"),
+        "r_won": _("won"),
+        "r_lost": _("lost"),
+        "r_unfinished": _("not finished"),
+        "r_yes": _("yes"),
+        "r_no": _("no"),
+        "r_ratedcol": _("Rated"),
+        "r_private": _("a private game"),
+        "r_notfound": _("There is no player named {name} (guests have no profile)."),
+        "r_number": _("Game {game}"),
+        "r_failed": _("The server did not answer: {message}"),
+        "r_loading": _("Loading…"),
+        "r_nogames": _("No game yet."),
+        "r_mu": _("mu {mu}, sigma {sigma}"),
         "invitecode": _("Invite code: {code}. Link: {link}"),
         "trick": _("On the table"),
         "hand": _("Your hand"),
@@ -144,6 +190,7 @@ def labels(lang: str) -> dict[str, str]:
     (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once)."""
     tr = translator(lang)
     out = _words(tr)
+    out.update(felt_words(tr))
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
     for info in atout.games():  # what the create form offers, what the lobby tells

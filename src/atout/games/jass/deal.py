@@ -50,6 +50,34 @@ def parse_hands(hands: Sequence[Sequence[str]], per_seat: int, total: int) -> li
     return masks
 
 
+def parse_open_rows(rules: JassDealRules, value: Any, chooser_team: int) -> tuple[int, int]:
+    """The ``open`` of a Coiffeur's deal setup (for each team, the trump choices of the rows
+    it has not played, as texts) as the bits of their action ids, checked: known choices the
+    options allow, and at least one for the team that chooses."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError("open must list the open rows of the two teams: two lists of trump "
+                         f"choices, not {value!r}")
+    names = {t.upper(): i for i, t in enumerate(rules.actions.texts())}
+    masks = []
+    for team, texts in enumerate(value):
+        if not isinstance(texts, (list, tuple)):
+            raise ValueError(f"open: the rows of team {team} must be a list of trump "
+                             f"choices, not {texts!r}")
+        mask = 0
+        for text in texts:
+            a = names.get(" ".join(text.split()).upper(), 0) if isinstance(text, str) else 0
+            if not rules.mode_mask >> a & 1:
+                allowed = ", ".join(rules.actions.texts_of(rules.mode_mask))
+                raise ValueError(f"open: {text!r} is not a trump choice of this table "
+                                 f"(team {team}); expected some of {allowed}")
+            mask |= 1 << a
+        masks.append(mask)
+    if not masks[chooser_team]:
+        raise ValueError(f"open: team {chooser_team} chooses the trump of this deal but has "
+                         "no open row")
+    return masks[0], masks[1]
+
+
 class JassDealRules(Rules[JassOptions]):
     """Jass's rules as a deal reads them: the options and the tables made from them once.
 
@@ -71,6 +99,8 @@ class JassDealRules(Rules[JassOptions]):
     """The multiplier of each trump mode."""
     deal_fields: dict[str, Any]
     """The fields every new deal starts with."""
+    modes: tuple[int, ...]
+    """The trump modes the options allow (a Coiffeur's rows)."""
 
 
 class JassDeal(TrickPlay):
@@ -83,6 +113,9 @@ class JassDeal(TrickPlay):
     """Whether forehand pushed the choice to his partner."""
     phase: JassPhase
     """``trump`` until trump is chosen, then ``play``."""
+    open_rows: tuple[int, int]
+    """The trump choices each team may still make, as bits of their action ids: every mode
+    the options allow, but in a Coiffeur's deal only the rows the team has not played."""
 
     _setup: dict[str, JSON] | None
     _dealer: int
@@ -92,8 +125,11 @@ class JassDeal(TrickPlay):
         """How the deal was laid out (``seed`` or ``hands``, and ``dealer``)."""
         setup = self._setup
         if setup is None:  # a copy with other hands (with_hands): written out on demand
-            setup = self._setup = {"hands": [JASS_DECK.codes_of(h) for h in self.dealt],
-                                   "dealer": self._dealer}
+            setup = {"hands": [JASS_DECK.codes_of(h) for h in self.dealt],
+                     "dealer": self._dealer}
+            if self.open_rows != self.rules.deal_fields["open_rows"]:
+                setup["open"] = self._open_texts()
+            self._setup = setup
         return setup
 
     @setup.setter
@@ -110,9 +146,10 @@ class JassDeal(TrickPlay):
         self._dealer = int(setup["dealer"])
         forehand = rules.next_seat[self._dealer]
         if "hands" in setup:
-            extra = set(setup) - {"hands", "dealer"}
+            extra = set(setup) - {"hands", "dealer", "open"}
             if extra:
-                raise ValueError(f"jass deals take only hands and dealer, not {sorted(extra)}")
+                raise ValueError(f"jass deals take only hands, dealer and open, not "
+                                 f"{sorted(extra)}")
             self.hands = parse_hands(setup["hands"], 9, 36)
         else:
             order = JASS_DECK.shuffled(random.Random(setup["seed"]))
@@ -121,6 +158,9 @@ class JassDeal(TrickPlay):
         self.dealt = tuple(self.hands)
         self.forehand = forehand
         self.__dict__.update(rules.deal_fields)  # the options' fields, and no trump yet
+        if "open" in setup:
+            self.open_rows = parse_open_rows(rules, setup["open"], forehand % 2)
+            setup["open"] = self._open_texts()  # the canonical notation, as saved
         self._turn = self.to_move = forehand  # the turn setter, inlined
         self.trick = []
         self.trick_seats = []
@@ -145,9 +185,10 @@ class JassDeal(TrickPlay):
                 return self.hands[self._turn]
             return legal_cards(self.hands[self._turn], self.mode, self.led, self.best,
                                self.strict_under, self.buur_free)
+        rows = self.open_rows[self._turn & 1]
         if self.pushed:
-            return self.rules.mode_mask
-        return self.rules.mode_mask | 1 << PUSH
+            return rows
+        return rows | 1 << PUSH
 
     def _why_illegal(self, action: Any) -> str | Refusal:
         a = int(action)
@@ -159,6 +200,11 @@ class JassDeal(TrickPlay):
             if a == PUSH:
                 return Refusal("no_second_push", "you cannot push: your partner pushed to you, "
                                "so you must choose trump")
+            if self.rules.mode_mask >> a & 1:
+                legal = list(self.rules.actions.texts_of(self.open_rows[self.turn & 1]))
+                return Refusal("row_played", f"{text} cannot be chosen: your team has already "
+                               f"played that row of the Coiffeur; open rows: "
+                               f"{', '.join(legal)}", {"action": text, "legal": legal})
             return Refusal("not_offered", f"{text} is not offered at this table",
                            {"action": text})
         if a >= TRUMP_ACTIONS:
@@ -239,6 +285,10 @@ class JassDeal(TrickPlay):
             new._mask_at = -1
             return new
         return new if new._replace_hands(list(hands)) else None
+
+    def _open_texts(self) -> list[JSON]:
+        """The ``open`` rows of each team as the setup writes them."""
+        return [list(self.rules.actions.texts_of(m)) for m in self.open_rows]
 
     def team_totals(self) -> list[int]:
         """Each team's points so far, multiplied: cards, bonuses, Weis and Stöck."""

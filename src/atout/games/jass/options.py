@@ -20,6 +20,14 @@ MULTIPLIERS: dict[str, tuple[int, int, int, int, int, int]] = {
 }
 """Multiplier per trump mode (H, D, S, C, Obenabe, Undenufe) for each ``multipliers`` option."""
 
+COIFFEUR_MULTIPLIERS: dict[str, tuple[int, int, int, int, int, int]] = {
+    "jassreglement": (4, 3, 1, 2, 5, 6),
+    "flat": (1, 1, 1, 1, 1, 1),
+}
+"""The Coiffeur's row multipliers per trump mode (H, D, S, C, Obenabe, Undenufe) for each
+``coiffeur_multipliers`` option: jassreglement (jassverzeichnis.ch after the Jassreglement:
+♠ ×1, ♣ ×2, ♦ ×3, ♥ ×4, Obenabe ×5, Undenufe ×6), flat (every row ×1)."""
+
 @dataclass(frozen=True, kw_only=True)
 class JassOptions:
     """The options of Schieber Jass."""
@@ -63,6 +71,15 @@ class JassOptions:
                                   "swiss-german (♥♣ ×1, ♦♠ ×2, Obenabe ×3, Undenufe ×4)")
     target: int = option(1000, choices=(1000, 1500, 2000, 2500),
                          doc="points that win the game, counted the moment they are reached")
+    coiffeur: bool = option(False, doc="the game is a Coiffeur (rules.match): each team plays "
+                                       "every trump mode allowed once, a row per mode; a "
+                                       "deal writes only the choosing team's points, times "
+                                       "the row's multiplier; the game ends when both teams "
+                                       "filled every row")
+    coiffeur_multipliers: str = option("jassreglement", choices=tuple(COIFFEUR_MULTIPLIERS),
+                                       doc="the Coiffeur rows' multipliers: jassreglement "
+                                           "(♠ ×1, ♣ ×2, ♦ ×3, ♥ ×4, Obenabe ×5, Undenufe "
+                                           "×6) or flat (every row ×1)")
     counting_order: str = option("stoeck-weis-tricks",
                                  choices=("stoeck-weis-tricks", "stoeck-tricks-weis"),
                                  doc="what counts first when points come at the same moment")
@@ -85,6 +102,25 @@ class JassOptions:
                              "Obenabe and Undenufe, but obenabe=False and undenufe=False "
                              "leave only the four suits: allow obenabe or undenufe, or choose "
                              "multipliers='off' or 'spades-double'")
+        self._validate_coiffeur()
+
+    def _validate_coiffeur(self) -> None:
+        if not self.coiffeur:
+            if self.coiffeur_multipliers != JassOptions.coiffeur_multipliers:
+                raise ValueError(f"jass: option coiffeur_multipliers="
+                                 f"{self.coiffeur_multipliers!r} weighs the rows of a "
+                                 "Coiffeur, but coiffeur=False plays none: set coiffeur=True "
+                                 "or leave coiffeur_multipliers at its default")
+            return
+        if self.multipliers != JassOptions.multipliers:
+            raise ValueError(f"jass: option multipliers={self.multipliers!r} multiplies a "
+                             "deal by its trump, but coiffeur=True multiplies it by its row "
+                             "(coiffeur_multipliers): set multipliers='off' or "
+                             "coiffeur=False")
+        if self.target != JassOptions.target:
+            raise ValueError(f"jass: option target={self.target} ends a game at a score, but "
+                             "coiffeur=True ends it when both teams filled every row: leave "
+                             "target at its default or set coiffeur=False")
 
 
 WEIS_DETAILS = ("weis_share", "big_sequences", "nine_sequence", "low_fours", "weis_tie")
@@ -98,12 +134,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "tournament": {"weis": False, "stoeck": False, "match_bonus": False},
     "multiplied": {"multipliers": "suits-1-2-nt-3", "target": 2500},
+    "coiffeur": {"coiffeur": True, "weis": False},
     "jass-txt": {"direction": "clockwise", "obenabe": False, "undenufe": False,
                  "under_trump": "strict", "buur_free": False, "weis": False,
                  "stoeck": False, "match_bonus": False},
 }
 """classic: the defaults; tournament: no Weis, Stöck or match bonus; multiplied: the
-suits-1-2-nt-3 multipliers to 2500; jass-txt: the card play of shared/seeds/jass.txt as
+suits-1-2-nt-3 multipliers to 2500; coiffeur: a Coiffeur game without Weis, as Swisslos
+plays it; jass-txt: the card play of shared/seeds/jass.txt as
 written (the player on the dealer's left chooses among the four suits, no Buur exception,
 the strict reading of « sauf s'il n'a que cette possibilité », 157 points a deal: no Weis,
 Stöck or match bonus, which the text does not have)."""

@@ -819,3 +819,17 @@ class TrickPlay(Deal):
 
     def _table(self) -> tuple[tuple[int, str], ...]:
         return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))
+
+    def _pickle_state(self) -> dict[str, Any]:
+        """The state to pickle: the cards of the tricks as plain ids (the play reads ids and
+        actions alike; an action pickles through Python, an id in C), without the caches
+        made on demand."""
+        state = self.__dict__.copy()
+        state.pop("_plan", None)
+        state.pop("_own_weis_made", None)
+        if "tricks" in state:
+            state["trick"] = [*map(int, state["trick"])]
+            state["best"] = int(state["best"])
+            state["tricks"] = [(lead, (*map(int, cards),), won, pts)
+                               for lead, cards, won, pts in state["tricks"]]
+        return state

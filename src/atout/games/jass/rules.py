@@ -15,8 +15,9 @@ from atout.core import (
     MatchResult,
 )
 from atout.events import JassPhase, MatchEvent
+from atout.games.jass.coiffeur import CoiffeurMatch
 from atout.games.jass.deal import MODE_TEXT, TRUMP_ACTIONS, JassDeal, JassDealRules
-from atout.games.jass.options import MULTIPLIERS, PRESETS, JassOptions
+from atout.games.jass.options import COIFFEUR_MULTIPLIERS, MULTIPLIERS, PRESETS, JassOptions
 from atout.games.jass.play import (
     CODES,
     OBENABE,
@@ -45,6 +46,9 @@ class JassRules(JassDealRules):
         if options.undenufe:
             modes.append(UNDENUFE)
         self.mode_mask = sum(1 << (TRUMP_ACTIONS + m) for m in modes)
+        self.modes: tuple[int, ...] = tuple(modes)
+        """The trump modes the options allow, in the order of their actions (a Coiffeur's
+        rows)."""
         self.action_by_bit = {1 << c: self.actions.table[c] for c in range(36)}
         orders = []
         for lead in range(4):
@@ -69,7 +73,8 @@ class JassRules(JassDealRules):
             for rec in self.receivers)
         """dealt_to[forehand][seat](order): the cards of the shuffled deck ``order`` that
         ``seat`` gets, as a tuple (the positions of :attr:`receivers`)."""
-        self.mode_multipliers = MULTIPLIERS[options.multipliers]
+        self.mode_multipliers = (COIFFEUR_MULTIPLIERS[options.coiffeur_multipliers]
+                                 if options.coiffeur else MULTIPLIERS[options.multipliers])
         self.deal_fields: dict[str, Any] = {
             "side_of": (0, 1, 0, 1), "nsides": 2, "weis_enabled": options.weis,
             "big_sequences": options.big_sequences,
@@ -77,19 +82,24 @@ class JassRules(JassDealRules):
             "nine_sequence": options.nine_sequence, "low_fours": options.low_fours,
             "weis_share": options.weis_share, "stoeck_enabled": options.stoeck,
             "weis_scoring": "best-side", "mode": -1, "multiplier": 1, "chooser": -1,
-            "pushed": False, "phase": JassPhase.TRUMP, "is_over": False}
+            "pushed": False, "phase": JassPhase.TRUMP, "is_over": False,
+            "open_rows": (self.mode_mask, self.mode_mask)}
         """The fields every new deal starts with, read from the options once (a new deal
         copies them in one step)."""
 
     def _new_deal(self, setup: dict[str, JSON]) -> JassDeal:
         return JassDeal(self, setup)
 
-    def match(self, seed: int | None = None, **kwargs: Any) -> JassMatch:
-        """A game to the target: deals until a team reaches it, mid-deal if need be."""
+    def match(self, seed: int | None = None, **kwargs: Any) -> Match:
+        """A game to the target: deals until a team reaches it, mid-deal if need be; with
+        ``coiffeur=True`` a :class:`~atout.games.jass.coiffeur.CoiffeurMatch`, deals until
+        both teams filled every row."""
         first_dealer = kwargs.pop("first_dealer", 0)
         if kwargs:
             raise ValueError(f"jass match: unknown parameter {next(iter(kwargs))!r}: expected "
                              "seed, first_dealer (the target is an option of the game)")
+        if self.options.coiffeur:
+            return CoiffeurMatch(self, 0 if seed is None else seed, first_dealer)
         return JassMatch(self, 0 if seed is None else seed, first_dealer)
 
 
@@ -144,7 +154,8 @@ class JassMatch(Match):
     def match_info(self) -> dict[str, JSON]:
         """Team scores, the target and the deal number."""
         return {"scores": list(self.scores), "team_scores": list(self.credited),
-                "target": self.rules.options.target, "deal_number": len(self.deals) + 1}
+                "target": self.rules.options.target, "deal_number": len(self.deals) + 1,
+                "deal_points": [list(p) for p in self.deal_points]}
 
 
 def team_of(seat: int) -> int:

@@ -149,7 +149,8 @@ class PutzeMatch(Match):
                 "pommes": list(self.pommes), "places": list(self.places),
                 "target": self.rules.options.target,
                 "losing_limit": self.rules.plan.losing_limit,
-                "deal_number": len(self.deals) + 1, "summary": self.summary()}
+                "deal_number": len(self.deals) + 1, "summary": self.summary(),
+                "deal_points": [list(p) for p in self.deal_points]}
 
     def _save_extra(self) -> dict[str, JSON]:
         return {"first_dealer": self.first_dealer}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from atout.core import JSON, Event, View
 from atout.events import JassEvent, JassPhase, MatchEvent
@@ -243,12 +243,26 @@ class JassText(GameText):
         match = view.info.get("match")
         if isinstance(match, Mapping):
             ts = match.get("team_scores")
-            if isinstance(ts, list) and len(ts) == 2:
+            sheet = match.get("coiffeur")
+            if isinstance(ts, list) and len(ts) == 2 and isinstance(sheet, Mapping):
+                parts.append(self._coiffeur_scores(ts, sheet))
+            elif isinstance(ts, list) and len(ts) == 2:
                 parts.append(tr._("Game: your team {mine}, the opponents {theirs}, "
                                   "playing to {target}.").format(
                     mine=ts[self.me % 2], theirs=ts[1 - self.me % 2],
                     target=match.get("target")))
         return " ".join(parts) or tr._("No scores yet.")
+
+    def _coiffeur_scores(self, ts: list[Any], sheet: Mapping[str, Any]) -> str:
+        """A Coiffeur's totals and the rows the player's team has still to play."""
+        rows, written = sheet.get("rows"), sheet.get("sheet")
+        mine = self.me % 2
+        left = [str(r) for r, s in zip(rows, written[mine], strict=False) if s is None] if (
+            isinstance(rows, list) and isinstance(written, list) and len(written) == 2) else []
+        return self.tr._("Coiffeur: your team {mine}, the opponents {theirs}; your team's open "
+                         "rows: {rows}.").format(
+            mine=ts[mine], theirs=ts[1 - mine],
+            rows=self.tr.join([self.action(r) for r in left]))
 
     def group_name(self, suit: str, view: View) -> str:
         """A suit of the hand, marked when it is trump."""

@@ -1,7 +1,10 @@
 /* atout's web page: the server's protocol 1.1 (docs/protocol.md) in a browser.
    Every sentence comes from the server's catalogue: the page's labels from /api/i18n/<lang>,
-   a table's sentences from the "words" of each frame. No build step. */
-"use strict";
+   a table's sentences from the "words" of each frame. No build step: plain ES modules
+   (cards.js the faces, table.js the drawn table, sheet.js the score sheet). */
+import { cardElement, deckFor, installSprite } from "./cards.js";
+import { dealEnded, drawFelt, noteUpdate, resetFelt, showLastTrick } from "./table.js";
+import { drawSheet, noteFrame } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
@@ -15,7 +18,7 @@ const state = {
   epoch: "", n: 0,
   frame: null, words: null, labels: {},
   ws: null, welcomed: false, retry: 0, lobbyTimer: null,
-  active: null, wasMyTurn: false, waiting: false, lastTable: null,
+  active: null, wasMyTurn: false, waiting: false, lastTable: null, armed: null,
 };
 if (!["en", "fr"].includes(state.lang)) state.lang = "en";
 
@@ -152,6 +155,7 @@ function showLobby() {
   send({ type: "lobby" });
 }
 function leaveTable() {
+  resetFelt();
   state.table = null; state.frame = null; state.words = null; state.epoch = ""; state.n = 0;
   sessionStorage.removeItem("atout.table");
 }
@@ -295,12 +299,17 @@ function update(frame) {
   if (frame.table !== state.table) return;
   const me = typeof frame.view.seat === "number" ? frame.view.seat : null;
   if (frame.kind === "action" && frame.seat === me) state.waiting = false;
+  const names = (frame.words && frame.words.names) || (state.words && state.words.names) || [];
+  noteUpdate(frame, state.frame);
+  const ended = noteFrame(frame, state.frame, names, L);
+  if (ended) dealEnded(ended.title, ended.lines, ended.shows);
   accept(frame);
   const w = frame.words || {};
   for (const line of w.lines || []) say(line);
   if (frame.kind === "rematch") state.rematchTo = frame.next;
 }
 function accept(frame) {
+  if (frame.type === "table") noteFrame(frame, null, (frame.words || {}).names || [], L);
   state.frame = frame; state.words = frame.words || null;
   state.epoch = frame.epoch; state.n = frame.n;
   renderTable();
@@ -334,8 +343,10 @@ function renderTable() {
     // the focus was lost (its element was rebuilt): back into the table for the turn
     if (!document.activeElement || document.activeElement === document.body) setTimeout(focusTable, 0);
   }
+  if (!mine) $("hint-text").textContent = "";
   state.wasMyTurn = mine;
   renderSeats(f, w);
+  renderFelt();
   renderHand(f, w, mine);
   renderChoices(w, mine, had);
   const trick = $("trick"); trick.textContent = "";
@@ -386,11 +397,33 @@ function renderSeats(f, w) {
     ? L("invitecode", { code, link: `${location.origin}/?table=${f.table}&invite=${encodeURIComponent(code)}` }) : "";
 }
 
-function cardFace(code) {
-  const suit = code.length === 2 && SUITS[code[1]] ? code[1] : null;
-  let rank = suit ? code[0] : code;
-  if (rank === "T" && suit) rank = "10";
-  return { rank, symbol: suit ? SUITS[suit] : "", letter: suit || "", red: suit === "H" || suit === "D" };
+/* ---- the drawn table, the score sheet, the rules ---- */
+function deck() { return state.frame ? deckFor(state.frame.view.game, $("opt-deck").value) : "french"; }
+function renderFelt() {
+  const f = state.frame, w = state.words;
+  if (!f || !w) return;
+  drawFelt($("felt"), f, { me: mySeat(), names: w.names, deck: deck(), lang: state.lang, words: w, L,
+                           redraw: renderFelt, bar: $("felt-bar") });
+  if ($("sheet-dialog").open) renderSheet();
+}
+function renderSheet() {
+  if (state.frame && state.words) drawSheet($("sheet"), state.frame, state.words.names, L);
+}
+function openSheet() { renderSheet(); $("sheet-dialog").showModal(); }
+function openText(title, text) {
+  $("h-rules").textContent = title;
+  const box = $("rules"); box.textContent = "";
+  for (const line of (text || "").split("\n")) {
+    if (line.trim()) { const p = document.createElement("p"); p.textContent = line; box.appendChild(p); }
+  }
+  $("rules-dialog").showModal();
+}
+function gameOf() { return state.frame ? state.frame.view.game : $("c-game").value; }
+function openRules() { openText(`${L("rules")}: ${L("title_" + gameOf())}`, L("rules_" + gameOf())); }
+function openHowto() { openText(`${L("howtobtn")}: ${L("title_" + gameOf())}`, L("howto_" + gameOf())); }
+function lastTrick() {
+  if (state.words) say(state.words.answers.l);
+  showLastTrick(renderFelt);
 }
 
 function renderHand(f, w, mine) {
@@ -411,18 +444,15 @@ function renderHand(f, w, mine) {
     group.appendChild(name);
     for (const c of g.cards) {
       const el = document.createElement("div");
-      const face = cardFace(c.code);
       el.id = `card-${c.code}`; el.setAttribute("role", "option");
       el.dataset.code = c.code;
-      el.className = "card" + (face.red ? " red" : "");
       const ok = mine && playable.has(c.code);
+      el.className = "card" + (ok ? " playable" : "") + (state.armed === c.code ? " armed" : "");
       el.setAttribute("aria-disabled", ok ? "false" : "true");
       el.setAttribute("aria-selected", "false");
       el.setAttribute("aria-label", ok || !mine ? c.name : `${c.name}, ${L("notplayable")}`);
-      el.innerHTML = `<span class="rank" aria-hidden="true"></span><span class="suit" aria-hidden="true"></span><span class="letter" aria-hidden="true"></span>`;
-      el.children[0].textContent = face.rank; el.children[1].textContent = face.symbol;
-      el.children[2].textContent = face.letter;
-      el.addEventListener("click", () => { setActive(c.code); playCard(c.code); });
+      el.appendChild(cardElement(c.code, deck(), state.lang));
+      el.addEventListener("click", () => clickCard(c.code, ok));
       group.appendChild(el); cards.push(c.code);
     }
     box.appendChild(group);
@@ -434,6 +464,17 @@ function renderHand(f, w, mine) {
   if (mine && (!target || !playable.has(target))) target = cards.find((c) => playable.has(c)) || target;
   setActive(target || cards[0] || null);
   if (hadFocus && box.hidden) focusTable();
+}
+function clickCard(code, ok) {  // with the confirm setting, a first tap only raises the card
+  setActive(code);
+  if ($("opt-confirm").checked && ok && state.armed !== code) {
+    state.armed = code;
+    for (const e of $("hand").querySelectorAll(".armed")) e.classList.remove("armed");
+    $(`card-${code}`).classList.add("armed");
+    return;
+  }
+  state.armed = null;
+  playCard(code);
 }
 function handCodes() { return [...$("hand").querySelectorAll("[role=option]")].map((e) => e.dataset.code); }
 function setActive(code) {
@@ -486,6 +527,7 @@ function playCard(code) {
 function hinted(frame) {
   if (frame.table !== state.table) return;
   say(frame.said);
+  $("hint-text").textContent = frame.said || "";
   const code = handCodes().includes(frame.action) ? frame.action
     : (state.words.legal.find((l) => l.action === frame.action) || {}).card;
   if (code) { setActive(code); $("hand").focus(); return; }
@@ -590,7 +632,7 @@ function wire() {
   $("create-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const game = $("c-game").value;
-    const message = { type: "create", game, seat: Number($("c-seat").value), private: $("c-private").checked,
+    const message = { type: "create", game, seat: Number($("c-seat").value), private: $("c-private").checked, rated: $("c-rated").checked,
                       options: createOptions(game) };
     if ($("c-deals").value) message.deals = Number($("c-deals").value);
     pendingFill = $("c-fill").checked ? $("c-bot").value : null;
@@ -629,7 +671,18 @@ function wire() {
       const ws = state.ws; state.ws = null; if (ws) ws.close(); connect();
     }
   });
-  for (const id of ["opt-shortcuts", "opt-sound"]) {
+  $("hint-btn").addEventListener("click", hint);
+  $("last-btn").addEventListener("click", lastTrick);
+  $("sheet-btn").addEventListener("click", openSheet);
+  $("rules-btn").addEventListener("click", openRules);
+  $("howto-btn").addEventListener("click", openHowto);
+  const savedDeck = localStorage.getItem("atout.deck");
+  if (savedDeck === "swiss" || savedDeck === "french") $("opt-deck").value = savedDeck;
+  $("opt-deck").addEventListener("change", () => {
+    localStorage.setItem("atout.deck", $("opt-deck").value);
+    if (state.frame) renderTable();
+  });
+  for (const id of ["opt-shortcuts", "opt-sound", "opt-confirm"]) {
     const saved = localStorage.getItem(`atout.${id}`);
     if (saved !== null) $(id).checked = saved === "1";
     $(id).addEventListener("change", () => localStorage.setItem(`atout.${id}`, $(id).checked ? "1" : "0"));
@@ -637,6 +690,7 @@ function wire() {
 }
 
 async function main() {
+  installSprite();
   wire();
   await loadLabels();
   for (const line of JSON.parse(sessionStorage.getItem("atout.log") || "[]")) {
@@ -646,4 +700,5 @@ async function main() {
   if (params.get("table")) { $("j-table").value = params.get("table"); $("j-invite").value = params.get("invite") || ""; }
   if (state.token) connect(); else showSignin();
 }
+window.tableOptions = tableOptions;  // for the tests, as before the page was a module
 main();

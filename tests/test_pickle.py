@@ -1,0 +1,111 @@
+"""Deals and matches pickle and come back equal, in every game: the same view for every seat
+and the public, the same legal actions, the same continuation from the same seed; the rules
+come back as this process's own (never a copy of their tables)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import atout
+from atout.core import Deal, Match
+from atout.pickles import rules_of
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}), ("putze", {"players": 3}),
+    ("putze", {"players": 5}), ("tarot", {}), ("tarot", {"players": 5}), ("pitch", {}),
+    ("pitch", {"players": 4, "partnership": True}), ("knock-rummy", {}),
+    ("knock-rummy", {"players": 4}),
+]
+
+
+def _views(game: Deal | Match) -> list[Any]:
+    out: list[Any] = [game.view(None).to_dict()]
+    out += [game.view(s).to_dict() for s in range(game.seats)]
+    return out
+
+
+def _same(a: Deal | Match, b: Deal | Match, seed: int) -> None:
+    assert _views(a) == _views(b)
+    assert a.legal_actions() == b.legal_actions()
+    assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
+    ra, rb = random.Random(seed), random.Random(seed)
+    for _ in range(3000):
+        if a.is_over:
+            break
+        ea = a.play(ra.choice(a.legal_actions()))
+        eb = b.play(rb.choice(b.legal_actions()))
+        assert [e.to_dict() for e in ea] == [e.to_dict() for e in eb]
+    assert b.is_over == a.is_over
+    if a.is_over:
+        assert a.result.to_dict() == b.result.to_dict()
+    assert _views(a) == _views(b)
+
+
+def _advance(game: Deal | Match, steps: int, rng: random.Random) -> None:
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.play(rng.choice(game.legal_actions()))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(CONFIGS))), st.integers(0, 2**32), st.integers(0, 120),
+       st.integers(0, 2**16))
+def test_a_deal_pickles_and_comes_back_equal(config: int, seed: int, steps: int,
+                                             cont: int) -> None:
+    game, options = CONFIGS[config]
+    rules = atout.make(game, **options)
+    deal = rules.deal(seed=seed, dealer=seed % rules.seats)
+    _advance(deal, steps, random.Random(seed))
+    again = pickle.loads(pickle.dumps(deal))
+    assert type(again) is type(deal)
+    assert again.rules.options == rules.options
+    assert again.history == deal.history
+    assert all(a is again.rules.actions[int(a)] for a in again.history)
+    _same(deal, again, cont)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(CONFIGS))), st.integers(0, 2**32), st.integers(0, 200))
+def test_a_match_pickles_and_comes_back_equal(config: int, seed: int, steps: int) -> None:
+    game, options = CONFIGS[config]
+    match = atout.make(game, **options).match(seed=seed)
+    _advance(match, steps, random.Random(seed))
+    again = pickle.loads(pickle.dumps(match))
+    assert again.history == match.history and again.scores == match.scores
+    _same(match, again, seed)
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS)
+def test_pickled_rules_are_the_processs_own(game: str, options: dict[str, Any]) -> None:
+    rules = atout.make(game, **options)
+    first, second = pickle.loads(pickle.dumps(rules)), pickle.loads(pickle.dumps(rules))
+    assert first is second  # made once per process, then shared
+    assert first.options == rules.options and type(first) is type(rules)
+    deal = rules.deal(seed=1)
+    assert pickle.loads(pickle.dumps(deal)).rules is first
+    # A deal is small: its rules travel as their options, not as their tables.
+    assert len(pickle.dumps(deal)) < len(pickle.dumps(rules.options)) + 4000
+
+
+def test_a_pickled_deal_is_independent() -> None:
+    deal = atout.make("jass").deal(seed=5)
+    again = pickle.loads(pickle.dumps(deal))
+    again.play("push")
+    assert len(deal.history) == 0 and deal.to_move != again.to_move
+
+
+@pytest.mark.parametrize("game", [g.name for g in atout.games()])
+def test_every_preset_comes_back_with_its_options(game: str) -> None:
+    info = next(g for g in atout.games() if g.name == game)
+    for preset in [None, *info.presets]:
+        rules = atout.make(game, preset=preset)
+        again = pickle.loads(pickle.dumps(rules))
+        assert again.options == rules.options, (game, preset)
+        assert again is rules_of(type(rules), again.__reduce__()[1][1])

@@ -1,0 +1,148 @@
+"""The profile and leaderboard pages in a real browser (Debian's chromium, Playwright) on the
+real server, after a rated game: the rating chart is an image with its words and the same
+numbers as a table, the pages are used with the keyboard only, axe-core finds nothing, and
+the page speaks French too."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from atout.client import Client, http
+from frame_checks import play_along
+from server_helpers import Server, running
+from web_helpers import CHROMIUM, browser_or_skip, check_axe
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("ratings")
+    with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
+        asyncio.run(rated_games(s.base))
+        yield s
+
+
+async def rated_games(base: str) -> None:
+    """Ana (an account) plays two rated Jass games of one deal with computer players."""
+    answer = await asyncio.to_thread(http, base, "/api/register",
+                                     {"name": "ana", "password": "a long enough password"})
+    ana = Client(base, str(answer["token"]), dict(answer["player"]))
+    await ana.connect()
+    for _ in range(2):
+        table = int((await ana.create("jass", deals=1, rated=True))["table"])
+        for seat in (1, 2, 3):
+            await ana.request({"type": "bot", "table": table, "seat": seat,
+                               "bot": "heuristic" if seat % 2 else "random"}, "update")
+        await ana.send({"type": "start", "table": table})
+        await play_along(ana, table, 0)
+    await ana.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    from axe_playwright_python.sync_playwright import Axe
+    return Axe()
+
+
+def a_page(browser: Any, lang: str = "en") -> tuple[Any, list[str]]:
+    page = browser.new_context().new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}')")
+    return page, errors
+
+
+def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
+        server: Server, browser: Any, axe: Any, tmp_path: Path) -> None:
+    api = http(server.base, "/api/players/ana")
+    (rating,) = api["ratings"]
+    page, errors = a_page(browser)
+    page.goto(f"{server.base}/players/ana")
+    page.wait_for_selector("svg.chart")
+    assert page.inner_text("h1") == "Profile of ana"
+    assert "2 games finished" in page.inner_text("#content")
+    chart = page.locator("svg.chart")
+    assert chart.get_attribute("role") == "img"
+    title = page.locator("svg.chart title").text_content()
+    assert title == "Rating after each rated game: Swiss Jass (Schieber)"
+    desc = page.locator("svg.chart desc").text_content() or ""
+    assert desc.startswith("From 0.00 to ") and "over 2 games" in desc
+    assert page.locator("svg.chart circle").count() == 3  # before the first game, then two
+    # the same numbers as a table, opened with the keyboard
+    page.focus("details summary")
+    page.keyboard.press("Enter")
+    rows = page.locator("details table tbody tr")
+    assert rows.count() == 2
+    last = rows.nth(1).inner_text()
+    assert f"{rating['rating']:.2f}" in last.replace(",", "")
+    assert page.locator("table.data").nth(1).locator("tbody tr").count() == 2  # recent
+    check_axe(axe, page, "the profile")
+    page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
+    page.goto(f"{server.base}/players/nobody")
+    page.wait_for_function("document.getElementById('status').textContent.length > 20")
+    assert "There is no player named nobody" in page.inner_text("#status")
+    check_axe(axe, page, "a profile that does not exist")
+    assert errors == []
+
+
+def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any, axe: Any,
+                                                 tmp_path: Path) -> None:
+    page, errors = a_page(browser)
+    page.goto(f"{server.base}/leaderboard/jass")
+    page.wait_for_selector("table.data")
+    assert page.inner_text("h1") == "Leaderboard: Swiss Jass (Schieber)"
+    first = page.locator("table.data").first.locator("tbody tr").first.inner_text()
+    assert first.split()[:2] == ["1", "ana"]
+    check_axe(axe, page, "the Jass leaderboard")
+    page.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
+    # another game, by the keyboard: the select, then arrow down
+    page.focus("#game")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_url(f"{server.base}/leaderboard/putze")
+    page.wait_for_function("document.getElementById('status').textContent === ''")
+    check_axe(axe, page, "the Putze leaderboard")
+    # a player's profile by name
+    page.focus("#who")
+    page.keyboard.type("ana")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.base}/players/ana")
+    page.wait_for_selector("svg.chart")
+    # the link from the player's name in the leaderboard, by Tab and Enter
+    page.goto(f"{server.base}/leaderboard/jass")
+    page.wait_for_selector("table.data a")
+    page.focus("table.data a")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.base}/players/ana")
+    assert errors == []
+
+
+def test_the_pages_speak_french(server: Server, browser: Any, axe: Any) -> None:
+    page, errors = a_page(browser, "fr")
+    page.goto(f"{server.base}/players/ana")
+    page.wait_for_selector("svg.chart")
+    assert page.inner_text("h1") == "Profil de ana"
+    title = page.locator("svg.chart title").text_content() or ""
+    assert title.startswith("Cote après chaque partie classée")
+    check_axe(axe, page, "the profile in French")
+    page.goto(f"{server.base}/leaderboard/tarot")
+    page.wait_for_selector("h1")
+    page.wait_for_function("document.getElementById('status').textContent === ''")
+    assert page.inner_text("h1").startswith("Classement : ")
+    check_axe(axe, page, "the Tarot leaderboard in French")
+    assert errors == []
