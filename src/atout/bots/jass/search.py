@@ -28,6 +28,7 @@ from atout.bots.jass.heuristic import (
     choose_trump,
     read_view,
 )
+from atout.bots.jass.partner import candidates as partner_candidates
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.parts import (
     Batch,
@@ -760,7 +761,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_r
                   options=SearchOptions(tie=3.0, model=1, key="heuristic"),
                   key_phases=frozenset({"trump"}), key_factor=4,
                   model=TableModel(jass_rollout), exact=Exact(jass_solver, cost=30),
-                  explain=explain, reason=reason,
+                  explain=explain, reason=reason, candidates=partner_candidates,
                   batch=Batch(jass_batch, reuse=8, worlds=jass_worlds))
 """The Jass bots' parts."""
 
