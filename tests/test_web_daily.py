@@ -7,6 +7,7 @@ and axe-core finds nothing."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from atout.client import ServerError, http
+from atout.web.labels import labels
 from server_helpers import Server, running
 from web_helpers import CHROMIUM, browser_or_skip, check_axe
 
@@ -61,7 +63,8 @@ def axe() -> Any:
     return Axe()
 
 
-def a_page(browser: Any, who: dict[str, Any] | None = None) -> tuple[Any, list[str], list[Any]]:
+def a_page(browser: Any, who: dict[str, Any] | None = None,
+           lang: str = "en") -> tuple[Any, list[str], list[Any]]:
     page = browser.new_context().new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []
@@ -75,7 +78,7 @@ def a_page(browser: Any, who: dict[str, Any] | None = None) -> tuple[Any, list[s
             except Exception:  # a body that is not JSON is no leak here
                 answers.append(None)
     page.on("response", seen)
-    page.add_init_script("localStorage.setItem('atout.lang', 'en')")
+    page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}')")
     if who is not None:
         page.add_init_script(f"localStorage.setItem('atout.token', {json.dumps(who['token'])});"
                              f"localStorage.setItem('atout.player', "
@@ -89,7 +92,7 @@ def test_the_standings_for_anyone(server: Server, browser: Any, axe: Any,
     page, errors, answers = a_page(browser)
     page.goto(f"{server.base}/daily/jass")
     page.wait_for_selector("#table")
-    assert page.inner_text("h1") == "Deal of the day: jass"
+    assert page.inner_text("h1") == "Deal of the day: Swiss Jass (Schieber)"
     rows = page.locator("#table tbody tr")
     assert rows.count() == 1
     cells = rows.first.inner_text().split()
@@ -137,7 +140,7 @@ def test_a_run_with_the_keyboard_that_a_reload_continues(server: Server, browser
         page.keyboard.press("Enter")
         page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves)
     page.wait_for_function("() => document.querySelectorAll('#table tbody tr').length === 2")
-    assert "You have played today's jass deals" in page.inner_text("#mine")
+    assert "You have played today's Swiss Jass (Schieber) deals" in page.inner_text("#mine")
     names = page.locator("#table tbody th").all_inner_texts()
     assert sorted(names) == ["ana", "bob"]
     check_axe(axe, page, "the daily page after the run")
@@ -159,7 +162,7 @@ def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
     page, errors, _ = a_page(browser)
     page.goto(f"{server.base}/tournaments/{made['id']}")
     page.wait_for_selector("#boards table")
-    assert page.inner_text("h1") == f"Duplicate tournament {made['id']}: jass"
+    assert page.inner_text("h1") == f"Duplicate tournament {made['id']}: Swiss Jass (Schieber)"
     overall = page.locator("#overall tbody tr")
     assert overall.count() == 8
     first = overall.first.inner_text().split("\t")
@@ -210,4 +213,56 @@ def test_a_host_makes_a_tournament_and_plays_it_with_the_keyboard(
     page.wait_for_function("() => document.querySelectorAll('#overall tbody tr').length === 8")
     assert "di" in page.locator("#overall tbody th").all_inner_texts()
     check_axe(axe, page, "the tournament after the boards")
+    assert errors == []
+
+
+def english_left(page: Any) -> list[str]:
+    """The English words of these pages (the catalogue's, where French differs) still on the
+    page, in its text, its title or its form's options: each sentence, or each piece of it
+    around the values put in."""
+    english, french = labels("en"), labels("fr")
+    text = page.evaluate("() => document.title + '\\n' + document.body.innerText + '\\n' + "
+                         "[...document.querySelectorAll('option')].map(o => o.text).join('\\n')")
+    left = []
+    for key, words in english.items():
+        if not key.startswith(("d_", "t_", "nav_")) or words == french[key]:
+            continue
+        for piece in re.split(r"\{\w+\}", words):
+            piece = piece.strip(" .,:;()")
+            if len(piece) > 6 and piece in text:
+                left.append(piece)
+    return left
+
+
+def test_the_french_pages_are_in_french(server: Server, browser: Any) -> None:
+    """The deal of the day (standings, and a run for an account) and the tournament pages
+    (the host's form, a tournament's results and an entrant's board), in French: every word
+    from the catalogue, none of the English left."""
+    page, errors, _ = a_page(browser, _account(server.base, "eli"), lang="fr")
+    page.goto(f"{server.base}/daily/jass")
+    page.wait_for_selector("#table")
+    page.wait_for_selector("#start:not([hidden])")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.inner_text("h1") == "Donne du jour : Jass suisse (Schieber)"
+    assert page.locator("#table tfoot tr").nth(1).inner_text().split()[0] == "Moyenne"
+    assert english_left(page) == []
+    page.click("#start")
+    page.wait_for_selector("#actions button")
+    assert page.inner_text("#where").startswith("Donne 1 sur ")
+    assert english_left(page) == []
+    page.goto(f"{server.base}/tournaments")
+    page.wait_for_selector("#host:not([hidden])")
+    assert page.inner_text("h1") == "Tournoi duplicate"
+    assert english_left(page) == []
+    page.select_option("#t-game", "tarot")
+    page.fill("#t-deals", "1")
+    page.fill("#t-tables", "2")
+    page.fill("#t-entrants", "eli,,,\n,,,")
+    page.click("#make button")
+    page.wait_for_url(f"{server.base}/tournaments/*")
+    page.wait_for_selector("#yours:not([hidden]) #actions button")
+    page.wait_for_selector("#overall table")
+    assert "Tarot" in page.inner_text("h1") and page.inner_text("h1").startswith("Tournoi")
+    assert "donne 1 sur 1" in page.inner_text("#where")
+    assert english_left(page) == []
     assert errors == []

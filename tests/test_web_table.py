@@ -263,6 +263,7 @@ def test_the_won_trick_stays_then_goes_and_the_last_trick_comes_back(
     assert sorted(shown) == list(range(4))
     settled(ana)
     assert not page.query_selector("#felt .trick-area.won")
+    assert page.is_visible("#last-btn")
     page.click("#last-btn")  # shown again
     assert won_seats(page) == shown
     assert not ana.errors, ana.errors
@@ -294,6 +295,8 @@ def test_a_knock_rummy_table_and_its_sheet(server: Server, browser: Any,
     ana = new_player(browser, "Ana", DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "knock-rummy", deals=2)
+    ana.wait_turn()  # no tricks, so no "Last trick again" button
+    assert ana.page.is_hidden("#last-btn")
     seen = play_and_check(ana, tmp_path, "web-table-knock-rummy.png")
     assert seen["turns"] >= 1
     record = record_of(server, ana)

@@ -158,6 +158,34 @@ def reach_the_ecart(player: Player, tries: int = 6) -> bool:
     return False
 
 
+def felt_piles(player: Player) -> dict[str, list[str]]:
+    """The piles in the felt's middle: their names and their cards' codes."""
+    found: dict[str, list[str]] = player.page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#felt .felt-mid .pile')]
+             .map(p => [p.querySelector('.pile-name').textContent,
+                        [...p.querySelectorAll('.pile-cards [data-card]')]
+                          .map(c => c.dataset.card)]))""")
+    return found
+
+
+def test_the_felt_shows_the_ecart_being_made_not_the_chien(
+        server: Server, browser: Any) -> None:
+    """During the écart the chien's cards are in the taker's hand: the felt no longer shows
+    the chien, it shows the cards chosen for the écart, as they are chosen."""
+    dee = new_player(browser, "Dee", viewport={"width": 1024, "height": 900})
+    sign_in(dee.page, server.base, "Dee")
+    assert reach_the_ecart(dee), "no écart in six tables"
+    assert "Chien" not in felt_piles(dee) and "chien" not in str(felt_piles(dee)).lower()
+    first, second, *_ = dee.ecart_cards()
+    dee.page.click(f"#card-{first}")
+    dee.page.click(f"#card-{second}")
+    assert felt_piles(dee) == {"Écart": [first, second]}, felt_piles(dee)
+    dee.page.click(f"#card-{second}")  # taken back: off the felt too
+    assert felt_piles(dee) == {"Écart": [first]}, felt_piles(dee)
+    assert not dee.errors, dee.errors
+    dee.page.context.close()
+
+
 def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
         server: Server, browser: Any, tmp_path: Path) -> None:
     """Each card of the écart is only chosen at its click or Enter (nothing is sent);

@@ -344,6 +344,7 @@ function renderTable() {
     : focused && $("host").contains(focused) ? `#host ${focused.dataset.host}` : null;
   $("h-table").textContent = pair(`${w.title}, ${L("tableno", { table: f.table })}`, L("status_" + info.status));
   $("h-last").textContent = state.labels[`lasttrick_${info.game}`] || L("lasttrick");
+  $("last-btn").hidden = info.game === "knock-rummy";  // no tricks in Knock Rummy: nothing to show again
   document.title = `${w.title} — atout`;
   $("turn").textContent = info.status === "waiting" ? L("status_waiting") : w.turn;
   const mine = myTurn();
@@ -420,7 +421,7 @@ function renderFelt() {
   const f = state.frame, w = state.words;
   if (!f || !w) return;
   drawFelt($("felt"), f, { me: mySeat(), names: w.names, deck: deck(), lang: state.lang, words: w, L,
-                           redraw: renderFelt, bar: $("felt-bar") });
+                           redraw: renderFelt, bar: $("felt-bar"), ecart: state.ecart });
   if ($("sheet-dialog").open) renderSheet();
 }
 function renderSheet() {

@@ -176,9 +176,14 @@ function drawCenter(root, f, ctx) {
   }
   if (view.game === "tarot") {
     if (info.called) pile(top, ctx.L("calledking"), [info.called]);
-    if (Array.isArray(info.chien) && info.chien.length && view.phase !== "play") pile(row, ctx.L("chien"), info.chien);
-    else if (view.phase !== "play" && info.chien_size) pile(row, ctx.L("chien"), [], true, String(info.chien_size));
-    if (Array.isArray(info.ecart) && info.ecart.length) pile(view.phase === "play" ? top : row, ctx.L("ecart"), info.ecart);
+    // the chien until the taker takes it; during the écart its cards are in the taker's hand:
+    // the felt shows the écart being made (the cards the taker chose, not yet sent) instead
+    const before = view.phase !== "play" && view.phase !== "ecart";
+    if (Array.isArray(info.chien) && info.chien.length && before) pile(row, ctx.L("chien"), info.chien);
+    else if (before && info.chien_size) pile(row, ctx.L("chien"), [], true, String(info.chien_size));
+    const ecart = [...(Array.isArray(info.ecart) ? info.ecart : []),
+                   ...(view.phase === "ecart" && Array.isArray(ctx.ecart) ? ctx.ecart : [])];
+    if (ecart.length) pile(view.phase === "play" ? top : row, ctx.L("ecart"), ecart);
   }
   if (view.game === "putze" && info.trump_card) pile(top, ctx.L("trumpcard"), [info.trump_card]);
   if (view.game === "putze" && info.talon && info.talon !== "none" && info.blind_available && view.phase !== "play") {

@@ -12,7 +12,31 @@ function el(tag, attrs, ...children) {
   for (const c of children) if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
   return node;
 }
-function num(x) { return String(Math.round(Number(x) * 100) / 100); }
+const WORDS = { lang: "en", labels: {} };
+/* the page's words from the catalogue (GET /api/i18n/LANG), in the language the tables page
+   chose; the HTML's [data-l] nodes put in words at once */
+function L(key, params) {
+  let text = WORDS.labels[key] || key;
+  for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
+  return text;
+}
+async function loadWords() {
+  let lang = localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2);
+  if (!["en", "fr"].includes(lang)) lang = "en";
+  try {
+    const answer = await fetch(`/api/i18n/${lang}`);
+    if (answer.ok) WORDS.labels = await answer.json();
+  } catch (e) { WORDS.labels = {}; }  /* no words: the page stays in English */
+  if (!WORDS.labels.lang) return;
+  WORDS.lang = lang;
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-l]")) node.textContent = L(node.dataset.l);
+}
+function gameTitle(game) { return WORDS.labels[`title_${game}`] || game; }
+function num(x) {  /* the decimal comma in French */
+  const text = String(Math.round(Number(x) * 100) / 100);
+  return WORDS.lang === "fr" ? text.replace(".", ",") : text;
+}
 function signed(x) { return (Number(x) > 0 ? "+" : "") + num(x); }
 
 function table(caption, columns, rows, firstIsHeader) {
@@ -32,7 +56,9 @@ function table(caption, columns, rows, firstIsHeader) {
   return el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body);
 }
 
-const T = { token: localStorage.getItem("atout.token"), id: "", polling: null };
+/* asked/shown: the board's answers are numbered as asked, and one older than the board shown
+   is dropped (a poll sent before a move must not bring the played card back) */
+const T = { token: localStorage.getItem("atout.token"), id: "", polling: null, asked: 0, shown: 0 };
 
 async function api(path, body) {
   const headers = { "content-type": "application/json" };
@@ -52,14 +78,14 @@ function showYours(state) {
   const box = $("actions");
   box.replaceChildren();
   if (!you.view) {
-    $("where").textContent = `Table ${you.table}, place ${you.place}: your table has played every board.`;
+    $("where").textContent = L("t_alldone", { table: you.table, place: you.place });
     return;
   }
   const v = you.view;
-  const onTable = v.table.map(([s, c]) => `seat ${s + 1}: ${c}`).join(", ");
-  $("where").textContent = `Table ${you.table}, board ${you.board} of ${state.deals}; you are seat ${v.seat + 1}.` +
-    (onTable ? ` On the table: ${onTable}.` : "") + (v.to_move === v.seat ? " Your turn." : " Waiting for the others.");
-  box.appendChild(el("p", { text: `Your hand: ${v.hand.join(" ")}` }));
+  const onTable = v.table.map(([s, c]) => L("d_seatcard", { seat: s + 1, card: c })).join(", ");
+  $("where").textContent = L("t_where", { table: you.table, board: you.board, deals: state.deals, seat: v.seat + 1 }) +
+    (onTable ? ` ${L("d_ontable", { cards: onTable })}` : "") + ` ${L(v.to_move === v.seat ? "t_yourturn" : "t_others")}`;
+  box.appendChild(el("p", { text: L("d_hand", { cards: v.hand.join(" ") }) }));
   if (v.to_move !== v.seat) return;
   for (const a of v.legal) {
     const b = el("button", { type: "button", text: a });
@@ -68,16 +94,24 @@ function showYours(state) {
   }
 }
 
+function showNewer(asked, state) {
+  if (asked < T.shown) return;
+  T.shown = asked;
+  showYours(state);
+}
+
 async function refresh() {
+  const asked = ++T.asked;
   const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}`);
-  if (ok) showYours(data);
+  if (ok) showNewer(asked, data);
   return ok ? data : null;
 }
 
 async function play(action) {
+  const asked = ++T.asked;
   const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}/play`, { action });
   $("status").textContent = ok ? "" : data.message;
-  if (ok) { showYours(data); await results(); $("actions").querySelector("button")?.focus(); }
+  if (ok) { showNewer(asked, data); await results(); $("actions").querySelector("button")?.focus(); }
 }
 
 async function create(event) {
@@ -97,10 +131,12 @@ async function main() {
   let id = "";
   try { id = decodeURIComponent(location.pathname.split("/")[2] || ""); } catch (e) { id = ""; }
   T.id = id;
+  await loadWords();
+  for (const option of $("t-game").options) option.textContent = gameTitle(option.value);
   if (!id) {
     $("host").hidden = false;
     $("make").addEventListener("submit", create);
-    if (!T.token) $("status").textContent = "Sign in with an account (on the tables page) to host a tournament.";
+    if (!T.token) $("status").textContent = L("t_signin");
     return;
   }
   const state = await refresh();
@@ -120,25 +156,27 @@ async function results() {
   const answer = await fetch(`/api/tournaments/${encodeURIComponent(id)}/results`);
   const data = await answer.json();
   if (!answer.ok) { $("status").textContent = data.message; return; }
-  $("title").textContent = `Duplicate tournament ${data.id}: ${data.game}`;
-  $("about").textContent = `${data.tables} tables, ${data.deals} deals; seats rotated by ${data.rotation}. ` +
-    (data.over ? "Every table has played every deal." : "Tables are still playing: the results grow as boards end.");
+  $("title").textContent = L("t_title_game", { id: data.id, game: gameTitle(data.game) });
+  $("about").textContent = `${L("t_about", { tables: data.tables, deals: data.deals, rotation: data.rotation })} ` +
+    L(data.over ? "t_over" : "t_playing");
   const link = $("csv");
   link.href = `/api/tournaments/${data.id}/results.csv`;
   link.hidden = false;
-  $("overall").replaceChildren(table("Overall: the sum of the differences from the datum",
-    [["Rank", true], ["Entrant", false], ["Table", true], ["Points", true], ["Difference", true], ["Boards", true]],
+  $("overall").replaceChildren(table(L("t_overall_caption"),
+    [[L("t_rank"), true], [L("t_entrant"), false], [L("t_table"), true], [L("t_points"), true],
+     [L("t_difference"), true], [L("t_boardcount"), true]],
     data.standings.map((s) => [s.rank, s.name, s.table + 1, num(s.points), signed(s.difference), s.boards]), 1));
   const boards = $("boards");
   boards.replaceChildren();
   const numbers = [...new Set(data.boards.map((b) => b.board))];
   for (const n of numbers) {
     const lines = data.boards.filter((b) => b.board === n);
-    boards.appendChild(table(`Board ${n + 1}`,
-      [["Entrant", false], ["Table", true], ["Seat", true], ["Points", true], ["Datum", true], ["Difference", true]],
+    boards.appendChild(table(L("t_board", { n: n + 1 }),
+      [[L("t_entrant"), false], [L("t_table"), true], [L("t_seat"), true], [L("t_points"), true],
+       [L("t_datum"), true], [L("t_difference"), true]],
       lines.map((b) => [b.name, b.table + 1, b.seat + 1, num(b.points), num(b.datum), signed(b.difference)]), 0));
   }
-  if (!numbers.length) boards.appendChild(el("p", { text: "No board has been played yet." }));
+  if (!numbers.length) boards.appendChild(el("p", { text: L("t_noboard") }));
 }
 
 main();
