@@ -7,6 +7,7 @@ on a phone: ``ATOUT_DOCS_SCREENSHOTS=1`` writes them to docs/img)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -101,10 +102,18 @@ def click_move(player: Player) -> None:
         player.page.click(f"#choices button[data-action=\"{what}\"]")
 
 
-def record_of(server: Server, player: Player) -> Any:
+def record_of(server: Server, player: Player, wait: float = 30.0) -> Any:
+    """The table's record once the store has it finished: the page may show the end of the
+    game before the server has written it, so the store is read again (for ``wait`` seconds
+    at most) until it is."""
     table = int(next(f["table"] for f in reversed(player.frames) if f.get("type") == "table"))
-    with Store.open(server.db) as store:
-        record = store.get(table)
+    end = time.monotonic() + wait
+    while True:
+        with Store.open(server.db) as store:
+            record = store.get(table)
+        if record.summary.status == "finished" or time.monotonic() > end:
+            break
+        time.sleep(0.1)
     assert record.summary.status == "finished"
     return record
 
