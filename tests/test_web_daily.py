@@ -200,7 +200,7 @@ def test_a_host_makes_a_tournament_and_plays_it_with_the_keyboard(
     for _ in range(60):
         if "played every board" in page.inner_text("#where"):
             break
-        page.wait_for_selector("#actions button")
+        page.wait_for_selector("#actions button:not([disabled])")
         where = page.inner_text("#where") + page.inner_text("#actions")
         page.focus("#actions button")
         page.keyboard.press("Enter")

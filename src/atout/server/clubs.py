@@ -352,14 +352,16 @@ def routes(clubs: Callable[[], Clubs], signed: Callable[[Request], Awaitable[Pla
         async def work() -> Response:
             t = clubs().get(str(request.path_params["id"]))
             me = await viewer(request)
-            return JSONResponse(t.state(me.name if me is not None and me.kind != "guest"
-                                        else None))
+            async with clubs().lock:  # not halfway through a move played in its thread
+                state = t.state(me.name if me is not None and me.kind != "guest" else None)
+            return JSONResponse(state)
         return await guarded(work)
 
     async def results(request: Request) -> Response:
         async def work() -> Response:
             t = clubs().get(str(request.path_params["id"]))
-            out: dict[str, Any] = {"id": t.id, "over": t.over, **t.results().to_dict()}
+            async with clubs().lock:
+                out: dict[str, Any] = {"id": t.id, "over": t.over, **t.results().to_dict()}
             if t.over:  # the cards are no secret any more: the seed and every action
                 out["seed"] = t.club.seed
                 out["played"] = [{"table": p.table, "board": p.board,

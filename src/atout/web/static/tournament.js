@@ -58,7 +58,8 @@ function table(caption, columns, rows, firstIsHeader) {
 
 /* asked/shown: the board's answers are numbered as asked, and one older than the board shown
    is dropped (a poll sent before a move must not bring the played card back) */
-const T = { token: localStorage.getItem("atout.token"), id: "", polling: null, asked: 0, shown: 0 };
+const T = { token: localStorage.getItem("atout.token"), id: "", polling: null, asked: 0, shown: 0,
+  seen: "", busy: false };
 
 async function api(path, body) {
   const headers = { "content-type": "application/json" };
@@ -75,7 +76,13 @@ function showYours(state) {
   const you = state.you;
   if (!you) { $("yours").hidden = true; return; }
   $("yours").hidden = false;
+  /* an unchanged answer leaves the page alone: rebuilding the buttons would take the focus
+     from under a keyboard or screen-reader user */
+  const seen = JSON.stringify([you, state.deals]);
+  if (seen === T.seen) return;
+  T.seen = seen;
   const box = $("actions");
+  const focused = box.contains(document.activeElement);
   box.replaceChildren();
   if (!you.view) {
     $("where").textContent = L("t_alldone", { table: you.table, place: you.place });
@@ -92,6 +99,7 @@ function showYours(state) {
     b.addEventListener("click", () => play(a));
     box.appendChild(b);
   }
+  if (focused) box.querySelector("button")?.focus();  /* keep the focus in the new buttons */
 }
 
 function showNewer(asked, state) {
@@ -107,11 +115,21 @@ async function refresh() {
   return ok ? data : null;
 }
 
+/* one move at a time: the actions are busy (their buttons disabled) until the answer */
 async function play(action) {
+  if (T.busy) return;
+  T.busy = true;
+  const box = $("actions");
+  box.setAttribute("aria-busy", "true");
+  for (const b of box.querySelectorAll("button")) b.disabled = true;
   const asked = ++T.asked;
   const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}/play`, { action });
   $("status").textContent = ok ? "" : data.message;
-  if (ok) { showNewer(asked, data); await results(); $("actions").querySelector("button")?.focus(); }
+  if (ok) showNewer(asked, data);
+  for (const b of box.querySelectorAll("button")) b.disabled = false;
+  box.setAttribute("aria-busy", "false");
+  T.busy = false;
+  if (ok) { await results(); box.querySelector("button")?.focus(); }
 }
 
 async function create(event) {
@@ -141,11 +159,15 @@ async function main() {
   }
   const state = await refresh();
   if (state && state.you && !state.over) {
+    let polling = false;  /* a slow answer is not overtaken by the next poll */
     T.polling = setInterval(async () => {
-      if ($("actions").querySelector("button")) return;  /* your turn: wait for you */
-      const now = await refresh();
-      await results();
-      if (!now || now.over) clearInterval(T.polling);
+      if (polling || T.busy || $("actions").querySelector("button")) return;  /* your turn: wait for you */
+      polling = true;
+      try {
+        const now = await refresh();
+        await results();
+        if (!now || now.over) clearInterval(T.polling);
+      } finally { polling = false; }
     }, 2000);
   }
   await results();
