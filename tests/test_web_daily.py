@@ -201,11 +201,14 @@ def test_a_host_makes_a_tournament_and_plays_it_with_the_keyboard(
         if "played every board" in page.inner_text("#where"):
             break
         page.wait_for_selector("#actions button:not([disabled])")
-        where = page.inner_text("#where") + page.inner_text("#actions")
+        # the same words the wait below reads (textContent: inner_text's differ, and the wait
+        # would pass at once, before the move's answer)
+        shown = ("() => document.getElementById('where').textContent + "
+                 "document.getElementById('actions').textContent")
+        where = page.evaluate(shown)
         page.focus("#actions button")
         page.keyboard.press("Enter")
-        page.wait_for_function("(w) => document.getElementById('where').textContent + "
-                               "document.getElementById('actions').textContent !== w "
+        page.wait_for_function(f"(w) => ({shown})() !== w "
                                "|| document.getElementById('status').textContent !== ''",
                                arg=where)
         assert page.inner_text("#status") == ""
