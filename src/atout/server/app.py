@@ -28,6 +28,7 @@ from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .profiles import routes as profile_routes
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
+from .replays import routes as replay_routes
 
 if TYPE_CHECKING:
     from .cluster import ClusterOptions
@@ -333,6 +334,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/tables", tables), Route("/api/games/{game}", game_record),
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         *profile_routes(lambda: hub().store, viewer),
+        *replay_routes(lambda: hub().store, lambda gid: hub().tables.get(gid), signed, viewer),
         WebSocketRoute("/ws", sockets),
     ], lifespan=lifespan, exception_handlers={
         AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,
