@@ -3,7 +3,8 @@
 :func:`app` is the server's application (:func:`atout.server.create_app`) with the page on
 top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
 ``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
-``ratings.js``), ``/static/`` the scripts and styles (package data, no build step), and
+``ratings.js``), ``/replay`` and ``/replay/<game>`` a person's games and their replays
+(``replay.html``, ``replay.js``), ``/static/`` the scripts and styles (package data, no build step), and
 ``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
 the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
 (docs/web.md).
@@ -82,6 +83,9 @@ def app(db: str | None = None, settings: Settings | None = None,
     async def leaders(_request: Request) -> Response:
         return FileResponse(folder / "leaderboard.html", headers={"cache-control": "no-cache"})
 
+    async def replays(_request: Request) -> Response:
+        return FileResponse(folder / "replay.html", headers={"cache-control": "no-cache"})
+
     async def words(request: Request) -> Response:
         lang = str(request.path_params["lang"])
         if lang not in LANGUAGES:
@@ -95,6 +99,7 @@ def app(db: str | None = None, settings: Settings | None = None,
         Route("/", page), Route("/api/i18n/{lang}", words),
         Route("/players/{name}", profile), Route("/leaderboard", leaders),
         Route("/leaderboard/{game}", leaders),
+        Route("/replay", replays), Route("/replay/{game}", replays),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]
     return server
 

@@ -15,6 +15,7 @@ from atout.i18n import Translator, translator
 from atout.i18n.text import game_text
 
 from .felt_labels import felt_words
+from .replay_labels import replay_words
 
 GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
 """The games the page offers, in the lobby's order."""
@@ -191,6 +192,7 @@ def labels(lang: str) -> dict[str, str]:
     tr = translator(lang)
     out = _words(tr)
     out.update(felt_words(tr))
+    out.update(replay_words(tr))
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
     for info in atout.games():  # what the create form offers, what the lobby tells
