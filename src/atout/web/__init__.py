@@ -4,8 +4,8 @@
 top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
 ``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
 ``ratings.js``), ``/replay`` and ``/replay/<game>`` a person's games and their replays
-(``replay.html``, ``replay.js``), ``/static/`` the scripts and styles (package data, no build step), and
-``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
+(``replay.html``, ``replay.js``), ``/static/`` the scripts and styles (package data, no
+build step), and ``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
 the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
 (docs/web.md).
 """
