@@ -29,6 +29,8 @@ from .hub import Conn, Hub, Settings, error
 from .profiles import routes as profile_routes
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
 from .replays import routes as replay_routes
+from .reviews import Reviewer
+from .reviews import routes as review_routes
 
 if TYPE_CHECKING:
     from .cluster import ClusterOptions
@@ -54,6 +56,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     """The server's application on the store at ``db`` (see :meth:`Store.open`); with
     ``cluster``, one process of a cluster on Redis (:mod:`atout.server.cluster`)."""
     state: dict[str, Any] = {}
+    reviewer = Reviewer(lambda: hub().store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -78,6 +81,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         finally:
             if joined is not None:
                 await joined.stop()
+            reviewer.close()
             await hub.stop()
             state["gate"].close()
             store.close()
@@ -335,6 +339,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         *profile_routes(lambda: hub().store, viewer),
         *replay_routes(lambda: hub().store, lambda gid: hub().tables.get(gid), signed, viewer),
+        *review_routes(lambda: hub().store, lambda: reviewer, signed),
         WebSocketRoute("/ws", sockets),
     ], lifespan=lifespan, exception_handlers={
         AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,
