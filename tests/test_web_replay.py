@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,8 +24,16 @@ from web_helpers import CHROMIUM, browser_or_skip, check_axe
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, Any]]]:
     data = tmp_path_factory.mktemp("replay")
-    with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
-        yield s, asyncio.run(one_game(s.base))
+    saved = os.environ.get("ATOUT_REVIEW_PLAYOUTS")
+    os.environ["ATOUT_REVIEW_PLAYOUTS"] = "6"  # the server's reviews, quick
+    try:
+        with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
+            yield s, asyncio.run(one_game(s.base))
+    finally:
+        if saved is None:
+            del os.environ["ATOUT_REVIEW_PLAYOUTS"]
+        else:
+            os.environ["ATOUT_REVIEW_PLAYOUTS"] = saved
 
 
 async def one_game(base: str) -> dict[str, Any]:
@@ -129,6 +138,28 @@ def test_a_game_listed_and_replayed_with_the_keyboard_only(
     page.focus("#next")
     page.keyboard.press("Enter")
     starts(page, "Action 1 ")
+    assert errors == []
+
+
+def test_a_review_asked_and_read_with_the_keyboard_only(
+        server: tuple[Server, dict[str, Any]], browser: Any, axe: Any, tmp_path: Path) -> None:
+    s, game = server
+    page, errors = signed_page(browser, game)
+    page.goto(f"{s.base}/replay/{game['table']}")
+    page.wait_for_selector("#reviewdeal")
+    check_axe(axe, page, "the replay with its review form")
+    page.focus("#reviewdeal")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#reviewsummary", timeout=240_000)
+    summary = page.inner_text("#reviewsummary")
+    assert summary.startswith("Review of deal 1 for You: ")  # the seat as live play names it
+    expect(page.locator("#status")).to_have_text(summary)  # said by the status region
+    review = http(s.base, f"/api/games/{game['table']}/review?deal=1", token=game["token"])
+    rows = page.locator("#reviewout table tbody tr")
+    assert rows.count() == len(review["review"]["choices"]) > 0
+    check_axe(axe, page, "the review")
+    page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
     assert errors == []
 
 

@@ -186,9 +186,84 @@ async function oneGame(game) {
     button("next", "p_next", "ArrowRight", () => P.pos + 1),
     button("last", "p_last", "End", () => P.replay.steps.length)));
   content.appendChild(el("section", { id: "picture", "aria-label": L("p_title", { game, name: r.title }) }));
-  if (typeof reviewSection === "function") content.appendChild(reviewSection(game));
+  const review = reviewSection(game);
+  if (review) content.appendChild(review);
   document.addEventListener("keydown", onKey);
   go(0, false);
+}
+
+/* -- the review of a deal ------------------------------------------------------------- */
+function cardNames() {
+  const names = {};
+  const r = P.replay;
+  for (const step of [r.start, ...r.steps]) {
+    for (const c of step.hand) names[c.code] = c.name;
+    for (const t of step.table) names[t.card] = t.name;
+  }
+  return names;
+}
+
+function reviewTable(review) {
+  const names = cardNames();
+  const word = (a) => names[a] || a;
+  const rows = review.choices.map((c) => [
+    String(c.index + 1), word(c.played), word(c.best), c.loss.toFixed(1),
+    c.mark ? L(`p_${c.mark}`) : L("p_good"),
+  ]);
+  return table(L("p_review"), [L("p_action"), L("p_played"), L("p_best"), L("p_loss"),
+    L("p_mark")], rows);
+}
+
+function showReview(review) {
+  const out = $("reviewout");
+  out.textContent = "";
+  const count = (m) => review.choices.filter((c) => c.mark === m).length;
+  const summary = L("p_reviewdone", {
+    deal: review.deal + 1, player: P.replay.seats[review.seat], loss: review.total_loss.toFixed(1),
+    blunders: count("blunder"), mistakes: count("mistake"), inaccuracies: count("inaccuracy") });
+  out.appendChild(el("p", { id: "reviewsummary", text: summary }));
+  out.appendChild(reviewTable(review));
+  status(summary);
+}
+
+async function askReview(game) {
+  const deal = Number($("reviewdeal").value);
+  const bar = $("reviewprogress");
+  $("askreview").disabled = true;
+  let answer = await getJSON(`/api/games/${game}/review`, { deal });
+  while (answer.ok && answer.data.state === "running") {
+    bar.hidden = false;
+    bar.max = Math.max(1, answer.data.total);
+    bar.value = answer.data.done;
+    status(L("p_reviewing", { done: answer.data.done, total: answer.data.total }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    answer = await getJSON(`/api/games/${game}/review?deal=${deal}`);
+  }
+  bar.hidden = true;
+  $("askreview").disabled = false;
+  if (answer.ok && answer.data.state === "done") showReview(answer.data.review);
+  else status(L("p_failed", { message: answer.data.message || "" }));
+}
+
+function reviewSection(game) {
+  const r = P.replay;
+  const box = el("section", { id: "review", "aria-labelledby": "reviewtitle" },
+    el("h2", { id: "reviewtitle", text: L("p_review") }));
+  if (!P.token || r.seat === null) return null;
+  const deals = [...new Set(r.steps.map((s) => s.deal))];
+  if (!r.over) deals.pop();  /* the deal under way: a review comes after the deal */
+  if (!deals.length) return null;
+  const select = el("select", { id: "reviewdeal" });
+  for (const d of deals) select.appendChild(el("option", { value: String(d), text: String(d) }));
+  const ask = el("button", { id: "askreview", type: "button", text: L("p_reviewask") });
+  ask.addEventListener("click", () => askReview(game));
+  box.appendChild(el("p", {}, el("label", { for: "reviewdeal", text: `${L("p_reviewdeal")} ` }),
+    select, " ", ask));
+  const bar = el("progress", { id: "reviewprogress", "aria-label": L("p_review") });
+  bar.hidden = true;
+  box.appendChild(bar);
+  box.appendChild(el("div", { id: "reviewout" }));
+  return box;
 }
 
 async function main() {
