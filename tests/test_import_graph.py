@@ -23,7 +23,7 @@ import atout
 
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cards", "events", "options", "refusal"}),  # plain tables and values
-    frozenset({"actions"}),                                  # the action ids and texts
+    frozenset({"actions", "pickles"}),                       # action ids; unpickling
     frozenset({"core"}),                                     # the contract: Rules, Deal, Match
     frozenset({"games"}),                                    # the five rules engines
     frozenset({"atout", "i18n", "kernels"}),                 # façade; games in words; kernels

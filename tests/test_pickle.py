@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.core import Deal, Match
+from atout.pickles import rules_of
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}), ("putze", {"players": 3}),
@@ -107,4 +108,4 @@ def test_every_preset_comes_back_with_its_options(game: str) -> None:
         rules = atout.make(game, preset=preset)
         again = pickle.loads(pickle.dumps(rules))
         assert again.options == rules.options, (game, preset)
-        assert again is atout.core.rules_of(type(rules), again.__reduce__()[1][1])
+        assert again is rules_of(type(rules), again.__reduce__()[1][1])

@@ -74,7 +74,7 @@ def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
     (rating,) = api["ratings"]
     page, errors = a_page(browser)
     page.goto(f"{server.base}/players/ana")
-    page.wait_for_selector("svg.chart")
+    page.wait_for_selector("body[data-ready]")
     assert page.inner_text("h1") == "Profile of ana"
     assert "2 games finished" in page.inner_text("#content")
     chart = page.locator("svg.chart")
@@ -95,7 +95,7 @@ def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
     check_axe(axe, page, "the profile")
     page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
     page.goto(f"{server.base}/players/nobody")
-    page.wait_for_function("document.getElementById('status').textContent.length > 20")
+    page.wait_for_selector("body[data-ready]")
     assert "There is no player named nobody" in page.inner_text("#status")
     check_axe(axe, page, "a profile that does not exist")
     assert errors == []
@@ -105,7 +105,7 @@ def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any, a
                                                  tmp_path: Path) -> None:
     page, errors = a_page(browser)
     page.goto(f"{server.base}/leaderboard/jass")
-    page.wait_for_selector("table.data")
+    page.wait_for_selector("body[data-ready]")
     assert page.inner_text("h1") == "Leaderboard: Swiss Jass (Schieber)"
     first = page.locator("table.data").first.locator("tbody tr").first.inner_text()
     assert first.split()[:2] == ["1", "ana"]
@@ -115,7 +115,7 @@ def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any, a
     page.focus("#game")
     page.keyboard.press("ArrowDown")
     page.wait_for_url(f"{server.base}/leaderboard/putze")
-    page.wait_for_function("document.getElementById('status').textContent === ''")
+    page.wait_for_selector("body[data-ready]")
     check_axe(axe, page, "the Putze leaderboard")
     # a player's profile by name
     page.focus("#who")
@@ -135,14 +135,13 @@ def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any, a
 def test_the_pages_speak_french(server: Server, browser: Any, axe: Any) -> None:
     page, errors = a_page(browser, "fr")
     page.goto(f"{server.base}/players/ana")
-    page.wait_for_selector("svg.chart")
+    page.wait_for_selector("body[data-ready]")
     assert page.inner_text("h1") == "Profil de ana"
     title = page.locator("svg.chart title").text_content() or ""
     assert title.startswith("Cote après chaque partie classée")
     check_axe(axe, page, "the profile in French")
     page.goto(f"{server.base}/leaderboard/tarot")
-    page.wait_for_selector("h1")
-    page.wait_for_function("document.getElementById('status').textContent === ''")
+    page.wait_for_selector("body[data-ready]")
     assert page.inner_text("h1").startswith("Classement : ")
     check_axe(axe, page, "the Tarot leaderboard in French")
     assert errors == []

@@ -29,6 +29,7 @@ from atout.options import build_options as build_options
 from atout.options import describe_options as describe_options
 from atout.options import option as option
 from atout.options import options_dict as options_dict
+from atout.pickles import UNSET, restore_deal, rules_of, slot_names
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
 
@@ -309,23 +310,6 @@ class Rules(ABC, Generic[OptionsT]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} {self.options!r}>"
-
-
-_MADE: dict[tuple[type[Any], tuple[tuple[str, Any], ...]], Rules[Any]] = {}
-
-
-def rules_of(cls: type[Rules[Any]], options: tuple[tuple[str, Any], ...]) -> Rules[Any]:
-    """The rules of class ``cls`` with ``options`` (``(name, value)`` pairs of the options
-    away from their defaults, validated as :func:`atout.make` does), made once per process
-    and then shared: how pickled rules, deals and matches come back (see
-    :meth:`Rules.__reduce__`)."""
-    key = (cls, options)
-    made = _MADE.get(key)
-    if made is None:
-        opts = build_options(cls.name, cls.options_type, {}, None, dict(options))
-        made = _MADE[key] = cls(opts)  # type: ignore[call-arg]
-        made.__dict__["_pickle_key"] = options
-    return made
 
 
 DealSelf = TypeVar("DealSelf", bound="Deal")
@@ -652,7 +636,7 @@ class Deal(ABC):
         names = slot_names(type(self))
         if not names:
             return (restore_deal, (type(self), state, history))
-        unset = _UNSET
+        unset = UNSET
         slots = {n: v for n in names if (v := getattr(self, n, unset)) is not unset}
         return (restore_deal, (type(self), state, history, slots))
 
@@ -681,39 +665,6 @@ class Deal(ABC):
 
 
 DealT = TypeVar("DealT", bound=Deal)
-
-
-_UNSET = object()
-_SLOT_NAMES: dict[type[Any], tuple[str, ...]] = {}
-
-
-def slot_names(cls: type[Any]) -> tuple[str, ...]:
-    """The names of the slots a class and its bases declare (a deal keeping its hot state
-    in slots), found once per class."""
-    names = _SLOT_NAMES.get(cls)
-    if names is None:
-        found: list[str] = []
-        for c in cls.__mro__:
-            declared = c.__dict__.get("__slots__", ())
-            for n in (declared,) if isinstance(declared, str) else declared:
-                if n not in ("__dict__", "__weakref__") and n not in found:
-                    found.append(n)
-        names = _SLOT_NAMES[cls] = tuple(found)
-    return names
-
-
-def restore_deal(cls: type[DealT], state: dict[str, Any], history: list[int],
-                 slots: dict[str, Any] | None = None) -> DealT:
-    """A deal from :meth:`Deal.__reduce__`'s parts: its state (and its slots' values), and
-    its history as ids read back into the rules' own actions."""
-    deal = object.__new__(cls)
-    table = state["rules"].actions.table
-    state["_history"] = [table[i] for i in history]
-    deal.__dict__ = state
-    if slots:
-        for name, value in slots.items():
-            setattr(deal, name, value)
-    return deal
 
 
 def deal_seed(match_seed: int, index: int) -> int:

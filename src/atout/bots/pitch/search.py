@@ -18,6 +18,7 @@ as it played no better than the rollouts (docs/bots.md).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -477,6 +478,63 @@ def model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
     return d.result
 
 
+def kernel_model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Result:
+    """:func:`model_rollout` played by the compiled kernel
+    (:mod:`atout.kernels.pitch_policy`): the same bids and cards, so the same points, at a
+    fraction of the cost. Until the kernel is ready (compiled, or loaded from the cache, in a
+    thread started by the first call: see :func:`kernel_ready`), and where the kernels are
+    not compiled (numpy or numba missing, or ``ATOUT_PURE=1``), the engine's
+    :func:`model_rollout` plays: the search chooses the same either way."""
+    if not _KERNEL:
+        kernel_ready()
+        return model_rollout(deal, rng, side)
+    points = _KERNEL[0]
+    if points is None:
+        return model_rollout(deal, rng, side)
+    return Result(tuple(float(p) for p in points(cast(PitchDeal, deal))), {})
+
+
+_KERNEL: list[Callable[[PitchDeal], Any] | None] = []
+"""The kernel's model playout of a deal once ready (None: no compiled kernels); empty before."""
+_WARMING: list[threading.Thread] = []
+
+
+def _warm() -> None:
+    """Import the kernel, compile it (or load it from the cache) on a small deal, then make
+    it the rollout (numba's import and a first compilation cost a thread, not a start)."""
+    points: Callable[[PitchDeal], Any] | None = None
+    try:
+        from atout.kernels import COMPILED
+        from atout.kernels.pitch import encode
+        from atout.kernels.pitch_policy import model_points
+
+        def kernel_points(d: PitchDeal) -> Any:
+            return model_points(encode(d))
+
+        if COMPILED:
+            from atout.games import make
+
+            deal = make("pitch").deal(seed=0)
+            assert isinstance(deal, PitchDeal)
+            kernel_points(deal)
+            points = kernel_points
+    except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
+        points = None
+    _KERNEL.append(points)
+
+
+def kernel_ready(wait: bool = False) -> bool:
+    """Whether the Pitch search's rollouts run on the compiled kernel now; the first call
+    starts getting it ready in a thread, and ``wait`` waits for that."""
+    if not _WARMING:
+        thread = threading.Thread(target=_warm, name="atout-pitch-kernel", daemon=True)
+        _WARMING.append(thread)
+        thread.start()
+    if wait:
+        _WARMING[0].join()
+    return bool(_KERNEL) and _KERNEL[0] is not None
+
+
 def best_reply(deal: Deal, seat: int) -> float:
     """``seat``'s margin when it plays its remaining cards as well as can be on this deal,
     every hand known, and the others play by the heuristic's rules (the search's model of
@@ -600,7 +658,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rol
                   budget=Budget(playouts=300, reuse=1),
                   options=SearchOptions(model=1, key="heuristic"),
                   key_phases=frozenset({"auction"}), key_factor=2,
-                  model=TableModel(model_rollout), exact=Exact(pitch_solver, cost=3),
+                  model=TableModel(kernel_model_rollout), exact=Exact(pitch_solver, cost=3),
                   candidates=candidates, search_heuristic=_search_heuristic)
 """The Pitch bots' parts: the search bids and chooses the tangage by the fitted bid model, a
 contract valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts
@@ -610,5 +668,7 @@ bids and cards; ``search:exact=N`` solves the last N cards of each sample instea
 costs about six rollouts, from six about twenty)."""
 
 __all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "Unseen",
-           "best_reply", "candidates", "distinct_cards", "model_rollout", "pitch_rollout",
+           "best_reply", "candidates", "distinct_cards", "kernel_model_rollout", "kernel_ready",
+           "model_rollout",
+           "pitch_rollout",
            "pitch_solver", "shown"]

@@ -1,0 +1,106 @@
+"""Shared checks of a game's kernel against its checked engine (tests/test_kernels_*.py).
+
+A game's kernel module exposes ``encode``, ``legal_mask``, ``step``, ``random_playouts`` and
+``choices`` (see docs/performance.md); these helpers compare them with the engine: perft
+counts, legal masks along a playout, and the scores of the kernel's playouts replayed by the
+engine.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+import atout
+from atout.core import Deal
+
+RECORDS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+
+
+def records(game: str) -> list[dict[str, Any]]:
+    """The perft positions of ``game`` in tests/data/perft.json."""
+    return [r for r in RECORDS if r["game"] == game]
+
+
+def position(record: dict[str, Any]) -> Deal:
+    """The engine's deal of a perft record, its prefix played."""
+    deal = atout.make(record["game"], **record["options"]).deal(**record["deal"])
+    for action in record["prefix"]:
+        deal.play(action)
+    return deal
+
+
+def kernel_perft(kernel: ModuleType, state: np.ndarray, depth: int) -> int:
+    """Perft over the kernel's own ``legal_mask`` and ``step``."""
+    mask = int(kernel.legal_mask(state))
+    if depth == 0 or mask == 0:
+        return 1
+    if depth == 1:
+        return mask.bit_count()
+    total = 0
+    while mask:
+        a = (mask & -mask).bit_length() - 1
+        mask &= mask - 1
+        child = state.copy()
+        kernel.step(child, a)
+        total += kernel_perft(kernel, child, depth - 1)
+    return total
+
+
+def replay(deal: Deal, actions: list[int]) -> tuple[float, ...]:
+    """The engine's points after playing ``actions`` (each checked) on a clone of ``deal``."""
+    copy = deal.clone()
+    for a in actions:
+        copy.play(a)
+    assert copy.is_over, "the kernel's playout stopped before the end"
+    return tuple(float(p) for p in copy.result.points)
+
+
+def agree(kernel: ModuleType, deal: Deal, n: int, seed: int, **extra: Any) -> int:
+    """Replay ``n`` of the kernel's random playouts of ``deal`` by the engine; the number of
+    them whose points differ (0 when the kernel and the engine agree). ``extra``: keywords
+    of the kernel's playouts (Knock Rummy's restock orders)."""
+    state = kernel.encode(deal)
+    points = kernel.random_playouts(state, n, seed, **extra)
+    assert points.shape == (n, deal.seats)
+    bad = 0
+    cut = getattr(kernel, "was_cut", None)  # a playout cut short is not compared
+    for i in range(n):
+        actions = kernel.choices(state, seed, i, **extra)
+        if cut is not None and cut(state, seed, i, **extra):
+            continue
+        if replay(deal, actions) != tuple(float(p) for p in points[i]):
+            bad += 1
+    return bad
+
+
+def masks_agree(kernel: ModuleType, deal: Deal, seed: int, **extra: Any) -> None:
+    """Play one random playout in both, asserting equal legal masks at every step, and that
+    a state encoded afresh at each step equals the one the kernel stepped to."""
+    state = kernel.encode(deal)
+    deal = deal.clone()
+    actions = kernel.choices(state, seed, 0, **extra)
+    cut = getattr(kernel, "was_cut", None)
+    if cut is not None and cut(state, seed, 0, **extra):
+        actions = actions[:60]  # a playout cut short: its start only
+    for a in actions:
+        assert int(kernel.legal_mask(state)) == deal.legal_mask()
+        assert np.array_equal(kernel.encode(deal), state)
+        kernel.step(state, a, **extra)
+        deal.play(a)
+    assert np.array_equal(kernel.encode(deal), state)
+    assert deal.is_over == (int(kernel.legal_mask(state)) == 0)
+
+
+def batch_agrees(kernel: ModuleType, deal: Deal, k: int, seed: int) -> bool:
+    """Whether ``rollouts`` of ``k`` copies of ``deal``'s state (one call) equals
+    ``random_playouts`` of the state ``k`` times, row by row."""
+    state = kernel.encode(deal)
+    stacked = np.stack([state] * k)
+    return bool(np.array_equal(kernel.rollouts(stacked, seed),
+                               kernel.random_playouts(state, k, seed)))
