@@ -25,17 +25,17 @@ JASS = atout.make("jass")
 
 
 def _stored(tmp_path: Path, game: str = "jass", deals: int = 1,
-            client: dict[str, Any] | None = None) -> GameRecord:
+            client: dict[str, Any] | None = None, seed: int = 3) -> GameRecord:
     """A game of heuristic players, the person 'ana' at seat 0, stored as it was played."""
     store = Store.open(str(tmp_path / "games.db"))
     try:
         rules = atout.make(game)
         me = store.player("ana")
-        gid = store.create_game(game, {}, {"seed": 3}, [
+        gid = store.create_game(game, {}, {"seed": seed}, [
             SeatInfo(player_id=me, name="ana"),
             *[SeatInfo(bot="heuristic")] * (rules.seats - 1)], client=client)
-        match = rules.match(seed=3)
-        bots = [make_bot("heuristic", rules, s, 3) for s in range(rules.seats)]
+        match = rules.match(seed=seed)
+        bots = [make_bot("heuristic", rules, s, seed) for s in range(rules.seats)]
         played = []
         while len(match.deals) < deals and not match.is_over:
             seat = match.to_move
@@ -79,6 +79,29 @@ def test_a_step_names_only_cards_its_seat_could_see(tmp_path: Path, game: str) -
             assert not re.search(rf"\b{re.escape(name)}\b", said, re.IGNORECASE), (code, said)
     public = replay_for(record, None, "en")
     assert all(not s["hand"] for s in public["steps"])
+
+
+def test_a_hidden_action_stays_hidden_from_the_seats_that_did_not_see_it(
+        tmp_path: Path) -> None:
+    """Tarot's écart is hidden from the other seats: their replays give it as None and say
+    a hidden action, the taker's gives the cards; every seat's steps are its seen_history."""
+    hidden = 0
+    for seed in range(12):
+        record = _stored(tmp_path / str(seed), "tarot", seed=seed)
+        match = record.replay()
+        deal = match.deals[0] if match.deals else match.deal
+        for seat in (*range(4), None):
+            steps = replay_for(record, seat, "en")["steps"]
+            assert isinstance(steps, list)
+            seen = [text for _, text in deal.seen_history(seat)]
+            assert [s["action"] for s in steps][:len(seen)] == seen
+            for step in steps:
+                if step["action"] is None:
+                    hidden += 1
+                    assert step["said"].endswith(": a hidden action.")
+        if hidden:
+            break
+    assert hidden  # a deal with an écart was found
 
 
 def test_an_unfinished_game_is_replayed_from_ones_own_seat_only(tmp_path: Path) -> None:
