@@ -14,6 +14,7 @@ and only for a deal that is over: the review reads that seat's views only
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import threading
 from collections.abc import Awaitable, Callable
@@ -41,6 +42,8 @@ def _playouts() -> int:
 
 PLAYOUTS = _playouts()
 """The search's playouts per legal action and decision of a review."""
+BODY = 1024
+"""The most bytes a review's request body may have."""
 WORKERS = 1
 """Reviews computed at once (each takes one core)."""
 
@@ -168,9 +171,13 @@ def routes(store: Callable[[], Store], reviewer: Callable[[], Reviewer],
         return (int(raw), deal - 1, seat, seed, reviewer().playouts), record
 
     async def ask(request: Request) -> Response:
+        declared = request.headers.get("content-length", "")
+        if not declared.isdigit() or int(declared) > BODY:
+            return fail("too_large", f"the body must be a JSON object of at most {BODY} "
+                        "bytes, with its Content-Length", 413)
         try:
-            fields = await request.json()
-        except ValueError:
+            fields = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError, RecursionError):
             fields = None
         if not isinstance(fields, dict):
             return fail("bad_json", "the body must be a JSON object", 400)
