@@ -1,8 +1,16 @@
 """Fixtures shared by the store's tests (every store test runs on SQLite and on PostgreSQL),
-and CI's rule that nothing is skipped: under ``CI=true`` a test that would be skipped fails."""
+and CI's rule that nothing is skipped: under ``CI=true`` a test that would be skipped fails.
+
+The compiled kernels (numba) cache into a temporary folder made for the test session (shared
+by its workers, removed at its end), never into the user's cache, unless ``NUMBA_CACHE_DIR``
+is already set."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 
@@ -11,6 +19,11 @@ from sqlalchemy.engine import URL
 
 from databases import fresh_database, postgres_server, url_text
 from services import in_ci, missing
+
+if "NUMBA_CACHE_DIR" not in os.environ:  # before any atout.kernels import (read at import)
+    _cache = tempfile.mkdtemp(prefix="atout-numba-")
+    os.environ["NUMBA_CACHE_DIR"] = _cache
+    atexit.register(shutil.rmtree, _cache, True)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"games"}),                                    # the five rules engines
     frozenset({"atout", "i18n", "kernels"}),                 # façade; games in words; kernels
     frozenset({"bots", "store"}),                            # players; saved games
-    frozenset({"client", "envs", "tournament"}),
+    frozenset({"client", "daily", "duplicate", "envs", "tournament"}),
     frozenset({"console", "server"}),
     frozenset({"web"}),
     frozenset({"cli"}),                                      # cli*, __main__
