@@ -25,7 +25,8 @@ JASS = atout.make("jass")
 
 
 def _stored(tmp_path: Path, game: str = "jass", deals: int = 1,
-            client: dict[str, Any] | None = None, seed: int = 3) -> GameRecord:
+            client: dict[str, Any] | None = None, seed: int = 3,
+            source: str = "console") -> GameRecord:
     """A game of heuristic players, the person 'ana' at seat 0, stored as it was played."""
     store = Store.open(str(tmp_path / "games.db"))
     try:
@@ -33,7 +34,7 @@ def _stored(tmp_path: Path, game: str = "jass", deals: int = 1,
         me = store.player("ana")
         gid = store.create_game(game, {}, {"seed": seed}, [
             SeatInfo(player_id=me, name="ana"),
-            *[SeatInfo(bot="heuristic")] * (rules.seats - 1)], client=client)
+            *[SeatInfo(bot="heuristic")] * (rules.seats - 1)], client=client, source=source)
         match = rules.match(seed=seed)
         bots = [make_bot("heuristic", rules, s, seed) for s in range(rules.seats)]
         played = []
@@ -130,6 +131,23 @@ def test_a_private_game_is_replayed_to_its_players_or_with_the_invite(tmp_path: 
         replay_seat(summary, None, me + 1, "none", "wrong")
     assert replay_seat(summary, None, None, "none", "k3y") == (None, None)
     assert replay_seat(summary, None, me, None, None) == (0, None)
+
+
+def test_the_day_s_deals_and_a_tournament_s_boards_are_not_replayed_to_others(
+        tmp_path: Path) -> None:
+    """A deal of the day's run (its deals unseen until each person plays them) replays to its
+    player once it is over, to nobody else; a duplicate tournament's table never (its boards
+    are played at other tables: /api/tournaments/N says what may be seen)."""
+    daily = _stored(tmp_path / "d", source="daily").summary
+    me = daily.seats[0].player_id
+    assert me is not None and not daily.finished
+    for viewer, asked in ((None, "none"), (me + 1, "none"), (me + 1, "0"), (me, None)):
+        with pytest.raises(PermissionError, match="deal of the day"):
+            replay_seat(daily, None, viewer, asked, None)
+    club = _stored(tmp_path / "c", source="duplicate").summary
+    for viewer, asked in ((None, "none"), (me, None)):
+        with pytest.raises(PermissionError, match="duplicate tournament"):
+            replay_seat(club, None, viewer, asked, None)
 
 
 def test_games_listed_and_replayed_over_http(tmp_path: Path) -> None:

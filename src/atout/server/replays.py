@@ -29,6 +29,8 @@ from atout.i18n.text import GameText, is_card
 from atout.store import FINISHED, GameRecord, GameSummary, Store, StoreError
 
 from .accounts import Player
+from .clubs import SOURCE as CLUBS_SOURCE
+from .daily import SOURCE as DAILY_SOURCE
 from .profiles import private_to
 from .visibility import events_for
 from .words import card_words, text_for, update_lines
@@ -121,6 +123,13 @@ def replay_seat(summary: GameSummary, live: LiveTable | None, viewer: int | None
     mine = None if viewer is None else (live.seat_of(viewer) if live is not None else None)
     if mine is None and viewer is not None:
         mine = summary.seat_of(viewer)
+    if summary.source == CLUBS_SOURCE:  # its boards are being played at other tables too
+        raise PermissionError("a duplicate tournament's table is read through "
+                              "/api/tournaments/N (every board's actions once it is over)")
+    if summary.source == DAILY_SOURCE and (mine is None or summary.status != FINISHED):
+        raise PermissionError("a deal of the day's run is replayed by its player only, once "
+                              "it is over: the day's deals stay unseen until each person "
+                              "plays them")
     if private_to(summary, viewer) and not (
             isinstance(settings, Mapping) and invite and invite == settings.get("invite")):
         raise PermissionError("this game's table is private: its players, or whoever has "
