@@ -1,16 +1,39 @@
 """Fixtures shared by the store's tests (every store test runs on SQLite and on PostgreSQL),
-and CI's rule that nothing is skipped: under ``CI=true`` a test that would be skipped fails."""
+CI's rule that nothing is skipped (under ``CI=true`` a test that would be skipped fails), and
+what keeps the suite steady on a loaded machine: hypothesis without deadlines nor "too slow"
+health checks, and numba's kernel cache, one folder per pytest-xdist worker, warmed before
+the first kernel test (outside any test's timeout)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy.engine import URL
 
 from databases import fresh_database, postgres_server, url_text
 from services import in_ci, missing
+
+# speed is measured by benchmarks, never by a test: on a loaded machine a property test may
+# be slow, and that is no failure (a test's own @settings still chooses its examples)
+settings.register_profile("atout", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow,
+                                                 HealthCheck.data_too_large])
+settings.load_profile("atout")
+
+# numba's cache: one folder per process (the xdist worker's name), so that no two processes
+# write one cache; under NUMBA_CACHE_DIR when it is set, else in the temporary folder, where it
+# stays from one run to the next (atout.kernels.jit reads it when first imported: here, first)
+_BASE = "ATOUT_TEST_NUMBA_BASE"
+os.environ.setdefault(_BASE, os.environ.get("NUMBA_CACHE_DIR")
+                      or str(Path(tempfile.gettempdir()) / "atout-tests-numba"))
+os.environ["NUMBA_CACHE_DIR"] = str(
+    Path(os.environ[_BASE]) / os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -26,6 +49,35 @@ def pytest_runtest_makereport(
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, where nothing may be: {reason}"
     return report
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Compile the kernels before the tests run when a kernel test is among them: a cold
+    compile on a loaded machine may take longer than one test's timeout (120 s), and this
+    hook runs under none. Nothing to do when the kernels run as plain Python."""
+    if not any(item.path.name.startswith("test_kernels") for item in session.items):
+        return
+    from atout.kernels.jit import COMPILED
+    if COMPILED:
+        warm_kernels()
+
+
+def warm_kernels() -> None:
+    """Call every game's kernel once (encode, legal mask, step, playouts, choices), which
+    compiles it or loads it from the cache; a kernel that fails is left to its tests."""
+    import importlib
+
+    import atout
+
+    for game, name in (("pitch", "pitch"), ("tarot", "tarot"),
+                       ("knock-rummy", "knock_rummy")):
+        with contextlib.suppress(Exception):
+            kernel = importlib.import_module(f"atout.kernels.{name}")
+            state = kernel.encode(atout.make(game).deal(seed=1))
+            mask = int(kernel.legal_mask(state))
+            kernel.step(state.copy(), (mask & -mask).bit_length() - 1)
+            kernel.random_playouts(state, 2, 1)
+            kernel.choices(state, 1)
 
 
 @pytest.fixture(scope="session")
