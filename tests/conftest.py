@@ -63,8 +63,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def warm_kernels() -> None:
-    """Call every game's kernel once (encode, legal mask, step, playouts, choices), which
-    compiles it or loads it from the cache; a kernel that fails is left to its tests."""
+    """Call every game's kernel once (encode, legal mask, step, playouts, choices, the Pitch
+    search's model), which compiles it or loads it from the cache; a kernel that fails is
+    left to its tests."""
     import importlib
 
     import atout
@@ -78,6 +79,11 @@ def warm_kernels() -> None:
             kernel.step(state.copy(), (mask & -mask).bit_length() - 1)
             kernel.random_playouts(state, 2, 1)
             kernel.choices(state, 1)
+            kernel.playouts(2, 1)
+            if name == "pitch":
+                policy = importlib.import_module("atout.kernels.pitch_policy")
+                policy.model_choices(state)
+                policy.model_points(state)
 
 
 @pytest.fixture(scope="session")
