@@ -69,21 +69,24 @@ async def play_moves(base: str, moves: int) -> int:
     frame: dict[str, Any] = {}
     try:
         while answered < moves:
-            frame = await person.recv(60)
+            if not frame:
+                frame = await person.recv(60)
             assert frame.get("type") != "error", frame
             if frame.get("table") != table or frame.get("type") not in ("update", "table"):
+                frame = {}
                 continue
-            view = frame["view"]
+            view, playing = frame["view"], frame["info"]["status"] == "playing"
             if frame.get("kind") == "end":
                 break
-            if frame["info"]["status"] == "playing" and view["to_move"] == 0 and view["legal"]:
+            frame = {}
+            if playing and view["to_move"] == 0 and view["legal"]:
                 await person.send({"type": "act", "table": table, "action": view["legal"][0]})
-                while True:  # its answer: the update that carries this action
-                    frame = await person.recv(60)
-                    assert frame.get("type") != "error", frame
-                    if frame.get("kind") == "action" and frame.get("seat") == 0:
+                while not frame:  # its answer: the update that carries this action (which
+                    answer = await person.recv(60)  # may give this seat the turn again)
+                    assert answer.get("type") != "error", answer
+                    if answer.get("kind") == "action" and answer.get("seat") == 0:
                         answered += 1
-                        break
+                        frame = answer
     finally:
         await person.close()
     return answered
@@ -331,7 +334,7 @@ def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> No
             assert s.recv(100) == b""  # closed by the server, no answer
 
     # a host's waiting tables (on a server whose hello waits long: a loaded machine)
-    args = ("--waiting-expiry", "3", "--waiting-tables", "2")
+    args = ("--waiting-expiry", "6", "--waiting-tables", "2")
     with running(str(tmp_path / "t.sqlite3"), tmp_path, args=args) as server:
 
         async def tables() -> list[dict[str, Any]]:
@@ -342,6 +345,8 @@ def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> No
                 await host.create("tarot", seat=0)
             told = [await host.expect("error", 60), await host.expect("left", 60)]
             assert int(told[0]["table"]) == int(first["table"])
+            second = [await host.expect("error", 60), await host.expect("left", 60)]
+            assert second[0]["code"] == "expired"  # the other one too, a moment later
             await host.create("tarot", seat=0)  # room again
             await host.close()
             return told
