@@ -1,6 +1,7 @@
 """Decision time of each bot at its default settings, and the search bot's playout rate.
 
-Run: ``PYTHONPATH=src python benchmarks/bots.py [--deals 20] [--games jass,...]``
+Run: ``PYTHONPATH=src python benchmarks/bots.py [--deals 20] [--games jass,...] [--players N]
+[--option knock_limit=10]``
 
 For every game with bots, each bot plays whole deals from one seat against heuristic
 opponents; every decision it takes is timed (one core, wall clock). The seat measured is
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 import atout
 from atout.bots import make_bot
@@ -35,11 +37,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def measure(game: str, bot: str, deals: int, opponents: str = "heuristic"
-            ) -> tuple[list[float], list[float], float]:
+def measure(game: str, bot: str, deals: int, opponents: str = "heuristic",
+            options: dict[str, Any] | None = None) -> tuple[list[float], list[float], float]:
     """Wall-clock and CPU times of every decision of ``bot`` over ``deals`` deals against
-    ``opponents``, and playouts per CPU second."""
-    rules = atout.make(game)
+    ``opponents`` (the game made with ``options``: players, knock_limit ...), and playouts
+    per CPU second."""
+    rules = atout.make(game, **(options or {}))
     times: list[float] = []
     cpus: list[float] = []
     playouts = 0
@@ -75,12 +78,25 @@ def main() -> None:
     parser.add_argument("--opponents", default="heuristic",
                         help="the bot at the other seats (heuristic:base=0:floor=0 makes "
                              "Knock Rummy deals last)")
+    parser.add_argument("--players", type=int, help="the table size, where the game allows "
+                        "several")
+    parser.add_argument("--option", action="append", default=[],
+                        help="a game option, key=value (an integer value is read as one); "
+                             "repeatable: --option knock_limit=10")
     args = parser.parse_args()
+    options: dict[str, Any] = {}
+    if args.players:
+        options["players"] = args.players
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--option {item!r}: give key=value")
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
     print(f"{'game':<12} {'bot':<10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
           f"{'cpu median':>10} {'cpu p99 ms':>10} {'playouts/cpu-s':>14}")
     for game in args.games.split(","):
         for bot in args.bots.split(","):
-            times, cpus, rate = measure(game, bot, args.deals, args.opponents)
+            times, cpus, rate = measure(game, bot, args.deals, args.opponents, options)
             if not times:
                 print(f"{game:<12} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>10} {'-':>10} "
                       f"{'-':>14}")

@@ -16,6 +16,9 @@ clones them and plays every one to its end with the search's rollout policy
 policy) and modelled (``model=1``, one side by the heuristic's rules: the search's default).
 The best of ``--repeat`` runs is reported, in CPU time.
 
+``--kernel`` also measures the Jass kernel's greedy rollouts from the same positions and,
+with ``--search``, the search with ``kernel=1`` on the same decisions, with the ratios.
+
 ``--search N`` also measures the whole search (sampling the deal included: everything a
 playout costs) at its default settings on the card decisions of N games with more than one
 legal card, the trump named by a fixed mode and the cards by the heuristic so that every
@@ -36,15 +39,17 @@ import time
 import atout
 from atout.bots import make_bot
 from atout.bots.jass.search import jass_rollout
-from atout.core import View
+from atout.core import Deal, View
 
 
-def measure(repeat: int, search: int) -> dict[str, float]:
+def measure(repeat: int, search: int, kernel: bool = False) -> dict[str, float]:
     """Rollouts per CPU second for both policies, and search playouts per CPU second when
     ``search`` (games) is not 0."""
     out: dict[str, float] = {}
     if search:
         out["search playouts"] = search_rate(search)
+        if kernel:
+            out["search kernel=1 playouts"] = search_rate(search, "search:kernel=1")
     rules = atout.make("jass")
     rng = random.Random(5)
     deals = []
@@ -65,7 +70,26 @@ def measure(repeat: int, search: int) -> dict[str, float]:
                 jass_rollout(d, r, model)
             best = max(best, len(copies) / (time.process_time() - start))
         out[f"rollouts model={model}"] = best
+    if kernel:
+        out["kernel rollouts (greedy)"] = kernel_rate(deals, repeat)
     return out
+
+
+def kernel_rate(deals: list[Deal], repeat: int) -> float:
+    """Greedy rollouts per CPU second of the Jass kernel from the same positions, 100 per
+    position and call (:func:`atout.kernels.jass_search.greedy_playouts`), encoding
+    included."""
+    from atout.kernels.jass import encode
+    from atout.kernels.jass_search import greedy_playouts
+
+    greedy_playouts(encode(deals[0]), 2, 0)  # compiled or loaded before the clock
+    best = 0.0
+    for _ in range(repeat):
+        start = time.process_time()
+        for i, d in enumerate(deals):
+            greedy_playouts(encode(d), 100, i)
+        best = max(best, 100 * len(deals) / (time.process_time() - start))
+    return best
 
 
 def child(src: str, repeat: int, search: int) -> dict[str, float]:
@@ -86,14 +110,24 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=0, help="games of search decisions")
     parser.add_argument("--base", help="another checkout's src folder, measured alongside")
     parser.add_argument("--rounds", type=int, default=3, help="rounds with --base")
+    parser.add_argument("--kernel", action="store_true",
+                        help="also the kernel's rollouts and the search with kernel=1")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.json:
         print(json.dumps(measure(args.repeat, args.search)))
         return
     if not args.base:
-        for key, value in measure(args.repeat, args.search).items():
+        got = measure(args.repeat, args.search, args.kernel)
+        for key, value in got.items():
             print(f"{key + ' per CPU second':<40}{value:>12,.0f}")
+        if args.kernel:
+            pairs = [("kernel rollouts (greedy)", "rollouts model=-1"),
+                     ("kernel rollouts (greedy)", "rollouts model=1"),
+                     ("search kernel=1 playouts", "search playouts")]
+            for num, den in pairs:
+                if num in got and den in got:
+                    print(f"{num + ' / ' + den:<60}{got[num] / got[den]:>8.1f}x")
         return
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
     ours: dict[str, list[float]] = {}
@@ -136,20 +170,20 @@ def card_decisions(games: int, every: int = 1) -> list[View]:
     return views
 
 
-def search_rate(games: int) -> float:
-    """The default search's playouts per CPU second over every third card decision of
-    ``games`` games (:func:`card_decisions`)."""
+def search_rate(games: int, spec: str = "search") -> float:
+    """The search's (``spec``, default: at its default settings) playouts per CPU second over
+    every third card decision of ``games`` games (:func:`card_decisions`)."""
     rules = atout.make("jass")
     views = card_decisions(games, 3)
     playouts = 0
     cpu = 0.0
     for view in views:
-        bot = make_bot("search", rules, view.seat, 1)
+        bot = make_bot(spec, rules, view.seat, 1)
         start = time.process_time()
         bot.choose(view)
         cpu += time.process_time() - start
         playouts += getattr(bot, "total_playouts", 0)
-    print(f"search: {len(views)} card decisions, {playouts:,} playouts", file=sys.stderr)
+    print(f"{spec}: {len(views)} card decisions, {playouts:,} playouts", file=sys.stderr)
     return playouts / cpu
 
 

@@ -11,7 +11,10 @@ that rebuilds the deal from the seed and the actions before each of its decision
 processes never think at the same time, so the load of the machine hits both alike. Both
 searches get the same time limit per decision (``--seconds``) and an unreachable playout
 budget, so the comparison is at equal time (``--bot`` plays another bot on both sides, such
-as ``search:playouts=300``, an equal budget). Prints the mean margin per deal of this
+as ``search:playouts=300``, an equal budget; ``--base-bot`` another bot for the other
+checkout, which may be this one: ``--base src --bot search:kernel=1:seconds=0.1:playouts=1000000
+--base-bot search:seconds=0.1:playouts=1000000`` plays the search on the kernels against
+today's). Prints the mean margin per deal of this
 checkout's search (its team's points minus the other's), its 95 % interval, and each side's
 playouts per second.
 """
@@ -89,6 +92,10 @@ def main() -> None:
     parser.add_argument("--bot", default=None,
                         help="the bot both checkouts play, e.g. search:playouts=300 (default: "
                              "the search at --seconds a decision)")
+    parser.add_argument("--base-bot", default=None,
+                        help="the bot the other checkout plays (default: --bot), e.g. this "
+                             "checkout against itself with --bot search:kernel=1:... "
+                             "--base-bot search:...")
     parser.add_argument("--first", type=int, default=0,
                         help="the first board (to split a match over processes)")
     args = parser.parse_args()
@@ -99,6 +106,15 @@ def main() -> None:
 
     rules = atout.make("jass")
     bot = args.bot or f"search:seconds={args.seconds}:playouts=1000000"
+    base_bot = args.base_bot or bot
+    # one decision before the clock: compiled kernels are loaded (or compiled) here
+    warm = rules.deal(seed=1, dealer=0)
+    while warm.to_move is not None and warm.__dict__.get("phase") != "play":
+        warm.play(warm.legal_actions()[0])
+    warm.play(warm.legal_actions()[0])
+    seat = warm.to_move
+    assert seat is not None
+    make_bot(bot, rules, seat, 0).choose(warm.view(seat))
     child = Child(args.base)
     margins: list[float] = []
     ours = [0, 0.0]
@@ -111,7 +127,7 @@ def main() -> None:
             for team in (0, 1):  # the team of this checkout's search
                 bot_seed = deal_seed(seed, team)
                 mine = {s: make_bot(bot, rules, s, bot_seed) for s in (team, team + 2)}
-                child.ask(op="deal", seed=seed, dealer=board % 4, bot=bot, bot_seed=bot_seed,
+                child.ask(op="deal", seed=seed, dealer=board % 4, bot=base_bot, bot_seed=bot_seed,
                           seats=[1 - team, 3 - team])
                 deal = rules.deal(seed=seed, dealer=board % 4)
                 history: list[str] = []

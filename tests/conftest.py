@@ -1,13 +1,17 @@
 """Fixtures shared by the store's tests (every store test runs on SQLite and on PostgreSQL),
 CI's rule that nothing is skipped (under ``CI=true`` a test that would be skipped fails), and
 what keeps the suite steady on a loaded machine: hypothesis without deadlines nor "too slow"
-health checks, and numba's kernel cache, one folder per pytest-xdist worker, warmed before
-the first kernel test (outside any test's timeout)."""
+health checks; the compiled kernels (numba) cached into a temporary folder made for the test
+session (removed at its end; never the user's cache unless ``NUMBA_CACHE_DIR`` is already
+set), one subfolder per pytest-xdist worker so that no two processes write one cache, and
+warmed before the first kernel test, outside any test's timeout."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
+import shutil
 import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -26,12 +30,16 @@ settings.register_profile("atout", deadline=None,
                                                  HealthCheck.data_too_large])
 settings.load_profile("atout")
 
-# numba's cache: one folder per process (the xdist worker's name), so that no two processes
-# write one cache; under NUMBA_CACHE_DIR when it is set, else in the temporary folder, where it
-# stays from one run to the next (atout.kernels.jit reads it when first imported: here, first)
+# numba's cache, set before any atout.kernels import (numba reads it at import): the session's
+# folder (made by the first process, xdist's controller, which removes it at its end), and in
+# it one subfolder per process (the worker's name)
 _BASE = "ATOUT_TEST_NUMBA_BASE"
-os.environ.setdefault(_BASE, os.environ.get("NUMBA_CACHE_DIR")
-                      or str(Path(tempfile.gettempdir()) / "atout-tests-numba"))
+if _BASE not in os.environ:
+    if "NUMBA_CACHE_DIR" in os.environ:
+        os.environ[_BASE] = os.environ["NUMBA_CACHE_DIR"]
+    else:
+        os.environ[_BASE] = tempfile.mkdtemp(prefix="atout-numba-")
+        atexit.register(shutil.rmtree, os.environ[_BASE], True)
 os.environ["NUMBA_CACHE_DIR"] = str(
     Path(os.environ[_BASE]) / os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
@@ -70,7 +78,7 @@ def warm_kernels() -> None:
 
     import atout
 
-    for game, name in (("pitch", "pitch"), ("tarot", "tarot"),
+    for game, name in (("jass", "jass"), ("pitch", "pitch"), ("tarot", "tarot"),
                        ("knock-rummy", "knock_rummy")):
         with contextlib.suppress(Exception):
             kernel = importlib.import_module(f"atout.kernels.{name}")
@@ -84,6 +92,19 @@ def warm_kernels() -> None:
                 policy = importlib.import_module("atout.kernels.pitch_policy")
                 policy.model_choices(state)
                 policy.model_points(state)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The ``recipes`` tests (examples that need torch: a multi-gigabyte install, the
+    ``recipes`` extra) are deselected unless the marker expression names them
+    (``pytest -m recipes``): deselected, never skipped, so a default run, CI's included,
+    neither runs nor fails them."""
+    if "recipes" in (config.getoption("markexpr", "") or ""):
+        return
+    kept = [item for item in items if item.get_closest_marker("recipes") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")

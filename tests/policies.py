@@ -40,3 +40,7 @@ not_a_policy = 42
 def highest_id(observation: Any, action_mask: Any) -> int:
     """An observation-and-mask agent: the legal action with the highest id."""
     return int(np.flatnonzero(action_mask)[-1])
+
+everywhere = Lowest(offset=1)
+"""The policy object the must-hold test plugs into the tournament, the console and a
+server table (it counts its decisions)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import statistics
 
+import pytest
+
 import atout
 from atout.bots import make_bot
 from atout.bots.knock_rummy.read import Turn, agreement, last_turns
@@ -77,8 +79,8 @@ def test_the_reading_sampler_deals_poorer_hands_to_a_player_who_did_not_knock() 
     passer = (seat - 1) % 4
     assert passer in last_turns(view)
 
-    def mean_deadwood(tries: int) -> float:
-        det = KnockRummyDeterminizer(deal.rules, read_tries=tries)
+    def mean_deadwood(tries: int, knock_read: str = "heuristic") -> float:
+        det = KnockRummyDeterminizer(deal.rules, read_tries=tries, knock_read=knock_read)
         rng = random.Random(5)
         got = []
         for _ in range(80):
@@ -88,9 +90,15 @@ def test_the_reading_sampler_deals_poorer_hands_to_a_player_who_did_not_knock() 
             got.append(deadwood(sample.hands[passer]))
         return statistics.fmean(got)
 
-    # he did not knock at a threshold of about 40: his hand is worse than a random one
+    # read as the heuristic's, he did not knock at a threshold of about 40: his hand is
+    # worse than a random one
     assert mean_deadwood(20) > knock_threshold(0, 0)
     assert mean_deadwood(20) > mean_deadwood(0) + 5
+    # read as anyone's (the default), a turn without a knock says little more than a
+    # random hand: a player who knocks lower than the heuristic is not dealt a poor hand
+    assert abs(mean_deadwood(20, "floor") - mean_deadwood(0)) < 4
+    with pytest.raises(ValueError, match="knock_read"):
+        KnockRummyDeterminizer(deal.rules, knock_read="guess")
 
 
 def test_a_sampled_deal_counts_the_draws_made_before_it() -> None:

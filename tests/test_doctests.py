@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 MODULES = ["atout.core", "atout.cards", "atout.options", "atout.refusal",
-           "atout.games.jass.play", "atout.games.knock_rummy.melds"]
+           "atout.games.jass.follow", "atout.games.knock_rummy.melds"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -84,7 +84,7 @@ def test_deal_rewards_are_the_zero_sum_points_scaled(game: str) -> None:
         points = [final[a] for a in e.possible_agents]
         assert points == e.table.points()
         mean = sum(points) / len(points)
-        scale = SPECS[game].reward_scale
+        scale = e.table.reward_scale
         for a, p in zip(e.possible_agents, points, strict=True):
             assert totals[a] == pytest.approx((p - mean) / scale)
         assert sum(totals.values()) == pytest.approx(0.0)

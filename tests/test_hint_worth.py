@@ -15,7 +15,7 @@ from atout.bots.hint import Hint, hint
 from atout.bots.pitch.bids import option_values, place
 from atout.bots.pitch.search import PitchHeuristic
 from atout.bots.search import SearchBot
-from atout.bots.tarot.bids import best_bid, bid_by_value, bid_values
+from atout.bots.tarot.bids import best_bid, bid_by_value, bid_values, club_bid
 from atout.cards import FULL_DECK, TAROT_DECK
 from atout.core import Deal, View
 from atout.games.tarot.tables import A_PASS
@@ -99,15 +99,17 @@ def test_a_tarot_bid_by_the_model_says_its_predicted_points(seed: int) -> None:
        contracts=st.integers(0, 15), players=st.sampled_from([3, 4, 5]))
 def test_the_tarot_bid_and_its_values_agree(cards: list[int], contracts: int,
                                             players: int) -> None:
-    """``bid_by_value`` keeps its own loop for speed; it must pick what the values say."""
+    """``bid_by_value`` keeps its own loop for speed; it must pick what the values say (under
+    the club rules by default, the model alone with ``club=False``)."""
     hand = sum(1 << c for c in cards)
     legal = 1 << A_PASS | contracts << (A_PASS + 1)
     values = bid_values(hand, players, legal)
-    chosen = bid_by_value(hand, players, legal)
+    chosen = bid_by_value(hand, players, legal, club=False)
     assert (values is None) == (chosen is None)
     if values is not None:
         assert set(values) == {a for a in range(A_PASS, A_PASS + 5) if legal >> a & 1}
         assert chosen == best_bid(values)
+        assert bid_by_value(hand, players, legal) == club_bid(values, hand, players)
 
 
 def test_a_putze_word_says_the_deals_it_was_played_on() -> None:

@@ -130,7 +130,7 @@ def test_tarot_sentences() -> None:
                                        "counted": 1}}
     assert fr.trump(_view("tarot", 4, 2, info)) == "Bruno est le preneur, en garde."
     assert en.scores(_view("tarot", 4, 2, info)) == \
-        "Scores: Anna 10, Bruno -30, you 10, David 10. Deals played: 1 of 5."
+        "Scores: Anna 10, Bruno -30, you 10, David 10. Deal 2 of 5."
     assert en.led(_view("tarot", 4, 2, {}, table=((0, "EX"), (1, "T5")))) == \
         "Suit led: trumps."
 

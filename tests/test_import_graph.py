@@ -23,12 +23,12 @@ import atout
 
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cards", "events", "options", "refusal"}),  # plain tables and values
-    frozenset({"actions", "pickles"}),                       # action ids; unpickling
+    frozenset({"actions", "pickles", "views"}),              # action ids; unpickling; views
     frozenset({"core"}),                                     # the contract: Rules, Deal, Match
     frozenset({"games"}),                                    # the five rules engines
     frozenset({"atout", "i18n", "kernels"}),                 # façade; games in words; kernels
     frozenset({"bots", "store"}),                            # players; saved games
-    frozenset({"client", "envs", "tournament"}),
+    frozenset({"client", "daily", "duplicate", "envs", "tournament"}),
     frozenset({"console", "server"}),
     frozenset({"web"}),
     frozenset({"cli"}),                                      # cli*, __main__

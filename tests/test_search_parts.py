@@ -41,11 +41,11 @@ PINNED: dict[tuple[str, str], str] = {
     ("putze", "search:playouts=40:key=search"):
         "play/80 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 play/80 6D/40 KD/42 KH/42 QH/40 TS/40",
     ("tarot", "search:playouts=20"):
-        "pass/40 discard 8D/40 discard TC/41 poignee simple/20 KD/21 T11/21 T5/21 6D/20 EX/20 "
-        "3D/0 T19/20 4D/0 T12/21 5H/21 NH/21 EX/20 9D/20 EX/8 pass/40",
+        "pass/40 discard 1H/40 discard QD/41 poignee simple/20 T8/21 T5/21 NS/21 6S/20 EX/20 "
+        "EX/20 JC/21 JH/20 T14/20 T15/21 3S/20 T19/20 TH/20 EX/8 pass/40",
     ("tarot", "search:playouts=20:exact=0:model=0:prune=0"):
-        "pass/41 discard 4S/40 discard 6D/40 poignee simple/20 KD/22 QC/20 T12/23 T16/22 "
-        "EX/20 9D/20 T9/21 9D/20 EX/20 7S/21 9C/21 EX/21 9D/20 EX/20 pass/41",
+        "pass/41 discard 5S/40 discard 5S/40 poignee simple/20 T15/22 EX/20 JH/23 7S/20 "
+        "EX/20 T8/21 3C/21 JH/20 T17/20 T1/21 TS/21 T19/20 TS/20 EX/20 pass/41",
     ("pitch", "search:playouts=30"):
         "bid 1/0 9H/31 7S/30 7H/30 7H/30 bid 2/0 AC/31 2S/30 JD/30 QD/30",
     ("pitch", "search:playouts=30:exact=3:key=search"):
@@ -53,7 +53,7 @@ PINNED: dict[tuple[str, str], str] = {
     ("pitch", "search:playouts=30:model=0:prune=0"):
         "bid 1/0 AH/31 7S/30 9H/30 7H/30 bid 2/0 JC/31 2S/30 JD/30 QD/30",
     ("knock-rummy", "search:playouts=30"):
-        "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
+        "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 knock/30 KH/30",
     ("knock-rummy", "search:playouts=30:courtesy=1"):
         "draw discard/30 7S/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
 }
@@ -99,7 +99,7 @@ def test_a_bot_name_becomes_a_typed_budget_and_options() -> None:
     # search's own (3 rounds of halving)
     assert bot.budget == Budget(playouts=300, seconds=0.5, rounds=3, reuse=2)
     assert bot.options == SearchOptions(tie=2.0, exact=0, common=False, model=True, prune=True,
-                                        key="heuristic", courtesy=0)
+                                        key="heuristic", courtesy=0, kernel=False)
     assert (bot.playouts, bot.seconds, bot.tie, bot.key) == (300, 0.5, 2.0, "heuristic")
 
 
@@ -112,7 +112,7 @@ def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None
 
 @pytest.mark.parametrize(("game", "spec", "words"), [
     ("jass", "search:depth=3", "the search bot takes playouts, seconds, rounds, reuse, tie, "
-                               "exact, common, model, prune, key and courtesy, not depth"),
+                               "exact, common, model, prune, key, courtesy and kernel, not depth"),
     ("jass", "search:playouts=abc", "playouts must be a whole number, not 'abc'"),
     ("jass", "search:playouts=2.5", "playouts must be a whole number, not 2.5"),
     ("jass", "search:playouts=0", "playouts must be at least 1, not 0"),

@@ -333,7 +333,7 @@ def test_the_create_form_offers_each_games_player_counts_and_rules(server: Serve
     # the lobby names what the table's rules change from the game's defaults
     told = ann.page.evaluate("t => tableOptions(t)", {"game": "putze",
                                                        "options": snapshot["info"]["options"]})
-    assert told.startswith("rules: ") and "players 3" in told
+    assert told.startswith("rules: ") and "Number of players: 3" in told, told
     assert ann.page.evaluate("t => tableOptions(t)", {
         "game": "jass", "options": atout.make("jass").options_dict()}) == ""
     assert not ann.errors, ann.errors

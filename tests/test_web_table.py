@@ -93,7 +93,9 @@ def turn_seats(player: Player) -> list[int]:
 def click_move(player: Player) -> None:
     """One move with the mouse: a click on a playable card or a choice."""
     kind, what = player.choose()
-    if kind == "card":
+    if kind == "ecart":  # the écart: its cards chosen, then discarded at once
+        player.point_ecart()
+    elif kind == "card":
         player.page.click(f"#card-{what}")
     else:
         player.page.click(f"#choices button[data-action=\"{what}\"]")
@@ -325,8 +327,11 @@ def test_the_tables_on_a_phone(server: Server, browser: Any, tmp_path: Path,
             shoot(eve, tmp_path, f"web-table-{name}-phone.png")
             break
         kind, what = eve.choose()
-        eve.page.tap(f"#card-{what}" if kind == "card"
-                     else f"#choices button[data-action=\"{what}\"]")
+        if kind == "ecart":  # the écart: its cards chosen, then discarded at once
+            eve.point_ecart(tap=True)
+        else:
+            eve.page.tap(f"#card-{what}" if kind == "card"
+                         else f"#choices button[data-action=\"{what}\"]")
         eve.moved()
         turns += 1
     assert (tmp_path / f"web-table-{name}-phone.png").exists()

@@ -136,6 +136,8 @@ class Player:
         """What to do now: ``("card", code)`` or ``("choice", action)``: often a knock when
         one may (a rummy deal ends), else any playable card or choice at random."""
         self.before = self.table()["n"]
+        if self.ecart_needed():  # a Tarot écart: its cards chosen, then confirmed at once
+            return "ecart", ""
         cards = [c for c, ok in self.cards() if ok]
         choices = self.choices()
         knocks = [c for c in choices if c.startswith("knock")]
@@ -155,23 +157,47 @@ class Player:
             " return t.dataset.mine !== 'true' || t.dataset.n !== n"
             " || t.dataset.status === 'over'; }", arg=self.before, timeout=30_000)
 
+    def ecart_needed(self) -> int:
+        """How many cards the page's écart still needs (0: no écart to make now)."""
+        needed: int = self.page.evaluate("() => ecartNeeded()")
+        return needed
+
+    def ecart_cards(self) -> list[str]:
+        """The cards to choose for the écart: any that may go there, at random."""
+        allowed = [c for c, ok in self.cards() if ok]
+        return self.rng.sample(allowed, self.ecart_needed())
+
     def key_move(self) -> None:
         """One move with the keyboard only: arrows and Enter in the hand, Tab to the
         choices."""
         kind, what = self.choose()
-        keys = self.page.keyboard
-        if kind == "card":
-            for _ in range(20):
-                if self.focused() == "hand":
-                    break
-                keys.press("Shift+Tab")
-            assert self.focused() == "hand", self.focused()
-            codes = [c for c, _ in self.cards()]
-            keys.press("Home")
-            for _ in range(codes.index(what)):
-                keys.press("ArrowRight")
-            keys.press("Enter")
+        if kind == "ecart":
+            for code in self.ecart_cards():
+                self.key_card(code)
+            self.key_choice("ecart:confirm")
             return
+        if kind == "card":
+            self.key_card(what)
+            return
+        self.key_choice(what)
+
+    def key_card(self, what: str) -> None:
+        """Enter on a card of the hand, reached by the arrows."""
+        keys = self.page.keyboard
+        for _ in range(20):
+            if self.focused() == "hand":
+                break
+            keys.press("Shift+Tab")
+        assert self.focused() == "hand", self.focused()
+        codes = [c for c, _ in self.cards()]
+        keys.press("Home")
+        for _ in range(codes.index(what)):
+            keys.press("ArrowRight")
+        keys.press("Enter")
+
+    def key_choice(self, what: str) -> None:
+        """Enter on a choice button, reached by Tab from the hand."""
+        keys = self.page.keyboard
         choices = self.choices()
         for _ in range(20):  # back into the table: the hand, then the choices follow it
             if self.focused() == "hand" or self.focused().startswith("choice:"):
@@ -187,10 +213,19 @@ class Player:
         assert self.focused() == f"choice:{what}", (self.focused(), what)
         keys.press("Enter")
 
+    def point_ecart(self, tap: bool = False) -> None:
+        """An écart by the mouse (or taps): its cards, then the button that discards them."""
+        point = self.page.tap if tap else self.page.click
+        for code in self.ecart_cards():
+            point(f"#card-{code}")
+        point("#choices button[data-action=\"ecart:confirm\"]")
+
     def tap_move(self) -> None:
         """One move by touch: a tap on a playable card or a choice."""
         kind, what = self.choose()
-        if kind == "card":
+        if kind == "ecart":
+            self.point_ecart(tap=True)
+        elif kind == "card":
             self.page.tap(f"#card-{what}")
         else:
             self.page.tap(f"#choices button[data-action=\"{what}\"]")

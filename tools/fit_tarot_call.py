@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import cast
 
 import atout
+from atout.bots.tarot.bids import hand_points
 from atout.bots.tarot.call import DATA, FEATURES, call_by_value, call_features, weights_to_dict
-from atout.bots.tarot.choices import choose_call, hand_points
+from atout.bots.tarot.choices import choose_call
 from atout.bots.tarot.rollout import heuristic_rollout
 from atout.core import deal_seed
 from atout.games.tarot.deal import TarotDeal

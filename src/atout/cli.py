@@ -270,6 +270,9 @@ def _serve_args(p: Parser) -> None:
                                          "a computer player plays for them"), 60.0))
     p.add_argument("--standin", default="heuristic", help=_default(gettext(
         "the computer player that plays for an absent player"), "heuristic"))
+    p.add_argument("--bot", action="append", default=[], metavar="NAME=MODULE:ATTR",
+                   help=gettext("offer a policy to the players as the computer player NAME "
+                                "(mypkg.agents:policy, imported at start); may be repeated"))
     p.add_argument("--rate-limit", type=whole("--rate-limit", least=1), default=100,
                    help=_default(gettext("the most messages one connection may send in 20 "
                                          "seconds"), 100))
@@ -312,8 +315,17 @@ def _serve(a: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         raise bad_value(f"the server needs its extra: pip install 'atout[server]' "
                         f"({exc.name} is missing)") from None
-    from atout.bots import bot_names
+    from atout.bots import bot_names, register_spec
 
+    for offered in a.bot:
+        name, sep, spec = offered.partition("=")
+        if not sep:
+            raise bad_value(f"--bot {offered!r}: expected NAME=MODULE:ATTR, like "
+                            "mine=mypkg.agents:policy")
+        try:
+            register_spec(name, spec)
+        except ValueError as exc:
+            raise bad_value(f"--bot {offered!r}: {exc}") from None
     if a.standin.split(":")[0] not in bot_names():
         raise bad_value(f"--standin {a.standin!r}: expected one of {', '.join(bot_names())}")
     joined = None

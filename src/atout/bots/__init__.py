@@ -20,7 +20,7 @@ from atout.bots.base import Bot
 from atout.core import Action, Deal, Match, Rules, View
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "parse_bot_spec", "play_out",
-           "player_bot", "register_bot"]
+           "player_bot", "register_bot", "register_spec", "unregister_bot"]
 
 
 class RandomBot(Bot):
@@ -62,6 +62,35 @@ _BOTS: dict[str, Callable[..., Bot]] = {"random": _random, "heuristic": _heurist
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
     """Add a bot to the registry under ``name``."""
+    _BOTS[name] = factory
+
+
+def unregister_bot(name: str) -> None:
+    """Remove the bot registered under ``name`` (nothing when there is none)."""
+    _BOTS.pop(name, None)
+
+
+def register_spec(name: str, spec: str) -> None:
+    """Register the player a ``module:attribute`` spec names (``mypkg.agents:policy``, with
+    optional ``:key=value`` parameters) as the bot ``name``: how an operator offers a policy
+    to a server's players (``atout serve --bot name=mypkg.agents:policy``), who may choose
+    the bots registered by name but never make the server import a module. The module is
+    imported now: ``ValueError`` in words for a bad name, module, attribute or object."""
+    from atout.bots import policy
+
+    name = name.strip()
+    if not name or not all(c.isalnum() or c in "-_" for c in name):
+        raise ValueError(f"bot name {name!r}: expected letters, digits, - and _ only")
+    if name in _BOTS:
+        raise ValueError(f"bot name {name!r} is taken: choose another than "
+                         f"{', '.join(_BOTS)}")
+    module, attr, parts = policy.split_spec(spec)
+    _, fixed = parse_bot_spec(":".join(["spec", *parts]))
+    loaded = policy.loaded_factory(name, policy.load_spec(f"{module}:{attr}"))
+
+    def factory(rules: Rules[Any], seat: int, seed: int = 0, **params: Any) -> Bot:
+        return loaded(rules, seat, seed, **{**fixed, **params})
+
     _BOTS[name] = factory
 
 

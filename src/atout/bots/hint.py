@@ -99,8 +99,9 @@ def hint(rules: Rules[Any], view: View, bot: Bot | str = "search", seed: int = 0
             and set(weighed) <= set(view.legal)):
         value, samples = weighed[action.text]
         gap = value - max(v for t, (v, _) in weighed.items() if t != action.text)
-        worth = (value, gap, samples)
-        extra = worth_words(translator("en"), value, gap, samples)
-        why = f"{why}; {extra}" if why else extra
+        if gap >= 0:  # "more than the next choice" is said only when it is true
+            worth = (value, gap, samples)
+            extra = worth_words(translator("en"), value, gap, samples)
+            why = f"{why}; {extra}" if why else extra
     text = action_words(action.text)
     return Hint(action, f"{text}: {why}" if why else text, reason, margin, worth)

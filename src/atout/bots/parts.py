@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -61,6 +61,16 @@ class ModelRollout(Protocol):
 
     def __call__(self, deal: Deal, rng: random.Random, side: int, /) -> Result:
         """The result of ``deal`` played to its end, ``side`` modelled."""
+        ...
+
+
+class BatchRollouts(Protocol):
+    """Rollouts of many sampled deals for many actions in one call (a compiled kernel)."""
+
+    def __call__(self, deals: Sequence[Deal], actions: Sequence[Action], reuse: int,
+                 seat: int, seed: int, /) -> list[float]:
+        """For each action (legal in every deal, all at ``seat``'s turn): the summed value
+        for ``seat`` (:func:`side_value`) of ``reuse`` rollouts of every deal after it."""
         ...
 
 
@@ -177,7 +187,8 @@ class SearchOptions:
     ``model``: the other side plays by the heuristic's rules in the rollouts; ``prune``: try
     only the actions that can differ; ``key``: who makes
     the key decisions, ``"search"`` or ``"heuristic"``; ``courtesy``: rounds of turns every
-    player gets before the bot ends the deal by its own choice.
+    player gets before the bot ends the deal by its own choice; ``kernel``: the card play's
+    rollouts run batched in the game's compiled kernel (:class:`Batch`).
     """
 
     tie: float | None = None
@@ -187,6 +198,7 @@ class SearchOptions:
     prune: int | None = None
     key: str | None = None
     courtesy: int | None = None
+    kernel: int | None = None
 
     def __post_init__(self) -> None:
         if self.key is not None and self.key not in KEY_DECIDERS:
@@ -194,7 +206,7 @@ class SearchOptions:
         _set(self, tie=_number("tie", self.tie, positive=False),
              exact=_whole("exact", self.exact, 0, "zero or more cards"),
              common=_flag("common", self.common), model=_flag("model", self.model),
-             prune=_flag("prune", self.prune),
+             prune=_flag("prune", self.prune), kernel=_flag("kernel", self.kernel),
              courtesy=_whole("courtesy", self.courtesy, 0, "zero or more rounds"))
 
 
@@ -202,7 +214,7 @@ DEFAULT_BUDGET = Budget(playouts=2000, rounds=3, reuse=2)
 """The search's budget where neither the caller nor the game says otherwise."""
 
 DEFAULT_OPTIONS = SearchOptions(tie=0.0, exact=0, common=False, model=False, prune=True,
-                                key="search", courtesy=0)
+                                key="search", courtesy=0, kernel=False)
 """The search's options where neither the caller nor the game says otherwise."""
 
 _T = TypeVar("_T", Budget, SearchOptions)
@@ -255,6 +267,30 @@ class Exact:
     cost: int = 30
 
 
+class BatchWorlds(Protocol):
+    """Deals sampled and rolled out in one call (a compiled kernel), where it can."""
+
+    def __call__(self, sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                 reuse: int, seat: int, seed: int, /) -> tuple[list[float], int] | None:
+        """Up to ``count`` deals consistent with ``view``, each rolled out ``reuse`` times
+        after each action: the summed values per action and the deals used; None where
+        the game's Python ``sampler`` must draw the deals (then :class:`BatchRollouts`)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A game's batched rollouts (see :class:`BatchRollouts`), which the search uses with
+    its ``kernel`` option, the rollouts per action on each sampled deal they get by default
+    (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
+    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call)."""
+
+    rollouts: BatchRollouts
+    reuse: int = 8
+    worlds: BatchWorlds | None = None
+    count: int = 32
+
+
 @dataclass(frozen=True)
 class GameParts:
     """A game's bots, by their parts.
@@ -268,7 +304,8 @@ class GameParts:
     budget; ``model`` (optional): the game's model of the table; ``exact`` (optional): its
     exact solver; ``candidates``, ``courteous`` (optional): see :data:`Candidates` and
     :data:`Courteous`; ``explain`` (optional) says in words why an action is good, for hints,
-    and ``reason`` (optional) gives the same as data that any language can say.
+    and ``reason`` (optional) gives the same as data that any language can say; ``batch``
+    (optional): its rollouts in a compiled kernel, batched (:class:`Batch`).
     """
 
     heuristic: Callable[..., Bot]
@@ -286,3 +323,4 @@ class GameParts:
     search_heuristic: Callable[..., Bot] | None = None
     explain: Callable[[Rules[Any], View, Action], str] | None = None
     reason: Callable[[Rules[Any], View, Action], Reason] | None = None
+    batch: Batch | None = None

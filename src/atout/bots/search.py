@@ -38,10 +38,14 @@ from atout.bots.parts import (
 )
 from atout.bots.registry import parts_for
 from atout.core import Action, Deal, Result, Rules, View
+from atout.kernels import NUMPY
 
 __all__ = ["KEY_DECIDERS", "Budget", "SearchBot", "SearchOptions", "side_value"]
 
 _T = TypeVar("_T")
+
+WORLDS = 8
+"""Sampled deals whose rollouts go to the batched kernel in one call (``kernel``)."""
 
 
 def _known(value: _T | None) -> _T:
@@ -97,7 +101,11 @@ class SearchBot(Bot):
     the model fitted on played-out deals. ``courtesy``: rounds of turns every player gets
     before the bot ends the deal by its own choice (Knock Rummy: no knock before every
     player has drawn that many times, unless it shows no deadwood), for a table with
-    people; 0, the default, none.
+    people; 0, the default, none. ``kernel``: 1 runs the card play's rollouts in the
+    game's compiled kernel, batched (Jass: the greedy policy at every seat, with the game's
+    :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
+    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s); 0, the
+    default, the Python rollouts. It needs numpy (``pip install atout[fast]``).
     """
 
     name = "search"
@@ -110,7 +118,7 @@ class SearchBot(Bot):
                  rounds: int | None = None, reuse: int | None = None, tie: float | None = None,
                  exact: int | None = None, common: int | None = None, model: int | None = None,
                  prune: int | None = None, key: str | None = None,
-                 courtesy: int | None = None) -> None:
+                 courtesy: int | None = None, kernel: int | None = None) -> None:
         super().__init__(rules, seat, seed)
         parts = parts_for(rules)
         self.parts: GameParts = parts
@@ -119,7 +127,7 @@ class SearchBot(Bot):
                                      parts.budget, DEFAULT_BUDGET)
         """The settled budget: each field the keyword's, else ``budget``'s, else the game's."""
         self.options: SearchOptions = settle(
-            SearchOptions(tie, exact, common, model, prune, key, courtesy), options,
+            SearchOptions(tie, exact, common, model, prune, key, courtesy, kernel), options,
             parts.options, DEFAULT_OPTIONS)
         """The settled options, as :attr:`budget`."""
         self.playouts: int = _known(self.budget.playouts)
@@ -133,6 +141,11 @@ class SearchBot(Bot):
         self.prune = bool(self.options.prune)
         self.key: str = _known(self.options.key)
         self.courtesy: int = _known(self.options.courtesy)
+        self.kernel = bool(self.options.kernel)
+        given_reuse = reuse is not None or (budget is not None and budget.reuse is not None)
+        self.kernel_reuse: int = (self.reuse if given_reuse or parts.batch is None
+                                  else parts.batch.reuse)
+        """Rollouts per action on each sample with ``kernel``."""
         self._check(parts)
         self.sampler: Sampler = parts.sampler(rules) if sampler is None else sampler
         self.rollout: RolloutPolicy = self._rollout(parts) if rollout is None else rollout
@@ -160,6 +173,12 @@ class SearchBot(Bot):
         if self.exact and parts.exact is None:
             raise ValueError(f"exact: there is no exact solver for {name}; the games "
                              "with one: jass, tarot, pitch")
+        if self.kernel and parts.batch is None:
+            raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
+                             "with them: jass")
+        if self.kernel and not NUMPY:
+            raise ValueError("kernel: the compiled rollouts need numpy: pip install "
+                             "'atout[fast]'")
         if self.courtesy and parts.courteous is None:
             raise ValueError(f"courtesy: {name} has no choice that ends a deal early; "
                              "the game with one: knock-rummy")
@@ -237,6 +256,8 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
             return self._choose_exact(view, legal, start, deadline)
+        if self.kernel and view.phase == "play":
+            return self._choose_batched(view, legal, start, deadline)
         return self._choose_sampled(view, legal, start, deadline)
 
     def _sample(self, view: View, spent: int) -> Deal | None:
@@ -281,6 +302,69 @@ class SearchBot(Bot):
             self.fallbacks += 1
             return self.fallback.choose(view)
         self.total_playouts += spent
+        self.total_seconds += time.perf_counter() - start
+        self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
+        return self._settle(view, max(alive, key=lambda a: (sums[a] / max(1, counts[a]),
+                                                            -int(a))))
+
+    def _choose_batched(self, view: View, legal: list[Action], start: float,
+                        deadline: float | None) -> Action:
+        """:meth:`_choose_sampled` with the rollouts of :data:`WORLDS` samples for every
+        action in contention in one call of the game's batched kernel. The budget counts
+        ``reuse`` rollouts per action and sample, as the Python rollouts would spend; the
+        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``)."""
+        batch = self.parts.batch
+        assert batch is not None
+        batched = batch.rollouts
+        worlds = batch.worlds
+        sums = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        alive = list(legal)
+        spent = played = 0
+        per_round = self.playouts / self.rounds
+        rng = self.rng
+        try:
+            for r in range(self.rounds):
+                target = min(self.playouts, int(per_round * (r + 1)))
+                while spent < target and (spent == 0 or deadline is None
+                                          or time.perf_counter() < deadline):
+                    if worlds is not None:
+                        got = worlds(self.sampler, view, alive, batch.count, self.kernel_reuse,
+                                     self.seat, rng.getrandbits(63))
+                        if got is not None:
+                            for a, v in zip(alive, got[0], strict=True):
+                                sums[a] += v
+                                counts[a] += got[1] * self.kernel_reuse
+                            spent += got[1] * len(alive) * self.reuse
+                            played += got[1] * len(alive) * self.kernel_reuse
+                            continue
+                        worlds = None  # the Python sampler's turn, for this decision
+                    deals: list[Deal] = []
+                    while len(deals) < WORLDS and spent + len(deals) * len(alive) < target:
+                        deal = self._sample(view, spent + len(deals))
+                        if deal is None:
+                            break
+                        deals.append(deal)
+                        if deadline is not None and time.perf_counter() >= deadline:
+                            break
+                    if not deals:
+                        break
+                    values = batched(deals, alive, self.kernel_reuse, self.seat,
+                                     rng.getrandbits(63))
+                    for a, v in zip(alive, values, strict=True):
+                        sums[a] += v
+                        counts[a] += len(deals) * self.kernel_reuse
+                    spent += len(deals) * len(alive) * self.reuse
+                    played += len(deals) * len(alive) * self.kernel_reuse
+                if r + 1 < self.rounds and len(alive) > 2:
+                    alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
+                    alive = alive[:max(2, (len(alive) + 1) // 2)]
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        except NoConsistentDeal:
+            self.fallbacks += 1
+            return self.fallback.choose(view)
+        self.total_playouts += played
         self.total_seconds += time.perf_counter() - start
         self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
         return self._settle(view, max(alive, key=lambda a: (sums[a] / max(1, counts[a]),

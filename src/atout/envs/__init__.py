@@ -9,7 +9,8 @@ dtype('int8')
 
 - :func:`env`, :func:`raw_env`: PettingZoo AEC environments (agents ``player_0`` …).
 - :func:`single_agent`: a Gymnasium environment where one seat learns and bots hold the others.
-- :func:`vector_env`: many deals stepped together, numpy arrays in and out.
+- :func:`vector_env`: many deals stepped together, numpy arrays in and out;
+  :func:`process_vector_env` the same with the rows shared among worker processes.
 - :func:`action_names`: the notations of the actions of a mask; a step's ``info`` holds the
   phase, the legal actions' names, what was played and the return so far
   (:mod:`atout.envs.info`); ``opponents=`` takes any player (:mod:`atout.bots.policy`).
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from atout.envs.encoding import Block, Encoder, Feature
     from atout.envs.features import SPECS, GameSpec, spec_of
     from atout.envs.info import ObservationPolicy, action_names
+    from atout.envs.processes import ProcessVectorEnv, process_vector_env
     from atout.envs.registration import env_id, register_envs
     from atout.envs.single import SingleAgentEnv, single_agent
     from atout.envs.table import Table
@@ -52,6 +54,7 @@ _HOMES: dict[str, str] = {
     "Block": "encoding", "Encoder": "encoding", "Feature": "encoding",
     "SPECS": "features", "GameSpec": "features", "spec_of": "features", "GAMES": "features",
     "ObservationPolicy": "info", "action_names": "info",
+    "ProcessVectorEnv": "processes", "process_vector_env": "processes",
     "env_id": "registration", "register_envs": "registration",
     "SingleAgentEnv": "single", "single_agent": "single",
     "Table": "table",
@@ -85,12 +88,14 @@ __all__ = [
     "Feature",
     "GameSpec",
     "ObservationPolicy",
+    "ProcessVectorEnv",
     "SingleAgentEnv",
     "Table",
     "VectorEnv",
     "action_names",
     "env",
     "env_id",
+    "process_vector_env",
     "raw_env",
     "register_envs",
     "single_agent",

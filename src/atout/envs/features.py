@@ -2,8 +2,9 @@
 
 The common blocks (hand, table, cards and words seen, phase, turn, dealer) come from
 :mod:`atout.envs.encoding`; this table adds what each game's view says beyond them. Changing a
-game's features, phases or the common blocks changes its encoding: bump its ``version`` here
-and add a line to the version history in docs/envs.md.
+game's features, phases or the common blocks changes its encoding, and a change to its rewards
+(:mod:`atout.envs.rewards`) changes what an agent learns: bump its ``version`` here and add a
+line to the version history in docs/envs.md.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from atout.envs.encoding import Feature as F
 class GameSpec:
     """What the environments need to know of one game beyond the contract.
 
-    ``version`` is the encoding version (the ``-vN`` of the env id); ``reward_scale`` divides
-    the deal's points into rewards; ``match_scale`` divides whole-match scores in the
+    ``version`` is the environment's version (the ``-vN`` of the env id: the encoding and the
+    rewards); ``match_scale`` divides whole-match scores in the
     observation; ``trick_points`` names how a trick's points are read for shaping (None: the
     game has no tricks) and ``trick_scale`` divides them (about the card points of a deal).
     """
@@ -27,7 +28,6 @@ class GameSpec:
     version: int
     phases: tuple[str, ...]
     features: tuple[F, ...]
-    reward_scale: float
     match_scale: float
     trick_points: str | None
     trick_scale: float = 1.0
@@ -35,7 +35,7 @@ class GameSpec:
 
 SPECS: dict[str, GameSpec] = {
     "jass": GameSpec(
-        "jass", 0, ("trump", "play", "over"), (
+        "jass", 1, ("trump", "play", "over"), (
             F("trump", "choice", "the trump or mode",
               choices=("H", "D", "S", "C", "obenabe", "undenufe")),
             F("chooser", "seat", "who chose the trump"),
@@ -50,10 +50,10 @@ SPECS: dict[str, GameSpec] = {
             F("weis_announced", "per_seat", "Weis value announced per seat", scale=300),
             F("weis_shown", "seat_cards", "cards shown in Weis, per seat"),
             F("own_weis", "cards", "the cards of the seat's own Weis"),
-        ), reward_scale=157, match_scale=1000, trick_points="points",
+        ), match_scale=1000, trick_points="points",
         trick_scale=157),
     "putze": GameSpec(
-        "putze", 0, ("speak", "better", "six", "play", "over"), (
+        "putze", 1, ("speak", "better", "six", "play", "over"), (
             F("trump", "suit", "the trump suit"),
             F("trump_card", "cards", "the turned-up trump card"),
             F("trump_card_holder", "seat", "who holds the turned-up card"),
@@ -73,10 +73,10 @@ SPECS: dict[str, GameSpec] = {
             F("own_better_seen", "cards", "the cards the seat saw when bettering"),
             F("putzes_in_play", "number", "putzes at stake", scale=3),
             F("points", "per_seat", "the game's points so far", scale=21),
-        ), reward_scale=1, match_scale=21, trick_points="points",
+        ), match_scale=21, trick_points="points",
         trick_scale=157),
     "tarot": GameSpec(
-        "tarot", 0, ("bidding", "call", "ecart", "chelem", "petit sec", "play", "over"), (
+        "tarot", 1, ("bidding", "call", "ecart", "chelem", "petit sec", "play", "over"), (
             F("taker", "seat", "the taker"),
             F("contract", "choice", "the contract",
               choices=("prise", "garde", "garde sans", "garde contre")),
@@ -90,10 +90,10 @@ SPECS: dict[str, GameSpec] = {
             F("leader", "seat", "who leads the trick under way"),
             F("trick_number", "number", "the trick under way", scale=24),
             F("tricks_won", "per_seat", "tricks taken", scale=24),
-        ), reward_scale=100, match_scale=1000, trick_points="tarot",
+        ), match_scale=1000, trick_points="tarot",
         trick_scale=91),
     "pitch": GameSpec(
-        "pitch", 0, ("auction", "play", "over"), (
+        "pitch", 1, ("auction", "play", "over"), (
             F("trump", "suit", "the trump suit"),
             F("pitcher", "seat", "the pitcher"),
             F("high_bidder", "seat", "the highest bidder so far"),
@@ -104,10 +104,10 @@ SPECS: dict[str, GameSpec] = {
             F("tricks_won", "per_seat", "tricks taken", scale=6),
             F("hand_sizes", "per_seat", "cards left per seat", scale=6),
             F("game_points", "per_seat", "points toward Game taken", scale=40),
-        ), reward_scale=4, match_scale=21, trick_points="points",
+        ), match_scale=21, trick_points="points",
         trick_scale=40),
     "knock-rummy": GameSpec(
-        "knock-rummy", 0, ("draw", "discard", "over"), (
+        "knock-rummy", 1, ("draw", "discard", "over"), (
             F("stock", "number", "cards left in the stock", scale=52),
             F("discard_pile", "cards", "the discard pile"),
             F("top_discard", "cards", "the top of the discard pile"),
@@ -118,7 +118,7 @@ SPECS: dict[str, GameSpec] = {
             F("restocks", "number", "times the stock was renewed", scale=3),
             F("deadwood", "cards", "the seat's cards outside its best melds"),
             F("deadwood_points", "number", "the seat's deadwood points", scale=100),
-        ), reward_scale=25, match_scale=100, trick_points=None),
+        ), match_scale=100, trick_points=None),
 }
 """Every game's environment spec, by game name."""
 

@@ -1,8 +1,8 @@
 """Registration of the environments under ``atout/<game>-v<N>``.
 
-The AEC form goes to PettingZoo's registry (``pettingzoo.make("aec", "atout/jass-v0")``) when
+The AEC form goes to PettingZoo's registry (``pettingzoo.make("aec", "atout/jass-v1")``) when
 the installed PettingZoo has one, the single-agent form to Gymnasium's
-(``gymnasium.make("atout/jass-v0", opponents="random")``). Options given to ``make`` are
+(``gymnasium.make("atout/jass-v1", opponents="random")``). Options given to ``make`` are
 passed on (game options included).
 
 Importing :mod:`atout.envs` does not import Gymnasium or PettingZoo (nor numpy, which they

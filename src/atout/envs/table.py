@@ -2,7 +2,9 @@
 
 A :class:`Table` holds the rules, the game under way and an :class:`~atout.envs.encoding.Encoder`;
 the PettingZoo, Gymnasium and vector environments are thin layers over it. Observations come
-from ``game.view(seat)`` only. Rewards are the game's own points, made zero-sum and scaled:
+from ``game.view(seat)`` only. Rewards are the game's own points, made zero-sum and scaled by
+``reward_scale``: by default the game's reward bound (:mod:`atout.envs.rewards`), so that a
+deal's reward always lies in [-1, 1]; ``reward_scale=1`` pays the game's own points.
 
 - ``episode="deal"`` (the default): one deal per episode; when it ends each seat receives
   ``(points[seat] - mean(points)) / reward_scale``, where ``points`` is ``deal.result.points``.
@@ -29,6 +31,7 @@ import atout
 from atout.core import Deal, Event, Match, Rules, View
 from atout.envs.encoding import Encoder, Float
 from atout.envs.features import GameSpec, spec_of, tarot_card_points
+from atout.envs.rewards import reward_bound
 from atout.events import MatchEvent, TrickEvent
 
 DEAL_OVER, TRICK = MatchEvent.DEAL_OVER, TrickEvent.TRICK  # looked up once, not per event
@@ -74,12 +77,13 @@ class Table:
         if reward_scale is not None and (isinstance(reward_scale, bool) or not isinstance(
                 reward_scale, (int, float)) or reward_scale <= 0):
             raise ValueError(f"reward_scale must be a positive number, not {reward_scale!r}")
-        self.reward_scale = float(reward_scale or self.spec.reward_scale)
         if match_options is not None and (episode != "match"
                                           or not isinstance(match_options, dict)):
             raise ValueError("match_options must be a dict, and only with episode='match'")
         self.match_options = dict(match_options or {})
         self.rules = make_rules(game, options)
+        self.reward_bound = reward_bound(game, self.rules)
+        self.reward_scale = float(reward_scale or self.reward_bound)
         if self.episode == "match":
             self.rules.match(seed=0, **self.match_options)  # a bad parameter fails here
         self.name = game

@@ -55,9 +55,10 @@ class VectorEnv:
 
     def __init__(self, game: str, num_envs: int, *,
                  opponents: Player | Sequence[Player] | None = None, seat: int = 0,
-                 copy: bool = False, **options: Any) -> None:
+                 copy: bool = False, first_row: int = 0, **options: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        self.first_row = first_row  # rows numbered from here (a worker's share of a batch)
         self.tables = [Table(game, **options) for _ in range(num_envs)]
         first = self.tables[0]
         self.num_envs = num_envs
@@ -68,7 +69,7 @@ class VectorEnv:
         self.opponents = opponents
         self.copy = copy
         self.bots: list[list[Bot | None]] = [
-            make_bots(t, opponents, self.seat, i) if opponents is not None
+            make_bots(t, opponents, self.seat, first_row + i) if opponents is not None
             else [None] * t.seats for i, t in enumerate(self.tables)]
         b, n = num_envs, first.seats
         self._obs = np.zeros((b, self.observation_size), dtype=np.float32)
@@ -85,13 +86,13 @@ class VectorEnv:
         return action_names(self.tables[0].rules, mask)
 
     def reset(self, seed: int | None = None) -> Batch:
-        """New deals everywhere; with ``seed``, table ``i`` starts the sequence ``seed + i``."""
+        """New deals everywhere; with ``seed``, row ``i`` starts the sequence ``seed + i``."""
         self._rewards.fill(0.0)
         self._dones.fill(False)
         self._points.fill(0.0)
         for i, table in enumerate(self.tables):
             if seed is not None:
-                table.seed(seed + i)
+                table.seed(seed + self.first_row + i)
                 if self.opponents is not None:
                     self.bots[i] = make_bots(table, self.opponents, self.seat,
                                              table.rng.getrandbits(32))
@@ -110,7 +111,8 @@ class VectorEnv:
             if not table.is_over:  # else a deal the seat never plays in: skipped
                 self._carry[i] = rewards  # paid with the row's next step
                 return
-        raise ValueError(f"row {i}: seat {self.seat} never got to move in {SKIP_LIMIT} deals")
+        raise ValueError(f"row {self.first_row + i}: seat {self.seat} never got to move in "
+                         f"{SKIP_LIMIT} deals")
 
     def _observe(self, i: int, table: Table) -> None:
         seat = table.to_move
@@ -131,7 +133,8 @@ class VectorEnv:
             try:
                 rewards = table.play(int(acts[i]))
             except IllegalAction as exc:
-                raise IllegalAction(f"row {i}: {exc.reason}", exc.action) from None
+                raise IllegalAction(f"row {self.first_row + i}: {exc.reason}",
+                                    exc.action) from None
             if self.opponents is not None:
                 for s, r in enumerate(self._carry[i]):
                     rewards[s] += r
@@ -144,6 +147,9 @@ class VectorEnv:
                 self._start(i, table)
             self._observe(i, table)
         return self._batch()
+
+    def close(self) -> None:
+        """Nothing to release (the same call as :class:`~atout.envs.ProcessVectorEnv`'s)."""
 
     def _batch(self) -> Batch:
         arrays = (self._obs, self._masks, self._seats, self._rewards, self._dones,

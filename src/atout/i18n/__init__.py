@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 
 TYPE_CHECKING = False  # typing's own costs the command line's start; mypy reads this one too
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from pathlib import Path
+    from typing import Any
 
 LANGUAGES = ("en", "fr")
 """The languages of the catalogue; English is the source language."""
@@ -59,6 +61,28 @@ _RANK_NAMES = {
 }
 
 
+_ELIDED = re.compile(r"\b([dD]e|[qQ]ue) \{(\w+)\}")
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûüœæ")
+
+
+class Elided(str):
+    """A French message whose ``format`` elides "de" and "que" before a value that starts
+    with a vowel: « victoire d'Alice », « qu'Emma » (a value starting with an h is left as it
+    is: the h may be aspirated)."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        """``str.format``, with the elisions its values call for."""
+        def elide(m: re.Match[str]) -> str:
+            value = kwargs.get(m.group(2))
+            if isinstance(value, str) and value[:1].lower() in _VOWELS:
+                return f"{m.group(1)[:-1]}'{{{m.group(2)}}}"
+            return m.group(0)
+
+        return str.format(_ELIDED.sub(elide, self), *args, **kwargs)
+
+
 class Translator:
     """The sentences of one language: gettext lookups and card names.
 
@@ -79,15 +103,18 @@ class Translator:
     # -- gettext ------------------------------------------------------------------------------
     def _(self, message: str) -> str:
         """The translation of ``message``."""
-        return self._t.gettext(message)
+        return self._elide(self._t.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The translation of a message with a plural form chosen by ``n``."""
-        return self._t.ngettext(singular, plural, n)
+        return self._elide(self._t.ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
         """The translation of ``message`` in ``context`` (for words with several meanings)."""
-        return self._t.pgettext(context, message)
+        return self._elide(self._t.pgettext(context, message))
+
+    def _elide(self, text: str) -> str:
+        return Elided(text) if self.lang == "fr" and "{" in text else text
 
     # -- cards --------------------------------------------------------------------------------
     def suit(self, suit: str) -> str:
@@ -176,6 +203,11 @@ class Translator:
         if len(items) <= 1:
             return self.join(items)
         return self._("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+    @property
+    def semicolon(self) -> str:
+        """The separator of a list of clauses: "; ", « ; » (French puts a space before)."""
+        return self.pgettext("separator", "; ")
 
     def sentence(self, text: str) -> str:
         """``text`` with a capital first letter (for sentences starting with a card name)."""

@@ -86,6 +86,15 @@ def _hint_reason(tr: Translator, code: str, params: Mapping[str, JSON]) -> str |
         return _("your hand is weak for every trump (the best, {best}, makes about {tricks} "
                  "tricks), so let your partner choose").format(
             best=_mode(tr, p.get("best")), tricks=_tricks(tr, p.get("tricks")))
+    if code == "push":
+        return _("you let your partner choose the trump; your best, {best}, makes about "
+                 "{tricks} tricks").format(best=_mode(tr, p.get("best")),
+                                           tricks=_tricks(tr, p.get("tricks")))
+    if code == "gives_points":
+        given = p.get("points")
+        return tr.ngettext("it does not take the trick and gives {points} point",
+                           "it does not take the trick and gives {points} points",
+                           given if isinstance(given, int) else 0).format(points=given)
     if code == "trump_suit":
         honours = [name for name, key in ((_("the Buur"), "buur"), (_("the Nell"), "nell"))
                    if p.get(key)]

@@ -62,6 +62,9 @@ class GameText:
 
     short = False
     """Short messages: a card played is "Bruno: seven of hearts."."""
+    deal_limit: int | None = None
+    """The deals the table plays when it stops before the game's own end (a server table's
+    ``deals``), or None."""
     quiet = False
     """Leave out the routine lines (:attr:`routine`) about the other players."""
 
@@ -225,6 +228,10 @@ class GameText:
                  for s, p in enumerate(scores)]
         return self.tr._("Scores: {scores}.").format(scores=", ".join(parts))
 
+    def final_scores(self, scores: JSON) -> str:
+        """The final scores of a finished game (a team game says them by team)."""
+        return self.scores_sentence(scores)
+
     def winners(self, scores: Sequence[float]) -> list[int]:
         """The seats with the best score."""
         if not scores:
@@ -237,7 +244,9 @@ class GameText:
         tr = self.tr
         winners = [w for w in d.get("winners") or [] if isinstance(w, int)]
         scores = d.get("scores")
-        if self.me in winners and len(winners) == 1:
+        if len(winners) == self.seats > 1:  # every seat ahead: nobody won
+            head = tr._("Game over: a draw, nobody won.")
+        elif self.me in winners and len(winners) == 1:
             head = tr._("Game over: you win!")
         elif self.me in winners:
             head = tr._("Game over: you win, with {others}!").format(
@@ -247,7 +256,7 @@ class GameText:
                 players=tr.join([self.name(w) for w in winners]))
         else:
             head = tr._("Game over.")
-        return f"{head} {self.scores_sentence(scores)}".strip()
+        return f"{head} {self.final_scores(scores)}".strip()
 
     # -- actions ------------------------------------------------------------------------------
     def action(self, text: str) -> str:
@@ -260,6 +269,17 @@ class GameText:
     def _action(self, text: str) -> str | None:
         """A game's words for a non-card action; None to say the notation."""
         return None
+
+    def table_card(self, code: str) -> str:
+        """A card face up on the table, as the table's list names it: "Ace of hearts"."""
+        if is_card(code):
+            return self.tr.sentence(self.tr.card(code, article=False))
+        return self.action(code)
+
+    def action_by(self, seat: int, text: str) -> str:
+        """An action in words as ``seat`` took it (the history's lines): :meth:`action`,
+        unless the game says it otherwise for another player."""
+        return self.action(text)
 
     # -- facts of a view (the answers to the keys) -------------------------------------------
     def turn(self, view: View) -> str:
@@ -277,7 +297,7 @@ class GameText:
         parts = [self.tr._("{player}: {card}").format(player=self.Name(s),
                                                       card=self.tr.card(c))
                  for s, c in view.table]
-        return self.tr._("On the table: {cards}.").format(cards="; ".join(parts))
+        return self.tr._("On the table: {cards}.").format(cards=self.tr.semicolon.join(parts))
 
     def led(self, view: View) -> str:
         """The suit led in the current trick."""
@@ -361,7 +381,7 @@ class GameText:
                  for s, c in zip(seats, cards, strict=False)]
         winner = t.get("winner")
         return self.tr._("Last trick: {cards}. Won by {player}, {points} points.").format(
-            cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
+            cards=self.tr.semicolon.join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None),
             points=t.get("points", 0))
 
@@ -413,7 +433,7 @@ class GameText:
                 parts.append(tr.ngettext("{suit}: {n} played, {cards}",
                                          "{suit}: {n} played, {cards}", len(cards)).format(
                     suit=self.group_name(suit, view), n=len(cards), cards=words))
-            said = [tr._("Cards played: {list}.").format(list="; ".join(parts))]
+            said = [tr._("Cards played: {list}.").format(list=self.tr.semicolon.join(parts))]
         if self.trump_suit(view) is not None or self.trumps_out(view):
             out = self.trumps_out(view)
             said.append(tr.ngettext(
@@ -456,7 +476,7 @@ class GameText:
                 line = tr._("{tricks}, {points} points").format(tricks=line,
                                                                  points=_num(pts[i]))
             parts.append(line)
-        return tr._("This deal: {list}.").format(list="; ".join(parts))
+        return tr._("This deal: {list}.").format(list=self.tr.semicolon.join(parts))
 
     def legal(self, view: View) -> str:
         """What the player may do now."""
@@ -577,6 +597,16 @@ def rules_text(game: str, lang: str) -> str | None:
         return None
 
 
+def bot_words(tr: Translator, spec: str) -> str:
+    """A computer player's kind in words, from its spec (``heuristic``,
+    ``heuristic:base=12:floor=6``): the bot's name in ``tr``'s language, without its
+    settings; an unknown bot by its own name."""
+    name = spec.split(":", 1)[0].strip()
+    known = {"random": tr.pgettext("bot", "random"), "heuristic": tr.pgettext("bot", "heuristic"),
+             "search": tr.pgettext("bot", "search"), "policy": tr.pgettext("bot", "policy")}
+    return known.get(name, name)
+
+
 def game_text(game: str, tr: Translator, me: int, seats: int,
               names: Sequence[str] | None = None) -> GameText:
     """The renderer of ``game`` (its own when ``atout.i18n.games.<game>`` exists)."""
@@ -591,5 +621,5 @@ def game_text(game: str, tr: Translator, me: int, seats: int,
     return cls(tr, me, seats, names)
 
 
-__all__ = ["NAMES", "EventSentence", "EventTable", "GameText", "game_text", "is_card",
+__all__ = ["NAMES", "EventSentence", "EventTable", "GameText", "bot_words", "game_text", "is_card",
            "rules_text"]

@@ -16,6 +16,8 @@ from importlib import import_module
 from typing import Any
 
 GAMES: dict[str, str] = {
+    "jass": "atout.kernels.jass_batch",
+    "putze": "atout.kernels.putze_batch",
     "pitch": "atout.kernels.pitch",
     "tarot": "atout.kernels.tarot",
     "knock-rummy": "atout.kernels.knock_rummy",

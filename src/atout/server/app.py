@@ -20,9 +20,16 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from atout.core import JSON
-from atout.store import FINISHED, Store, StoreError
+from atout.daily import secret as daily_secret
+from atout.store import FINISHED, Store, StoreError, data_dir
 
 from .accounts import AuthError, Player, token_hash
+from .clubs import SOURCE as CLUBS_SOURCE
+from .clubs import Clubs
+from .clubs import routes as club_routes
+from .daily import SOURCE as DAILY_SOURCE
+from .daily import Daily
+from .daily import routes as daily_routes
 from .guard import Gate, RateLimited, address_key
 from .history import history_for
 from .hub import Conn, Hub, Settings, error
@@ -53,6 +60,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     """The server's application on the store at ``db`` (see :meth:`Store.open`); with
     ``cluster``, one process of a cluster on Redis (:mod:`atout.server.cluster`)."""
     state: dict[str, Any] = {}
+    clubs = Clubs(lambda: hub().store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -71,6 +79,9 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         log.info("atout server on %s: %d tables restored", store.where, restored)
         state["hub"], state["front"], state["cluster"] = hub, front, joined
         state["gate"] = Gate(hub.accounts, hub.settings.limits)
+        state["daily"] = Daily(store, await asyncio.to_thread(
+            daily_secret, hub.settings.daily_secret, data_dir(data)))
+        await asyncio.to_thread(clubs.restore)
         state["metrics"] = _metrics(hub, joined)
         try:
             yield
@@ -173,6 +184,13 @@ def create_app(db: str | None = None, settings: Settings | None = None,
                                             else summary.seat_of(viewer.id))
         if seat is None and viewer is not None:
             seat = summary.seat_of(viewer.id)  # a finished game's players
+        if summary.source == CLUBS_SOURCE:  # its boards are played at other tables too
+            return fail("private", "a duplicate tournament's table is read through "
+                        "/api/tournaments/N (every board's actions once it is over)", 403)
+        if summary.source == DAILY_SOURCE and (seat is None or summary.status != FINISHED):
+            return fail("private", "a deal of the day's run is shown to its player only, "
+                        "once it is over (while it is played: /api/daily/GAME); the day's "
+                        "deals stay unseen until each person plays them", 403)
         settings = summary.client.get("table")
         if isinstance(settings, dict) and settings.get("private") and seat is None and \
                 request.query_params.get("invite") != settings.get("invite"):
@@ -333,6 +351,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/tables", tables), Route("/api/games/{game}", game_record),
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         *profile_routes(lambda: hub().store, viewer),
+        *daily_routes(lambda: state["daily"], signed, body),
+        *club_routes(lambda: clubs, signed, viewer, body),
         WebSocketRoute("/ws", sockets),
     ], lifespan=lifespan, exception_handlers={
         AuthError: auth_error, StoreError: store_error, RateLimited: rate_limited,

@@ -31,7 +31,7 @@ from .names import strip_bidi
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
 from .ratings import finishing
 from .table import SeatState, Table, TableError, Update
-from .words import hint_words, refusal_words, with_words
+from .words import error_words, hint_words, refusal_words, with_words
 from .writer import Writer
 
 log = logging.getLogger("atout.server")
@@ -64,6 +64,9 @@ class Settings:
     """The token ``/metrics`` asks for (None: only the machine itself may read them)."""
     origins: tuple[str, ...] = ()
     """Web origins allowed to open WebSockets besides the server's own."""
+    daily_secret: str | None = None
+    """The secret of the deals of the day (None: ``$ATOUT_DAILY_SECRET``, else a file made
+    once in the data folder; :func:`atout.daily.secret`)."""
 
 
 @dataclass(eq=False)
@@ -236,20 +239,40 @@ class Hub:
             self._later(self.settings.limits.waiting_expiry, self._expire(table))
 
     async def _expire(self, table: Table) -> None:
-        """A table that waited too long for its start is removed (nothing was played at it);
-        its followers are told."""
+        """A table that waited too long for its start is removed; its followers are told."""
         async with self.locks[table.id]:
-            if table.started or self.tables.get(table.id) is not table:
-                return
-            await asyncio.to_thread(self.store.delete, table.id)
-            wait = self.settings.limits.waiting_expiry
-            for conn in list(self.followers.get(table.id, ())):
-                conn.push(error("expired", f"table {table.id} waited {wait:.0f} s without "
-                                "starting: it was removed", table=table.id))
-                conn.push({"type": "left", "table": table.id})
-            self.forget(table.id)
+            await self._remove_waiting(table, f"table {table.id} waited "
+                                       f"{self.settings.limits.waiting_expiry:.0f} s "
+                                       "without starting: it was removed")
+
+    async def _remove_waiting(self, table: Table, why: str) -> None:
+        """Remove a table that has not started (its lock held): its record goes, its
+        followers are told ``why`` (an ``expired`` error) and leave it."""
+        if table.started or self.tables.get(table.id) is not table:
+            return
+        await asyncio.to_thread(self.store.delete, table.id)
+        for conn in list(self.followers.get(table.id, ())):
+            conn.push(error("expired", why, table=table.id))
+            conn.push({"type": "left", "table": table.id})
+        self.forget(table.id)
         if self.on_gone is not None:
             self.on_gone(table.id)
+
+    async def _abandoned(self, table: Table) -> None:
+        """A waiting table that nobody waits at any more (no person connected there) is
+        removed; a host who is gone hands it to the first person still there (its lock
+        held)."""
+        if table.started or self.tables.get(table.id) is not table:
+            return
+        host = table.next_host()
+        if host is None:
+            await self._remove_waiting(table, f"nobody waits at table {table.id} any more: "
+                                       "it was removed")
+        elif host != table.host:
+            update = table.new_host(host)
+            await asyncio.to_thread(self.store.set_client, table.id,
+                                    {"table": self._settings(table)})
+            self._broadcast(table, update)
 
     async def stop(self) -> None:
         """Cancel the bots' and timers' tasks, then the writer."""
@@ -322,7 +345,13 @@ class Hub:
         return len(ended)
 
     async def _grace_over(self, table: Table, pid: int) -> None:
-        async with self.locks[table.id]:
+        lock = self.locks.get(table.id)
+        if lock is None:  # the table is gone
+            return
+        async with lock:
+            if not table.started:  # a waiting table: does anyone still wait there?
+                await self._abandoned(table)
+                return
             update = table.stand_in(pid)
             if update is not None:
                 self._broadcast(table, update)
@@ -357,6 +386,8 @@ class Hub:
             await handler(conn, message)
         except (TableError, AuthError, ProtocolError) as exc:
             frame = error(exc.code, str(exc), ref, message.get("table"))
+            if isinstance(exc, TableError) and not exc.said and exc.params and conn.lang:
+                exc.said = error_words(exc.code, exc.params, conn.lang)
             if isinstance(exc, TableError) and exc.said:
                 frame["said"] = exc.said
             conn.push(frame)
@@ -435,7 +466,8 @@ class Hub:
         seat = message.get("seat")
         seat = 0 if seat is None else int(seat)
         if not 0 <= seat < rules.seats:
-            raise TableError("bad_seat", f"this game has seats 0 to {rules.seats - 1}")
+            raise TableError("bad_seat", f"the seat field counts from 0: this game has seats 0 "
+                             f"to {rules.seats - 1}")
         most = self.settings.limits.waiting_tables
         if sum(t.host == conn.player.id and not t.started for t in self.tables.values()) \
                 >= most:
@@ -504,6 +536,7 @@ class Hub:
                     await asyncio.to_thread(self.store.set_seat, table.id, update.seat or 0,
                                             SeatInfo())
                 self._broadcast(table, update)
+                await self._abandoned(table)
         conn.push({"type": "left", "table": table.id})
         self._schedule_bot(table)
 
@@ -544,18 +577,27 @@ class Hub:
                 "deals": table.deals, "clock": table.clock, "started": table.started}
 
     async def _on_act(self, conn: Conn, message: dict[str, Any]) -> None:
+        await self._on_acts(conn, {**message, "actions": [message["action"]]})
+
+    async def _on_acts(self, conn: Conn, message: dict[str, Any]) -> None:
+        """One action (``act``) or several of one seat in a row, all or none (``acts``: a
+        Tarot écart chosen card by card, then confirmed): all are checked on a copy of the
+        game first, then each is written, applied and sent, the table's lock held."""
         table = self._table(message, conn)
         seat = conn.subs.get(table.id)
         assert conn.player is not None
         if seat is None or table.seat_of(conn.player.id) != seat:
             raise TableError("not_seated", "you do not sit at this table")
+        actions = [str(a) for a in message["actions"]]
         async with self.locks[table.id]:
             try:
-                await self._play(table, seat, str(message["action"]))
+                table.check_all(seat, actions)
+                for action in actions:
+                    await self._play(table, seat, action)
             except TableError as exc:
                 if conn.lang is not None:
-                    exc.said = refusal_words(table.snapshot(seat), str(message["action"]),
-                                             exc, conn.lang)
+                    exc.said = refusal_words(table.snapshot(seat), str(exc.params.get(
+                        "action", actions[0])), exc, conn.lang)
                 raise
         self._after_move(table)
 
@@ -621,7 +663,8 @@ class Hub:
         async with self.locks[table.id]:
             await asyncio.to_thread(self.store.add_chat, table.id, conn.player.name, text,
                                     seat=seat, player=conn.player.id)
-            self._broadcast(table, table.say(conn.player.name, seat, text))
+            shown = table.seats[seat].name if seat is not None else None
+            self._broadcast(table, table.say(shown or conn.player.name, seat, text))
 
     async def _on_hint(self, conn: Conn, message: dict[str, Any]) -> None:
         """What a computer player would do in this seat's place, and why (protocol 1.1)."""

@@ -19,6 +19,7 @@ from atout.events import MatchEvent
 from atout.store import stopped_result
 
 from .accounts import Player
+from .names import skeleton
 from .protocol import encode
 from .visibility import Sight, events_for
 
@@ -30,9 +31,12 @@ class TableError(Exception):
     """A request the table refuses: a code and a sentence."""
 
     def __init__(self, code: str, message: str, *, refusal: tuple[str, dict[str, Any]] |
-                 None = None) -> None:
+                 None = None, params: dict[str, JSON] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.params: dict[str, JSON] = dict(params or {})
+        """The refusal's facts as data (``seats_empty``: the empty ``seats``, numbered
+        from 0 as in the protocol), for the words in the player's language."""
         self.refusal = refusal
         """The engine's reason as data (its code and parameters) for an illegal action."""
         self.said: str | None = None
@@ -48,10 +52,18 @@ class SeatState:
     connected: bool = False
     standin: bool = False
     """A bot plays for the person, who dropped and has not come back."""
+    shown: str | None = None
+    """The name the table shows when another person there has one that looks the same
+    ("Ana (2)"), else None: the player's own."""
+
+    @property
+    def name(self) -> str | None:
+        """The person's name as the table shows it, or None."""
+        return self.shown or (self.player.name if self.player else None)
 
     def to_dict(self, seat: int) -> dict[str, JSON]:
         """A JSON-ready dict."""
-        return {"seat": seat, "name": self.player.name if self.player else None,
+        return {"seat": seat, "name": self.name,
                 "kind": self.player.kind if self.player else None, "bot": self.bot,
                 "connected": self.connected, "standin": self.standin}
 
@@ -109,13 +121,18 @@ class Table:
         return "over" if self.over else "playing" if self.started else "waiting"
 
     def info(self) -> dict[str, JSON]:
-        """The table as the lobby shows it (public)."""
-        return {"table": self.id, "game": self.rules.name, "title": self.rules.title,
+        """The table as the lobby shows it (public); once over, with the game's ``result``
+        (the views then show the last deal, without the game's scores)."""
+        out: dict[str, JSON] = {
+                "table": self.id, "game": self.rules.name, "title": self.rules.title,
                 "options": self.rules.options_dict(), "private": self.private,
                 "rated": self.rated,
                 "host": self.host, "status": self.status, "deals": self.deals,
                 "clock": self.clock, "seats": [s.to_dict(i) for i, s in enumerate(self.seats)],
                 "spectators": self.spectators}
+        if self.over:
+            out["result"] = self.result().to_dict()
+        return out
 
     def seat_of(self, player: int) -> int | None:
         """The seat of a person at this table, or None."""
@@ -147,7 +164,8 @@ class Table:
     # -- seats ----------------------------------------------------------------------------------
     def _free(self, seat: int) -> SeatState:
         if not 0 <= seat < len(self.seats):
-            raise TableError("bad_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+            raise TableError("bad_seat", f"the seat field counts from 0: this table has seats 0 to "
+                             f"{len(self.seats) - 1}")
         return self.seats[seat]
 
     def sit(self, player: Player, seat: int) -> Update:
@@ -161,11 +179,25 @@ class Table:
             raise TableError("started", "the game has started: only the players who sat "
                              "down may take their seats again")
         if s.player is not None or s.bot is not None:
-            raise TableError("taken", f"seat {seat} is taken")
+            raise TableError("taken", f"seat {seat + 1} is taken")
         if mine is not None:
             self.seats[mine] = SeatState()
-        self.seats[seat] = SeatState(player=player, connected=True)
+        self.seats[seat] = SeatState(player=player, connected=True,
+                                     shown=self._distinct(player.name, seat))
         return self._push("seat", seat=seat)
+
+    def _distinct(self, name: str, seat: int) -> str | None:
+        """None when ``name`` looks like no other person's at the table, else the name
+        with the first number that makes it distinct: two guests may share a nickname,
+        and "Ana plays the ace" must say which one."""
+        taken = {skeleton(s.name) for i, s in enumerate(self.seats)
+                 if i != seat and s.name is not None}
+        if skeleton(name) not in taken:
+            return None
+        number = 2
+        while skeleton(f"{name} ({number})") in taken:
+            number += 1
+        return f"{name} ({number})"
 
     def stand(self, player: int) -> Update | None:
         """A person leaves: the seat is freed before the start, held (a stand-in plays)
@@ -203,9 +235,20 @@ class Table:
         if self.started:
             raise TableError("started", "the game has started: the seats are set")
         if s.player is not None:
-            raise TableError("taken", f"seat {seat} is taken by {s.player.name}")
+            raise TableError("taken", f"seat {seat + 1} is taken by {s.name}")
         self.seats[seat] = SeatState(bot=bot)
         return self._push("seat", seat=seat)
+
+    def next_host(self) -> int | None:
+        """Before the start: the host while connected here, else the first person still
+        connected here (the table is handed on), else None (nobody waits here any more)."""
+        here = [s.player.id for s in self.seats if s.player is not None and s.connected]
+        return self.host if self.host in here else here[0] if here else None
+
+    def new_host(self, player: int) -> Update:
+        """Another person seated here becomes the host (the host left before the start)."""
+        self.host = player
+        return self._push("host", seat=self.seat_of(player))
 
     def _host_only(self, player: int) -> None:
         if player != self.host:
@@ -217,9 +260,11 @@ class Table:
         if self.started:
             raise TableError("started", "the game has already started")
         empty = [i for i, s in enumerate(self.seats) if s.player is None and s.bot is None]
-        if empty:
+        if empty:  # a sentence counts seats from 1, as the players do; the data from 0
             raise TableError("seats_empty", "every seat needs a player or a bot; empty: "
-                             + ", ".join(map(str, empty)))
+                             + ("seat " if len(empty) == 1 else "seats ")
+                             + ", ".join(str(s + 1) for s in empty),
+                             params={"seats": list(empty)})
         self.started = True
         return self._push("start")
 
@@ -250,6 +295,30 @@ class Table:
                                  refusal=(exc.code, dict(exc.params))) from None
             raise TableError("illegal", f"{parsed.text} is not allowed now")  # pragma: no cover
         return parsed
+
+    def check_all(self, seat: int, actions: list[str]) -> None:
+        """Whether ``seat`` may play ``actions`` one after another from now, each its own
+        turn: checked on a copy of the game (nothing changes); ``TableError`` naming the
+        first that may not be played otherwise (its ``params["action"]``)."""
+        if len(actions) == 1:
+            return  # one action: checked as it is played (:meth:`check`)
+        self.check(seat, actions[0])
+        probe = self.match.clone()
+        for k, action in enumerate(actions):
+            if probe.is_over or probe.to_move != seat:
+                raise TableError("not_your_turn", f"after {k} of these actions it is no "
+                                 f"longer your turn: {action} cannot follow them",
+                                 params={"action": action})
+            try:
+                parsed = self.rules.actions.parse(action)
+                if not probe.legal_mask() >> int(parsed) & 1:
+                    probe.clone().play(parsed)  # raises IllegalAction with the reason
+                    raise IllegalAction(f"{action} is not allowed now")  # pragma: no cover
+                probe.play(parsed)
+            except IllegalAction as exc:
+                error = TableError("illegal", exc.reason, params={"action": action},
+                                   refusal=(exc.code, dict(exc.params)))
+                raise error from None
 
     def apply(self, action: Action) -> Update:
         """Play a checked action (already written to the store)."""

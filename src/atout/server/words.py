@@ -17,7 +17,7 @@ from atout.core import JSON, Event, Rules, View
 from atout.events import MatchEvent
 from atout.i18n import LANGUAGES, translator
 from atout.i18n.hints import hint_sentence
-from atout.i18n.text import NAMES, GameText, game_text, is_card
+from atout.i18n.text import NAMES, GameText, bot_words, game_text
 
 ANSWER_KEYS = ("c", "f", "a", "s", "t", "l", "w", "m", "k", "p", "o")
 """The information keys answered in ``words.answers`` (the console's letters)."""
@@ -37,10 +37,35 @@ def seat_names(info: Mapping[str, Any]) -> list[str]:
 
 
 def text_for(info: Mapping[str, Any], seat: int | None, lang: str) -> GameText:
-    """The game's renderer for ``seat`` (None: a spectator) in ``lang``."""
+    """The game's renderer for ``seat`` (None: a spectator) in ``lang``, told the table's
+    deal limit (``info["deals"]``)."""
     names = seat_names(info)
-    return game_text(str(info["game"]), translator(lang if lang in LANGUAGES else "en"),
+    text = game_text(str(info["game"]), translator(lang if lang in LANGUAGES else "en"),
                      -1 if seat is None else seat, len(names), names)
+    deals = info.get("deals")
+    text.deal_limit = deals if isinstance(deals, int) and not isinstance(deals, bool) \
+        else None
+    return text
+
+
+def _waiting_turn(text: GameText, info: Mapping[str, Any]) -> str:
+    """Whose turn, before the start: nobody's; the seats still empty, counted from 1."""
+    tr = text.tr
+    empty = [int(s["seat"]) + 1 for s in info.get("seats") or []
+             if not s.get("name") and not s.get("bot")]
+    said = tr._("The game has not started yet.")
+    if empty:
+        said += " " + tr.ngettext("Seat {seats} is empty.", "Seats {seats} are empty.",
+                                  len(empty)).format(seats=tr.join([str(s) for s in empty]))
+    return said
+
+
+def _final_scores(text: GameText, info: Mapping[str, Any]) -> str | None:
+    """The game's final scores once the table is over (``info["result"]``), else None."""
+    result = info.get("result")
+    if info.get("status") != "over" or not isinstance(result, Mapping):
+        return None
+    return _safe(text.final_scores, result.get("scores")) or None
 
 
 def _safe(make: Callable[..., str], *args: Any) -> str:
@@ -94,12 +119,23 @@ def _seat_line(text: GameText, frame: Mapping[str, Any]) -> str:
     info = frame.get("info") or {}
     s = info["seats"][seat]
     who = s.get("name") or (tr._("{name}, computer player ({bot})").format(
-        name=text.names[seat], bot=s["bot"]) if s.get("bot") else None)
+        name=text.names[seat], bot=bot_words(tr, str(s["bot"]))) if s.get("bot") else None)
     if who is None:
         return tr._("Seat {seat} is free.").format(seat=seat + 1)
     if s.get("name") and not s.get("connected") and info.get("status") == "playing":
         return tr._("{player} lost the connection; the seat is kept.").format(player=who)
     return tr._("{player} sits at seat {seat}.").format(player=who, seat=seat + 1)
+
+
+def _host_line(text: GameText, frame: Mapping[str, Any]) -> str:
+    """The host left before the start: another player is the host now."""
+    seat = frame.get("seat")
+    if not isinstance(seat, int):
+        return ""
+    if seat == text.me:
+        return text.tr._("You are the table's host now: you may add computer players and "
+                         "start the game.")
+    return text.tr._("{player} is the table's host now.").format(player=text.Name(seat))
 
 
 def _standin_line(text: GameText, frame: Mapping[str, Any]) -> str:
@@ -138,6 +174,7 @@ def _rematch_line(text: GameText, frame: Mapping[str, Any]) -> str:
 UPDATE_LINES: dict[str, Callable[[GameText, Mapping[str, Any]], str]] = {
     "seat": _seat_line,
     "standin": _standin_line,
+    "host": _host_line,
     "start": _start_line,
     "chat": _chat_line,
     "end": _end_line,
@@ -155,7 +192,7 @@ def history_words(text: GameText, view: View) -> list[str]:
             out.append(tr._("{player}: a hidden action.").format(player=text.Name(seat)))
         else:
             out.append(tr._("{player}: {action}.").format(
-                player=text.Name(seat), action=_safe(text.action, str(action))))
+                player=text.Name(seat), action=_safe(text.action_by, seat, str(action))))
     return out
 
 
@@ -173,6 +210,13 @@ def words(frame: Mapping[str, Any], lang: str) -> dict[str, JSON]:
         "l": text.last_trick, "w": text.legal, "m": text.hand, "k": text.count,
         "p": text.tally}
     answers: dict[str, JSON] = {k: _safe(f, view) for k, f in answers_from.items()}
+    if info.get("status") == "waiting":
+        answers["t"] = _waiting_turn(text, info)
+    elif info.get("status") == "over":
+        answers["t"] = tr._("Nobody is to play: the game is over.")
+    final = _final_scores(text, info)
+    if final is not None:
+        answers["s"] = final
     answers["o"] = " ".join(x for x in (answers["a"], answers["c"], answers["t"],
                                         answers["s"]) if x)
     keys: dict[str, JSON] = {k: list(text.key_action(k, view)) for k in ACTION_KEYS} \
@@ -184,7 +228,7 @@ def words(frame: Mapping[str, Any], lang: str) -> dict[str, JSON]:
         "seats": [text.Name(s) for s in range(view.seats)],
         "hand": hand_words(text, view) if view.hand else [],
         "table": [{"seat": s, "player": text.Name(s),
-                   "card": card_words(text, c) if is_card(c) else _safe(text.action, c)}
+                   "card": _safe(text.table_card, c) or c}
                   for s, c in view.table],
         "legal": [{"action": a, "words": tr.sentence(_safe(text.action, a) or a),
                    "card": card_of(a, view.hand)} for a in view.legal] if mine else [],
@@ -231,6 +275,20 @@ def with_words(frame: dict[str, JSON], lang: str) -> dict[str, JSON]:
     return {**frame, "words": said}
 
 
+def error_words(code: str, params: Mapping[str, Any], lang: str) -> str | None:
+    """A table's refusal (its code and facts) in ``lang``, or None when it has no words of
+    its own here (the page then says the code's label or the English message)."""
+    tr = translator(lang if lang in LANGUAGES else "en")
+    seats = params.get("seats")
+    if code == "seats_empty" and isinstance(seats, list) and seats:
+        numbers = [str(int(s) + 1) for s in seats]
+        return tr.ngettext("Every seat needs a player or a computer player: seat {seats} is "
+                           "empty.", "Every seat needs a player or a computer player: seats "
+                           "{seats} are empty.", len(numbers)).format(
+            seats=tr.join(numbers))
+    return None
+
+
 def refusal_words(frame: Mapping[str, Any], action: str, exc: Any, lang: str) -> str | None:
     """Why ``action`` was refused (``exc``, a table's error), in ``lang``, as the console
     says it; None when the refusal is not the engine's."""
@@ -243,6 +301,6 @@ def refusal_words(frame: Mapping[str, Any], action: str, exc: Any, lang: str) ->
                  params) or None
 
 
-__all__ = ["ACTION_KEYS", "ANSWER_KEYS", "card_of", "card_words", "hand_words",
+__all__ = ["ACTION_KEYS", "ANSWER_KEYS", "card_of", "card_words", "error_words", "hand_words",
            "hint_words", "history_words", "refusal_words", "seat_names", "text_for",
            "update_lines", "with_words", "words"]

@@ -3,10 +3,11 @@
 :func:`app` is the server's application (:func:`atout.server.create_app`) with the page on
 top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
 ``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
-``ratings.js``), ``/static/`` the scripts and styles (package data, no build step), and
-``/api/i18n/<lang>`` the page's words from the catalogue. The page speaks
-the server's protocol 1.1 and asks for the ``words`` of every frame in the player's language
-(docs/web.md).
+``ratings.js``), ``/daily/<game>`` the deal of the day (``daily.html``, ``daily.js``),
+``/tournaments/<n>`` a duplicate tournament's results (``tournament.html``), ``/static/``
+the scripts and styles (package data, no build step), and ``/api/i18n/<lang>`` the page's
+words from the catalogue. The page speaks the server's protocol 1.1 and asks for the
+``words`` of every frame in the player's language (docs/web.md).
 """
 
 from __future__ import annotations
@@ -82,6 +83,12 @@ def app(db: str | None = None, settings: Settings | None = None,
     async def leaders(_request: Request) -> Response:
         return FileResponse(folder / "leaderboard.html", headers={"cache-control": "no-cache"})
 
+    async def daily(_request: Request) -> Response:
+        return FileResponse(folder / "daily.html", headers={"cache-control": "no-cache"})
+
+    async def tournament(_request: Request) -> Response:
+        return FileResponse(folder / "tournament.html", headers={"cache-control": "no-cache"})
+
     async def words(request: Request) -> Response:
         lang = str(request.path_params["lang"])
         if lang not in LANGUAGES:
@@ -95,6 +102,8 @@ def app(db: str | None = None, settings: Settings | None = None,
         Route("/", page), Route("/api/i18n/{lang}", words),
         Route("/players/{name}", profile), Route("/leaderboard", leaders),
         Route("/leaderboard/{game}", leaders),
+        Route("/daily", daily), Route("/daily/{game}", daily),
+        Route("/tournaments", tournament), Route("/tournaments/{id}", tournament),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]
     return server
 

@@ -12,7 +12,8 @@ import json
 import atout
 from atout.console.session import TABLE_BOTS
 from atout.i18n import Translator, translator
-from atout.i18n.text import game_text
+from atout.i18n.options import option_label, option_value
+from atout.i18n.text import bot_words, game_text
 
 from .felt_labels import felt_words
 
@@ -125,20 +126,31 @@ def _words(tr: Translator) -> dict[str, str]:
         "nochoice": _("Nothing to choose now."),
         "scores": _("Scores"),
         "lasttrick": _("Last trick"),
+        "lasttrick_knock-rummy": _("Last turn"),
         "history": _("History of the deal"),
         "messages": _("Messages"),
         "chat": _("Chat"),
         "chatline": _("Your message"),
         "send": _("Send"),
         "command": _("Command"),
-        "commandhelp": _("Type a card (AH), an action (bid 2, pass) or a key (C, S, ?), "
-                         "then Enter."),
+        "commandhelp": _("Type a card (AH), an action as its button says it, or a key "
+                         "(C, S, ?), then Enter."),
         "commandbtn": _("Do it"),
         "gameover": _("The game is over"),
         "rematch": _("Play again with the same players"),
         "spectating": _("You are watching: you see what every player sees, no hand."),
         "notyourturn": _("It is not your turn: {turn}"),
         "notplayable": _("not playable now"),
+        "ecart_prompt": _("Your écart: choose its {total} cards ({count} chosen so far), "
+                          "then discard them at once. A card chosen goes back to your hand "
+                          "with another Enter or tap, until you confirm."),
+        "ecart_chosen": _("{card}: chosen for the écart, {count} of {total}."),
+        "ecart_back": _("{card}: back in your hand, {count} of {total} chosen."),
+        "ecart_full": _("The écart has its {total} cards: discard them, or take one back "
+                        "first."),
+        "ecart_marked": _("chosen for the écart"),
+        "ecart_confirm": _("Discard these {count} cards: {cards}"),
+        "ecart_undo": _("Take back the last card chosen: {card}"),
         "unknownkey": _("The key {key} does nothing here. Press ? for the list of keys."),
         "nohint": _("No hint now: it is not your turn."),
         "connecting": _("Connecting to the server…"),
@@ -181,16 +193,50 @@ def _words(tr: Translator) -> dict[str, str]:
     }
 
 
+WEB_KEYS = ("key_play", "key_move", "C", "A", "F", "S", "T", "L", "W", "P", "I", "M", "K",
+            "O", "key_help")
+"""The page's keys in the order of its list: a label's name, or a letter said by
+:func:`key_list` (the common answer, or the game's own)."""
+
+
+def key_list(tr: Translator, game: str) -> str:
+    """The page's list of keys for ``game``, in one sentence: the common keys, each game's
+    own keys in their place (Knock Rummy's C is the discard pile, not the table), and only
+    the keys the game has (H and G only in the games that use them)."""
+    words = _words(tr)
+    common = {"C": words["key_c"], "A": tr._("A: the trump"), "F": words["key_f"],
+              "S": words["key_s"], "T": words["key_t"], "L": words["key_l"],
+              "W": words["key_w"], "I": words["key_i"], "M": words["key_m"],
+              "K": words["key_k"], "O": words["key_o"],
+              "P": tr._("{key}: {what}").format(
+                  key="P", what=tr._("each player's tricks and points in this deal"))}
+    own = {k: tr._("{key}: {what}").format(key=k, what=what)
+           for k, what in game_text(game, tr, 0, 4).game_keys()}
+    parts = []
+    for key in WEB_KEYS:
+        if key in common:
+            parts.append(own.pop(key, common[key]))
+            if key == "A":  # a game's keys that the common list lacks come after A
+                parts += [own.pop(k) for k in list(own) if k not in common]
+        else:
+            parts.append(words[key])
+    return words["keys"].format(keys=tr.semicolon.join(parts))
+
+
 def labels(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (``ValueError`` for a language the catalogue lacks),
     with each game's title as ``title_<game>``, its player counts (``players_<game>``,
     ``defaultplayers_<game>``), presets (``presets_<game>``) and default options as JSON
-    (``defaults_<game>``, for the lobby to name what a table changes), and the computer
+    (``defaults_<game>``, for the lobby to name what a table changes, with the options' names
+    ``optlabels_<game>`` and their values ``optvalues`` in words, as JSON), and the computer
     players the console puts at a person's table where the plain one would leave no game
-    (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once)."""
+    (``tablebot:<game>:<bot>``, a Knock Rummy heuristic that does not knock at once), and
+    each computer player's kind in words (``botword_<bot>``), and each game's list of keys
+    (``help_<game>``)."""
     tr = translator(lang)
     out = _words(tr)
     out.update(felt_words(tr))
+    values: dict[str, str] = {}
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
     for info in atout.games():  # what the create form offers, what the lobby tells
@@ -202,10 +248,23 @@ def labels(lang: str) -> dict[str, str]:
         out[f"defaultplayers_{info.name}"] = str(players.default) if players else ""
         out[f"presets_{info.name}"] = ",".join(info.presets)
         out[f"defaults_{info.name}"] = json.dumps(atout.make(info.name).options_dict())
+        out[f"optlabels_{info.name}"] = json.dumps(  # the lobby names a table's rules
+            {o.name: option_label(tr, info.name, o.name) for o in info.options},
+            ensure_ascii=False)
+        for o in info.options:
+            for value in (o.choices or ()) + (o.default,):
+                if isinstance(value, (bool, str)):
+                    values[json.dumps(value)] = option_value(tr, value)
+    out["optvalues"] = json.dumps(values, ensure_ascii=False)  # by the value's JSON
+    out["semicolon"] = tr.semicolon  # between the clauses of a list: "; ", « ; »
+    for game in GAMES:  # each game's list of keys (the ? key)
+        out[f"help_{game}"] = key_list(tr, game)
+    for bot in ("random", "heuristic", "search", "policy"):  # a computer player's kind
+        out[f"botword_{bot}"] = bot_words(tr, bot)
     for (game, bot), spec in TABLE_BOTS.items():  # the console's gentler table players
         out[f"tablebot:{game}:{bot}"] = spec
     out["lang"] = tr.lang
     return out
 
 
-__all__ = ["GAMES", "labels"]
+__all__ = ["GAMES", "WEB_KEYS", "key_list", "labels"]

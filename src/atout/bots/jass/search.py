@@ -16,7 +16,7 @@ leads and a small share of moves are random, so the rollouts stay varied.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
@@ -28,8 +28,17 @@ from atout.bots.jass.heuristic import (
     choose_trump,
     read_view,
 )
+from atout.bots.jass.partner import candidates as partner_candidates
 from atout.bots.jass.solve import EndgameSolver, solve_deal
-from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
+from atout.bots.parts import (
+    Batch,
+    Budget,
+    Exact,
+    GameParts,
+    Sampler,
+    SearchOptions,
+    TableModel,
+)
 from atout.bots.reasons import Reason
 from atout.cards import JASS_DECK, bit_list, first_min
 from atout.core import Action, Deal, Result, Rules, View
@@ -603,6 +612,107 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
     return pick
 
 
+def jass_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
+               seed: int) -> list[float]:
+    """The batched rollouts of the search's ``kernel`` option: every sampled deal encoded
+    for :mod:`atout.kernels.jass`, ``reuse`` greedy rollouts (every seat greedy) of each
+    after each card in one kernel call (:func:`atout.kernels.jass_search.rollouts`)."""
+    import numpy as np
+
+    from atout.kernels.jass import encode
+    from atout.kernels.jass_search import rollouts
+
+    states = np.stack([encode(d) for d in deals])
+    got = rollouts(states, [int(a) for a in actions], reuse, seed, seat)
+    return [float(v) for v in got.sum(axis=0)]
+
+
+_BASES: list[tuple[View | None, Any]] = [(None, None)]
+"""The last view's base state for :func:`jass_worlds` (its public points, no hidden hand
+read), swapped whole."""
+
+
+WorldFacts = tuple[Any, ...]
+"""The arguments of :func:`atout.kernels.jass_search.sample_worlds_kernel` before the count
+and the seed (see :func:`world_facts`)."""
+
+
+def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
+    """What the kernel's sampler must agree with for ``view``, as its arguments (numpy
+    arrays): the base state (the view's point, with the public Weis and Stöck points), the
+    seats that hold unseen cards, the pool, their hand sizes, voids and shown cards, the
+    cards each seat played, the Bock-lead facts and their weights, the Stöck still to come,
+    the seats that announced no Weis, the tries. None where the Python sampler must draw:
+    before the first trick is over (the Weis are not yet known) or when a seat announced
+    Weis it has not shown."""
+    import numpy as np
+
+    from atout.kernels import jass as kj
+
+    if not isinstance(sampler, JassDeterminizer):
+        return None
+    facts = sampler._facts(view)
+    seen = facts.seen
+    if seen.mode < 0 or sum(p.bit_count() for p in seen.played) < 4:
+        return None
+    quiet = 0
+    if sampler.rules.options.weis:
+        for s in facts.others:
+            if not seen.played[s]:
+                continue
+            if seen.announced.get(s, 0):
+                if not seen.shown[s]:
+                    return None
+            else:
+                quiet |= 1 << s
+    made = _BASES[0]
+    if made[0] is not view:
+        deal = sampler.sample(view, random.Random(seed))
+        assert isinstance(deal, JassDeal)
+        base = kj.encode(deal)
+        for side in range(2):
+            base[kj.ST_BASE + side] = deal.weis_points[side] + deal.stoeck_points[side]
+        kq = 0
+        if deal.stoeck_enabled and deal.mode < 4 and not deal.stoeck_said:
+            kq = 1 << (deal.mode * 9 + 7) | 1 << (deal.mode * 9 + 6)
+        made = (view, (base, kq))
+        _BASES[0] = made
+    base, kq = made[1]
+    keep32 = np.array([int(BOCK_TRUST ** m * 2**32) for m in range(len(facts.leads) + 1)],
+                      dtype=np.int64)
+    return (base, np.array(facts.others, dtype=np.int64), facts.pool,
+            np.array(facts.sizes, dtype=np.int64), np.array(facts.allowed, dtype=np.int64),
+            np.array(facts.forced, dtype=np.int64), np.array(seen.played, dtype=np.int64),
+            np.array(facts.leads, dtype=np.int64).reshape(-1, 4), keep32, kq, quiet,
+            MAX_TRIES, SOFT_TRIES)
+
+
+def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+    """The search's ``kernel`` rounds past the first trick: ``count`` deals consistent with
+    the view sampled in the kernel (:func:`atout.kernels.jass_search.sample_worlds_kernel`
+    on :func:`world_facts`: the voids shown, the Weis cards shown, the hand sizes, the
+    opponents' leads read as :class:`JassDeterminizer` reads them, no Weis in the hands of
+    those who announced none) and rolled out as :func:`jass_batch` does; the summed values
+    per action and the worlds used. None where the Python sampler must draw the deals."""
+    import numpy as np
+
+    from atout.kernels import jass as kj
+    from atout.kernels.jass_search import rollouts_kernel, sample_worlds_kernel
+
+    facts = world_facts(sampler, view, seed)
+    if facts is None:
+        return None
+    sample: Any = sample_worlds_kernel  # its arguments: the facts, then these two
+    worlds = sample(*facts, count, seed)
+    worlds = worlds[worlds[:, kj.ST_TURN] == seat]
+    if not len(worlds):
+        return None
+    got = rollouts_kernel(worlds, np.array([int(a) for a in actions], dtype=np.int64), reuse,
+                          seed ^ 0x5DEECE66D, seat)
+    return [float(v) for v in got.sum(axis=0)], len(worlds)
+
+
 def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:
     """An exact solver for one sampled deal: ``(deal after an action, seat) -> margin``.
 
@@ -651,7 +761,8 @@ PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_r
                   options=SearchOptions(tie=3.0, model=1, key="heuristic"),
                   key_phases=frozenset({"trump"}), key_factor=4,
                   model=TableModel(jass_rollout), exact=Exact(jass_solver, cost=30),
-                  explain=explain, reason=reason)
+                  explain=explain, reason=reason, candidates=partner_candidates,
+                  batch=Batch(jass_batch, reuse=8, worlds=jass_worlds))
 """The Jass bots' parts."""
 
-__all__ = ["PARTS", "JassDeterminizer", "jass_rollout"]
+__all__ = ["PARTS", "JassDeterminizer", "jass_batch", "jass_rollout", "jass_worlds", "world_facts"]

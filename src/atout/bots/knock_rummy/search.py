@@ -26,12 +26,12 @@ from typing import Any, cast
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
-from atout.bots.knock_rummy.read import Turn, agreement, last_turns
+from atout.bots.knock_rummy.read import Threshold, Turn, agreement, last_turns
 from atout.bots.parts import Budget, GameParts
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
-from atout.games.knock_rummy.melds import VALUES, deadwood
+from atout.games.knock_rummy.melds import VALUES, deadwood, meldable
 
 NCARDS = 52
 FULL = (1 << NCARDS) - 1
@@ -56,6 +56,13 @@ KNOCK_POLICIES = ("threshold", "value")
 READ_TRIES = 20
 """Hands drawn for another player until it agrees with his last turn read as the heuristic's
 (:mod:`atout.bots.knock_rummy.read`); 0 deals the unseen cards uniformly."""
+KNOCK_READ = "floor"
+"""How the sampler reads another player's turn without a knock: ``floor``, his deadwood was
+above :data:`FLOOR` (what any sensible player's threshold allows: the read stays sound
+against players who knock lower than the heuristic, as the console's table does);
+``heuristic``, above the heuristic's own :func:`knock_threshold` (much higher early in a
+deal: it made the search knock with 40 points of deadwood on the second turn of
+``atout play knock-rummy --seed 5``, expecting +3, and lose 16)."""
 DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
@@ -70,11 +77,16 @@ def best_discard(hand: int, allowed: int) -> tuple[int, int]:
     best = -1
     best_key = (1 << 30, 0, 0)
     m = allowed & hand
+    # a card in no meld of the hand leaves the same melds: its discard saves its own value,
+    # no search needed (the rollouts' main cost, most of all at a knock limit)
+    melded = meldable(hand)
+    now = deadwood(hand) if m & ~melded else 0
     while m:
         low = m & -m
         m ^= low
         c = low.bit_length() - 1
-        key = (deadwood(hand ^ low), -VALUES[c], -(c % 13))
+        left = deadwood(hand ^ low) if low & melded else now - VALUES[c]
+        key = (left, -VALUES[c], -(c % 13))
         if key < best_key:
             best_key = key
             best = c
@@ -98,6 +110,12 @@ def knock_threshold(rounds: float, taken: int, base: float = BASE, slope: float 
     return max(floor, base - slope * rounds - taken_cost * taken) + max(0.0, rounds - LATE)
 
 
+def _floor(rounds: float, taken: int) -> float:
+    """The knock threshold a turn without a knock is read against (``knock_read="floor"``):
+    the lowest any player knocks at, whoever he is."""
+    return FLOOR
+
+
 def _knock_value(hand: int, allowed: int, knocker_discards: bool) -> int:
     """The deadwood the seat would show if it knocked now."""
     if knocker_discards:
@@ -118,6 +136,25 @@ def courteous(rules: Rules[Any], view: View, courtesy: int,
     if _knock_value(hand, cards, bool(rules.options.knocker_discards)) == 0:
         return legal
     return [a for a in legal if int(a) != KNOCK] or legal
+
+
+def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
+    """The actions the search tries (``search:prune=1``, the default): every legal one, but
+    the top discard when it fits nothing in the hand (no meld with it, no less deadwood for
+    taking it): such a card is only a card to throw back, and the draw is then decided
+    without playouts (half the decisions, the longest at a knock limit)."""
+    ids = [int(a) for a in legal]
+    if DRAW_DISCARD not in ids or DRAW_STOCK not in ids:
+        return legal
+    pile = view.info.get("discard_pile")
+    if not isinstance(pile, list) or not pile or not isinstance(pile[-1], str):
+        return legal
+    hand = FULL_DECK.mask(view.hand)
+    top = FULL_DECK.parse(pile[-1])
+    if meldable(hand | 1 << top) >> top & 1 or takes_discard(
+            hand, top, bool(rules.options.discard_taken)):
+        return legal
+    return [a for a in legal if int(a) != DRAW_DISCARD]
 
 
 class KnockRummyHeuristic(Bot):
@@ -218,10 +255,13 @@ class KnockRummyDeterminizer(Determinizer):
     """
 
     def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES,
-                 read_tries: int = READ_TRIES) -> None:
+                 read_tries: int = READ_TRIES, knock_read: str = KNOCK_READ) -> None:
         super().__init__(rules)
+        if knock_read not in ("floor", "heuristic"):
+            raise ValueError(f"knock_read must be 'floor' or 'heuristic', not {knock_read!r}")
         self.discard_tries = discard_tries
         self.read_tries = read_tries
+        self.threshold: Threshold = knock_threshold if knock_read == "heuristic" else _floor
 
     def _read_hand(self, known: int, pool: int, k: int, turn: Turn, taken: int,
                    rng: random.Random) -> int:
@@ -236,7 +276,7 @@ class KnockRummyDeterminizer(Determinizer):
             m = known
             for c in rng.sample(cards, k):
                 m |= 1 << c
-            score = agreement(m, known, turn, best_discard, knock_threshold, self.rules.seats,
+            score = agreement(m, known, turn, best_discard, self.threshold, self.rules.seats,
                               taken, opts.discard_taken, opts.knocker_discards,
                               opts.knock_limit, rng)
             if score > best_score:
@@ -409,8 +449,9 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
 
 
 PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
-                  budget=Budget(playouts=300, reuse=1), courteous=courteous)
+                  budget=Budget(playouts=300, reuse=1), courteous=courteous,
+                  candidates=candidates)
 """The Knock Rummy bots' parts."""
 
-__all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "courteous",
-           "greedy_action", "knock_threshold", "rummy_rollout"]
+__all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
+           "courteous", "greedy_action", "knock_threshold", "rummy_rollout"]

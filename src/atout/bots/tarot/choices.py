@@ -8,7 +8,7 @@ announcements are shared by the heuristic player and the search's rollouts.
 
 from __future__ import annotations
 
-from atout.bots.tarot.bids import bid_by_value
+from atout.bots.tarot.bids import HAND_CARDS, bid_by_value, hand_points
 from atout.bots.tarot.call import call_by_value
 from atout.cards import bit_list
 from atout.games.tarot.tables import (
@@ -17,7 +17,6 @@ from atout.games.tarot.tables import (
     A_NO_CHELEM,
     A_NO_POIGNEE,
     A_PASS,
-    BIT_EX,
     CALL_CARDS,
     SUIT_MASKS,
     TRUMPS,
@@ -29,33 +28,6 @@ T21 = 76
 FULL = (1 << 78) - 1
 BID_FROM = (40, 56, 71, 81)
 """Hand points from which the heuristic bids prise, garde, garde sans, garde contre."""
-
-
-def hand_points(hand: int, n: int) -> float:
-    """A player's count of a hand's strength (about 40 to take, 56 for a garde)."""
-    trumps = hand & TRUMPS
-    nt = trumps.bit_count()
-    pts = 0.0
-    if hand >> T21 & 1:
-        pts += 10
-    if hand & BIT_EX:
-        pts += 8
-    if hand >> T1 & 1:
-        pts += 7 if nt >= 6 else (5 if nt >= 5 else 1)
-    pts += 2 * nt
-    pts += sum(1 for c in range(T1 + 15, T21) if hand >> c & 1)  # big trumps 16-20
-    for s in range(4):
-        suit = hand & SUIT_MASKS[s]
-        k = suit >> (s * 14 + 13) & 1
-        q = suit >> (s * 14 + 12) & 1
-        pts += 6 * k + (7 if k and q else 3 * q)
-        pts += 2 * (suit >> (s * 14 + 11) & 1) + (suit >> (s * 14 + 10) & 1)
-        length = suit.bit_count()
-        if length >= 5:
-            pts += 5 + 2 * (length - 5)
-        if length == 0:
-            pts += 6 if nt >= 5 else 2
-    return pts * 18 / {3: 24, 4: 18, 5: 15}[n] if n != 4 else pts
 
 
 def choose_bid(hand: int, n: int, legal: int) -> int:
@@ -83,26 +55,57 @@ def choose_call(hand: int, legal: int) -> int:
     return best
 
 
-def choose_discard(hand: int, legal: int) -> int:
-    """Put aside a low card of the shortest suit (making a void), never a king or bout."""
-    cards = bit_list(legal >> A_DISCARD)
+MAX_VOIDS = ((8, 1), (11, 2), (99, 3))
+"""The club guides' voids for the trumps held (M. Doury's table of écarts): one void under
+eight trumps, two from 8 to 10, three from 11."""
 
-    def key(c: int) -> tuple[int, int, int]:
-        if c >= T1:
-            return (1, 0, c)
-        return (0, (hand & SUIT_MASKS[c // 14]).bit_count(), VALUE2[c] * 100 + c % 14)
-    return A_DISCARD + min(cards, key=key)
+
+def choose_discard(hand: int, legal: int, n: int = 4) -> int:
+    """One card of the écart by the club rules (never a king, bout or trump unless it must):
+    void a suit without its king that the cards still to put aside can empty (the shortest,
+    its heads first), as many voids as the trumps held allow (:data:`MAX_VOIDS`); else a head
+    of a doubleton without its king (its points made safe), else a low card of the shortest
+    suit without a king, emptying no suit beyond the voids allowed."""
+    cards = legal >> A_DISCARD & FULL
+    plain = cards & ~TRUMPS
+    if not plain:
+        return A_DISCARD + (cards & -cards).bit_length() - 1
+    left = hand.bit_count() - HAND_CARDS.get(n, 18)
+    nt = (hand & TRUMPS).bit_count()
+    voids = sum(1 for m in SUIT_MASKS if not hand & m)
+    allowed = next(v for limit, v in MAX_VOIDS if nt < limit)
+    best, best_key = -1, (9, 99, 0)
+    for s in range(4):
+        suit = hand & SUIT_MASKS[s]
+        length = suit.bit_count()
+        if not suit & plain:
+            continue
+        king = suit >> (s * 14 + 13) & 1
+        for c in bit_list(suit & plain):
+            value = VALUE2[c]
+            if not king and suit & plain == suit and length <= left and voids < allowed:
+                key = (0, length, -value)   # a void within reach: its heads first
+            elif length == 1 and voids >= allowed:
+                key = (4, length, value)    # a void more than the trumps can use
+            elif not king and length == 2 and value > 1 and voids < allowed:
+                key = (1, length, -value)   # an unguarded head: its points made safe
+            else:
+                key = (2 + king, length, value * 100 + c % 14)
+            if key < best_key:
+                best, best_key = c, key
+    return A_DISCARD + best
 
 
 def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True,
-             call_by_model: bool = False) -> int | None:
+             call_by_model: bool = False, club: bool = True) -> int | None:
     """The heuristic's action outside the card play, or None during the card play; bids by
     the fitted model (:mod:`atout.bots.tarot.bids`), or by the count with ``by_value`` False;
     the call by the rule of thumb, or by the fitted model (:mod:`atout.bots.tarot.call`) with
-    ``call_by_model``."""
+    ``call_by_model``; the model's bids under the club rules
+    (:func:`~atout.bots.tarot.bids.club_bid`) unless ``club`` is False."""
     if legal >> A_PASS & 1:
         if by_value:
-            a = bid_by_value(hand, n, legal)
+            a = bid_by_value(hand, n, legal, club=club)
             if a is not None:
                 return a
         return choose_bid(hand, n, legal)
@@ -113,7 +116,7 @@ def pre_play(hand: int, n: int, legal: int, taker: bool, by_value: bool = True,
                 return a
         return choose_call(hand, legal)
     if legal >> A_DISCARD & FULL and not legal & FULL:
-        return choose_discard(hand, legal)
+        return choose_discard(hand, legal, n)
     if legal >> A_NO_CHELEM & 1:
         return A_NO_CHELEM
     if legal >> A_NO_POIGNEE & 1:

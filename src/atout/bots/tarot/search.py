@@ -17,9 +17,9 @@ from typing import Any
 
 from atout.bots.base import Bot
 from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
-from atout.bots.tarot.bids import best_bid, bid_values
+from atout.bots.tarot.bids import best_bid, bid_values, club_bid, garde_holds, hand_points
 from atout.bots.tarot.cards import choose_card, distinct_cards, team_of
-from atout.bots.tarot.choices import FULL, choose_bid, hand_points, pre_play
+from atout.bots.tarot.choices import FULL, choose_bid, pre_play
 from atout.bots.tarot.rollout import greedy_rollout, model_rollout
 from atout.bots.tarot.sampler import BID_TRIES, TarotDeterminizer, auction_of, bid_misses
 from atout.bots.tarot.solve import tarot_solver
@@ -34,21 +34,24 @@ from atout.games.tarot.tables import (
 
 
 class TarotHeuristic(Bot):
-    """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"value"`` (the
-    default) bids by the fitted model of :mod:`atout.bots.tarot.bids`, ``"count"`` by the hand
-    count's thresholds; ``call``: ``"rule"`` (the default) calls the king of the longest suit
-    without it, ``"value"`` the king the model of :mod:`atout.bots.tarot.call` rates best."""
+    """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"club"`` (the
+    default) bids by the fitted model of :mod:`atout.bots.tarot.bids` under the club players'
+    rules (:func:`~atout.bots.tarot.bids.club_bid`), ``"value"`` by the model alone,
+    ``"count"`` by the hand count's thresholds; ``call``: ``"rule"`` (the default) calls
+    the king of the longest suit without it, ``"value"`` the king the model of
+    :mod:`atout.bots.tarot.call` rates best."""
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "value",
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, bid: str = "club",
                  call: str = "rule") -> None:
         super().__init__(rules, seat, seed)
-        if bid not in ("value", "count"):
-            raise ValueError(f"bid must be 'value' or 'count', not {bid!r}")
+        if bid not in ("club", "value", "count"):
+            raise ValueError(f"bid must be 'club', 'value' or 'count', not {bid!r}")
         if call not in ("rule", "value"):
             raise ValueError(f"call must be 'rule' or 'value', not {call!r}")
-        self.by_value = bid == "value"
+        self.by_value = bid != "count"
+        self.club = bid == "club"
         self.call_by_model = call == "value"
         self.weighed: dict[str, tuple[float, int]] = {}
         """The bids of the last auction decision valued by the model (``bid=value``; see
@@ -65,10 +68,13 @@ class TarotHeuristic(Bot):
         values = (bid_values(hand, view.seats, legal)
                   if self.by_value and legal >> A_PASS & 1 else None)
         if values is not None:
-            self.weighed = {actions[a].text: (v, 0) for a, v in values.items()}
-            return actions[best_bid(values)]
+            bid = club_bid(values, hand, view.seats) if self.club else best_bid(values)
+            if bid == best_bid(values):
+                # the model's own choice: its values back the hint's "more than the next"
+                self.weighed = {actions[b].text: (v, 0) for b, v in values.items()}
+            return actions[bid]
         a = pre_play(hand, view.seats, legal, taker == view.seat, self.by_value,
-                     self.call_by_model)
+                     self.call_by_model, self.club)
         if a is not None:
             return actions[a]
         trick = [(s, TAROT_DECK.parse(c)) for s, c in view.table]
@@ -117,8 +123,9 @@ def tarot_rollout(deal: Deal, rng: random.Random) -> Result:
 
 def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Action]:
     """The actions the search tries (``search:prune=1``, the default): every legal one, but
-    a prise where a garde may still be bid, and in the play and the écart one card of each
-    run of equivalent cards.
+    a prise where a garde may still be bid, no garde or higher with a hand that cannot hold
+    one (the club must-hold, :func:`~atout.bots.tarot.bids.garde_holds`), and in the play
+    and the écart one card of each run of equivalent cards.
 
     A garde is a prise at twice the stake (the same chien, the same play): whenever taking
     pays, the garde pays twice as much, and the playouts, too few to see that on every hand,
@@ -132,6 +139,8 @@ def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Actio
     if view.phase == "ecart":
         return _distinct_cards(view, legal, A_DISCARD)
     ids = {int(a) for a in legal}
+    if view.phase == "bidding" and not garde_holds(TAROT_DECK.mask(view.hand), view.seats):
+        return [a for a in legal if int(a) <= A_PASS + 1]
     if A_PASS + 1 in ids and A_PASS + 2 in ids:
         return [a for a in legal if int(a) != A_PASS + 1]
     return legal
@@ -153,10 +162,11 @@ def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotHeuristic:
-    bid = kw.pop("bid", "value")
+    bid = kw.pop("bid", "club")
     call = kw.pop("call", "rule")
     if kw:
-        raise ValueError(f"the Tarot heuristic takes only bid=value|count and call=rule|value, "
+        raise ValueError(f"the Tarot heuristic takes only bid=club|value|count and "
+                         f"call=rule|value, "
                          f"not {', '.join(kw)}")
     return TarotHeuristic(rules, seat, seed, bid=str(bid), call=str(call))
 

@@ -2,7 +2,8 @@
 
 Card values and orders, the following rules (follow suit or trump, the Buur exception, no
 under-trumping), trick winners and Stöck, all on 36-card bitmasks with tables built once at
-import; the Weis (announcements) are found by :mod:`atout.games.jass.weis` and scored here.
+import; the following rules live in :mod:`atout.games.jass.follow` (re-exported here), the
+Weis (announcements) are found by :mod:`atout.games.jass.weis` and scored here.
 :class:`TrickPlay` is the playing phase as a reusable deal base: a game sets the trump mode,
 the seats that play and the side each seat scores for, and gets legal cards, tricks, points,
 Weis and Stöck.
@@ -19,12 +20,15 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from atout.cards import bit_list
-from atout.core import Deal, Event, Refusal
+from atout.core import Deal, Event
 from atout.events import JassEvent
 from atout.games.jass.fast import BITS9 as BITS9
 from atout.games.jass.fast import POP9 as POP9
 from atout.games.jass.fast import random_tricks, uniform_policy
+from atout.games.jass.follow import UNDER_TRUMP_RULES as UNDER_TRUMP_RULES
+from atout.games.jass.follow import describe_refusal as describe_refusal
+from atout.games.jass.follow import legal_cards as legal_cards
+from atout.games.jass.follow import trick_points as trick_points
 from atout.games.jass.ranks import ABOVE as ABOVE
 from atout.games.jass.ranks import ACE as ACE
 from atout.games.jass.ranks import CODES as CODES
@@ -86,10 +90,6 @@ JASS_KINDS = TrickKinds(JassEvent.CARD, JassEvent.STOECK, JassEvent.WEIS,
 CARD_EVENTS = card_events(JassEvent.CARD)
 """Jass's event of each seat playing each card."""
 
-UNDER_TRUMP_RULES = ("swiss", "strict")
-"""The readings of the under-trumping rule: the Swiss rule (a hand of nothing but trumps
-plays any of them) and the strict one (a lower trump only when nothing else is left)."""
-
 LAST_TRICK_BONUS = 5
 MATCH_BONUS = 100
 STOECK_POINTS = 20
@@ -100,82 +100,6 @@ returns one card of the ``legal`` mask; ``position`` is the card's place in the 
 lead), ``led`` the suit led and ``best`` the card winning so far with its ``best_seat`` (-1
 on a lead), ``points`` the card points already in the trick. See
 :meth:`TrickPlay.play_tricks`."""
-
-
-def legal_cards(hand: int, mode: int, led: int, best: int, strict_under: bool = False,
-                buur_free: bool = True) -> int:
-    """The cards of ``hand`` that may be played.
-
-    ``led`` is the suit led in the current trick (-1 when leading), ``best`` the card now
-    winning the trick (-1 when leading). ``strict_under`` picks the strict reading of the
-    under-trumping rule (a lower trump only when the hand holds nothing but lower trumps)
-    instead of the Swiss rule (a hand of nothing but trumps may play any of them);
-    ``buur_free`` frees a hand whose only trump is the Buur from following a trump lead.
-
-    >>> from atout.cards import JASS_DECK
-    >>> hand = JASS_DECK.mask(["6H", "AH"])   # hearts trump, nothing but trumps
-    >>> trumped = JASS_DECK.index["9H"]       # a diamond lead trumped with the Nell
-    >>> JASS_DECK.codes_of(legal_cards(hand, 0, 1, trumped))
-    ['6H', 'AH']
-    >>> JASS_DECK.codes_of(legal_cards(hand, 0, 1, JASS_DECK.index["TH"], strict_under=True))
-    ['AH']
-    """
-    if led < 0:
-        return hand
-    follow = hand & SUIT_MASK[led]
-    if mode >= 4:
-        return follow or hand
-    trumps = hand & SUIT_MASK[mode]
-    if led == mode:
-        # Nobody is forced to play the Buur: holding it as the only trump frees the hand.
-        if not buur_free or follow & ~(1 << (mode * 9 + JACK)):
-            return follow or hand
-        return hand
-    if best // 9 == mode:
-        if trumps == hand and not strict_under:
-            return hand  # the Swiss rule: nothing but trumps, any of them
-        allowed_trumps = trumps & HIGHER_TRUMPS[mode][best]
-    else:
-        allowed_trumps = trumps
-    if follow:
-        return follow | allowed_trumps
-    legal = (hand & ~trumps) | allowed_trumps
-    # Strict reading: under-trumping only when the hand holds only lower trumps.
-    return legal or hand
-
-
-def describe_refusal(hand: int, mode: int, led: int, best: int, card: int, *,
-                     strict_under: bool = False, buur_free: bool = True) -> Refusal:
-    """Why ``card`` may not be played (it is not among :func:`legal_cards`), as data."""
-    code = CODES[card]
-    if not hand >> card & 1:
-        return Refusal("not_in_hand", f"{code} is not in your hand", {"card": code})
-    legal = legal_cards(hand, mode, led, best, strict_under=strict_under, buur_free=buur_free)
-    allowed = [CODES[c] for c in bit_list(legal)]
-    suit = "HDSC"[led]
-    if mode < 4 and card // 9 == mode and best // 9 == mode and led != mode:
-        if strict_under:
-            rule = "strict"
-            text = (f"{code} would under-trump {CODES[best]}: you may play a lower trump only "
-                    f"when every card you hold is a trump lower than {CODES[best]}")
-        else:
-            rule = "swiss"
-            text = (f"{code} would under-trump {CODES[best]}: you may play a lower trump only "
-                    "when you hold nothing but trumps")
-        return Refusal("under_trump", f"{text}; you may play {' '.join(allowed)}",
-                       {"card": code, "best": CODES[best], "rule": rule, "legal": allowed})
-    held = " ".join(allowed)
-    if mode < 4 and led != mode:
-        return Refusal("follow_or_trump", f"you must follow {suit} or trump: you may play "
-                       f"{held}", {"card": code, "suit": suit, "trump": "HDSC"[mode],
-                                   "legal": allowed})
-    return Refusal("follow_suit", f"you must follow {suit}: you may play {held}",
-                   {"card": code, "suit": suit, "legal": allowed})
-
-
-def trick_points(cards: list[int], mode: int) -> int:
-    """The card points of a trick."""
-    return _points(cards, VALUE[mode])
 
 
 # --- The playing phase as a reusable deal base --------------------------------------------

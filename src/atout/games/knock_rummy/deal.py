@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from atout.cards import FULL_DECK
+from atout.cards import FULL_DECK, bit_list
 from atout.core import (
     JSON,
     Action,
@@ -19,7 +19,7 @@ from atout.core import (
     check_seed,
 )
 from atout.events import KnockRummyEvent
-from atout.games.knock_rummy.melds import arrange, deadwood, lay_off
+from atout.games.knock_rummy.melds import VALUES, arrange, deadwood, lay_off, meldable
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.scoring import settle
 from atout.games.knock_rummy.tables import (
@@ -179,10 +179,17 @@ class KnockRummyDeal(Deal):
         limit = self.opts.knock_limit
         out = 0
         m = self._discardable()
+        # a card in no meld of the hand leaves the same melds: its discard saves its value
+        # (no search); any discard saves at most its own value (no search when none can do)
+        melded = meldable(hand)
+        now = deadwood(hand)
+        if now - max((VALUES[c] for c in bit_list(m)), default=0) > limit:
+            return 0
         while m:
             low = m & -m
             m ^= low
-            if deadwood(hand ^ low) <= limit:
+            left = deadwood(hand ^ low) if low & melded else now - VALUES[low.bit_length() - 1]
+            if left <= limit:
                 out |= low
         return out
 

@@ -150,11 +150,22 @@ def _search(hand: int, memo: dict[int, int]) -> int:
     return best
 
 
+_MEMO: dict[int, int] = {}
+"""The least deadwood of every meldable set searched so far (a value of the set alone: one
+memo serves every hand, whose searches share most of their subsets); emptied past
+:data:`MEMO_SIZE` entries."""
+MEMO_SIZE = 1 << 18
+
+
 @lru_cache(maxsize=1 << 16)
 def deadwood(hand: int) -> int:
     """The least deadwood ``hand`` can leave, every card in at most one meld (exact)."""
     melded = meldable(hand)
-    return mask_value(hand & ~melded) + (_search(melded, {}) if melded else 0)
+    if not melded:
+        return mask_value(hand)
+    if len(_MEMO) > MEMO_SIZE:
+        _MEMO.clear()
+    return mask_value(hand & ~melded) + _search(melded, _MEMO)
 
 
 def _merge_runs(melds: list[int]) -> list[int]:

@@ -22,7 +22,11 @@ class JassText(GameText):
         return (self.me + 2) % 4
 
     def team(self, side: JSON) -> str:
-        """"your team" or "the opponents" for a side (0: seats 0 and 2, 1: seats 1 and 3)."""
+        """"your team" or "the opponents" for a side (0: seats 0 and 2, 1: seats 1 and 3);
+        for a spectator, who has no team, the side's two names ("Anna and Clara")."""
+        if self.me < 0:
+            first = side if isinstance(side, int) and side in (0, 1) else 0
+            return self.tr.join([self.names[first], self.names[first + 2]])
         if side == self.me % 2:
             return self.tr._("your team")
         return self.tr._("the opponents")
@@ -33,6 +37,9 @@ class JassText(GameText):
 
     def intro(self) -> str:
         """Partners and opponents."""
+        if self.me < 0:
+            return self.tr._("{team} play against {opponents}.").format(
+                team=self.team(0), opponents=self.team(1))
         opponents = [self.names[s] for s in range(4) if s % 2 != self.me % 2]
         return self.tr._("You play with {partner} against {opponents}.").format(
             partner=self.names[self.partner()], opponents=self.tr.join(opponents))
@@ -55,13 +62,22 @@ class JassText(GameText):
             return self.tr._("push: your partner chooses")
         return None
 
+    def action_by(self, seat: int, text: str) -> str:
+        """A push names who chooses: the partner of the seat that pushed."""
+        if text.strip().lower() == "push" and seat != self.me:
+            return self.tr._("push: {partner} chooses").format(
+                partner=self.name((seat + 2) % 4))
+        return self.action(text)
+
     # -- events --------------------------------------------------------------------------------
     def _on_push(self, e: Event, view: View | None) -> str | None:
         """The sentence of a ``push`` event."""
         tr = self.tr
         d = e.data
         me = e.seat == self.me
-        to = d.get("to")
+        # the partner's seat: an event read back from JSON (Event.from_dict) has it in its
+        # ``to`` (the name of the field that addresses an event to one seat), not its data
+        to = d.get("to", e.to)
         if me:
             return tr._("You push: {partner} chooses the trump.").format(
                 partner=self.name(to if isinstance(to, int) else None))
@@ -165,7 +181,10 @@ class JassText(GameText):
             if len({w % 2 for w in winners if isinstance(w, int)}) > 1:
                 return tr._("Game over: a draw. {scores}").format(
                     scores=self.team_scores(d.get("scores")))
-        if team == self.me % 2:
+        if self.me < 0:
+            head = tr._("Game over: {players} win.").format(
+                players=self.team(team if team in (0, 1) else 0))
+        elif team == self.me % 2:
             head = tr._("Game over: your team wins!")
         else:
             head = tr._("Game over: the opponents win.")
@@ -199,10 +218,17 @@ class JassText(GameText):
         """Team scores from per-seat scores."""
         if not isinstance(scores, list) or len(scores) < 2:
             return ""
+        if self.me < 0:
+            return self.tr._("Scores: {first} {a}, {second} {b}.").format(
+                first=self.team(0), a=_n(scores[0]), second=self.team(1), b=_n(scores[1]))
         mine = scores[self.me % 2]
         theirs = scores[1 - self.me % 2]
         return self.tr._("Scores: your team {mine}, the opponents {theirs}.").format(
             mine=_n(mine), theirs=_n(theirs))
+
+    def final_scores(self, scores: JSON) -> str:
+        """The final scores by team."""
+        return self.team_scores(scores)
 
     def winners(self, scores: list[float] | tuple[float, ...]) -> list[int]:  # type: ignore[override]
         """Both seats of the team ahead (all four seats on a draw)."""
@@ -237,7 +263,10 @@ class JassText(GameText):
         tr = self.tr
         parts = []
         totals = view.info.get("totals")
-        if isinstance(totals, list) and len(totals) == 2:
+        if isinstance(totals, list) and len(totals) == 2 and self.me < 0:
+            parts.append(tr._("This deal: {first} {a}, {second} {b}.").format(
+                first=self.team(0), a=totals[0], second=self.team(1), b=totals[1]))
+        elif isinstance(totals, list) and len(totals) == 2:
             parts.append(tr._("This deal: your team {mine}, the opponents {theirs}.").format(
                 mine=totals[self.me % 2], theirs=totals[1 - self.me % 2]))
         match = view.info.get("match")
@@ -246,6 +275,10 @@ class JassText(GameText):
             sheet = match.get("coiffeur")
             if isinstance(ts, list) and len(ts) == 2 and isinstance(sheet, Mapping):
                 parts.append(self._coiffeur_scores(ts, sheet))
+            elif isinstance(ts, list) and len(ts) == 2 and self.me < 0:
+                parts.append(tr._("Game: {first} {a}, {second} {b}, playing to {target}.")
+                             .format(first=self.team(0), a=ts[0], second=self.team(1),
+                                     b=ts[1], target=match.get("target")))
             elif isinstance(ts, list) and len(ts) == 2:
                 parts.append(tr._("Game: your team {mine}, the opponents {theirs}, "
                                   "playing to {target}.").format(
@@ -255,6 +288,9 @@ class JassText(GameText):
 
     def _coiffeur_scores(self, ts: list[Any], sheet: Mapping[str, Any]) -> str:
         """A Coiffeur's totals and the rows the player's team has still to play."""
+        if self.me < 0:  # a spectator: the teams by their players
+            return self.tr._("Coiffeur: {first} {a}, {second} {b}.").format(
+                first=self.team(0), a=ts[0], second=self.team(1), b=ts[1])
         rows, written = sheet.get("rows"), sheet.get("sheet")
         mine = self.me % 2
         left = [str(r) for r, s in zip(rows, written[mine], strict=False) if s is None] if (

@@ -22,6 +22,17 @@ class KnockRummyText(GameText):
                 "draw discard": tr._("take the top of the discard pile"),
                 "knock": tr._("knock")}.get(text.lower())
 
+    def table_card(self, code: str) -> str:
+        """The only card face up is the top of the discard pile: said so."""
+        return self.tr._("{card}, on top of the discard pile").format(
+            card=super().table_card(code))
+
+    def action_by(self, seat: int, text: str) -> str:
+        """A card in the history is a discard: said so ("discard the queen of hearts")."""
+        if is_card(text):
+            return self.tr._("discard {card}").format(card=self.tr.card(text))
+        return self.action(text)
+
     def _on_draw(self, e: Event, view: View | None) -> str | None:
         """The sentence of a ``draw`` event."""
         tr = self.tr
@@ -74,7 +85,7 @@ class KnockRummyText(GameText):
         else:
             said = tr._("{player} shows {melds}; deadwood {dead}: {points} points.") \
                 if not me else tr._("You show {melds}; deadwood {dead}: {points} points.")
-        return said.format(player=who, melds="; ".join(melds), dead=tr.cards(dead),
+        return said.format(player=who, melds=self.tr.semicolon.join(melds), dead=tr.cards(dead),
                            points=d.get("points"))
 
     def _on_score(self, e: Event, view: View | None) -> str | None:
@@ -86,8 +97,21 @@ class KnockRummyText(GameText):
         """The sentence of a ``standings`` event."""
         tr = self.tr
         d = e.data
-        return tr._("After deal {number}: {scores}").format(
-            number=d.get("deal"), scores=self.scores_sentence(d.get("scores")))
+        scores = d.get("scores")
+        # the deal's end already says the scores (deal_over): the standings say who leads
+        if not isinstance(scores, list) or not scores:
+            return tr._("After deal {number}: {scores}").format(
+                number=d.get("deal"), scores=self.scores_sentence(scores))
+        best = max(scores)
+        leaders = [s for s, p in enumerate(scores) if p == best]
+        if leaders == [self.me]:
+            return tr._("After deal {number}: you lead.").format(number=d.get("deal"))
+        if self.me in leaders:  # "you and Clara": the verb agrees with "you" (« menez »)
+            return tr.pgettext("with you", "After deal {number}: {players} lead.").format(
+                number=d.get("deal"), players=tr.join([self.name(s) for s in leaders]))
+        return tr.ngettext("After deal {number}: {players} leads.",
+                           "After deal {number}: {players} lead.", len(leaders)).format(
+            number=d.get("deal"), players=tr.join([self.name(s) for s in leaders]))
 
     def _on_restock(self, e: Event, view: View | None) -> str | None:
         """The sentence of a ``restock`` event."""
@@ -144,7 +168,7 @@ class KnockRummyText(GameText):
         melds = [tr.cards([str(c) for c in m]) for m in view.info.get("melds") or []
                  if isinstance(m, list)]
         dead = view.info.get("deadwood_points")
-        said = tr._("Your melds: {melds}.").format(melds="; ".join(melds)) if melds else \
+        said = tr._("Your melds: {melds}.").format(melds=tr.semicolon.join(melds)) if melds else \
             tr._("You have no meld yet.")
         if isinstance(dead, int):
             said += " " + tr._("Deadwood: {points} points.").format(points=dead)
@@ -177,7 +201,7 @@ class KnockRummyText(GameText):
                                                 cards=tr.join([self.count_word(c)
                                                                for c in cards]))
                  for suit, cards in self.hand_groups(discarded)]
-        return tr._("Cards discarded: {list}.").format(list="; ".join(parts))
+        return tr._("Cards discarded: {list}.").format(list=self.tr.semicolon.join(parts))
 
     def prompt(self, view: View) -> str:
         """The draw: from the stock or the top of the discard pile; then the discard."""
@@ -205,7 +229,7 @@ class KnockRummyText(GameText):
         parts = [tr.ngettext("{player}: {n} card", "{player}: {n} cards",
                              int(n) if isinstance(n, int) else 0).format(
             player=self.Name(s), n=n) for s, n in enumerate(sizes)]
-        return tr._("Cards in hand: {list}.").format(list="; ".join(parts)) + " " + \
+        return tr._("Cards in hand: {list}.").format(list=self.tr.semicolon.join(parts)) + " " + \
             self.trump(view)
 
     def game_keys(self) -> list[tuple[str, str]]:
@@ -228,7 +252,8 @@ class KnockRummyText(GameText):
         if isinstance(points, list):
             pts = ", ".join(tr._("{player} {points}").format(player=self.name(s), points=p)
                             for s, p in enumerate(points))
-            return f"{head} {tr._('Points: {points}.').format(points=pts)}".strip()
+            said = tr._("Points: {points}.").format(points=pts)  # not in an f-string: Babel
+            return f"{head} {said}".strip()  # finds only the calls it can read
         return head or tr._("The deal is scored.")
 
 

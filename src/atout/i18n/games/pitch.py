@@ -31,7 +31,7 @@ class PitchText(GameText):
         n = self.sides(view)
         if n == self.seats:
             return self.name(side)
-        if side == self.me % n:
+        if self.me >= 0 and side == self.me % n:  # a spectator has no team
             return self.tr._("your team")
         return self.tr.join([self.names[s] for s in range(self.seats) if s % n == side])
 
@@ -249,7 +249,10 @@ class PitchText(GameText):
             if match.get("target"):
                 parts.append(tr._("Playing to {target}.").format(target=match.get("target")))
         pitcher = view.info.get("pitcher")
-        if isinstance(pitcher, int):
+        if isinstance(pitcher, int) and pitcher == self.me:
+            parts.append(tr._("This hand: you pitch for {bid}.").format(
+                bid=view.info.get("bid")))
+        elif isinstance(pitcher, int):
             parts.append(tr._("This hand: {player} pitches for {bid}.").format(
                 player=self.name(pitcher), bid=view.info.get("bid")))
         return " ".join(parts) or tr._("No scores yet.")
@@ -263,6 +266,9 @@ class PitchText(GameText):
             return tr._("Trump: {suit}, pitched by {player} for {bid}.").format(
                 suit=tr.suit(trump), player=self.name(pitcher if isinstance(pitcher, int)
                                                       else None), bid=view.info.get("bid"))
+        if isinstance(pitcher, int) and pitcher == self.me:
+            return tr._("No trump yet: you pitch for {bid}, and the first card you lead sets "
+                        "the trump.").format(bid=view.info.get("bid"))
         if isinstance(pitcher, int):
             return tr._("No trump yet: {player} pitches for {bid}, and the first card led "
                         "sets the trump.").format(player=self.name(pitcher),
@@ -286,7 +292,7 @@ class PitchText(GameText):
                  for s, c in trick]
         winner = view.info.get("leader")
         return tr._("Last trick: {cards}. Won by {player}.").format(
-            cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
+            cards=self.tr.semicolon.join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
     def tally(self, view: View) -> str:
@@ -305,7 +311,7 @@ class PitchText(GameText):
                 line = tr._("{tricks}, {points} toward Game").format(tricks=line,
                                                                      points=_n(points[s]))
             parts.append(line)
-        return tr._("This deal: {list}.").format(list="; ".join(parts))
+        return tr._("This deal: {list}.").format(list=self.tr.semicolon.join(parts))
 
     def legal(self, view: View) -> str:
         """In the auction: the bids, and the tangage when a card may be pitched at once."""

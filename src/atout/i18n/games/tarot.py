@@ -401,9 +401,15 @@ class TarotText(GameText):
             return tr._("No scores yet.")
         said = self.scores_sentence(match.get("scores"))
         deals, counted = match.get("deals"), match.get("counted")
+        if isinstance(self.deal_limit, int) and isinstance(deals, int):
+            deals = min(deals, self.deal_limit)  # the table stops before the game's end
         if isinstance(deals, int) and isinstance(counted, int):
-            said += " " + tr._("Deals played: {counted} of {deals}.").format(
-                counted=counted, deals=deals)
+            if counted < deals and not view.is_over:  # a deal under way: its number
+                said += " " + tr._("Deal {number} of {deals}.").format(
+                    number=counted + 1, deals=deals)
+            else:
+                said += " " + tr._("Deals played: {counted} of {deals}.").format(
+                    counted=counted, deals=deals)
         return said
 
     def trump(self, view: View) -> str:
@@ -418,7 +424,7 @@ class TarotText(GameText):
             said = [tr._("{player}: {bid}").format(
                 player=self.Name(b[0] if isinstance(b[0], int) else None),
                 bid=tr._("pass") if b[1] == "pass" else self.contract(b[1])) for b in bids]
-            return tr._("Bids: {bids}.").format(bids="; ".join(said))
+            return tr._("Bids: {bids}.").format(bids=self.tr.semicolon.join(said))
         parts = [tr._("You are the taker, with a {contract}.").format(
             contract=self.contract(info.get("contract"))) if taker == self.me else
             tr._("{player} is the taker, with a {contract}.").format(
@@ -426,7 +432,11 @@ class TarotText(GameText):
         called = info.get("called")
         if isinstance(called, str):
             partner = info.get("partner")
-            if isinstance(partner, int):
+            if isinstance(partner, int) and partner == taker:  # the taker called their own
+                parts.append((tr._("Called card: {card}; you play alone.") if taker == self.me
+                              else tr._("Called card: {card}; {player} plays alone.")).format(
+                    card=tr.card(called), player=self.name(taker)))
+            elif isinstance(partner, int):
                 parts.append(tr._("Called card: {card}; partner: {player}.").format(
                     card=tr.card(called), player=self.name(partner)))
             else:
@@ -509,7 +519,7 @@ class TarotText(GameText):
                                  strict=False)]
         winner = t.get("winner")
         return self.tr._("Last trick: {cards}. Won by {player}.").format(
-            cards="; ".join(parts), player=self.name(winner if isinstance(winner, int)
+            cards=self.tr.semicolon.join(parts), player=self.name(winner if isinstance(winner, int)
                                                       else None))
 
     def prompt(self, view: View) -> str:

@@ -8,7 +8,7 @@ import { drawSheet, noteFrame } from "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
-const KEYS = ["c", "a", "f", "h", "g", "s", "t", "l", "w", "i", "m", "k", "o", "?"];
+const KEYS = ["c", "a", "f", "h", "g", "s", "t", "l", "w", "p", "i", "m", "k", "o", "?"];
 
 const state = {
   lang: localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2),
@@ -19,6 +19,7 @@ const state = {
   frame: null, words: null, labels: {},
   ws: null, welcomed: false, retry: 0, lobbyTimer: null,
   active: null, wasMyTurn: false, waiting: false, lastTable: null, armed: null,
+  ecart: [],  // the cards chosen for a Tarot écart, not sent until confirmed
 };
 if (!["en", "fr"].includes(state.lang)) state.lang = "en";
 
@@ -48,6 +49,11 @@ function logLine(text) {
   const saved = JSON.parse(sessionStorage.getItem("atout.log") || "[]");
   saved.push(text);
   sessionStorage.setItem("atout.log", JSON.stringify(saved.slice(-300)));
+}
+function pair(name, value) { return L("pair", { name, value }); }  // "a: b", « a : b »
+function botWord(spec) {  // a computer player's kind in words, without its settings
+  const name = String(spec).split(":")[0];
+  return state.labels[`botword_${name}`] || name;
 }
 function status(text) { $("status").textContent = text || ""; }
 
@@ -170,13 +176,13 @@ function showTables(tables) {
     const li = document.createElement("li");
     li.dataset.table = t.table;
     const h = document.createElement("h3");
-    h.textContent = `${L("tableno", { table: t.table })}: ${L("title_" + t.game)}, ${L("status_" + t.status)}`;
+    h.textContent = pair(L("tableno", { table: t.table }), `${L("title_" + t.game)}, ${L("status_" + t.status)}`);
     h.className = "sr-heading"; li.appendChild(h);
     const seats = document.createElement("p");
     const rules = tableOptions(t);
     seats.textContent = (rules ? rules + ". " : "")
-      + t.seats.map((s) => `${L("seatn", { seat: s.seat + 1 })}: ${seatWho(s)}`).join("; ")
-      + (t.spectators ? `; ${L("spectators", { count: t.spectators })}` : "");
+      + t.seats.map((s) => pair(L("seatn", { seat: s.seat + 1 }), seatWho(s))).join(meta("semicolon") || "; ")
+      + (t.spectators ? `${meta("semicolon") || "; "}${L("spectators", { count: t.spectators })}` : "");
     li.appendChild(seats);
     const buttons = document.createElement("div"); buttons.className = "buttons";
     if (t.status === "waiting") {
@@ -186,7 +192,8 @@ function showTables(tables) {
           () => send({ type: "join", table: t.table, seat: s.seat })));
       }
     }
-    const mine = t.seats.find((s) => state.player && s.name === state.player.name);
+    const mine = t.seats.find((s) => state.player && s.name  // "Ana (2)" beside another Ana
+      && (s.name === state.player.name || s.name.startsWith(`${state.player.name} (`)));
     if (mine && t.status === "playing") {
       buttons.appendChild(button(L("sit", { seat: mine.seat + 1 }),
         () => send({ type: "join", table: t.table, seat: mine.seat })));
@@ -198,7 +205,7 @@ function showTables(tables) {
 }
 function seatWho(s, name) {
   if (s.name) return s.name + (s.connected || s.standin ? "" : ` (${L("away")})`);
-  if (s.bot) return name ? L("botname", { name, bot: s.bot }) : L("computer", { bot: s.bot });
+  if (s.bot) return name ? L("botname", { name, bot: botWord(s.bot) }) : L("computer", { bot: botWord(s.bot) });
   return L("empty");
 }
 function button(text, action, cls) {
@@ -236,11 +243,16 @@ function createOptions(game) {
 }
 function tableOptions(t) {  // what a table's rules change from the game's defaults, in short
   let defaults = {};
-  try { defaults = JSON.parse(meta("defaults_" + t.game) || "{}"); } catch (e) { defaults = {}; }
+  let names = {}, words = {};  // the options' names and values in the page's language
+  try {
+    defaults = JSON.parse(meta("defaults_" + t.game) || "{}");
+    names = JSON.parse(meta("optlabels_" + t.game) || "{}");
+    words = JSON.parse(meta("optvalues") || "{}");
+  } catch (e) { defaults = {}; }
   const changed = Object.entries(t.options || {})
     .filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v))
-    .map(([k, v]) => `${k} ${v}`);
-  return changed.length ? L("options_shown", { options: changed.join(", ") }) : "";
+    .map(([k, v]) => pair(names[k] || k, words[JSON.stringify(v)] || String(v)));
+  return changed.length ? L("options_shown", { options: changed.join(meta("semicolon") || "; ") }) : "";
 }
 
 function createFormSeats() {
@@ -330,14 +342,19 @@ function renderTable() {
   const focused = document.activeElement;
   const had = focused && $("choices").contains(focused) ? focused.dataset.action || ""
     : focused && $("host").contains(focused) ? `#host ${focused.dataset.host}` : null;
-  $("h-table").textContent = `${w.title}, ${L("tableno", { table: f.table })}: ${L("status_" + info.status)}`;
+  $("h-table").textContent = pair(`${w.title}, ${L("tableno", { table: f.table })}`, L("status_" + info.status));
+  $("h-last").textContent = state.labels[`lasttrick_${info.game}`] || L("lasttrick");
   document.title = `${w.title} — atout`;
   $("turn").textContent = info.status === "waiting" ? L("status_waiting") : w.turn;
   const mine = myTurn();
   const t = $("table");  // the table's state, for the tests and for styles
   t.dataset.n = f.n; t.dataset.status = info.status; t.dataset.mine = String(mine);
   t.dataset.phase = f.view.phase;
-  $("prompt").textContent = mine ? w.prompt : (mySeat() === null ? L("spectating") : "");
+  if (!ecartNeeded()) state.ecart = [];
+  t.dataset.ecart = String(state.ecart.length);
+  $("prompt").textContent = ecartNeeded()
+    ? L("ecart_prompt", { total: ecartNeeded(), count: state.ecart.length })
+    : mine ? w.prompt : (mySeat() === null ? L("spectating") : "");
   if (mine && !state.wasMyTurn) {
     beep();
     // the focus was lost (its element was rebuilt): back into the table for the turn
@@ -351,7 +368,7 @@ function renderTable() {
   renderChoices(w, mine, had);
   const trick = $("trick"); trick.textContent = "";
   for (const t of w.table) {
-    const li = document.createElement("li"); li.textContent = `${t.player}: ${t.card}`; trick.appendChild(li);
+    const li = document.createElement("li"); li.textContent = pair(t.player, t.card); trick.appendChild(li);
   }
   if (!w.table.length) { const li = document.createElement("li"); li.textContent = w.answers.c; trick.appendChild(li); }
   $("contract").textContent = w.answers.a;  // the trump or contract (Knock Rummy: your melds)
@@ -371,7 +388,7 @@ function renderSeats(f, w) {
   const ul = $("seats"); ul.textContent = "";
   f.info.seats.forEach((s, i) => {
     const li = document.createElement("li");
-    let text = `${L("seatn", { seat: i + 1 })}: ${seatWho(s, w.names[i])}`;
+    let text = pair(L("seatn", { seat: i + 1 }), seatWho(s, w.names[i]));
     if (i === mySeat()) text += ` (${L("you")})`;
     if (f.info.host !== null && s.name && state.player && f.info.host === state.player.id && i === mySeat()) text += `, ${L("host")}`;
     if (f.info.status === "playing" && f.view.to_move === i) text += `, ${L("toplay")}`;
@@ -450,7 +467,10 @@ function renderHand(f, w, mine) {
       el.className = "card" + (ok ? " playable" : "") + (state.armed === c.code ? " armed" : "");
       el.setAttribute("aria-disabled", ok ? "false" : "true");
       el.setAttribute("aria-selected", "false");
-      el.setAttribute("aria-label", ok || !mine ? c.name : `${c.name}, ${L("notplayable")}`);
+      const chosen = state.ecart.includes(c.code);
+      el.setAttribute("aria-label", chosen ? `${c.name}, ${L("ecart_marked")}`
+        : ok || !mine ? c.name : `${c.name}, ${L("notplayable")}`);
+      if (chosen) el.classList.add("chosen");
       el.appendChild(cardElement(c.code, deck(), state.lang));
       el.addEventListener("click", () => clickCard(c.code, ok));
       group.appendChild(el); cards.push(c.code);
@@ -460,6 +480,7 @@ function renderHand(f, w, mine) {
   box.hidden = cards.length === 0;
   $("nohand").hidden = cards.length !== 0 || mySeat() === null;
   $("hand-area").hidden = mySeat() === null;
+  $("choices-area").hidden = mySeat() === null;  // a spectator has no choices to be told of
   let target = cards.includes(keep) ? keep : null;
   if (mine && (!target || !playable.has(target))) target = cards.find((c) => playable.has(c)) || target;
   setActive(target || cards[0] || null);
@@ -467,6 +488,7 @@ function renderHand(f, w, mine) {
 }
 function clickCard(code, ok) {  // with the confirm setting, a first tap only raises the card
   setActive(code);
+  if (ecartNeeded()) { playCard(code); return; }  // the écart: a tap chooses, a second puts back
   if ($("opt-confirm").checked && ok && state.armed !== code) {
     state.armed = code;
     for (const e of $("hand").querySelectorAll(".armed")) e.classList.remove("armed");
@@ -493,8 +515,18 @@ function renderChoices(w, mine, had) {
   const box = $("choices");
   box.textContent = "";
   const others = mine ? w.legal.filter((l) => !l.card) : [];
+  const total = ecartNeeded();
+  if (total) {  // the écart's buttons: discard the cards chosen, or take the last one back
+    if (state.ecart.length === total) {
+      others.push({ action: "ecart:confirm", words: L("ecart_confirm", { count: total, cards: state.ecart.map(inText).join(", ") }) });
+    }
+    if (state.ecart.length) {
+      others.push({ action: "ecart:undo", words: L("ecart_undo", { card: inText(state.ecart[state.ecart.length - 1]) }) });
+    }
+  }
   for (const l of others) {
-    const b = button(l.words, () => act(l.action), "choice");
+    const b = button(l.words, () => (l.action === "ecart:confirm" ? confirmEcart()
+      : l.action === "ecart:undo" ? chooseForEcart(state.ecart[state.ecart.length - 1]) : act(l.action)), "choice");
     b.dataset.action = l.action;
     b.addEventListener("keydown", tableKeys);
     box.appendChild(b);
@@ -520,8 +552,51 @@ function playCard(code) {
   const w = state.words;
   if (!w) return;
   if (!myTurn()) { say(L("notyourturn", { turn: w.turn }), true); return; }
+  if (ecartNeeded()) { chooseForEcart(code); return; }
   const direct = w.legal.find((l) => l.action === code) || w.legal.find((l) => l.card === code);
   act(direct ? direct.action : code);  // an illegal card: the server says the engine's reason
+}
+
+/* ---- the écart: its cards chosen one by one (and taken back), then discarded at once ---- */
+function ecartNeeded() {  // how many cards the écart still needs, when it is mine to make
+  const f = state.frame;
+  if (!f || f.view.phase !== "ecart" || !myTurn()) return 0;
+  const info = f.view.info || {};
+  return Math.max(0, Number(info.chien_size || 0) - (info.ecart || []).length);
+}
+function ecartAction(code) {
+  const l = state.words.legal.find((x) => x.card === code);
+  return l ? l.action : null;
+}
+function cardName(code) {
+  for (const g of state.words.hand) for (const c of g.cards) if (c.code === code) return c.name;
+  return code;
+}
+function inText(code) { const name = cardName(code); return name.charAt(0).toLowerCase() + name.slice(1); }
+function chooseForEcart(code) {
+  const total = ecartNeeded(), at = state.ecart.indexOf(code);
+  if (at >= 0) {
+    state.ecart.splice(at, 1);
+    say(L("ecart_back", { card: cardName(code), count: state.ecart.length, total }));
+  } else if (!ecartAction(code)) {
+    act(`discard ${code}`);  // not a card the écart may take: the server says why
+    return;
+  } else if (state.ecart.length >= total) {
+    say(L("ecart_full", { total }), true);
+    return;
+  } else {
+    state.ecart.push(code);
+    say(L("ecart_chosen", { card: cardName(code), count: state.ecart.length, total }));
+  }
+  renderTable();
+}
+function confirmEcart() {
+  const actions = state.ecart.map(ecartAction);
+  if (!actions.length || actions.includes(null) || actions.length !== ecartNeeded()) return;
+  state.ecart = [];
+  state.waiting = true;
+  send({ type: "acts", table: state.table, actions });
+  renderTable();
 }
 
 function hinted(frame) {
@@ -553,6 +628,8 @@ function shortcut(key) {
   return true;
 }
 function helpText() {
+  const game = state.frame ? state.labels[`help_${state.frame.info.game}`] : "";
+  if (game) return game;  // the game's own keys, only those it has
   const parts = ["key_play", "key_move", "key_c", "key_a", "key_f", "key_h", "key_g", "key_s", "key_t",
                  "key_l", "key_w", "key_i", "key_m", "key_k", "key_o", "key_help"].map((k) => L(k));
   return L("keys", { keys: parts.join("; ") });
@@ -701,4 +778,5 @@ async function main() {
   if (state.token) connect(); else showSignin();
 }
 window.tableOptions = tableOptions;  // for the tests, as before the page was a module
+window.ecartNeeded = ecartNeeded;  // for the tests: how many cards the écart still needs
 main();

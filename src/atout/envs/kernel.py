@@ -1,0 +1,173 @@
+"""Jass card play for training, n tables stepped in one compiled kernel call.
+
+``kernel_vector_env(num_envs)`` holds ``num_envs`` Schieber deals in their card play (the
+trump of each new deal is drawn at random by the engine, as ``atout.kernels.batch`` does) as
+rows of :mod:`atout.kernels.jass` states. Each row is the decision of the deal's seat to move
+(self-play: the caller chooses for every seat, ``seats`` says which); :meth:`step` plays one
+card per row in one kernel call and writes the next observations and masks. A finished deal
+is replaced at once by the next one of the row's sequence; its final points are that step's
+``rewards`` (each seat's team total, as the engine's result) and ``points``.
+
+Observations (float32, :data:`OBS_SIZE` per row, for the seat to move): its hand (36), the
+cards played in finished tricks (36), the cards on the table (36), the trump mode (6, one-hot:
+H D S C Obenabe Undenufe), its place in the trick (4, one-hot). Masks: the legal cards (36,
+int8). This is the kernel's own encoding, not :mod:`atout.envs.encoding`'s.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from atout.kernels import jass as kj
+from atout.kernels.jass_batch import first_deal_seed, random_until_play
+from atout.kernels.jit import njit
+
+OBS_SIZE = 36 * 3 + 6 + 4
+"""Observation floats per row."""
+
+
+@njit
+def observe_kernel(states: npt.NDArray[np.int64], rows: npt.NDArray[np.int64],
+                   obs: npt.NDArray[np.float32], masks: npt.NDArray[np.int8],
+                   seats: npt.NDArray[np.int64]) -> None:
+    """Write the observation, mask and seat of each of ``rows``."""
+    for i in rows:
+        st = states[i]
+        seat = st[kj.ST_TURN]
+        seats[i] = seat
+        obs[i, :] = 0
+        masks[i, :] = 0
+        hand = st[kj.ST_HANDS + seat]
+        table = 0
+        for k in range(st[kj.ST_POS]):
+            table |= 1 << st[kj.ST_TRICK + k]
+        done = st[kj.ST_PLAYED] & ~table
+        legal = kj.legal_mask(st)
+        for c in range(36):
+            obs[i, c] = (hand >> c) & 1
+            obs[i, 36 + c] = (done >> c) & 1
+            obs[i, 72 + c] = (table >> c) & 1
+            masks[i, c] = (legal >> c) & 1
+        obs[i, 108 + st[kj.ST_MODE]] = 1
+        obs[i, 114 + st[kj.ST_POS]] = 1
+
+
+@njit
+def step_kernel(states: npt.NDArray[np.int64], actions: npt.NDArray[np.int64],
+                rewards: npt.NDArray[np.float32], dones: npt.NDArray[np.bool_],
+                points: npt.NDArray[np.float32]) -> int:
+    """Play each row's card; -1, or the first row whose card is not legal (then nothing is
+    played). Finished rows get their final points in ``rewards`` and ``points``."""
+    n = states.shape[0]
+    for i in range(n):
+        c = actions[i]
+        if c < 0 or c >= 36 or not (kj.legal_mask(states[i]) >> c) & 1:
+            return i
+    row = np.zeros(kj.MAX_SEATS, dtype=np.int64)
+    for i in range(n):
+        kj.apply_card(states[i], actions[i])
+        over = states[i, kj.ST_TURN] < 0
+        dones[i] = over
+        for s in range(4):
+            rewards[i, s] = 0
+            points[i, s] = 0
+        if over:
+            kj.final_scores(states[i], row)
+            for s in range(4):
+                rewards[i, s] = row[s]
+                points[i, s] = row[s]
+    return -1
+
+
+@dataclass(frozen=True, slots=True)
+class KernelBatch:
+    """One step's arrays, a row per table (the environment's own buffers, overwritten by the
+    next call): ``observations`` (n, OBS_SIZE) float32, ``masks`` (n, 36) int8, ``seats``
+    (n,), ``rewards`` and ``points`` (n, 4) float32, ``dones`` (n,) bool."""
+
+    observations: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.int8]
+    seats: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+    points: npt.NDArray[np.float32]
+
+
+class KernelVectorEnv:
+    """``num_envs`` Jass deals' card play stepped together in a kernel (see the module)."""
+
+    def __init__(self, num_envs: int, *, seed: int = 0, **options: Any) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        from atout.games import make
+
+        self.rules = make("jass", **options)
+        self.num_envs = num_envs
+        self.states = np.zeros((num_envs, kj.STATE_SIZE), dtype=np.int64)
+        self._obs = np.zeros((num_envs, OBS_SIZE), dtype=np.float32)
+        self._masks = np.zeros((num_envs, 36), dtype=np.int8)
+        self._seats = np.zeros(num_envs, dtype=np.int64)
+        self._rewards = np.zeros((num_envs, 4), dtype=np.float32)
+        self._dones = np.zeros(num_envs, dtype=np.bool_)
+        self._points = np.zeros((num_envs, 4), dtype=np.float32)
+        self._next = [0] * num_envs
+        self._first = 0
+        self.reset(seed)
+
+    def _deal(self, i: int) -> None:
+        """Row ``i``'s next deal of its sequence (row i plays deals i, i + n, i + 2n …)."""
+        k = self._next[i] * self.num_envs + i
+        self._next[i] += 1
+        seed = self._first + k
+        deal = self.rules.deal(seed=seed, dealer=k % 4)
+        random_until_play(deal, random.Random(seed))
+        self.states[i] = kj.encode(deal)
+
+    def reset(self, seed: int | None = None) -> KernelBatch:
+        """Every row at a new deal's first card (``seed``: the tables' sequences)."""
+        self._first = first_deal_seed(0 if seed is None else int(seed))
+        self._next = [0] * self.num_envs
+        for i in range(self.num_envs):
+            self._deal(i)
+        self._rewards[:] = 0
+        self._dones[:] = False
+        self._points[:] = 0
+        observe_kernel(self.states, np.arange(self.num_envs, dtype=np.int64), self._obs,
+                       self._masks, self._seats)
+        return self._batch()
+
+    def step(self, actions: npt.ArrayLike) -> KernelBatch:
+        """One card per row (card ids 0-35, legal for the row's seat to move); ValueError
+        naming the first row whose card is not legal (then no row is played)."""
+        acts = np.ascontiguousarray(np.asarray(actions, dtype=np.int64))
+        if acts.shape != (self.num_envs,):
+            raise ValueError(f"step takes one action per table: shape ({self.num_envs},), "
+                             f"not {acts.shape}")
+        bad = step_kernel(self.states, acts, self._rewards, self._dones, self._points)
+        if bad >= 0:
+            raise ValueError(f"row {bad}: card {int(acts[bad])} is not legal for seat "
+                             f"{int(self._seats[bad])}")
+        done = np.flatnonzero(self._dones)
+        for i in done:
+            self._deal(int(i))
+        rows = np.arange(self.num_envs, dtype=np.int64)
+        observe_kernel(self.states, rows, self._obs, self._masks, self._seats)
+        return self._batch()
+
+    def _batch(self) -> KernelBatch:
+        return KernelBatch(self._obs, self._masks, self._seats, self._rewards, self._dones,
+                           self._points)
+
+
+def kernel_vector_env(num_envs: int = 256, **options: Any) -> KernelVectorEnv:
+    """A :class:`KernelVectorEnv` of ``num_envs`` Jass tables (the options: Jass's)."""
+    return KernelVectorEnv(num_envs, **options)
+
+
+__all__ = ["OBS_SIZE", "KernelBatch", "KernelVectorEnv", "kernel_vector_env",
+           "observe_kernel", "step_kernel"]

@@ -1,0 +1,75 @@
+"""The Jass kernel vector environment (atout.envs.kernel) against the engine: each row's deal
+is the engine's deal of its sequence, its masks the engine's legal cards, and a finished
+deal's points the engine's result for the same cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from atout.envs.kernel import OBS_SIZE, kernel_vector_env
+from atout.games import make
+from atout.kernels.jass_batch import first_deal_seed, random_until_play
+
+
+def engine_deal(seed: int, k: int) -> Any:
+    """Deal ``k`` of the sequence of ``seed``, at its first card, by the engine."""
+    first = first_deal_seed(seed)
+    deal: Any = make("jass").deal(seed=first + k, dealer=k % 4)
+    random_until_play(deal, random.Random(first + k))
+    return deal
+
+
+def test_rows_play_as_the_engine() -> None:
+    n = 5
+    env = kernel_vector_env(n, seed=3)
+    batch = env.reset(3)
+    assert batch.observations.shape == (n, OBS_SIZE)
+    deals = [engine_deal(3, i) for i in range(n)]
+    rng = random.Random(1)
+    finished = 0
+    for _ in range(80):
+        for i, deal in enumerate(deals):
+            mask = deal.legal_mask()
+            assert [c for c in range(36) if batch.masks[i, c]] == \
+                [c for c in range(36) if mask >> c & 1]
+            assert batch.seats[i] == deal.to_move
+            hand = deal.hands[deal.to_move]
+            assert [c for c in range(36) if batch.observations[i, c]] == \
+                [c for c in range(36) if hand >> c & 1]
+        picks = []
+        for deal in deals:
+            mask = deal.legal_mask()
+            picks.append(rng.choice([c for c in range(36) if mask >> c & 1]))
+        for deal, c in zip(deals, picks, strict=True):
+            deal.step(c)
+        batch = env.step(np.array(picks))
+        for i, deal in enumerate(deals):
+            assert batch.dones[i] == deal.is_over
+            if deal.is_over:
+                assert list(batch.points[i]) == list(deal.result.points)
+                assert list(batch.rewards[i]) == list(deal.result.points)
+                finished += 1
+                deals[i] = engine_deal(3, env._next[i] * n - n + i)
+            else:
+                assert not batch.rewards[i].any()
+    assert finished >= n * 2
+
+
+def test_bad_actions_are_refused_in_words() -> None:
+    env = kernel_vector_env(3, seed=0)
+    batch = env.reset(0)
+    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
+    bad = list(good)
+    bad[1] = next(c for c in range(36) if not batch.masks[1, c])
+    before = env.states.copy()
+    with pytest.raises(ValueError, match="row 1: card"):
+        env.step(bad)
+    assert (env.states == before).all()  # nothing played
+    with pytest.raises(ValueError, match="one action per table"):
+        env.step([0, 1])
+    with pytest.raises(ValueError, match="positive int"):
+        kernel_vector_env(0)

@@ -1,0 +1,213 @@
+"""The deal of the day's page in a real browser (Debian's chromium, Playwright) on the real
+server: the standings with each deal's best and average, a run played with the keyboard only
+that a reload continues, nothing of the day's deals fetched or shown before the run starts;
+a duplicate tournament's results page;
+and axe-core finds nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from atout.client import ServerError, http
+from server_helpers import Server, running
+from web_helpers import CHROMIUM, browser_or_skip, check_axe
+
+SECRET_KEYS = {"view", "hand", "legal", "table", "history"}
+
+
+def _keys(data: Any) -> set[str]:
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in _keys(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in _keys(v)}
+    return set()
+
+
+def _account(base: str, name: str) -> dict[str, Any]:
+    return http(base, "/api/register", {"name": name, "password": "a long enough password"})
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("daily")
+    with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
+        token = str(_account(s.base, "ana")["token"])  # ana plays her deals first
+        state = http(s.base, "/api/daily/jass/start", {}, token)
+        while not state["over"]:
+            state = http(s.base, "/api/daily/jass/play", {"action": state["view"]["legal"][0]},
+                         token)
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    from axe_playwright_python.sync_playwright import Axe
+    return Axe()
+
+
+def a_page(browser: Any, who: dict[str, Any] | None = None) -> tuple[Any, list[str], list[Any]]:
+    page = browser.new_context().new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    answers: list[Any] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def seen(response: Any) -> None:
+        if "/api/daily" in response.url:
+            try:
+                answers.append(response.json())
+            except Exception:  # a body that is not JSON is no leak here
+                answers.append(None)
+    page.on("response", seen)
+    page.add_init_script("localStorage.setItem('atout.lang', 'en')")
+    if who is not None:
+        page.add_init_script(f"localStorage.setItem('atout.token', {json.dumps(who['token'])});"
+                             f"localStorage.setItem('atout.player', "
+                             f"{json.dumps(json.dumps(who['player']))})")
+    return page, errors, answers
+
+
+def test_the_standings_for_anyone(server: Server, browser: Any, axe: Any,
+                                  tmp_path: Path) -> None:
+    api = http(server.base, "/api/daily/jass/standings")
+    page, errors, answers = a_page(browser)
+    page.goto(f"{server.base}/daily/jass")
+    page.wait_for_selector("#table")
+    assert page.inner_text("h1") == "Deal of the day: jass"
+    rows = page.locator("#table tbody tr")
+    assert rows.count() == 1
+    cells = rows.first.inner_text().split()
+    assert cells[:2] == ["1", "ana"]
+    assert [float(x) for x in cells[2:]] == [*api["players"][0]["points"],
+                                            api["players"][0]["total"]]
+    foot = page.locator("#table tfoot tr")
+    assert foot.nth(0).inner_text().split()[0] == "Best"
+    assert foot.nth(1).inner_text().split()[0] == "Average"
+    assert "Sign in with an account" in page.inner_text("#mine")
+    assert page.locator("#actions button").count() == 0
+    assert not any(_keys(a) & SECRET_KEYS for a in answers)
+    check_axe(axe, page, "the daily standings")
+    page.screenshot(path=str(tmp_path / "daily.png"), full_page=True)
+    assert errors == []
+
+
+def test_a_run_with_the_keyboard_that_a_reload_continues(server: Server, browser: Any,
+                                                         axe: Any) -> None:
+    bob = _account(server.base, "bob")
+    page, errors, answers = a_page(browser, bob)
+    page.goto(f"{server.base}/daily/jass")
+    page.wait_for_selector("#start:not([hidden])")
+    # nothing of the deals asked for or shown before bob starts
+    assert answers and not any(_keys(a) & SECRET_KEYS for a in answers)
+    assert page.locator("#board").is_hidden()
+    check_axe(axe, page, "the daily page before the run")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#actions button")
+    views = [a["view"] for a in answers if isinstance(a, dict) and "view" in a]
+    assert views and all(v["seat"] == 0 for v in views)
+    check_axe(axe, page, "the daily page during the run")
+    for moves in range(1, 4):  # the focus is on the first action after each move
+        page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves)
+    before = page.inner_text("#where"), page.inner_text("#actions")
+    page.reload()
+    page.wait_for_selector("#actions button")
+    assert (page.inner_text("#where"), page.inner_text("#actions")) == before
+    page.focus("#actions button")
+    moves = 0
+    while page.locator("#board").is_visible():
+        moves += 1
+        page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves)
+    page.wait_for_function("() => document.querySelectorAll('#table tbody tr').length === 2")
+    assert "You have played today's jass deals" in page.inner_text("#mine")
+    names = page.locator("#table tbody th").all_inner_texts()
+    assert sorted(names) == ["ana", "bob"]
+    check_axe(axe, page, "the daily page after the run")
+    # a reload after the run: no way to start again, and the server refuses in words
+    page.reload()
+    page.wait_for_function("() => document.getElementById('mine').textContent.length > 0")
+    assert page.locator("#start").is_hidden() and page.locator("#board").is_hidden()
+    with pytest.raises(ServerError, match="already played"):
+        http(server.base, "/api/daily/jass/start", {}, str(bob["token"]))
+    assert errors == []
+
+
+def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
+                                    tmp_path: Path) -> None:
+    host = _account(server.base, "cy")
+    made = http(server.base, "/api/tournaments", {"game": "jass", "deals": 2, "tables": 2},
+                str(host["token"]))  # computer players only: played at once
+    api = http(server.base, f"/api/tournaments/{made['id']}/results")
+    page, errors, _ = a_page(browser)
+    page.goto(f"{server.base}/tournaments/{made['id']}")
+    page.wait_for_selector("#boards table")
+    assert page.inner_text("h1") == f"Duplicate tournament {made['id']}: jass"
+    overall = page.locator("#overall tbody tr")
+    assert overall.count() == 8
+    first = overall.first.inner_text().split("\t")
+    best = api["standings"][0]
+    assert first[0] == "1" and first[1] == best["name"]
+    assert page.locator("#boards table").count() == 2
+    assert page.locator("#boards table").first.locator("tbody tr").count() == 8
+    assert page.get_attribute("#csv", "href") == \
+        f"/api/tournaments/{made['id']}/results.csv"
+    check_axe(axe, page, "a tournament's results")
+    page.screenshot(path=str(tmp_path / "tournament.png"), full_page=True)
+    page.goto(f"{server.base}/tournaments/999")
+    page.wait_for_function("() => document.getElementById('status').textContent.length > 5")
+    assert "no tournament 999" in page.inner_text("#status")
+    check_axe(axe, page, "a tournament that does not exist")
+    assert errors == []
+
+
+def test_a_host_makes_a_tournament_and_plays_it_with_the_keyboard(
+        server: Server, browser: Any, axe: Any) -> None:
+    di = _account(server.base, "di")
+    page, errors, _ = a_page(browser, di)
+    page.goto(f"{server.base}/tournaments")
+    page.wait_for_selector("#host:not([hidden])")
+    check_axe(axe, page, "the host's form")
+    page.select_option("#t-game", "jass")
+    page.fill("#t-deals", "1")
+    page.fill("#t-tables", "2")
+    page.fill("#t-entrants", "di,,,\n,,,")
+    page.focus("#make button")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.base}/tournaments/*")
+    page.wait_for_selector("#yours:not([hidden])")
+    check_axe(axe, page, "an entrant's board")
+    for _ in range(60):
+        if "played every board" in page.inner_text("#where"):
+            break
+        page.wait_for_selector("#actions button")
+        where = page.inner_text("#where") + page.inner_text("#actions")
+        page.focus("#actions button")
+        page.keyboard.press("Enter")
+        page.wait_for_function("(w) => document.getElementById('where').textContent + "
+                               "document.getElementById('actions').textContent !== w "
+                               "|| document.getElementById('status').textContent !== ''",
+                               arg=where)
+        assert page.inner_text("#status") == ""
+    assert "played every board" in page.inner_text("#where")
+    page.wait_for_function("() => document.querySelectorAll('#overall tbody tr').length === 8")
+    assert "di" in page.locator("#overall tbody th").all_inner_texts()
+    check_axe(axe, page, "the tournament after the boards")
+    assert errors == []
