@@ -1,13 +1,15 @@
 """Fixtures shared by the store's tests (every store test runs on SQLite and on PostgreSQL),
-and CI's rule that nothing is skipped: under ``CI=true`` a test that would be skipped fails.
-
-The compiled kernels (numba) cache into a temporary folder made for the test session (shared
-by its workers, removed at its end), never into the user's cache, unless ``NUMBA_CACHE_DIR``
-is already set."""
+CI's rule that nothing is skipped (under ``CI=true`` a test that would be skipped fails), and
+what keeps the suite steady on a loaded machine: hypothesis without deadlines nor "too slow"
+health checks; the compiled kernels (numba) cached into a temporary folder made for the test
+session (removed at its end; never the user's cache unless ``NUMBA_CACHE_DIR`` is already
+set), one subfolder per pytest-xdist worker so that no two processes write one cache, and
+warmed before the first kernel test, outside any test's timeout."""
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import tempfile
@@ -15,15 +17,31 @@ from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy.engine import URL
 
 from databases import fresh_database, postgres_server, url_text
 from services import in_ci, missing
 
-if "NUMBA_CACHE_DIR" not in os.environ:  # before any atout.kernels import (read at import)
-    _cache = tempfile.mkdtemp(prefix="atout-numba-")
-    os.environ["NUMBA_CACHE_DIR"] = _cache
-    atexit.register(shutil.rmtree, _cache, True)
+# speed is measured by benchmarks, never by a test: on a loaded machine a property test may
+# be slow, and that is no failure (a test's own @settings still chooses its examples)
+settings.register_profile("atout", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow,
+                                                 HealthCheck.data_too_large])
+settings.load_profile("atout")
+
+# numba's cache, set before any atout.kernels import (numba reads it at import): the session's
+# folder (made by the first process, xdist's controller, which removes it at its end), and in
+# it one subfolder per process (the worker's name)
+_BASE = "ATOUT_TEST_NUMBA_BASE"
+if _BASE not in os.environ:
+    if "NUMBA_CACHE_DIR" in os.environ:
+        os.environ[_BASE] = os.environ["NUMBA_CACHE_DIR"]
+    else:
+        os.environ[_BASE] = tempfile.mkdtemp(prefix="atout-numba-")
+        atexit.register(shutil.rmtree, os.environ[_BASE], True)
+os.environ["NUMBA_CACHE_DIR"] = str(
+    Path(os.environ[_BASE]) / os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -39,6 +57,41 @@ def pytest_runtest_makereport(
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, where nothing may be: {reason}"
     return report
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Compile the kernels before the tests run when a kernel test is among them: a cold
+    compile on a loaded machine may take longer than one test's timeout (120 s), and this
+    hook runs under none. Nothing to do when the kernels run as plain Python."""
+    if not any(item.path.name.startswith("test_kernels") for item in session.items):
+        return
+    from atout.kernels.jit import COMPILED
+    if COMPILED:
+        warm_kernels()
+
+
+def warm_kernels() -> None:
+    """Call every game's kernel once (encode, legal mask, step, playouts, choices, the Pitch
+    search's model), which compiles it or loads it from the cache; a kernel that fails is
+    left to its tests."""
+    import importlib
+
+    import atout
+
+    for game, name in (("jass", "jass"), ("pitch", "pitch"), ("tarot", "tarot"),
+                       ("knock-rummy", "knock_rummy")):
+        with contextlib.suppress(Exception):
+            kernel = importlib.import_module(f"atout.kernels.{name}")
+            state = kernel.encode(atout.make(game).deal(seed=1))
+            mask = int(kernel.legal_mask(state))
+            kernel.step(state.copy(), (mask & -mask).bit_length() - 1)
+            kernel.random_playouts(state, 2, 1)
+            kernel.choices(state, 1)
+            kernel.playouts(2, 1)
+            if name == "pitch":
+                policy = importlib.import_module("atout.kernels.pitch_policy")
+                policy.model_choices(state)
+                policy.model_points(state)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -13,9 +13,10 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
+from argon2 import PasswordHasher, extract_parameters
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -24,7 +25,7 @@ from atout.client import http as call
 from atout.server.accounts import Accounts, AuthError
 from atout.server.guard import MAX_PASSWORD_BYTES, Gate, Limits, RateLimited, address_key
 from atout.store import Store
-from server_helpers import Server, running
+from server_helpers import running
 
 
 def post(port: int, path: str, body: dict[str, Any], source: str = "127.0.0.1",
@@ -54,27 +55,54 @@ async def bots_only(base: str) -> int:
     return table
 
 
-def pace(server: Server, seconds: float) -> float:
-    """Actions played per second over ``seconds``."""
-    before = server.health()["actions"]
-    time.sleep(seconds)
-    return float(server.health()["actions"] - before) / seconds
+async def play_moves(base: str, moves: int) -> int:
+    """A person at a table of Jass with three computer players plays ``moves`` of its own
+    actions; how many of them the server answered (each waits up to a minute: a bound that
+    only stops the wait, never a speed the test asks for)."""
+    person = await Client.guest(base, "Person")
+    snap = await person.create("jass", seat=0)
+    table = int(snap["table"])
+    for seat in (1, 2, 3):
+        await person.send({"type": "bot", "table": table, "seat": seat, "bot": "heuristic"})
+    await person.send({"type": "start", "table": table})
+    answered = 0
+    frame: dict[str, Any] = {}
+    try:
+        while answered < moves:
+            if not frame:
+                frame = await person.recv(60)
+            assert frame.get("type") != "error", frame
+            if frame.get("table") != table or frame.get("type") not in ("update", "table"):
+                frame = {}
+                continue
+            view, playing = frame["view"], frame["info"]["status"] == "playing"
+            if frame.get("kind") == "end":
+                break
+            frame = {}
+            if playing and view["to_move"] == 0 and view["legal"]:
+                await person.send({"type": "act", "table": table, "action": view["legal"][0]})
+                while not frame:  # its answer: the update that carries this action (which
+                    answer = await person.recv(60)  # may give this seat the turn again)
+                    assert answer.get("type") != "error", answer
+                    if answer.get("kind") == "action" and answer.get("seat") == 0:
+                        answered += 1
+                        frame = answer
+    finally:
+        await person.close()
+    return answered
 
 
 def test_a_login_flood_does_not_slow_the_tables_nor_keep_a_newcomer_out(
         tmp_path: Path) -> None:
+    """The guarantees without timing them (the machine may be loaded; the speeds are measured
+    by ``benchmarks/server_load.py --login-flood 24``, docs/security.md): during a flood of
+    wrong passwords every action a person plays is answered and the bots' table goes on, a
+    newcomer signs in, and the flood's attempts beyond the address's limit are refused
+    ``rate_limited`` before any hash (a 401 is a hashed password, a 429 is not)."""
     with running(str(tmp_path / "s.sqlite3"), tmp_path, bot_delay=0.05) as server:
         call(server.base, "/api/register", {"name": "Victim", "password": "correct horse 1"})
         call(server.base, "/api/register", {"name": "Newcomer", "password": "battery st4ple"})
         asyncio.run(bots_only(server.base))
-        time.sleep(0.5)
-        baseline = pace(server, 1.5)
-        assert baseline > 3, baseline
-        began = time.perf_counter()  # a sign-in on this machine now, without a flood
-        assert post(server.port, "/api/login", {"name": "Newcomer",
-                                                "password": "battery st4ple"})[0] == 200
-        quiet = time.perf_counter() - began
-
         stop = threading.Event()
         answers: list[tuple[int, dict[str, str], dict[str, Any]]] = []
 
@@ -89,27 +117,88 @@ def test_a_login_flood_does_not_slow_the_tables_nor_keep_a_newcomer_out(
         for t in threads:
             t.start()
         try:
-            time.sleep(0.5)
-            under = pace(server, 1.5)
-            began = time.perf_counter()
+            waited = 0
+            while not any(a[0] == 429 for a in answers) and waited < 600:
+                time.sleep(0.1)  # the flood is on: it is being refused
+                waited += 1
+            before = server.health()["actions"]
+            played = asyncio.run(play_moves(server.base, 6))
             status, _, welcome = post(server.port, "/api/login",
-                                      {"name": "Newcomer", "password": "battery st4ple"})
-            signin = time.perf_counter() - began
+                                      {"name": "Newcomer", "password": "battery st4ple"},
+                                      timeout=60)
+            during = server.health()["actions"]
         finally:
             stop.set()
             for t in threads:
                 t.join(30)
-        after = pace(server, 1.5)  # the machine may be busier now: the lower is the yardstick
+    assert played == 6  # every action sent during the flood was answered
+    assert during - before > 2 * played  # and the bots played on meanwhile
     assert status == 200 and welcome["player"]["name"] == "Newcomer"
-    assert under >= min(baseline, after) / 2, (baseline, under, after)
-    # under 0.5 s on an idle machine (docs/security.md); on a machine shared with other
-    # work, within four sign-ins without the flood (it may wait for one wrong password's
-    # check, one at a time from the flooding address, then its own)
-    assert signin < max(0.5, 4 * quiet), (signin, quiet)
     limited = [a for a in answers if a[0] == 429]
-    assert limited and all(a[2]["error"] == "rate_limited" and int(a[1]["retry-after"]) >= 1
-                           and "try again in" in a[2]["message"] for a in limited)
+    assert len(limited) > 24 and all(
+        a[2]["error"] == "rate_limited" and int(a[1]["retry-after"]) >= 1
+        and "try again in" in a[2]["message"] for a in limited)
     assert {a[0] for a in answers} <= {401, 429}
+    # hashed: at most the address's failures in its window (20), every other attempt refused
+    assert sum(1 for a in answers if a[0] == 401) <= Limits().login_failures
+
+
+def test_passwords_are_hashed_in_a_bounded_pool_off_the_event_loop(gate: Gate) -> None:
+    """One hashing thread (``hash_workers``) and a queue of ``hash_queue``: beyond them, and
+    beyond one sign-in at a time per address, a sign-in is refused before it is hashed."""
+    gate.limits.hash_queue = 2
+    release = threading.Event()
+    threads: list[str] = []
+    real = gate.accounts.login
+
+    def login(name: object, password: object) -> tuple[str, Any]:
+        threads.append(threading.current_thread().name)
+        release.wait(60)
+        return real(name, password)
+
+    gate.accounts.login = login  # type: ignore[method-assign]
+
+    async def scenario() -> tuple[list[Any], str]:
+        loop_thread = threading.current_thread().name
+        waiting = [asyncio.create_task(gate.login(f"10.0.1.{k}", "Victim", "correct horse 1"))
+                   for k in range(3)]  # one hashing, two queued
+        while not threads:
+            await asyncio.sleep(0.01)
+        refused = []
+        for address in ("10.0.1.9", "10.0.1.0"):  # the queue is full; one per address
+            try:
+                await gate.login(address, "Victim", "correct horse 1")
+            except RateLimited as exc:
+                refused.append(str(exc))
+        assert len(threads) == 1  # the refused ones were never hashed; the queued wait
+        release.set()
+        results = await asyncio.gather(*waiting)
+        return [refused, results], loop_thread
+
+    (refused, results), loop_thread = asyncio.run(scenario())
+    assert refused[0].startswith("the server is busy signing people in")
+    assert refused[1].startswith("the server is busy")  # queue full, checked first
+    assert [player.name for _, player in results] == ["Victim"] * 3
+    assert len(threads) == 3 and set(threads) == {threads[0]}
+    assert threads[0].startswith("atout-hash") and loop_thread not in threads
+    gate.limits.hash_queue = 8  # room in the queue: the address's own bound refuses
+    release.clear()
+
+    async def one_address() -> str:
+        first = asyncio.create_task(gate.login("10.0.2.1", "Victim", "correct horse 1"))
+        while len(threads) < 4:
+            await asyncio.sleep(0.01)
+        try:
+            await gate.login("10.0.2.1", "Victim", "correct horse 1")
+        except RateLimited as exc:
+            return str(exc)
+        finally:
+            release.set()
+            await first
+        raise AssertionError("not limited")
+
+    assert asyncio.run(one_address()).startswith("too many sign-ins at once from your address")
+    assert len(threads) == 4
 
 
 @pytest.fixture
@@ -119,6 +208,9 @@ def gate(tmp_path: Path) -> Any:
     accounts.register("Victim", "correct horse 1")
     found = Gate(accounts, Limits(login_failures=8, account_free=3))
     found.pause = 0.0  # no pause before a refusal (the flood test has it)
+    now = [1000.0]
+    found.clock = lambda: now[0]  # the limits' own clock: time passes when a test says so
+    found.now = now  # type: ignore[attr-defined]
     yield found
     found.close()
     store.close()
@@ -138,7 +230,8 @@ def test_failed_sign_ins_are_limited_per_account_then_per_address(gate: Gate) ->
     assert codes == ["bad_login"] * 4 + ["rate_limited"]  # 3 free, then 1 s of backoff
     with pytest.raises(RateLimited, match="this account: try again in 1 s"):
         asyncio.run(gate.login("10.0.0.2", "Victim", "correct horse 1"))
-    time.sleep(1.05)  # the backoff is over: the right password from anywhere signs in
+    gate.now[0] += 1.05  # type: ignore[attr-defined]  # the backoff is over: the right
+    # password from anywhere signs in
     token, player = asyncio.run(gate.login("10.0.0.2", "Victim", "correct horse 1"))
     assert player.name == "Victim" and token
 
@@ -153,29 +246,36 @@ def test_failed_sign_ins_are_limited_per_account_then_per_address(gate: Gate) ->
         raise AssertionError("never limited")
 
     limited = asyncio.run(other_names())  # 4 failures above, 4 more: the address's 8
-    assert "from your address" in str(limited) and limited.retry_after > 500
+    assert "from your address" in str(limited) and limited.retry_after == 599  # 600 - 1.05
 
 
 def test_a_wrong_name_costs_the_time_of_a_wrong_password(gate: Gate) -> None:
+    """A wrong name is checked against a hash made with the same parameters as an account's:
+    the same work as a wrong password (the time it takes is not measured here)."""
     accounts = gate.accounts
+    checked: list[str] = []
 
-    def took(name: str) -> float:
-        began = time.perf_counter()
+    class Counted(PasswordHasher):
+        def verify(self, hash: str | bytes, password: str | bytes) -> Literal[True]:
+            checked.append(str(hash))
+            return super().verify(hash, password)
+
+    accounts.hasher = Counted()
+    for name in ("Victim", "Nobody"):
         with pytest.raises(AuthError, match="wrong name or password"):
             accounts.login(name, "wrong guess")
-        return time.perf_counter() - began
-
-    took("Nobody")  # the dummy hash is made once
-    real = sorted(took("Victim") for _ in range(3))[1]
-    unknown = sorted(took("Nobody") for _ in range(3))[1]
-    assert 0.5 < unknown / real < 2, (unknown, real)
+    assert len(checked) == 2 and checked[0] != checked[1]
+    real, unknown = (extract_parameters(h) for h in checked)
+    assert unknown == real == extract_parameters(accounts.hasher.hash("x"))
 
 
 def test_a_long_password_is_refused_before_hashing(gate: Gate) -> None:
-    began = time.perf_counter()
+    def hashed(*_: object) -> tuple[str, Any]:
+        raise AssertionError("hashed")
+
+    gate.accounts.login = hashed  # type: ignore[method-assign,assignment]  # it hashes
     with pytest.raises(AuthError, match=f"at most {MAX_PASSWORD_BYTES} bytes"):
         asyncio.run(gate.login("10.0.0.3", "Victim", "x" * (MAX_PASSWORD_BYTES + 1)))
-    assert time.perf_counter() - began < 0.05  # no hash (one takes 0.1 s or more)
 
 
 def test_the_http_answers_of_the_limits(tmp_path: Path) -> None:
@@ -211,29 +311,31 @@ def test_the_http_answers_of_the_limits(tmp_path: Path) -> None:
 
 
 def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> None:
-    args = ("--hello-timeout", "1", "--waiting-expiry", "1", "--waiting-tables", "2")
-    with running(str(tmp_path / "s.sqlite3"), tmp_path, args=args) as server:
+    with running(str(tmp_path / "s.sqlite3"), tmp_path,
+                 args=("--hello-timeout", "1")) as server:
 
-        async def silent() -> tuple[int | None, float]:
-            began = time.perf_counter()
+        async def silent() -> tuple[int | None, str | None]:
             async with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
                 with pytest.raises(ConnectionClosed):
-                    while True:
-                        await asyncio.wait_for(ws.recv(), 5)
-            return ws.close_code, time.perf_counter() - began
+                    while True:  # the server closes it (1008): the test's wait only stops
+                        await asyncio.wait_for(ws.recv(), 60)
+            return ws.close_code, ws.close_reason
 
-        code, took = asyncio.run(silent())
-        assert code == 1008 and took < 3
+        code, _ = asyncio.run(silent())
+        assert code == 1008  # closed by the server's hello timeout, not by the client
 
-        began = time.perf_counter()  # slowloris: headers a byte at a time
-        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+        # slowloris: headers a byte at a time, for longer than the server's header timeout
+        with socket.create_connection(("127.0.0.1", server.port), timeout=60) as s:
             s.sendall(b"GET /health HTTP/1.1\r\n")
             with contextlib.suppress(OSError):
                 for _ in range(30):
                     s.sendall(b"x")
                     time.sleep(0.2)
-            assert s.recv(100) == b""
-        assert time.perf_counter() - began < 3
+            assert s.recv(100) == b""  # closed by the server, no answer
+
+    # a host's waiting tables (on a server whose hello waits long: a loaded machine)
+    args = ("--waiting-expiry", "6", "--waiting-tables", "2")
+    with running(str(tmp_path / "t.sqlite3"), tmp_path, args=args) as server:
 
         async def tables() -> list[dict[str, Any]]:
             host = await Client.guest(server.base, "Host")
@@ -241,8 +343,10 @@ def test_silent_connections_and_waiting_tables_do_not_last(tmp_path: Path) -> No
             await host.create("pitch", seat=0)
             with pytest.raises(ServerError, match="too_many_tables"):
                 await host.create("tarot", seat=0)
-            told = [await host.expect("error", 5), await host.expect("left", 5)]
+            told = [await host.expect("error", 60), await host.expect("left", 60)]
             assert int(told[0]["table"]) == int(first["table"])
+            second = [await host.expect("error", 60), await host.expect("left", 60)]
+            assert second[0]["code"] == "expired"  # the other one too, a moment later
             await host.create("tarot", seat=0)  # room again
             await host.close()
             return told

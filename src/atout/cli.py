@@ -13,7 +13,15 @@ import sys
 from gettext import gettext
 
 from atout.cli_args import Parser, Switch, number, whole
-from atout.cli_errors import UsageError, bad_value, no_command, no_option, usage_text
+from atout.cli_errors import (
+    UsageError,
+    bad_value,
+    invalid_value,
+    no_command,
+    no_option,
+    usage_text,
+    whole_expected,
+)
 
 TYPE_CHECKING = False  # typing's own costs the command line's start; mypy reads this one too
 if TYPE_CHECKING:
@@ -163,6 +171,32 @@ def _replay(a: argparse.Namespace) -> int:
 
     check_lang(a.lang)
     return run_replay(a.game, lang=a.lang, speak=a.speak, data=a.data_dir, db=a.db)
+
+
+def _review_args(p: Parser) -> None:
+    p.positional("number", gettext("a game's number (atout history lists them)"))
+    p.add_argument("--deal", type=int, default=1, help=gettext(
+        "the deal to review, from 1 (default: 1)"))
+    p.add_argument("--seat", type=int, default=None, help=gettext(
+        "the seat reviewed, from 0 (default: the one you sat at)"))
+    p.add_argument("--seed", type=int, default=0, help=gettext(
+        "the review's seed: the same seed gives the same figures (default: 0)"))
+    p.add_argument("--playouts", type=int, default=None, help=gettext(
+        "playouts per legal action and decision (default: 240)"))
+    p.add_argument("--lang", help=gettext("fr or en; the default comes from the locale"))
+    _store_options(p, lang=False)
+
+
+def _review(a: argparse.Namespace) -> int:
+    from atout.bots.review import DEFAULT_PLAYOUTS
+    from atout.console.review import run_review
+
+    check_lang(a.lang)
+    if not str(a.number).isdigit():
+        raise invalid_value("number", whole_expected())
+    return run_review(int(a.number), deal=a.deal, seat=a.seat, seed=a.seed,
+                      playouts=a.playouts or DEFAULT_PLAYOUTS, lang=a.lang, data=a.data_dir,
+                      db=a.db)
 
 
 def _listing_args(limit: bool) -> Callable[[Parser], None]:
@@ -377,6 +411,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("play", "Play in the terminal against computer players, by single keys, in "
             "French or English.", _play_args, _play, "[game]"),
     Command("replay", "Replay a game move by move.", _replay_args, _replay, "game"),
+    Command("review", "The search player's review of one deal of a stored game: what each "
+            "of your choices cost in expectation.", _review_args, _review, "number"),
     Command("unfinished", "List the unfinished games, the latest first: atout play --resume "
             "NUMBER continues one.", _listing_args(False), _unfinished, "[game]"),
     Command("history", "List the finished games with their results, the latest first.",

@@ -35,6 +35,9 @@ from .history import history_for
 from .hub import Conn, Hub, Settings, error
 from .profiles import routes as profile_routes
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
+from .replays import routes as replay_routes
+from .reviews import Reviewer
+from .reviews import routes as review_routes
 
 if TYPE_CHECKING:
     from .cluster import ClusterOptions
@@ -60,6 +63,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     """The server's application on the store at ``db`` (see :meth:`Store.open`); with
     ``cluster``, one process of a cluster on Redis (:mod:`atout.server.cluster`)."""
     state: dict[str, Any] = {}
+    reviewer = Reviewer(lambda: hub().store)
     clubs = Clubs(lambda: hub().store)
 
     @contextlib.asynccontextmanager
@@ -88,6 +92,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         finally:
             if joined is not None:
                 await joined.stop()
+            reviewer.close()
             await hub.stop()
             state["gate"].close()
             store.close()
@@ -351,6 +356,8 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         Route("/api/tables", tables), Route("/api/games/{game}", game_record),
         Route("/api/me/history", my_history), Route("/api/me/stats", my_stats),
         *profile_routes(lambda: hub().store, viewer),
+        *replay_routes(lambda: hub().store, lambda gid: hub().tables.get(gid), signed, viewer),
+        *review_routes(lambda: hub().store, lambda: reviewer, signed),
         *daily_routes(lambda: state["daily"], signed, body),
         *club_routes(lambda: clubs, signed, viewer, body),
         WebSocketRoute("/ws", sockets),

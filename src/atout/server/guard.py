@@ -176,6 +176,8 @@ class Gate:
         self.pending = 0
         self.pause = PAUSE
         """Seconds a refused sign-in waits for its answer."""
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock the limits count by (seconds; tests set their own)."""
 
     def close(self) -> None:
         """Stop the hashing pools."""
@@ -215,7 +217,7 @@ class Gate:
         """Sign in to an account (``RateLimited`` when too many failed; ``AuthError``)."""
         account = skeleton(check_name(name))
         secret = self._password(password)
-        now = time.monotonic()
+        now = self.clock()
         try:
             wait = self.failures.wait(address, now)
             if wait:
@@ -232,7 +234,7 @@ class Gate:
             raise
         except AuthError as exc:
             if exc.code == "bad_login":
-                now = time.monotonic()
+                now = self.clock()
                 self.failures.add(address, now)
                 self.backoff.failed(account, now)
             raise
@@ -240,7 +242,7 @@ class Gate:
         return result
 
     def _signup(self, address: str) -> None:
-        now = time.monotonic()
+        now = self.clock()
         wait = self.signups.wait(address, now)
         if wait:
             raise RateLimited("too many new players from your address", wait)

@@ -230,6 +230,24 @@ class RatingChange(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class ReviewRow(Base):
+    """A deal's review from one seat (:mod:`atout.bots.review`), kept once computed: the
+    same game, deal, seat, seed and budget always give the same review."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (UniqueConstraint("game_id", "deal", "seat", "seed", "playouts",
+                                       name="uq_reviews_game_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    deal: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    playouts: Mapped[int] = mapped_column(Integer)
+    review: Mapped[Any] = mapped_column(JSONDocument)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class Imported(Base):
     """A save file of the console's earlier versions, imported once (or refused once)."""
 

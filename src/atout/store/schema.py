@@ -20,9 +20,9 @@ from .errors import StoreError, from_database
 from .location import shown
 from .sqlite_check import OURS
 
-HEAD = "0004"
+HEAD = "0005"
 """The newest schema revision this atout knows (a test checks it is the migrations' head)."""
-REVISIONS = ("0001", "0002", "0003", "0004")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005")
 """Every revision of the migrations, oldest first."""
 LOCK_KEY = 0x61746F7574  # "atout": serialises migrations of processes sharing a PostgreSQL
 

@@ -3,11 +3,12 @@
 :func:`app` is the server's application (:func:`atout.server.create_app`) with the page on
 top: ``/`` serves ``static/index.html``, ``/players/<name>`` a player's profile and
 ``/leaderboard/<game>`` the leaderboards (``profile.html``, ``leaderboard.html``,
-``ratings.js``), ``/daily/<game>`` the deal of the day (``daily.html``, ``daily.js``),
-``/tournaments/<n>`` a duplicate tournament's results (``tournament.html``), ``/static/``
-the scripts and styles (package data, no build step), and ``/api/i18n/<lang>`` the page's
-words from the catalogue. The page speaks the server's protocol 1.1 and asks for the
-``words`` of every frame in the player's language (docs/web.md).
+``ratings.js``), ``/replay`` and ``/replay/<game>`` a person's games and their replays
+(``replay.html``, ``replay.js``), ``/daily/<game>`` the deal of the day (``daily.html``,
+``daily.js``), ``/tournaments/<n>`` a duplicate tournament's results (``tournament.html``),
+``/static/`` the scripts and styles (package data, no build step), and ``/api/i18n/<lang>``
+the page's words from the catalogue. The page speaks the server's protocol 1.1 and asks for
+the ``words`` of every frame in the player's language (docs/web.md).
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ def app(db: str | None = None, settings: Settings | None = None,
     async def leaders(_request: Request) -> Response:
         return FileResponse(folder / "leaderboard.html", headers={"cache-control": "no-cache"})
 
+    async def replays(_request: Request) -> Response:
+        return FileResponse(folder / "replay.html", headers={"cache-control": "no-cache"})
     async def daily(_request: Request) -> Response:
         return FileResponse(folder / "daily.html", headers={"cache-control": "no-cache"})
 
@@ -102,6 +105,7 @@ def app(db: str | None = None, settings: Settings | None = None,
         Route("/", page), Route("/api/i18n/{lang}", words),
         Route("/players/{name}", profile), Route("/leaderboard", leaders),
         Route("/leaderboard/{game}", leaders),
+        Route("/replay", replays), Route("/replay/{game}", replays),
         Route("/daily", daily), Route("/daily/{game}", daily),
         Route("/tournaments", tournament), Route("/tournaments/{id}", tournament),
         Mount("/static", app=StaticFiles(directory=folder), name="static")]

@@ -17,6 +17,7 @@ from atout.i18n.text import bot_words, game_text
 
 from .felt_labels import felt_words
 from .page_labels import page_words
+from .replay_labels import replay_words
 
 GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
 """The games the page offers, in the lobby's order."""
@@ -238,6 +239,7 @@ def labels(lang: str) -> dict[str, str]:
     out = _words(tr)
     out.update(felt_words(tr))
     out.update(page_words(tr))
+    out.update(replay_words(tr))
     values: dict[str, str] = {}
     for game in GAMES:
         out[f"title_{game}"] = game_text(game, tr, 0, 4).title(game, game)
