@@ -187,9 +187,9 @@ def test_speak_without_a_speech_program(tmp_path: Path) -> None:
 
 
 OWN_KEYS = {
-    ("tarot", "fr"): [("a", "Personne n'a encore parlé"), ("s", r"Donnes jouées : 0 sur 5"),
+    ("tarot", "fr"): [("a", "Personne n'a encore parlé"), ("s", r"Donne 1 sur 5"),
                       ("r", "Le tarot, selon les règles"), ("h", "Prendre une prise")],
-    ("tarot", "en"): [("a", "Nobody has bid yet"), ("s", r"Deals played: 0 of 5"),
+    ("tarot", "en"): [("a", "Nobody has bid yet"), ("s", r"Deal 1 of 5"),
                       ("r", "French Tarot, to the rules"), ("h", "Bid a prise")],
     ("pitch", "en"): [("s", "Playing to 7"), ("a", "Pass"), ("r", "Auction Pitch: 2 to 7"),
                       ("w", r"\(tangage\)")],

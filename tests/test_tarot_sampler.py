@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 import atout
 from atout.bots import make_bot
 from atout.bots.determinize import assign_cards
-from atout.bots.tarot.bids import CHOICES, bid_by_value, bid_features, default_model
+from atout.bots.tarot.bids import (
+    CHOICES,
+    bid_by_value,
+    bid_features,
+    bid_values,
+    club_bid,
+    default_model,
+)
 from atout.bots.tarot.choices import FULL
 from atout.bots.tarot.sampler import TarotDeterminizer, card_list
 from atout.cards import bit_list
@@ -56,7 +63,11 @@ def test_bid_features_and_choice_are_the_plain_ones(hand: int, n: int, contracts
     legal = 1 << A_PASS | contracts << (A_PASS + 1)
     best = max((i for i in range(len(CHOICES)) if legal >> (A_PASS + i) & 1),
                key=lambda i: (values[i], -i))
-    assert bid_by_value(hand, n, legal) == A_PASS + best
+    # the model alone bids its best legal value; by default the club rules read that value
+    assert bid_by_value(hand, n, legal, club=False) == A_PASS + best
+    values = bid_values(hand, n, legal)
+    assert values is not None
+    assert bid_by_value(hand, n, legal) == club_bid(values, hand, n)
 
 
 @settings(max_examples=300, deadline=None)
