@@ -65,9 +65,9 @@ def test_bid_features_and_choice_are_the_plain_ones(hand: int, n: int, contracts
                key=lambda i: (values[i], -i))
     # the model alone bids its best legal value; by default the club rules read that value
     assert bid_by_value(hand, n, legal, club=False) == A_PASS + best
-    values = bid_values(hand, n, legal)
-    assert values is not None
-    assert bid_by_value(hand, n, legal) == club_bid(values, hand, n)
+    rated = bid_values(hand, n, legal)
+    assert rated is not None
+    assert bid_by_value(hand, n, legal) == club_bid(rated, hand, n)
 
 
 @settings(max_examples=300, deadline=None)
