@@ -15,6 +15,7 @@ import shutil
 import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -126,3 +127,25 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     server: URL = request.getfixturevalue("pg_server")
     with fresh_database(server) as url:
         yield url_text(url)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright, one per test module (the web tests)."""
+    from web_helpers import CHROMIUM, browser_or_skip
+
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    """axe-core's checker (axe-playwright-python), for the web tests."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()

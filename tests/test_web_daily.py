@@ -17,7 +17,7 @@ import pytest
 from atout.client import ServerError, http
 from atout.web.labels import labels
 from server_helpers import Server, running
-from web_helpers import CHROMIUM, browser_or_skip, check_axe
+from web_helpers import check_axe
 
 SECRET_KEYS = {"view", "hand", "legal", "table", "history"}
 
@@ -44,23 +44,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             state = http(s.base, "/api/daily/jass/play", {"action": state["view"]["legal"][0]},
                          token)
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    from axe_playwright_python.sync_playwright import Axe
-    return Axe()
 
 
 def a_page(browser: Any, who: dict[str, Any] | None = None,

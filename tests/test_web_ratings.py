@@ -15,7 +15,7 @@ import pytest
 from atout.client import Client, http
 from frame_checks import play_along
 from server_helpers import Server, running
-from web_helpers import CHROMIUM, browser_or_skip, check_axe
+from web_helpers import check_axe
 
 
 @pytest.fixture(scope="module")
@@ -40,23 +40,6 @@ async def rated_games(base: str) -> None:
         await ana.send({"type": "start", "table": table})
         await play_along(ana, table, 0)
     await ana.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    from axe_playwright_python.sync_playwright import Axe
-    return Axe()
 
 
 def a_page(browser: Any, lang: str = "en") -> tuple[Any, list[str]]:

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from atout.client import Client, http
 from frame_checks import play_along
 from server_helpers import Server, running
-from web_helpers import CHROMIUM, browser_or_skip, check_axe
+from web_helpers import check_axe
 
 
 @pytest.fixture(scope="module")
@@ -50,23 +50,6 @@ async def one_game(base: str) -> dict[str, Any]:
     await play_along(ana, table, 0)
     await ana.close()
     return {"table": table, "token": ana.token, "player": answer["player"]}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    from axe_playwright_python.sync_playwright import Axe
-    return Axe()
 
 
 def signed_page(browser: Any, game: dict[str, Any], lang: str = "en") -> tuple[Any, list[str]]:

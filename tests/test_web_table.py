@@ -19,9 +19,7 @@ import atout
 from atout.store import Store
 from server_helpers import Server, running
 from web_helpers import (
-    CHROMIUM,
     Player,
-    browser_or_skip,
     check_axe,
     create_table,
     screenshot,
@@ -38,23 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("webtable")
     with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    from axe_playwright_python.sync_playwright import Axe
-    return Axe()
 
 
 def new_player(browser: Any, name: str, context: dict[str, Any]) -> Player:

@@ -13,7 +13,7 @@ import pytest
 
 import atout
 from server_helpers import Server, running
-from web_helpers import CHROMIUM, Player, browser_or_skip, create_table, screenshot, sign_in
+from web_helpers import Player, create_table, screenshot, sign_in
 
 
 @pytest.fixture(scope="module")
@@ -21,17 +21,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("web-words")
     with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def new_player(browser: Any, name: str, **context: Any) -> Player:
