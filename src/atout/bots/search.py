@@ -54,6 +54,16 @@ def _known(value: _T | None) -> _T:
     return value
 
 
+def halved(alive: list[Action], sums: dict[Action, float],
+           counts: dict[Action, int]) -> list[Action]:
+    """The better half (at least two) of the actions in contention by their mean so far;
+    all of them when two or fewer are left."""
+    if len(alive) <= 2:
+        return alive
+    ranked = sorted(alive, key=lambda a: -sums[a] / max(1, counts[a]))
+    return ranked[:max(2, (len(ranked) + 1) // 2)]
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
 
@@ -293,19 +303,14 @@ class SearchBot(Bot):
                     if deal is None:
                         break
                     spent += self._roll(deal, alive, sums, counts, common)
-                if r + 1 < self.rounds and len(alive) > 2:
-                    alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
-                    alive = alive[:max(2, (len(alive) + 1) // 2)]
+                if r + 1 < self.rounds:
+                    alive = halved(alive, sums, counts)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
         except NoConsistentDeal:
             self.fallbacks += 1
             return self.fallback.choose(view)
-        self.total_playouts += spent
-        self.total_seconds += time.perf_counter() - start
-        self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
-        return self._settle(view, max(alive, key=lambda a: (sums[a] / max(1, counts[a]),
-                                                            -int(a))))
+        return self._finish(view, legal, alive, sums, counts, start, spent)
 
     def _choose_batched(self, view: View, legal: list[Action], start: float,
                         deadline: float | None) -> Action:
@@ -356,15 +361,21 @@ class SearchBot(Bot):
                         counts[a] += len(deals) * self.kernel_reuse
                     spent += len(deals) * len(alive) * self.reuse
                     played += len(deals) * len(alive) * self.kernel_reuse
-                if r + 1 < self.rounds and len(alive) > 2:
-                    alive.sort(key=lambda a: -sums[a] / max(1, counts[a]))
-                    alive = alive[:max(2, (len(alive) + 1) // 2)]
+                if r + 1 < self.rounds:
+                    alive = halved(alive, sums, counts)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
         except NoConsistentDeal:
             self.fallbacks += 1
             return self.fallback.choose(view)
-        self.total_playouts += played
+        return self._finish(view, legal, alive, sums, counts, start, played)
+
+    def _finish(self, view: View, legal: list[Action], alive: list[Action],
+                sums: dict[Action, float], counts: dict[Action, int], start: float,
+                playouts: int) -> Action:
+        """The end of a sampled or batched search: its counters and ``last`` kept, the best
+        action still in contention by its mean (ties: the lowest id) settled."""
+        self.total_playouts += playouts
         self.total_seconds += time.perf_counter() - start
         self.last = {a.text: (sums[a] / counts[a], counts[a]) for a in legal if counts[a]}
         return self._settle(view, max(alive, key=lambda a: (sums[a] / max(1, counts[a]),

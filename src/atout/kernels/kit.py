@@ -35,26 +35,7 @@ def popcount(x: int) -> int:
 @njit
 def low_index(x: int) -> int:
     """The index of the lowest set bit of a non-zero non-negative int64."""
-    x = x & -x
-    i = 0
-    if x >> 32:
-        i += 32
-        x >>= 32
-    if x >> 16:
-        i += 16
-        x >>= 16
-    if x >> 8:
-        i += 8
-        x >>= 8
-    if x >> 4:
-        i += 4
-        x >>= 4
-    if x >> 2:
-        i += 2
-        x >>= 2
-    if x >> 1:
-        i += 1
-    return i
+    return high_index(x & -x)
 
 
 @njit
