@@ -35,6 +35,19 @@ def position(record: dict[str, Any]) -> Deal:
     return deal
 
 
+def reached(game: str, options: dict[str, Any], seed: int, prefix: int) -> Deal:
+    """A deal of ``game`` dealt from ``seed``, then up to ``prefix`` random legal actions
+    (drawn from numpy's generator on the same seed) into it: a random reachable position."""
+    deal = atout.make(game, **options).deal(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(prefix):
+        if deal.is_over:
+            break
+        actions = deal.legal_actions()
+        deal.play(actions[int(rng.integers(len(actions)))])
+    return deal
+
+
 def kernel_perft(kernel: ModuleType, state: np.ndarray, depth: int) -> int:
     """Perft over the kernel's own ``legal_mask`` and ``step``."""
     mask = int(kernel.legal_mask(state))

@@ -22,7 +22,15 @@ from atout.games.knock_rummy.melds import deadwood
 from atout.kernels import COMPILED
 from atout.kernels import knock_rummy as kernel
 from atout.kernels.knock_rummy_melds import deadwood as kernel_deadwood
-from kernel_helpers import agree, batch_agrees, kernel_perft, masks_agree, position, records
+from kernel_helpers import (
+    agree,
+    batch_agrees,
+    kernel_perft,
+    masks_agree,
+    position,
+    reached,
+    records,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 2}, {"players": 5}, {"knock_limit": 10, "stock_out": "turn"},
@@ -66,13 +74,7 @@ def test_playouts_replayed_by_the_engine_score_the_same(options: dict[str, Any])
        prefix=st.integers(0, 60), kernel_seed=st.integers(0, 2**62))
 def test_from_any_reachable_position(options: dict[str, Any], seed: int, prefix: int,
                                      kernel_seed: int) -> None:
-    deal = atout.make("knock-rummy", **options).deal(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(prefix):
-        if deal.is_over:
-            break
-        actions = deal.legal_actions()
-        deal.play(actions[int(rng.integers(len(actions)))])
+    deal = reached("knock-rummy", options, seed, prefix)
     orders = kernel.restock_orders(deal)  # type: ignore[arg-type]
     masks_agree(kernel, deal, kernel_seed, orders=orders)
     if not deal.is_over:

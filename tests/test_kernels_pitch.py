@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 import atout
 from atout.kernels import pitch as kernel
-from kernel_helpers import agree, batch_agrees, kernel_perft, masks_agree, position, records
+from kernel_helpers import (
+    agree,
+    batch_agrees,
+    kernel_perft,
+    masks_agree,
+    position,
+    reached,
+    records,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"preset": "seed", "players": 3}, {"players": 6, "partnership": True},
@@ -44,13 +52,7 @@ def test_playouts_replayed_by_the_engine_score_the_same(options: dict[str, Any])
        prefix=st.integers(0, 50), kernel_seed=st.integers(0, 2**62))
 def test_from_any_reachable_position(options: dict[str, Any], seed: int, prefix: int,
                                      kernel_seed: int) -> None:
-    deal = atout.make("pitch", **options).deal(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(prefix):
-        if deal.is_over:
-            break
-        actions = deal.legal_actions()
-        deal.play(actions[int(rng.integers(len(actions)))])
+    deal = reached("pitch", options, seed, prefix)
     masks_agree(kernel, deal, kernel_seed)
     if not deal.is_over:
         assert agree(kernel, deal, 3, kernel_seed) == 0

@@ -18,7 +18,15 @@ from hypothesis import strategies as st
 import atout
 from atout.cards import TAROT_DECK
 from atout.kernels import tarot as kernel
-from kernel_helpers import agree, batch_agrees, kernel_perft, masks_agree, position, records
+from kernel_helpers import (
+    agree,
+    batch_agrees,
+    kernel_perft,
+    masks_agree,
+    position,
+    reached,
+    records,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 3}, {"players": 5}, {"preset": "seed"}, {"preset": "club"},
@@ -62,13 +70,7 @@ def test_petit_sec_and_chelem_paths() -> None:
        prefix=st.integers(0, 90), kernel_seed=st.integers(0, 2**62))
 def test_from_any_reachable_position(options: dict[str, Any], seed: int, prefix: int,
                                      kernel_seed: int) -> None:
-    deal = atout.make("tarot", **options).deal(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(prefix):
-        if deal.is_over:
-            break
-        actions = deal.legal_actions()
-        deal.play(actions[int(rng.integers(len(actions)))])
+    deal = reached("tarot", options, seed, prefix)
     masks_agree(kernel, deal, kernel_seed)
     if not deal.is_over:
         assert agree(kernel, deal, 2, kernel_seed) == 0
