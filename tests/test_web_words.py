@@ -88,7 +88,9 @@ KEYS_NOT_THERE = {"knock-rummy": ("trump", "suit led", "six", "blind", "chien"),
 def test_each_game_lists_only_its_keys(server: Server, browser: Any, game: str) -> None:
     bea = new_player(browser, "Bea")
     sign_in(bea.page, server.base, "Bea")
-    create_table(bea.page, game, deals=1)
+    # the whole match, not one deal: a computer player may knock before Bea's first turn,
+    # and a one-deal table would then be over before she reads her keys
+    create_table(bea.page, game, deals=None)
     bea.page.wait_for_selector("#table[data-status=playing]")
     keys = key_list(bea)
     assert keys.startswith("Keys in your hand"), keys
