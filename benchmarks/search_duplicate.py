@@ -13,8 +13,9 @@ searches get the same time limit per decision (``--seconds``) and an unreachable
 budget, so the comparison is at equal time (``--bot`` plays another bot on both sides, such
 as ``search:playouts=300``, an equal budget; ``--base-bot`` another bot for the other
 checkout, which may be this one: ``--base src --bot search:kernel=1:seconds=0.1:playouts=1000000
---base-bot search:seconds=0.1:playouts=1000000`` plays the search on the kernels against
-today's). Prints the mean margin per deal of this
+--base-bot search:kernel=0:seconds=0.1:playouts=1000000`` plays the search on the kernels
+against its Python rollouts; ``kernel=0`` must be given, as the kernels are the Jass search's
+default where numba compiles them, once ready). Prints the mean margin per deal of this
 checkout's search (its team's points minus the other's), its 95 % interval, and each side's
 playouts per second.
 """

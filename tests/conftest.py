@@ -93,6 +93,8 @@ def warm_kernels() -> None:
                 policy = importlib.import_module("atout.kernels.pitch_policy")
                 policy.model_choices(state)
                 policy.model_points(state)
+    from atout.bots.jass.kernel import warm_up
+    warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -149,3 +151,14 @@ def axe() -> Any:
     from axe_playwright_python.sync_playwright import Axe
 
     return Axe()
+
+
+@pytest.fixture(autouse=True)
+def _jass_kernel_not_warming(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Jass search plays on the kernels by default once they are ready, which a thread
+    gets them to at its first decision: in the tests they are never ready by that way, so
+    that no choice depends on when a compilation ends (``search:kernel=1`` still plays on
+    them; tests/test_kernels_jass_policy.py checks the switch with a stand-in)."""
+    from atout.bots.jass import kernel
+
+    monkeypatch.setattr(kernel, "kernel_ready", lambda wait=False: False)

@@ -283,12 +283,20 @@ class Batch:
     """A game's batched rollouts (see :class:`BatchRollouts`), which the search uses with
     its ``kernel`` option, the rollouts per action on each sampled deal they get by default
     (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
-    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call)."""
+    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call).
+    ``model``: both also take the search's model of the table, the keyword ``model`` (the
+    side whose seats play by the heuristic's rules, as :class:`TableModel`'s; -1: none).
+    ``ready`` (optional): whether the kernel can play now without a wait (compiled, or
+    loaded from the cache); the first call starts getting it ready in the background. A
+    search on the kernel by the game's default (not asked for) plays its Python rollouts
+    until then; one that asks for it (``kernel=1``) waits for the compilation instead."""
 
     rollouts: BatchRollouts
     reuse: int = 8
     worlds: BatchWorlds | None = None
     count: int = 32
+    model: bool = False
+    ready: Callable[[], bool] | None = None
 
 
 @dataclass(frozen=True)

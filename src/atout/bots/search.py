@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, TypeVar
+from functools import partial
+from typing import Any, TypeVar, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import NoConsistentDeal
@@ -112,10 +113,14 @@ class SearchBot(Bot):
     before the bot ends the deal by its own choice (Knock Rummy: no knock before every
     player has drawn that many times, unless it shows no deadwood), for a table with
     people; 0, the default, none. ``kernel``: 1 runs the card play's rollouts in the
-    game's compiled kernel, batched (Jass: the greedy policy at every seat, with the game's
+    game's compiled kernel, batched (Jass: every seat by the heuristic's rules with
+    ``model=1``, the greedy policy with ``model=0``; the game's
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
-    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s); 0, the
-    default, the Python rollouts. It needs numpy (``pip install atout[fast]``).
+    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s); 0 the
+    Python rollouts. It needs numpy (``pip install atout[fast]``). Jass's default is 1 where
+    numba compiles the kernels (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`): its first
+    decision starts their compilation in a thread and the search plays its Python rollouts
+    until they are ready (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them.
     """
 
     name = "search"
@@ -156,6 +161,12 @@ class SearchBot(Bot):
         self.kernel_reuse: int = (self.reuse if given_reuse or parts.batch is None
                                   else parts.batch.reuse)
         """Rollouts per action on each sample with ``kernel``."""
+        given_kernel = kernel is not None or (options is not None and options.kernel is not None)
+        self.kernel_when_ready: bool = (self.kernel and not given_kernel
+                                        and parts.batch is not None
+                                        and parts.batch.ready is not None)
+        """The kernel is the game's default, not asked for: the search uses it once it is
+        ready (:attr:`~atout.bots.parts.Batch.ready`), its Python rollouts until then."""
         self._check(parts)
         self.sampler: Sampler = parts.sampler(rules) if sampler is None else sampler
         self.rollout: RolloutPolicy = self._rollout(parts) if rollout is None else rollout
@@ -266,9 +277,18 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
             return self._choose_exact(view, legal, start, deadline)
-        if self.kernel and view.phase == "play":
+        if self.kernel and view.phase == "play" and self._kernel_now():
             return self._choose_batched(view, legal, start, deadline)
         return self._choose_sampled(view, legal, start, deadline)
+
+    def _kernel_now(self) -> bool:
+        """Whether this decision runs on the kernel: always when asked for, by the game's
+        default once the kernel is ready (the first asking starts readying it)."""
+        if not self.kernel_when_ready:
+            return True
+        batch = self.parts.batch
+        assert batch is not None and batch.ready is not None
+        return batch.ready()
 
     def _sample(self, view: View, spent: int) -> Deal | None:
         """A sampled deal; None when sampling fails after some playouts were spent (the
@@ -322,6 +342,12 @@ class SearchBot(Bot):
         assert batch is not None
         batched = batch.rollouts
         worlds = batch.worlds
+        if batch.model:
+            # the game's kernel plays the search's model of the table too
+            side = 1 - self.seat % 2 if self.model else -1
+            batched = partial(cast(Any, batched), model=side)
+            if worlds is not None:
+                worlds = partial(cast(Any, worlds), model=side)
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)

@@ -28,6 +28,8 @@ from atout.bots.jass.heuristic import (
     choose_trump,
     read_view,
 )
+from atout.bots.jass.kernel import KERNEL_DEFAULT, kernel_rollouts
+from atout.bots.jass.kernel import ready as kernel_ready
 from atout.bots.jass.partner import candidates as partner_candidates
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.parts import (
@@ -613,18 +615,22 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
 
 
 def jass_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
-               seed: int) -> list[float]:
+               seed: int, model: int = -1) -> list[float]:
     """The batched rollouts of the search's ``kernel`` option: every sampled deal encoded
-    for :mod:`atout.kernels.jass`, ``reuse`` greedy rollouts (every seat greedy) of each
-    after each card in one kernel call (:func:`atout.kernels.jass_search.rollouts`)."""
+    for :mod:`atout.kernels.jass`, ``reuse`` rollouts of each after each card in one kernel
+    call (:func:`atout.kernels.jass_policy.policy_rollouts_kernel`): the side ``model``
+    (as :func:`jass_rollout`'s; the search's model of the table) by the heuristic's rules,
+    the other seats by the greedy policy (``model=-1``: every seat greedy, as
+    :func:`atout.kernels.jass_search.rollouts`)."""
     import numpy as np
 
     from atout.kernels.jass import encode
-    from atout.kernels.jass_search import rollouts
 
+    first = deals[0]
+    assert isinstance(first, JassDeal)
     states = np.stack([encode(d) for d in deals])
-    got = rollouts(states, [int(a) for a in actions], reuse, seed, seat)
-    return [float(v) for v in got.sum(axis=0)]
+    return kernel_rollouts(states, actions, reuse, seat, seed, model, _public(first)[1],
+                            first.chooser)
 
 
 _BASES: list[tuple[View | None, Any]] = [(None, None)]
@@ -688,17 +694,17 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
 
 
 def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
-                reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+                reuse: int, seat: int, seed: int, model: int = -1
+                ) -> tuple[list[float], int] | None:
     """The search's ``kernel`` rounds past the first trick: ``count`` deals consistent with
     the view sampled in the kernel (:func:`atout.kernels.jass_search.sample_worlds_kernel`
     on :func:`world_facts`: the voids shown, the Weis cards shown, the hand sizes, the
     opponents' leads read as :class:`JassDeterminizer` reads them, no Weis in the hands of
-    those who announced none) and rolled out as :func:`jass_batch` does; the summed values
-    per action and the worlds used. None where the Python sampler must draw the deals."""
-    import numpy as np
-
+    those who announced none) and rolled out as :func:`jass_batch` does (``model`` as
+    there); the summed values per action and the worlds used. None where the Python sampler
+    must draw the deals."""
     from atout.kernels import jass as kj
-    from atout.kernels.jass_search import rollouts_kernel, sample_worlds_kernel
+    from atout.kernels.jass_search import sample_worlds_kernel
 
     facts = world_facts(sampler, view, seed)
     if facts is None:
@@ -708,9 +714,10 @@ def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: 
     worlds = worlds[worlds[:, kj.ST_TURN] == seat]
     if not len(worlds):
         return None
-    got = rollouts_kernel(worlds, np.array([int(a) for a in actions], dtype=np.int64), reuse,
-                          seed ^ 0x5DEECE66D, seat)
-    return [float(v) for v in got.sum(axis=0)], len(worlds)
+    assert isinstance(sampler, JassDeterminizer)
+    seen = sampler._facts(view).seen
+    return (kernel_rollouts(worlds, actions, reuse, seat, seed ^ 0x5DEECE66D, model,
+                             seen.voids, seen.chooser), len(worlds))
 
 
 def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:
@@ -758,11 +765,13 @@ def reason(rules: Rules[Any], view: View, action: Action) -> Reason:
 
 PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_rollout,
                   budget=Budget(playouts=1000, reuse=2),
-                  options=SearchOptions(tie=3.0, model=1, key="heuristic"),
+                  options=SearchOptions(tie=3.0, model=1, key="heuristic",
+                                        kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"trump"}), key_factor=4,
                   model=TableModel(jass_rollout), exact=Exact(jass_solver, cost=30),
                   explain=explain, reason=reason, candidates=partner_candidates,
-                  batch=Batch(jass_batch, reuse=8, worlds=jass_worlds))
+                  batch=Batch(jass_batch, reuse=1, worlds=jass_worlds, model=True,
+                              ready=kernel_ready))
 """The Jass bots' parts."""
 
 __all__ = ["PARTS", "JassDeterminizer", "jass_batch", "jass_rollout", "jass_worlds", "world_facts"]

@@ -1,0 +1,176 @@
+"""The Jass search's policies in the kernel, and the search on the kernels by default.
+
+- the kernel's heuristic plays, card by card, the card the Python model rollout's
+  heuristic seats play (:func:`atout.bots.jass.cards.first_rule_card`), from the same voids;
+- the policy switch with every seat greedy gives the greedy rollouts' values, and a mixed
+  table plays the heuristic's cards at its modelled seats only;
+- the default search plays its Python rollouts until the kernel is ready and the kernel's
+  after (a stand-in says when: no test waits on a compilation); ``kernel=0`` never uses it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import atout
+from atout.bots.jass import kernel
+from atout.bots.jass.search import JassDeterminizer, jass_batch, rollout_policy
+from atout.bots.search import SearchBot
+from atout.kernels import jass as kj
+from atout.kernels import jass_policy as kp
+from atout.kernels import jass_search as ks
+from atout.kernels.rand import new_stream, seed_stream
+
+
+def mid_deal(seed: int, cards: int, options: dict[str, Any] | None = None) -> Any:
+    """A Jass deal with trump chosen and ``cards`` random cards played."""
+    deal: Any = atout.make("jass", **(options or {})).deal(seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    while deal.phase != "play":
+        deal.play(rng.choice(deal.legal_actions()))
+    for _ in range(cards):
+        deal.play(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def public_voids(deal: Any) -> Any:
+    """The voids each seat has shown so far, as the search passes them to the kernel."""
+    from atout.games.jass.seen import void_shown
+    from atout.games.trick import beats
+
+    voids = np.zeros(6, dtype=np.int64)
+    keys = deal.trick_keys
+    tricks = [(lead, list(cards)) for lead, cards, _, _ in deal.tricks]
+    if deal.trick:
+        tricks.append((deal.leader, list(deal.trick)))
+    for seat, cards in tricks:
+        led, best = cards[0] // 9, cards[0]
+        for i, c in enumerate(cards):
+            if i:
+                voids[seat] |= void_shown(c, led, best, deal.mode)
+                if beats(keys[led], c, best):
+                    best = c
+            seat = deal.next_player[seat]
+    return voids
+
+
+@pytest.mark.parametrize("model", [2, 0, 1])
+@pytest.mark.parametrize("seed", range(12))
+def test_kernel_heuristic_plays_the_python_model_card_by_card(seed: int, model: int) -> None:
+    options = {"under_trump": "strict", "buur_free": False} if seed % 3 == 0 else {}
+    deal = mid_deal(seed, (seed * 5) % 31, options)
+    state = kj.encode(deal)
+    voids = public_voids(deal)
+    kinds = kernel.kernel_kinds(model)
+    replay = deal.clone()
+    pick = rollout_policy(replay, random.Random(seed), model)
+    rs = new_stream()
+    seed_stream(rs, seed, 0)
+    st = state.copy()
+    while st[kj.ST_TURN] >= 0:
+        seat = int(st[kj.ST_TURN])
+        mask = int(kj.legal_mask(st))
+        assert mask == replay.legal_mask()
+        c = int(kp.policy_card(st, rs, kinds, voids, deal.chooser))
+        assert mask >> c & 1
+        if kinds[seat] == kp.HEURISTIC:
+            pos = int(st[kj.ST_POS])
+            expected = pick(seat, pos, mask, replay.led if pos else -1,
+                            replay.best if pos else -1, replay.best_seat if pos else -1,
+                            int(st[kj.ST_PTS]))
+            assert c == expected, (seat, pos)
+        else:
+            pick(seat, int(st[kj.ST_POS]), mask, replay.led if st[kj.ST_POS] else -1,
+                 replay.best if st[kj.ST_POS] else -1,
+                 replay.best_seat if st[kj.ST_POS] else -1, int(st[kj.ST_PTS]))
+        kp.play_card(st, c, voids)
+        replay.step(c)
+    assert kj.scores(st) == list(replay.result.points)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_seat_greedy_is_the_greedy_rollouts(seed: int) -> None:
+    deal = mid_deal(seed, 6 + seed)
+    seat = deal.to_move
+    view = deal.view(seat)
+    sampler = JassDeterminizer(deal.rules)
+    states = np.stack([kj.encode(sampler.sample(view, random.Random(i))) for i in range(5)])
+    cards = np.array([c for c in range(36) if kj.legal(states[0]) >> c & 1], dtype=np.int64)
+    greedy = ks.rollouts_kernel(states, cards, 3, seed, seat)
+    switched = kp.policy_rollouts_kernel(states, cards, 3, seed, seat, kernel.kernel_kinds(-1),
+                                         public_voids(deal), deal.chooser)
+    assert np.array_equal(greedy, switched)
+    mixed = kp.policy_rollouts_kernel(states, cards, 3, seed, seat,
+                                      kernel.kernel_kinds(1 - seat % 2), public_voids(deal),
+                                      deal.chooser)
+    assert mixed.shape == greedy.shape
+    assert np.array_equal(mixed, kp.policy_rollouts_kernel(
+        states, cards, 3, seed, seat, kernel.kernel_kinds(1 - seat % 2), public_voids(deal),
+        deal.chooser))
+
+
+def test_kernel_kinds() -> None:
+    assert list(kernel.kernel_kinds(-1)) == [kp.GREEDY] * 6
+    assert list(kernel.kernel_kinds(1)[:4]) == [kp.GREEDY, kp.HEURISTIC] * 2
+    assert list(kernel.kernel_kinds(0)[:4]) == [kp.HEURISTIC, kp.GREEDY] * 2
+    assert list(kernel.kernel_kinds(2)[:4]) == [kp.HEURISTIC] * 4
+
+
+def test_batch_reads_the_model() -> None:
+    deal = mid_deal(3, 2)
+    view = deal.view(deal.to_move)
+    legal = [deal.rules.actions.parse(t) for t in view.legal]
+    sampler = JassDeterminizer(deal.rules)
+    deals = [sampler.sample(view, random.Random(i)) for i in range(3)]
+    greedy = jass_batch(deals, legal, 4, view.seat, 5)
+    assert greedy == jass_batch(deals, legal, 4, view.seat, 5, -1)
+    modelled = jass_batch(deals, legal, 4, view.seat, 5, 1 - view.seat % 2)
+    assert modelled == jass_batch(deals, legal, 4, view.seat, 5, 1 - view.seat % 2)
+    assert modelled != greedy
+
+
+def test_default_search_uses_the_kernel_once_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = mid_deal(5, 9)
+    rules = deal.rules
+    seat = deal.to_move
+    view = deal.view(seat)
+
+    def last(**kw: Any) -> dict[str, tuple[float, int]]:
+        bot = SearchBot(rules, seat, 17, playouts=300, **kw)
+        bot.choose(view)
+        return bot.last
+
+    python = last(kernel=0)
+    on_kernel = last(kernel=1)
+    assert python != on_kernel
+    calls: list[bool] = []
+
+    def ready(wait: bool = False) -> bool:
+        calls.append(wait)
+        return len(calls) > 1
+
+    monkeypatch.setattr(kernel, "kernel_ready", ready)
+    default = SearchBot(rules, seat, 17, playouts=300)
+    assert default.kernel == kernel.KERNEL_DEFAULT
+    if not default.kernel:  # no numba (or ATOUT_PURE=1): the Python rollouts, never asked
+        assert last() == python and not calls
+        return
+    assert default.kernel_when_ready
+    default.choose(view)
+    assert default.last == python  # not ready: the Python rollouts
+    again = SearchBot(rules, seat, 17, playouts=300)
+    again.choose(view)
+    assert again.last == on_kernel  # ready: the kernel
+    calls.clear()
+    assert last(kernel=0) == python and last(kernel=1) == on_kernel and not calls
+
+
+def test_kernel_ready_warms_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # the conftest's stand-in: the real kernel_ready in this test
+    assert kernel.warm_up() is True  # every call of a decision runs (compiled or not)
+    assert kernel.kernel_ready(wait=True) is True  # the thread has ended, the kernels ready
+    assert kernel.kernel_ready() is True
