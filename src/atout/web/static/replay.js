@@ -2,82 +2,20 @@
    with its reviews. Plain script, no build step, no library. Everything shown comes from
    /api/games/N/replay, which gives only what the chosen seat saw (docs/web.md). Keys: the
    right and left arrows step, Home and End jump; each step is said in the live region in
-   the words of live play. */
+   the words of live play. After page.js (the shared $, el, L, api ...). */
 "use strict";
 
-const P = {
-  lang: localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2),
-  token: localStorage.getItem("atout.token"),
-  labels: {},
-  replay: null,
-  pos: 0,
-};
+const P = { replay: null, pos: 0 };
 
-function $(id) { return document.getElementById(id); }
-function L(key, params) {
-  let text = P.labels[key] || key;
-  for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
-  return text;
-}
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  return node;
-}
-function status(text) { $("status").textContent = text || ""; }
 function say(text) { $("said").textContent = text || ""; }
-
-async function getJSON(path, body) {
-  const headers = P.token ? { authorization: `Bearer ${P.token}` } : {};
-  const init = { headers };
-  if (body !== undefined) {
-    init.method = "POST";
-    init.body = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const answer = await fetch(path, init);
-  let data = {};
-  try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
-  return { ok: answer.ok, data };
-}
-
-async function loadLabels() {
-  if (!["en", "fr"].includes(P.lang)) P.lang = "en";
-  const answer = await fetch(`/api/i18n/${P.lang}`);
-  P.labels = await answer.json();
-  document.documentElement.lang = P.lang;
-  for (const node of document.querySelectorAll("[data-l]")) node.textContent = L(node.dataset.l);
-}
-
-function table(caption, heads, rows) {
-  const t = el("table", { class: "data" }, el("caption", { text: caption }));
-  const head = el("tr");
-  for (const h of heads) head.appendChild(el("th", { scope: "col", text: h }));
-  t.appendChild(el("thead", {}, head));
-  const body = el("tbody");
-  for (const r of rows) {
-    const tr = el("tr");
-    r.forEach((cell, i) => {
-      const td = el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {});
-      if (typeof cell === "string") td.textContent = cell; else td.appendChild(cell);
-      tr.appendChild(td);
-    });
-    body.appendChild(tr);
-  }
-  t.appendChild(body);
-  return t;
-}
 
 /* -- the list of games ------------------------------------------------------------------- */
 async function games() {
   $("title").textContent = L("p_games");
   document.title = `atout: ${L("p_games")}`;
-  if (!P.token) { status(L("p_signin")); return; }
+  if (!ME.token) { status(L("p_signin")); return; }
   status(L("p_loading"));
-  const { ok, data } = await getJSON("/api/me/games");
+  const { ok, data } = await api("/api/me/games");
   if (!ok) { status(L("p_failed", { message: data.message || "" })); return; }
   status("");
   if (!data.games.length) { $("content").appendChild(el("p", { text: L("p_none") })); return; }
@@ -88,7 +26,7 @@ async function games() {
     g.seat === null ? "" : String(g.seat + 1),
     g.won === null ? "" : L(g.won ? "p_won" : "p_lost"),
   ]);
-  $("content").appendChild(table(L("p_games"),
+  $("content").appendChild(dataTable(L("p_games"),
     [L("p_game"), L("p_name"), L("p_status"), L("p_seat"), L("p_result")], rows));
 }
 
@@ -147,11 +85,11 @@ function button(id, label, keys, pos) {
 
 async function load(game, seat) {
   status(L("p_loading"));
-  const query = new URLSearchParams({ lang: P.lang });
+  const query = new URLSearchParams({ lang: WORDS.lang });
   if (seat !== undefined) query.set("seat", seat);
   const invite = new URLSearchParams(location.search).get("invite");
   if (invite) query.set("invite", invite);
-  const { ok, data } = await getJSON(`/api/games/${game}/replay?${query}`);
+  const { ok, data } = await api(`/api/games/${game}/replay?${query}`);
   if (!ok) { status(L("p_failed", { message: data.message || "" })); return false; }
   status(data.over ? "" : L("p_notover"));
   P.replay = data;
@@ -210,7 +148,7 @@ function reviewTable(review) {
     String(c.index + 1), word(c.played), word(c.best), c.loss.toFixed(1),
     c.mark ? L(`p_${c.mark}`) : L("p_good"),
   ]);
-  return table(L("p_review"), [L("p_action"), L("p_played"), L("p_best"), L("p_loss"),
+  return dataTable(L("p_review"), [L("p_action"), L("p_played"), L("p_best"), L("p_loss"),
     L("p_mark")], rows);
 }
 
@@ -230,14 +168,14 @@ async function askReview(game) {
   const deal = Number($("reviewdeal").value);
   const bar = $("reviewprogress");
   $("askreview").disabled = true;
-  let answer = await getJSON(`/api/games/${game}/review`, { deal });
+  let answer = await api(`/api/games/${game}/review`, { deal });
   while (answer.ok && answer.data.state === "running") {
     bar.hidden = false;
     bar.max = Math.max(1, answer.data.total);
     bar.value = answer.data.done;
     status(L("p_reviewing", { done: answer.data.done, total: answer.data.total }));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    answer = await getJSON(`/api/games/${game}/review?deal=${deal}`);
+    answer = await api(`/api/games/${game}/review?deal=${deal}`);
   }
   bar.hidden = true;
   $("askreview").disabled = false;
@@ -249,7 +187,7 @@ function reviewSection(game) {
   const r = P.replay;
   const box = el("section", { id: "review", "aria-labelledby": "reviewtitle" },
     el("h2", { id: "reviewtitle", text: L("p_review") }));
-  if (!P.token || r.seat === null) return null;
+  if (!ME.token || r.seat === null) return null;
   const deals = [...new Set(r.steps.map((s) => s.deal))];
   if (!r.over) deals.pop();  /* the deal under way: a review comes after the deal */
   if (!deals.length) return null;
@@ -267,7 +205,7 @@ function reviewSection(game) {
 }
 
 async function main() {
-  await loadLabels();
+  await loadWords();
   const part = location.pathname.split("/")[2] || "";
   if (/^[0-9]+$/.test(part)) await oneGame(part); else await games();
 }
