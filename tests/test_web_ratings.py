@@ -74,9 +74,17 @@ def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
     assert rows.count() == 2
     last = rows.nth(1).inner_text()
     assert f"{rating['rating']:.2f}" in last.replace(",", "")
-    assert page.locator("table.data").nth(1).locator("tbody tr").count() == 2  # recent
+    recent = page.locator("table.data").nth(1)
+    assert recent.locator("tbody tr").count() == 2
+    links = recent.locator("tbody a")  # each game's number opens its replay
+    assert [links.nth(i).get_attribute("href") for i in range(2)] == [
+        g["replay"] for g in api["recent"]] == [f"/replay/{g['game']}" for g in api["recent"]]
     check_axe(axe, page, "the profile")
     page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
+    links.first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.base}/replay/{api['recent'][0]['game']}")
+    page.wait_for_selector("#picture #position")  # anyone may replay a finished public game
     page.goto(f"{server.base}/players/nobody")
     page.wait_for_selector("body[data-ready]")
     assert "There is no player named nobody" in page.inner_text("#status")

@@ -18,6 +18,7 @@ def replay_words(tr: Translator) -> dict[str, str]:
         "p_games": _("Your games"),
         "p_signin": _("Sign in on the tables page to see your games."),
         "p_none": _("No game yet."),
+        "p_more": _("More games"),
         "p_game": _("Game"),
         "p_name": _("Card game"),
         "p_status": _("Status"),

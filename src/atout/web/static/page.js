@@ -7,7 +7,7 @@
      $(id), el(tag, attrs, ...children)   find and make elements (attrs.text: the text)
      L(key, params)   a word of the catalogue, {name} filled in from params
      loadWords()      the catalogue in the tables page's language; [data-l] nodes worded
-     gameTitle, status, num, pathPart, api, dataTable: see each */
+     gameTitle, status, num, pathPart, api, dataTable, dataRow: see each */
 "use strict";
 
 const GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"];
@@ -80,23 +80,25 @@ async function api(path, body) {
   return { ok: answer.ok, data };
 }
 
+/* a row of a data table (see dataTable) */
+function dataRow(cells, numeric, header) {
+  const right = numeric || [];
+  const rowHead = header === undefined ? 0 : header;
+  const tr = el("tr");
+  cells.forEach((cell, i) => {
+    const td = el(i === rowHead ? "th" : "td", i === rowHead ? { scope: "row" } : {});
+    if (right[i]) td.setAttribute("class", "num");
+    if (cell instanceof Node) td.appendChild(cell); else td.textContent = String(cell);
+    tr.appendChild(td);
+  });
+  return tr;
+}
 /* a data table: its caption, the column heads, the rows (cells: text, numbers or elements);
    numeric[i] right-aligns column i; column `header` (0 unless told) heads each row */
 function dataTable(caption, heads, rows, numeric, header) {
-  const right = numeric || [];
-  const rowHead = header === undefined ? 0 : header;
   const head = el("tr");
-  heads.forEach((h, i) => head.appendChild(el("th", { scope: "col", class: right[i] ? "num" : "", text: h })));
+  heads.forEach((h, i) => head.appendChild(el("th", { scope: "col", class: (numeric || [])[i] ? "num" : "", text: h })));
   const body = el("tbody");
-  for (const cells of rows) {
-    const tr = el("tr");
-    cells.forEach((cell, i) => {
-      const td = el(i === rowHead ? "th" : "td", i === rowHead ? { scope: "row" } : {});
-      if (right[i]) td.setAttribute("class", "num");
-      if (cell instanceof Node) td.appendChild(cell); else td.textContent = String(cell);
-      tr.appendChild(td);
-    });
-    body.appendChild(tr);
-  }
+  for (const cells of rows) body.appendChild(dataRow(cells, numeric, header));
   return el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body);
 }

@@ -96,7 +96,10 @@ async function profile() {
   p.ratings.forEach((r, i) => content.appendChild(ratingSection(r, i)));
   content.appendChild(el("h2", { id: "h-recent", text: L("r_recent") }));
   if (!p.recent.length) { content.appendChild(el("p", { text: L("r_nogames") })); return; }
-  const rows = p.recent.map((g) => [String(g.game), gameTitle(g.name), day(g.updated),
+  /* a game's number links to its replay where the server says the reader may open it */
+  const rows = p.recent.map((g) => [g.replay
+    ? el("a", { href: g.replay, "aria-label": L("p_open", { game: g.game }), text: String(g.game) })
+    : String(g.game), gameTitle(g.name), day(g.updated),
     L(g.rated ? "r_yes" : "r_no"),
     g.status !== "finished" ? L("r_unfinished") : L(g.won ? "r_won" : "r_lost")]);
   content.appendChild(dataTable(L("r_recent"), [L("tablenum"), L("game"), L("r_date"),

@@ -5,29 +5,76 @@
    the words of live play. After page.js (the shared $, el, L, api ...). */
 "use strict";
 
-const P = { replay: null, pos: 0 };
+const P = { replay: null, pos: 0, faces: null };
+const PAGE = 50;  /* games listed at a time (unless the address says ?limit=N) */
 
 function say(text) { $("said").textContent = text || ""; }
 
+/* the card faces of the tables page (cards.js, an ES module), drawn beside the words and
+   hidden from assistive technologies (the words say the card); without them, words alone */
+async function loadFaces() {
+  try {
+    P.faces = await import("/static/cards.js");
+    P.faces.installSprite();
+  } catch (e) { P.faces = null; }
+}
+function isCard(code) {  /* as atout.i18n.text.is_card: AH, T21, EX */
+  return typeof code === "string" && /^(EX|T[0-9]+|[1-9TJNQKA][HDSC])$/i.test(code.trim());
+}
+function drawn(code) {
+  if (!P.faces || !P.replay || !isCard(code)) return null;
+  const deck = P.faces.deckFor(P.replay.name, localStorage.getItem("atout.deck"));
+  return P.faces.cardElement(code, deck, WORDS.lang);
+}
+/* a list item: the card drawn, then its words (span.words: what is said) */
+function cardItem(code, text) { return el("li", { class: "named" }, drawn(code), el("span", { class: "words", text })); }
+
 /* -- the list of games ------------------------------------------------------------------- */
-async function games() {
-  $("title").textContent = L("p_games");
-  document.title = `atout: ${L("p_games")}`;
-  if (!ME.token) { status(L("p_signin")); return; }
-  status(L("p_loading"));
-  const { ok, data } = await api("/api/me/games");
-  if (!ok) { status(L("p_failed", { message: data.message || "" })); return; }
-  status("");
-  if (!data.games.length) { $("content").appendChild(el("p", { text: L("p_none") })); return; }
-  const rows = data.games.map((g) => [
+function gameRow(g) {
+  return [
     el("a", { href: g.replay, "aria-label": L("p_open", { game: g.game }), text: String(g.game) }),
     L(`title_${g.name}`),
     L(g.status === "finished" ? "p_finished" : "p_playing"),
     g.seat === null ? "" : String(g.seat + 1),
     g.won === null ? "" : L(g.won ? "p_won" : "p_lost"),
-  ]);
-  $("content").appendChild(dataTable(L("p_games"),
-    [L("p_game"), L("p_name"), L("p_status"), L("p_seat"), L("p_result")], rows));
+  ];
+}
+
+/* the next page of the list under the table; the focus goes to its first game */
+function moreButton(list, next) {
+  const old = $("more");
+  if (old) old.remove();
+  if (!next) return;
+  const more = el("button", { id: "more", type: "button", text: L("p_more") });
+  more.addEventListener("click", async () => {
+    more.disabled = true;
+    const { ok, data } = await api(next);
+    if (!ok) { status(L("p_failed", { message: data.message || "" })); more.disabled = false; return; }
+    const body = list.querySelector("tbody");
+    const first = body.children.length;
+    for (const g of data.games) body.appendChild(dataRow(gameRow(g)));
+    moreButton(list, data.next);
+    const link = body.children[first] && body.children[first].querySelector("a");
+    if (link) link.focus();
+  });
+  list.after(more);
+}
+
+async function games() {
+  $("title").textContent = L("p_games");
+  document.title = `atout: ${L("p_games")}`;
+  if (!ME.token) { status(L("p_signin")); return; }
+  status(L("p_loading"));
+  const asked = Number(new URLSearchParams(location.search).get("limit"));  /* /replay?limit=N */
+  const limit = Number.isInteger(asked) && asked >= 1 && asked <= 200 ? asked : PAGE;
+  const { ok, data } = await api(`/api/me/games?limit=${limit}`);
+  if (!ok) { status(L("p_failed", { message: data.message || "" })); return; }
+  status("");
+  if (!data.games.length) { $("content").appendChild(el("p", { text: L("p_none") })); return; }
+  const list = dataTable(L("p_games"),
+    [L("p_game"), L("p_name"), L("p_status"), L("p_seat"), L("p_result")], data.games.map(gameRow));
+  $("content").appendChild(list);
+  moreButton(list, data.next);
 }
 
 /* -- one game ---------------------------------------------------------------------------- */
@@ -42,12 +89,12 @@ function picture(step) {
     if (step.lines.length) box.appendChild(el("p", { id: "lines", text: step.lines.join(" ") }));
   }
   box.appendChild(el("h2", { text: L("p_hand") }));
-  const hand = el("ul", { id: "hand" });
-  for (const c of step.hand) hand.appendChild(el("li", { text: c.name }));
+  const hand = el("ul", { id: "hand", class: "cards" });
+  for (const c of step.hand) hand.appendChild(cardItem(c.code, c.name));
   box.appendChild(step.hand.length ? hand : el("p", { text: L("p_empty") }));
   box.appendChild(el("h2", { text: L("p_table") }));
-  const trick = el("ul", { id: "trick" });
-  for (const t of step.table) trick.appendChild(el("li", { text: `${t.player}: ${t.name}` }));
+  const trick = el("ul", { id: "trick", class: "cards" });
+  for (const t of step.table) trick.appendChild(cardItem(t.card, `${t.player}: ${t.name}`));
   box.appendChild(step.table.length ? trick : el("p", { text: L("p_empty") }));
   box.appendChild(el("p", { id: "scores", text: `${L("p_scores")}: ` +
     step.scores.map((s, i) => `${P.replay.seats[i]} ${s}`).join(", ") }));
@@ -143,13 +190,13 @@ function cardNames() {
 
 function reviewTable(review) {
   const names = cardNames();
-  const word = (a) => names[a] || a;
+  const word = (a) => el("span", { class: "named" }, drawn(a), el("span", { class: "words", text: names[a] || a }));
   const rows = review.choices.map((c) => [
     String(c.index + 1), word(c.played), word(c.best), c.loss.toFixed(1),
     c.mark ? L(`p_${c.mark}`) : L("p_good"),
   ]);
   return dataTable(L("p_review"), [L("p_action"), L("p_played"), L("p_best"), L("p_loss"),
-    L("p_mark")], rows);
+    L("p_mark")], rows, [true, false, false, true, false]);
 }
 
 function showReview(review) {
@@ -205,7 +252,7 @@ function reviewSection(game) {
 }
 
 async function main() {
-  await loadWords();
+  await Promise.all([loadWords(), loadFaces()]);
   const part = location.pathname.split("/")[2] || "";
   if (/^[0-9]+$/.test(part)) await oneGame(part); else await games();
 }
