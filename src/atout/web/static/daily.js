@@ -38,9 +38,9 @@ function standingsTable(s) {
     row.appendChild(el("td"));
     foot.appendChild(row);
   }
-  box.appendChild(el("table", { class: "data", id: "table" },
+  box.appendChild(scroller(el("table", { class: "data", id: "table" },
     el("caption", { text: L("d_caption", { game: gameTitle(s.game), day: s.day }) }),
-    el("thead", {}, head), body, foot));
+    el("thead", {}, head), body, foot)));
 }
 
 function showRun(state) {

@@ -7,7 +7,7 @@
      $(id), el(tag, attrs, ...children)   find and make elements (attrs.text: the text)
      L(key, params)   a word of the catalogue, {name} filled in from params
      loadWords()      the catalogue in the tables page's language; [data-l] nodes worded
-     gameTitle, status, num, pathPart, api, dataTable, dataRow: see each */
+     gameTitle, status, num, pathPart, api, dataTable, dataRow, scroller: see each */
 "use strict";
 
 const GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"];
@@ -93,12 +93,31 @@ function dataRow(cells, numeric, header) {
   });
   return tr;
 }
-/* a data table: its caption, the column heads, the rows (cells: text, numbers or elements);
-   numeric[i] right-aligns column i; column `header` (0 unless told) heads each row */
+/* a data table in its scroller (below): its caption, the column heads, the rows (cells:
+   text, numbers or elements); numeric[i] right-aligns column i; column `header` (0 unless
+   told) heads each row */
 function dataTable(caption, heads, rows, numeric, header) {
   const head = el("tr");
   heads.forEach((h, i) => head.appendChild(el("th", { scope: "col", class: (numeric || [])[i] ? "num" : "", text: h })));
   const body = el("tbody");
   for (const cells of rows) body.appendChild(dataRow(cells, numeric, header));
-  return el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body);
+  return scroller(el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body));
+}
+/* a table in a box that scrolls sideways when the table is wider than the page (a phone);
+   the box is then a region named by the caption and in the tab order, so the arrow keys
+   scroll it too */
+function scroller(table) {
+  const box = el("div", { class: "scroller" }, table);
+  if (typeof ResizeObserver === "undefined") return box;
+  new ResizeObserver(() => {
+    if (box.scrollWidth > box.clientWidth + 1) {
+      const caption = table.querySelector("caption");
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", caption ? caption.textContent : "");
+    } else {
+      for (const name of ["tabindex", "role", "aria-label"]) box.removeAttribute(name);
+    }
+  }).observe(box);
+  return box;
 }

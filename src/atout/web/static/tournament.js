@@ -89,7 +89,8 @@ async function main() {
   T.id = id;
   await loadWords();
   for (const option of $("t-game").options) option.textContent = gameTitle(option.value);
-  if (!id) {
+  if (!id) {  /* the host's form: no results to show yet */
+    for (const h of ["h-overall", "h-boards"]) $(h).closest("section").hidden = true;
     $("host").hidden = false;
     $("make").addEventListener("submit", create);
     if (!ME.token) status(L("t_signin"));
