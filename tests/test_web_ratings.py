@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from atout.client import Client, http
-from frame_checks import play_along
+from frame_checks import bot_game
 from server_helpers import Server, running
 from web_helpers import check_axe
 
@@ -33,12 +33,7 @@ async def rated_games(base: str) -> None:
     ana = Client(base, str(answer["token"]), dict(answer["player"]))
     await ana.connect()
     for _ in range(2):
-        table = int((await ana.create("jass", deals=1, rated=True))["table"])
-        for seat in (1, 2, 3):
-            await ana.request({"type": "bot", "table": table, "seat": seat,
-                               "bot": "heuristic" if seat % 2 else "random"}, "update")
-        await ana.send({"type": "start", "table": table})
-        await play_along(ana, table, 0)
+        await bot_game(ana, ("heuristic", "random", "heuristic"), rated=True)
     await ana.close()
 
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from atout.client import Client, http
-from frame_checks import play_along
+from frame_checks import bot_game
 from server_helpers import Server, running
 from web_helpers import check_axe
 
@@ -43,15 +43,7 @@ async def one_game(base: str) -> dict[str, Any]:
                                      {"name": "ana", "password": "a long enough password"})
     ana = Client(base, str(answer["token"]), dict(answer["player"]))
     await ana.connect()
-    tables = []
-    for _ in range(2):
-        table = int((await ana.create("jass", deals=1))["table"])
-        for seat in (1, 2, 3):
-            await ana.request({"type": "bot", "table": table, "seat": seat,
-                               "bot": "heuristic"}, "update")
-        await ana.send({"type": "start", "table": table})
-        await play_along(ana, table, 0)
-        tables.append(table)
+    tables = [await bot_game(ana), await bot_game(ana)]
     await ana.close()
     return {"table": tables[1], "earlier": tables[0], "token": ana.token,
             "player": answer["player"]}
