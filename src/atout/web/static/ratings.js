@@ -14,7 +14,8 @@ function svg(tag, attrs, text) {
 }
 /* a rating (and mu, sigma) with two decimals, in the page's language */
 function fixed(x) { return Number(x).toLocaleString(WORDS.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }); }
-function day(iso) { return new Date(iso).toLocaleDateString(WORDS.lang, { year: "numeric", month: "long", day: "numeric" }); }
+/* a date in words; month "short" in the tables (Nov 28, 2026: narrow enough for a phone) */
+function day(iso, month) { return new Date(iso).toLocaleDateString(WORDS.lang, { year: "numeric", month: month || "long", day: "numeric" }); }
 function poolTitle(b) {
   if (b.game === "jass") return gameTitle("jass");
   return L(b.partners ? "r_pool_partners" : "r_pool", { game: gameTitle(b.game), count: b.seats });
@@ -66,7 +67,7 @@ function ratingSection(r, i) {
     el("p", { class: "status", text: L("r_mu", { mu: fixed(r.mu), sigma: fixed(r.sigma) }) }));
   if (r.history.length) {
     section.appendChild(chart(`chart-${i}`, L("r_chart", { pool: title }), r.history));
-    const rows = r.history.map((h) => [gameCell(h.game), day(h.at), fixed(h.rating),
+    const rows = r.history.map((h) => [gameCell(h.game), day(h.at, "short"), fixed(h.rating),
       `${h.change >= 0 ? "+" : "−"}${fixed(Math.abs(h.change))}`,
       h.abandoned ? L("r_left") : L(h.won ? "r_won" : "r_lost")]);
     const details = el("details", {}, el("summary", { text: L("r_table") }),
@@ -99,10 +100,10 @@ async function profile() {
   /* a game's number links to its replay where the server says the reader may open it */
   const rows = p.recent.map((g) => [g.replay
     ? el("a", { href: g.replay, "aria-label": L("p_open", { game: g.game }), text: String(g.game) })
-    : String(g.game), gameTitle(g.name), day(g.updated),
+    : String(g.game), gameTitle(g.name), day(g.updated, "short"),
     L(g.rated ? "r_yes" : "r_no"),
     g.status !== "finished" ? L("r_unfinished") : L(g.won ? "r_won" : "r_lost")]);
-  content.appendChild(dataTable(L("r_recent"), [L("tablenum"), L("game"), L("r_date"),
+  content.appendChild(dataTable(L("r_recent"), [L("p_game"), L("p_name"), L("r_date"),
     L("r_ratedcol"), L("r_result")], rows, [false, false, false, false, false]));
 }
 
