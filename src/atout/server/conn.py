@@ -21,7 +21,9 @@ from .protocol import encode
 from .words import with_words
 
 RATE_COUNT = 100
+"""The most messages a connection may send in :data:`RATE_SECONDS` (by default)."""
 RATE_SECONDS = 20.0
+"""The window of the rate limit, in seconds."""
 OUTBOX = 2000
 """A client this many frames behind is too slow: it is disconnected (it may come back)."""
 
