@@ -53,8 +53,8 @@ def replay_words(tr: Translator) -> dict[str, str]:
         "p_reviewask": _("Ask for a review of this deal"),
         "p_reviewing": _("Review under way: {done} of {total} decisions."),
         "p_reviewdone": _("Review of deal {deal} for {player}: {loss} points lost in "
-                          "expectation; {blunders} blunders, {mistakes} mistakes, "
-                          "{inaccuracies} inaccuracies."),
+                          "expectation. Blunders: {blunders}; mistakes: {mistakes}; "
+                          "inaccuracies: {inaccuracies}."),
         "p_action": _("Action"),
         "p_played": _("Played"),
         "p_best": _("The search's choice"),
