@@ -93,7 +93,7 @@ def warm_kernels() -> None:
                 policy = importlib.import_module("atout.kernels.pitch_policy")
                 policy.model_choices(state)
                 policy.model_points(state)
-    from atout.bots.jass.kernel import warm_up
+    from atout.bots.jass.search import warm_up
     warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
 
 
@@ -161,4 +161,4 @@ def _jass_kernel_not_warming(monkeypatch: pytest.MonkeyPatch) -> None:
     them; tests/test_kernels_jass_policy.py checks the switch with a stand-in)."""
     from atout.bots.jass import kernel
 
-    monkeypatch.setattr(kernel, "kernel_ready", lambda wait=False: False)
+    monkeypatch.setattr(kernel, "kernel_ready", lambda *args, **kw: False)

@@ -18,7 +18,7 @@ import pytest
 
 import atout
 from atout.bots.jass import kernel
-from atout.bots.jass.search import JassDeterminizer, jass_batch, rollout_policy
+from atout.bots.jass.search import JassDeterminizer, jass_batch, rollout_policy, warm_up
 from atout.bots.search import SearchBot
 from atout.kernels import jass as kj
 from atout.kernels import jass_policy as kp
@@ -149,7 +149,7 @@ def test_default_search_uses_the_kernel_once_ready(monkeypatch: pytest.MonkeyPat
     assert python != on_kernel
     calls: list[bool] = []
 
-    def ready(wait: bool = False) -> bool:
+    def ready(warm_up: Any, wait: bool = False) -> bool:
         calls.append(wait)
         return len(calls) > 1
 
@@ -171,6 +171,6 @@ def test_default_search_uses_the_kernel_once_ready(monkeypatch: pytest.MonkeyPat
 
 def test_kernel_ready_warms_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()  # the conftest's stand-in: the real kernel_ready in this test
-    assert kernel.warm_up() is True  # every call of a decision runs (compiled or not)
-    assert kernel.kernel_ready(wait=True) is True  # the thread has ended, the kernels ready
-    assert kernel.kernel_ready() is True
+    assert warm_up() is True  # every call of a decision runs (compiled or not)
+    assert kernel.kernel_ready(warm_up, wait=True) is True  # the thread ended, ready
+    assert kernel.kernel_ready(warm_up) is True

@@ -14,9 +14,8 @@ numba's cache in the user's cache folder: a few seconds).
 
 from __future__ import annotations
 
-import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from atout.core import Action
@@ -79,41 +78,20 @@ def kernel_rollouts(states: Any, actions: Sequence[Action], reuse: int, seat: in
     return [float(v) for v in got.sum(axis=0)]
 
 
-def warm_up() -> bool:
-    """Make the kernel calls of a decision past the first trick and of one in it (every
-    signature the search uses), which compiles them or loads them from the cache; whether
-    they ran (False: the kernels failed, the Python rollouts play)."""
-    try:
-        from atout.bots.jass.search import JassDeterminizer, jass_batch, jass_worlds
-        from atout.games import make
-
-        rules = make("jass")
-        deal: Any = rules.deal(seed=0, dealer=0)
-        rng = random.Random(0)
-        while deal.to_move is not None and (deal.phase != "play" or not deal.tricks
-                                            or deal.trick):
-            deal.play(rng.choice(deal.legal_actions()))
-        seat = deal.to_move
-        view = deal.view(seat)
-        legal = [rules.actions.parse(t) for t in view.legal]
-        sampler = JassDeterminizer(rules)
-        jass_batch([sampler.sample(view, rng)], legal, 1, seat, 0, 1 - seat % 2)
-        return jass_worlds(sampler, view, legal, 2, 1, seat, 0, 1 - seat % 2) is not None
-    except Exception:  # pragma: no cover - a failed compilation: the Python rollouts play
-        return False
-
-
-def _warm() -> None:
-    """:func:`warm_up`, then the kernels ready (or failed) for every search."""
-    _READY.append(warm_up())
-
-
-def kernel_ready(wait: bool = False) -> bool:
+def kernel_ready(warm_up: Callable[[], bool], wait: bool = False) -> bool:
     """Whether the search's kernels can play now without a wait. The first call starts
-    getting them ready (compiled, or loaded from the cache) in a thread, unless
-    :data:`WARM` is off; ``wait`` waits for that thread."""
+    getting them ready in a thread, which runs ``warm_up`` (the kernel calls of a decision:
+    they compile, or load from the cache; it says whether they ran), unless :data:`WARM` is
+    off; ``wait`` waits for that thread."""
     if not _WARMING and WARM:
-        thread = threading.Thread(target=_warm, name="atout-jass-kernel", daemon=True)
+        def warm() -> None:
+            try:
+                ok = warm_up()
+            except Exception:  # pragma: no cover - a failed compilation: Python rollouts
+                ok = False
+            _READY.append(ok)
+
+        thread = threading.Thread(target=warm, name="atout-jass-kernel", daemon=True)
         _WARMING.append(thread)
         thread.start()
     if wait and _WARMING:
@@ -121,11 +99,5 @@ def kernel_ready(wait: bool = False) -> bool:
     return bool(_READY) and _READY[0]
 
 
-def ready() -> bool:
-    """:func:`kernel_ready` looked up at each call (the search's
-    :attr:`~atout.bots.parts.Batch.ready`; a test may replace it)."""
-    return kernel_ready()
-
-
 __all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "WARM", "kernel_kinds", "kernel_ready",
-           "kernel_rollouts", "ready", "warm_up"]
+           "kernel_rollouts"]

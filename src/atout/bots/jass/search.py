@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
+from atout.bots.jass import kernel as jass_kernel
 from atout.bots.jass.cards import ABOVE, CardState, first_rule_card
 from atout.bots.jass.heuristic import (
     FULL,
@@ -29,7 +30,6 @@ from atout.bots.jass.heuristic import (
     read_view,
 )
 from atout.bots.jass.kernel import KERNEL_DEFAULT, kernel_rollouts
-from atout.bots.jass.kernel import ready as kernel_ready
 from atout.bots.jass.partner import candidates as partner_candidates
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.parts import (
@@ -720,6 +720,31 @@ def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: 
                              seen.voids, seen.chooser), len(worlds))
 
 
+def warm_up() -> bool:
+    """The kernel calls of a decision in the first trick and of one past it (every
+    signature the search uses), which compile them or load them from the cache; whether
+    they ran (:func:`atout.bots.jass.kernel.kernel_ready`'s warm-up)."""
+    from atout.games import make
+
+    rules = make("jass")
+    deal: Any = rules.deal(seed=0, dealer=0)
+    rng = random.Random(0)
+    while deal.to_move is not None and (deal.phase != "play" or not deal.tricks or deal.trick):
+        deal.play(rng.choice(deal.legal_actions()))
+    view = deal.view(deal.to_move)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    sampler = JassDeterminizer(rules)
+    side = 1 - view.seat % 2
+    jass_batch([sampler.sample(view, rng)], legal, 1, view.seat, 0, side)
+    return jass_worlds(sampler, view, legal, 2, 1, view.seat, 0, side) is not None
+
+
+def kernel_ready() -> bool:
+    """Whether the search's kernels are ready (:func:`atout.bots.jass.kernel.kernel_ready`
+    with :func:`warm_up`, looked up at each call: the tests replace it)."""
+    return jass_kernel.kernel_ready(warm_up)
+
+
 def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:
     """An exact solver for one sampled deal: ``(deal after an action, seat) -> margin``.
 
@@ -774,4 +799,5 @@ PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_r
                               ready=kernel_ready))
 """The Jass bots' parts."""
 
-__all__ = ["PARTS", "JassDeterminizer", "jass_batch", "jass_rollout", "jass_worlds", "world_facts"]
+__all__ = ["PARTS", "JassDeterminizer", "jass_batch", "jass_rollout", "jass_worlds", "kernel_ready",
+           "warm_up", "world_facts"]
