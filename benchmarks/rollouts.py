@@ -50,6 +50,9 @@ def measure(repeat: int, search: int, kernel: bool = False) -> dict[str, float]:
         # today's search: the Python rollouts (the kernels are the default where compiled)
         out["search playouts"] = search_rate(search, "search:kernel=0")
         if kernel:
+            from atout.bots.jass.search import warm_up
+
+            warm_up()  # the kernels compiled, or loaded from the cache, before the clock
             out["search kernel=1 playouts"] = search_rate(search, "search:kernel=1")
     rules = atout.make("jass")
     rng = random.Random(5)
