@@ -10,6 +10,7 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
+from atout.bots.jass.kernel import KERNEL_DEFAULT
 from atout.bots.jass.search import JassDeterminizer, jass_rollout
 from atout.bots.parts import (
     DEFAULT_BUDGET,
@@ -95,11 +96,11 @@ def test_a_bot_name_becomes_a_typed_budget_and_options() -> None:
     assert options == SearchOptions(tie=2.0, model=False, key="search")
     bot = make_bot("search:playouts=300:seconds=0.5:tie=2", JASS, 1, 4)
     assert isinstance(bot, SearchBot)
-    # the rest is the game's (Jass: 2 rollouts per sample, the heuristic names trump) or the
-    # search's own (3 rounds of halving)
+    # the rest is the game's (Jass: 2 rollouts per sample, the heuristic names trump, the
+    # kernels where numba compiles them) or the search's own (3 rounds of halving)
     assert bot.budget == Budget(playouts=300, seconds=0.5, rounds=3, reuse=2)
     assert bot.options == SearchOptions(tie=2.0, exact=0, common=False, model=True, prune=True,
-                                        key="heuristic", courtesy=0, kernel=False)
+                                        key="heuristic", courtesy=0, kernel=KERNEL_DEFAULT)
     assert (bot.playouts, bot.seconds, bot.tie, bot.key) == (300, 0.5, 2.0, "heuristic")
 
 
