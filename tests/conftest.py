@@ -73,8 +73,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 def warm_kernels() -> None:
     """Call every game's kernel once (encode, legal mask, step, playouts, choices, the Pitch
-    search's model), which compiles it or loads it from the cache; a kernel that fails is
-    left to its tests."""
+    search's model, the Jass search's rollouts and worlds), which compiles it or loads it
+    from the cache; a kernel that fails is left to its tests."""
     import importlib
 
     import atout
@@ -93,8 +93,10 @@ def warm_kernels() -> None:
                 policy = importlib.import_module("atout.kernels.pitch_policy")
                 policy.model_choices(state)
                 policy.model_points(state)
-    from atout.bots.jass.search import warm_up
-    warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
+    with contextlib.suppress(Exception):
+        from atout.bots.jass.search import warm_up
+
+        warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
