@@ -744,8 +744,17 @@ def explain(rules: Rules[Any], view: View, action: Action) -> str:
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value",
                cards: str = "v2", **kw: Any) -> JassHeuristic:
     if kw:
-        raise ValueError("the Jass heuristic takes only trump=value|count and cards=v2|v1, "
-                         f"not {', '.join(kw)}")
+        raise ValueError("the Jass heuristic takes only trump=value|count|random and "
+                         f"cards=v2|v1|greedy|rollout, not {', '.join(kw)}")
+    from atout.bots.jass.heuristic import CARD_STYLES
+    from atout.bots.jass.mixture import CARD_PLAYERS
+
+    if str(cards) not in CARD_STYLES and str(cards) not in CARD_PLAYERS:
+        raise ValueError(f"Jass heuristic: cards={cards!r}, expected one of "
+                         f"{', '.join([*CARD_STYLES, *CARD_PLAYERS])}")
+    player = CARD_PLAYERS.get(str(cards))
+    if player is not None:
+        return player(rules, seat, seed, trump=str(trump))
     return JassHeuristic(rules, seat, seed, trump=str(trump), cards=str(cards))
 
 
