@@ -75,6 +75,8 @@ default: it did not measurably strengthen the search (docs/bots.md)."""
 class JassDeterminizer(Determinizer):
     """Samples Jass deals consistent with a seat's view."""
 
+    bock_trust: float | None = None
+    """How far this sampler trusts the Bock-lead inference (None: :data:`BOCK_TRUST`)."""
     _cache: tuple[View, Any] | None = None
     _template: JassDeal | None = None
     """A deal replayed to the view's point, whose copies with other hands are the samples."""
@@ -83,6 +85,7 @@ class JassDeterminizer(Determinizer):
         """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
         facts = self._facts(view)
         fallback: Deal | None = None
+        trust = BOCK_TRUST if self.bock_trust is None else self.bock_trust
         worst = (True, 1 << 30)
         tries = 0
         for _ in range(MAX_TRIES):
@@ -98,7 +101,7 @@ class JassDeterminizer(Determinizer):
                 continue
             weis_bad = not _weis_agree(hands, facts.seen, facts.me, self.rules)
             misses = _lead_misses(hands, facts.leads) + _play_misses(hands, facts.plays)
-            agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
+            agree = not weis_bad and (not misses or rng.random() < trust ** misses)
             if not agree and fallback is not None and (weis_bad, misses) >= worst:
                 continue
             deal = self._deal(view, hands)
@@ -509,14 +512,17 @@ def _voids(tricks: Any, played: int, voids: list[int], mode: int,
     return played, voids
 
 
-def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
+def jass_rollout(deal: Deal, rng: random.Random, model: int = -1,
+                 noise: float = 0.0) -> Result:
     """Play a Jass deal to its end with the greedy policy; returns the result.
 
     ``model``: the side (0 or 1) whose seats play by the heuristic's rules instead
     (:func:`~atout.bots.jass.cards.card_choice`, from their own hand and what has been
     played), as a model of the table; 2: both sides (the heuristic's own game); -1: every
-    seat greedy. The cards go through the engine's one trick loop
-    (:meth:`~atout.games.jass.play.TrickPlay.play_tricks`) with this policy.
+    seat greedy. ``noise``: the share of a modelled seat's cards played as a greedy seat's
+    instead (a model that does not trust the heuristic's rules fully). The cards go through
+    the engine's one trick loop (:meth:`~atout.games.jass.play.TrickPlay.play_tricks`) with
+    this policy.
     """
     assert isinstance(deal, JassDeal)
     if deal.phase == "trump":
@@ -526,7 +532,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
         if deal.phase == "trump":
             seat = deal.turn
             deal.step(choose_trump(deal.hands[seat], modes, False))
-    deal.play_tricks(rng, rollout_policy(deal, rng, model), record=False)
+    deal.play_tricks(rng, rollout_policy(deal, rng, model, noise), record=False)
     return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
 
 
@@ -539,10 +545,11 @@ _PULLS = ((True, False, True, False), (False, True, False, True))
 """Per side that chose trump and seat: whether the seat's side chose it."""
 
 
-def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
+def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1,
+                   noise: float = 0.0) -> CardPolicy:
     """The rollout's choice of card on ``deal`` (in play), for
     :meth:`~atout.games.jass.play.TrickPlay.play_tricks`; ``model`` as in
-    :func:`jass_rollout`.
+    :func:`jass_rollout`, and ``noise`` too.
 
     Greedy seats lead a card nobody can beat (a Bock) in a share :data:`LEAD_TOP` of their
     leads and otherwise play :func:`_pick`; modelled seats play the heuristic's
@@ -585,7 +592,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
              pts: int) -> int:
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
-        elif modelled[seat]:
+        elif modelled[seat] and not (noise and rnd() < noise):
             # card_choice on a state made here (every card not played is in some hand)
             hand = hands[seat]
             c = first_rule_card(CardState(
