@@ -1,8 +1,9 @@
 """Jass bots against a mixture of players they do not model, on duplicate boards.
 
 Each board is one deal (``deal_seed(seed, index)``, dealer ``index % 4``) played once per
-tested bot: the tested bot holds both seats of one side (seats 0 and 2 on even boards, 1 and
-3 on odd ones), the other side's two seats are drawn from the mixture
+tested bot: it holds both seats of one side (seats 0 and 2 on boards 0 to 3, 1 and 3 on
+boards 4 to 7, and so on: with the dealer turning, each side chooses trump in half the
+boards), the other side's two seats are drawn from the mixture
 (:data:`atout.bots.jass.mixture.MIXTURE`, one draw per seat, the same for every bot tested on
 the board), and the bots' seeds are the board's. So the cards and the opponents are the same
 for every tested bot, and the difference of two bots' margins on a board (their side's points
@@ -59,7 +60,7 @@ def play(bot: str, seed: int, index: int) -> dict[str, Any]:
     rules = atout.make("jass")
     board_seed = deal_seed(seed, index)
     bot_seed = deal_seed(board_seed, 0)
-    side = index % 2
+    side = index // 4 % 2  # each side declares in half the boards (dealer index % 4)
     opponents = draw_opponents(seed, index)
     names = [bot_name(bot) if s % 2 == side else opponents[s // 2] for s in range(4)]
     players = [make_bot(n, rules, s, bot_seed) for s, n in enumerate(names)]
@@ -164,10 +165,10 @@ def main() -> None:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bots:
         ap.error("give at least one bot name")
-    rules = atout.make("jass")
-    for b in bots:
-        make_bot(bot_name(b), rules, 0)  # a bad name fails here, in words, before any board
     if args.command == "run":
+        rules = atout.make("jass")
+        for b in bots:
+            make_bot(bot_name(b), rules, 0)  # a bad name fails here, in words, before any board
         run(bots, args.seed, args.folder, range(args.first, args.last, args.step))
     else:
         print("\n".join(summary(bots, args.folder, args.by_opponent)))
