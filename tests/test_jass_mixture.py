@@ -1,6 +1,7 @@
 """Jass players the search does not model (issue 42): the mixture's bots play legal, whole
 deals; the greedy card and the random trump do what their names say; the draws of a board are
-the same for every bot tested on it; the rollout's noise replaces the modelled seats' rules."""
+the same for every bot tested on it; the rollout's noise replaces the modelled seats' rules;
+the sampler stops reading the leads of an opponent proven not to cash his Bocks."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import pytest
 import atout
 from atout.bots import make_bot, play_out
 from atout.bots.jass import search as jass_search
+from atout.bots.jass.heuristic import JassSeen, read_view
 from atout.bots.jass.mixture import MIXTURE, GreedyJass, RolloutJass, draw_opponents, greedy_card
-from atout.cards import JASS_DECK
+from atout.cards import JASS_DECK, bit_list
 from atout.games.jass import JassDeal
-from atout.games.jass.play import POWER
+from atout.games.jass.play import POWER, SUIT_MASK
 
 JASS = atout.make("jass")
 HEARTS = 0
@@ -110,3 +112,53 @@ def test_a_rollout_with_full_noise_never_asks_the_heuristics_rules(
         jass_search.jass_rollout(deal.clone(), random.Random(1), 1)
     result = jass_search.jass_rollout(deal.clone(), random.Random(1), 1, 1.0)
     assert sum(result.points[:2]) >= 157
+
+
+def _positions(opponent: str, seeds: range) -> list[tuple[JassDeal, JassSeen]]:
+    """Views of seat 0's side every fifth decision past the fifth trick, the other side
+    played by ``opponent``."""
+    out = []
+    for seed in seeds:
+        deal = JASS.deal(seed=seed, dealer=seed % 4)
+        assert isinstance(deal, JassDeal)
+        bots = [make_bot(opponent if s % 2 else "heuristic", JASS, s, seed) for s in range(4)]
+        k = 0
+        while (seat := deal.to_move) is not None:
+            view = deal.view(seat)
+            if seat % 2 == 0 and k > 20 and k % 5 == 0:
+                out.append((deal.clone(), read_view(JASS, view)))
+            deal.play(bots[seat].choose(view))
+            k += 1
+    return out
+
+
+def _dropped(seen: JassSeen) -> set[int]:
+    kept = {fact[0] for fact in jass_search.bock_leads(seen, learn=True)}
+    return {fact[0] for fact in jass_search.bock_leads(seen)} - kept
+
+
+def test_learning_keeps_every_fact_of_heuristic_opponents() -> None:
+    positions = _positions("heuristic", range(40))
+    assert sum(len(jass_search.bock_leads(seen)) for _, seen in positions) >= 40
+    assert all(not _dropped(seen) for _, seen in positions)
+
+
+def test_learning_drops_only_opponents_who_kept_a_bock_in_truth() -> None:
+    drops = 0
+    for deal, seen in _positions("heuristic:noise=0.4", range(60)):
+        for seat in _dropped(seen):
+            drops += 1
+            power = POWER[seen.mode]
+            broke = False
+            for actor, card, played in seen.leads:
+                if actor != seat or (seen.mode < 4 and (actor - seen.chooser) % 2):
+                    continue
+                held = deal.dealt[actor] & ~played
+                out = (1 << 36) - 1 & ~played
+                tops = [max(bit_list(out & SUIT_MASK[x]), key=power.__getitem__)
+                        for x in range(4) if x != seen.mode and out & SUIT_MASK[x]]
+                above = [c for c in bit_list(out & SUIT_MASK[card // 9]) if power[c] > power[card]]
+                if any(held >> c & 1 for c in tops) and not all(held >> c & 1 for c in above):
+                    broke = True
+            assert broke, (seat, seen.leads)
+    assert drops >= 3

@@ -77,6 +77,9 @@ class JassDeterminizer(Determinizer):
 
     bock_trust: float | None = None
     """How far this sampler trusts the Bock-lead inference (None: :data:`BOCK_TRUST`)."""
+    learn: bool = False
+    """Whether an opponent proven not to cash his Bocks is read by the rule no more
+    (:func:`bock_leads`' ``learn``)."""
     _cache: tuple[View, Any] | None = None
     _template: JassDeal | None = None
     """A deal replayed to the view's point, whose copies with other hands are the samples."""
@@ -131,7 +134,7 @@ class JassDeterminizer(Determinizer):
             free = not any(forced) and not any(pool & ~a for a in allowed)
             self._cache = (view, _Facts(seen, me, others, pool,
                                         [9 - seen.played[s].bit_count() for s in others],
-                                        allowed, forced, bock_leads(seen),
+                                        allowed, forced, bock_leads(seen, self.learn),
                                         play_facts(seen) if PLAY_FACTS else [], free,
                                         bit_list(pool)))
         facts: _Facts = self._cache[1]
@@ -196,7 +199,7 @@ def _sample_hands(facts: _Facts, rng: random.Random) -> list[int] | None:
     return hands
 
 
-def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
+def bock_leads(seen: JassSeen, learn: bool = False) -> list[tuple[int, int, int, int]]:
     """The opponents' leads of a side card that was not sure to win, as facts to check.
 
     One ``(seat, bocks, above, keep)`` per such lead: ``bocks`` holds the best card still out
@@ -204,6 +207,10 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
     ``above`` the cards still out that beat the card led (it was a Bock itself if he held
     them all), ``keep`` the trumps still out when a defender led (he keeps his Bocks while
     any of them is in another hand: :data:`~atout.bots.jass.cards.DEFENCE`; 0 otherwise).
+
+    With ``learn``, an opponent whose own later play proves that he once led so while
+    holding a Bock (not as a defender keeping it while trumps were out) is not read this way
+    at all: he does not play by the rule, so none of his leads says what he lacked.
     """
     mode = seen.mode
     if mode < 0:
@@ -211,6 +218,7 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
     power = POWER[mode]
     side = [x for x in range(4) if x != mode]  # every suit in Obenabe and Undenufe
     out: list[tuple[int, int, int, int]] = []
+    broke = 0  # the seats proven not to cash their Bocks (with ``learn``)
     for actor, card, played in seen.leads:
         if not (actor - seen.seat) % 2 or card // 9 not in side:
             continue
@@ -220,10 +228,18 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
             if left:
                 bocks |= 1 << _strongest(left, power)
         above = _stronger(SUIT_MASK[card // 9] & ~played, power, power[card])
-        if bocks & seen.played[actor]:
-            continue  # he played one of them later: he kept a Bock, the rule does not hold
         defends = mode < 4 and (actor - seen.chooser) % 2 == 1
-        out.append((actor, bocks, above, SUIT_MASK[mode] & ~played if defends else 0))
+        keep = SUIT_MASK[mode] & ~played if defends else 0
+        if bocks & seen.played[actor]:
+            # he played one of them later: he kept a Bock, the rule does not hold; he broke
+            # it if the card he led was no Bock itself (a card above it not his: ours, or
+            # played by another seat) and he was no defender keeping his Bocks
+            if above & (seen.hand | seen.played_all & ~seen.played[actor]) and not keep:
+                broke |= 1 << actor
+            continue
+        out.append((actor, bocks, above, keep))
+    if learn and broke:
+        out = [fact for fact in out if not broke >> fact[0] & 1]
     return out
 
 
