@@ -21,12 +21,15 @@ opponents from, and :func:`draw_opponents` draws them for a board.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from atout.bots.jass.heuristic import JassHeuristic, read_view
+from atout.bots.parts import Sampler
 from atout.cards import bit_list
 from atout.core import Rules, View
-from atout.games.jass.play import POWER, TRICK_KEYS, VALUE
+from atout.games.jass import JassDeal
+from atout.games.jass.play import POWER, TRICK_KEYS, VALUE, CardPolicy
 from atout.games.trick import beats
 
 MIXTURE = (
@@ -86,35 +89,33 @@ class GreedyJass(JassHeuristic):
 
 class RolloutJass(JassHeuristic):
     """Trump as the heuristic's ``trump`` parameter says, then the card the search's greedy
-    rollout seat plays (:func:`atout.bots.jass.search.rollout_policy`, every seat greedy) on a
-    deal sampled from the view: that policy reads only the seat's legal cards, the trick and
-    which cards are still out, the same in every sample."""
+    rollout seat plays (``policy``: :func:`atout.bots.jass.search.rollout_policy`, every seat
+    greedy) on a deal ``sampler`` draws from the view: that policy reads only the seat's
+    legal cards, the trick and which cards are still out, the same in every sample. The
+    search module makes it (``heuristic:cards=rollout``) and gives it both."""
 
     name = "rollout"
 
-    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0,
-                 trump: str = "value") -> None:
-        from atout.bots.jass.search import JassDeterminizer
-
+    def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value", *,
+                 sampler: Sampler, policy: Callable[[JassDeal, random.Random], CardPolicy]
+                 ) -> None:
         super().__init__(rules, seat, seed, trump=trump)
-        self.sampler = JassDeterminizer(rules)
+        self.sampler = sampler
+        self.policy = policy
 
     def play_card(self, view: View, legal: int) -> int:
         """The greedy rollout's card for the seat of ``view``."""
-        from atout.bots.jass.search import rollout_policy
-        from atout.games.jass import JassDeal
-
         deal = self.sampler.sample(view, self.rng)
         assert isinstance(deal, JassDeal)
         seen = read_view(self.rules, view)
-        pos = len(seen.trick)
-        policy = rollout_policy(deal, self.rng)
-        return policy(self.seat, pos, legal, seen.led, seen.best, seen.best_seat,
-                      seen.trick_points())
+        pick = self.policy(deal, self.rng)
+        return pick(self.seat, len(seen.trick), legal, seen.led, seen.best, seen.best_seat,
+                    seen.trick_points())
 
 
-CARD_PLAYERS: dict[str, type[JassHeuristic]] = {"greedy": GreedyJass, "rollout": RolloutJass}
-"""The card players by the heuristic's ``cards`` parameter, beside its card styles."""
+CARD_PLAYERS = ("greedy", "rollout")
+"""The card players of the heuristic's ``cards`` parameter beside its card styles
+(:class:`GreedyJass`, :class:`RolloutJass`)."""
 
 
 __all__ = ["CARD_PLAYERS", "MIXTURE", "GreedyJass", "RolloutJass", "draw_opponents",

@@ -770,14 +770,16 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value"
         raise ValueError("the Jass heuristic takes only trump=value|count|random and "
                          f"cards=v2|v1|greedy|rollout, not {', '.join(kw)}")
     from atout.bots.jass.heuristic import CARD_STYLES
-    from atout.bots.jass.mixture import CARD_PLAYERS
+    from atout.bots.jass.mixture import CARD_PLAYERS, GreedyJass, RolloutJass
 
-    if str(cards) not in CARD_STYLES and str(cards) not in CARD_PLAYERS:
+    if cards == "greedy":
+        return GreedyJass(rules, seat, seed, trump=str(trump))
+    if cards == "rollout":
+        return RolloutJass(rules, seat, seed, trump=str(trump),
+                           sampler=JassDeterminizer(rules), policy=rollout_policy)
+    if str(cards) not in CARD_STYLES:
         raise ValueError(f"Jass heuristic: cards={cards!r}, expected one of "
                          f"{', '.join([*CARD_STYLES, *CARD_PLAYERS])}")
-    player = CARD_PLAYERS.get(str(cards))
-    if player is not None:
-        return player(rules, seat, seed, trump=str(trump))
     return JassHeuristic(rules, seat, seed, trump=str(trump), cards=str(cards))
 
 
