@@ -63,10 +63,14 @@ SOFT_TRIES = 48
 cashed) once a sample agreeing with the play exists."""
 LEAD_TOP = 0.7
 """Share of rollout leads that cash a card nobody can beat, when the hand has one."""
-BOCK_TRUST = 0.02
+BOCK_TRUST = 0.3
 """How far the sampler trusts that an opponent leads a card nobody can beat (a Bock) when he
 has one: a sample in which an opponent led a lesser card while holding a Bock is kept with
-this probability per such lead (1: no inference)."""
+this probability per such lead (1: no inference). 0.02 until issue 42: softer, with
+:data:`LEARN_BOCKS`, it gained against players the search does not model (docs/bots.md)."""
+LEARN_BOCKS = True
+"""Whether the sampler stops reading the leads of an opponent whose own play proves he kept
+a Bock (:func:`bock_leads`' ``learn``); it never does against the heuristic's play."""
 PLAY_FACTS = False
 """Whether the sampler also reads how the opponents followed (:func:`play_facts`). Off by
 default: it did not measurably strengthen the search (docs/bots.md)."""
@@ -77,7 +81,7 @@ class JassDeterminizer(Determinizer):
 
     bock_trust: float | None = None
     """How far this sampler trusts the Bock-lead inference (None: :data:`BOCK_TRUST`)."""
-    learn: bool = False
+    learn: bool = LEARN_BOCKS
     """Whether an opponent proven not to cash his Bocks is read by the rule no more
     (:func:`bock_leads`' ``learn``)."""
     _cache: tuple[View, Any] | None = None
