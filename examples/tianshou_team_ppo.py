@@ -72,6 +72,7 @@ class TeamEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = observation_space(self.table)
         self.action_space = gymnasium.spaces.Discrete(self.table.num_actions)
         self.seat = self.team[0]
+        self.carry = [0.0] * self.table.seats
 
     def _bots(self, seed: int) -> list[Bot | None]:
         bots = make_bots(self.table, self.opponents, self.team[0], seed)
@@ -97,7 +98,8 @@ class TeamEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.bots = self._bots(self.table.rng.getrandbits(32))
         while True:
             self.table.reset()
-            play_bots(self.table, self.bots, [0.0] * self.table.seats)
+            self.carry = [0.0] * self.table.seats
+            play_bots(self.table, self.bots, self.carry)
             if not self.table.is_over:  # else a deal the team never plays in
                 return self._obs(), {"seat": self.seat}
 
@@ -106,6 +108,8 @@ class TeamEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """Play ``action`` for the team's seat to move, then the bots until the team's next
         decision or the deal's end."""
         rewards = self.table.play(int(action))
+        rewards = [r + c for r, c in zip(rewards, self.carry, strict=True)]
+        self.carry = [0.0] * self.table.seats  # the bots' moves before the team's first
         play_bots(self.table, self.bots, rewards)
         over = self.table.is_over
         obs = ({"observation": np.zeros(self.observation_space["observation"].shape,
