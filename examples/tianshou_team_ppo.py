@@ -17,7 +17,8 @@ Training opponents are ``--opponents`` (``heuristic`` by default, ``random``, or
 half the environments of each). After every epoch the greedy policy is measured on the same
 ``--eval-deals`` deals with both partners' seats, against random bots and against heuristic
 bots (mean team reward per deal, the environment's normalised scale: see docs/envs.md,
-*Rewards*); ``curve.json`` and ``curve.png`` go to ``--out``. At the end the trained policy
+*Rewards*); ``curve.json`` and the actor's weights ``actor.pt`` go to ``--out`` after each
+epoch, ``curve.png`` at the end. At the end the trained policy
 becomes a player (:class:`atout.envs.ObservationPolicy`) and plays an ``atout tournament``
 of duplicate deals against the heuristic bot (it holds seats 0 and 2, the bot 1 and 3, then
 the other way round): points per deal with 95 % confidence intervals.
@@ -112,8 +113,7 @@ class TeamEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.carry = [0.0] * self.table.seats  # the bots' moves before the team's first
         play_bots(self.table, self.bots, rewards)
         over = self.table.is_over
-        obs = ({"observation": np.zeros(self.observation_space["observation"].shape,
-                                        dtype=np.float32),
+        obs = ({"observation": np.zeros(self.table.encoder.size, dtype=np.float32),
                 "action_mask": np.zeros(self.table.num_actions, dtype=np.int8)}
                if over else self._obs())
         return obs, self._reward(rewards), over, False, {"seat": self.seat}
@@ -131,7 +131,7 @@ def networks(size: int, actions: int, hidden: int) -> tuple[Any, Any]:
     def tensor(x: Any) -> torch.Tensor:
         return torch.as_tensor(np.asarray(x), dtype=torch.float32)
 
-    class Actor(nn.Module):
+    class Actor(nn.Module):  # type: ignore[misc]
         """Masked logits from the observation Batch (``observation``, ``action_mask``)."""
 
         def __init__(self) -> None:
@@ -143,7 +143,7 @@ def networks(size: int, actions: int, hidden: int) -> tuple[Any, Any]:
             legal = torch.as_tensor(np.asarray(obs.action_mask)) > 0
             return logits.masked_fill(~legal, -1e9), state
 
-    class Critic(nn.Module):
+    class Critic(nn.Module):  # type: ignore[misc]
         """The value of the team's position."""
 
         def __init__(self) -> None:
@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     options: dict[str, Any] = ({"partnership": True} if game == "pitch" and not args.solo
                                else {})
     probe = TeamEnv(game, **options)
-    size = int(probe.observation_space["observation"].shape[0])
+    size = int(probe.table.encoder.size)
     actor, critic = networks(size, probe.table.num_actions, args.hidden)
     algorithm = PPO(
         policy=DiscreteActorPolicy(actor=actor, action_space=probe.action_space,
@@ -280,6 +280,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         curve["vs_heuristic"].append(evaluate(agent, game, "heuristic", args.eval_deals,
                                                 **options))
         actor.train()
+        (out / "curve.json").write_text(json.dumps(curve, indent=1), encoding="utf-8")
+        torch.save(actor.state_dict(), out / "actor.pt")  # the latest, kept as it learns
         print(f"{timesteps:>8} steps  {clock['train']:7.1f} s CPU  mean team reward per deal "
               f"against random {curve['vs_random'][-1]:+.4f}, against heuristic "
               f"{curve['vs_heuristic'][-1]:+.4f}", flush=True)
