@@ -227,6 +227,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--eval-deals", type=int, default=300)
     parser.add_argument("--deals", type=int, default=2000, help="tournament deals")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--load", default=None,
+                        help="start from an actor.pt saved by a run (--epochs 0: only measure "
+                             "it and play the tournament)")
     parser.add_argument("--out", default="results/team")
     return parser.parse_args(argv)
 
@@ -254,6 +257,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     probe = TeamEnv(game, **options)
     size = int(probe.table.encoder.size)
     actor, critic = networks(size, probe.table.num_actions, args.hidden)
+    if args.load:
+        actor.load_state_dict(torch.load(args.load))
     algorithm = PPO(
         policy=DiscreteActorPolicy(actor=actor, action_space=probe.action_space,
                                    deterministic_eval=True),

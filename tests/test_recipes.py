@@ -118,3 +118,8 @@ def test_tianshou_team_ppo_trains_both_partners_and_plays_a_tournament(tmp_path:
     assert len(curve["vs_random"]) == len(curve["vs_heuristic"]) == 2
     assert (tmp_path / "curve.png").stat().st_size > 1000
     assert (tmp_path / "actor.pt").stat().st_size > 1000
+    again = recipe.main(["--epochs", "0", "--load", str(tmp_path / "actor.pt"),
+                         "--eval-deals", "4", "--deals", "6", "--out", str(tmp_path / "b")])
+    # the saved actor, measured again on the same deals, plays as it did
+    assert again["vs_random"] == curve["vs_random"][-1:]
+    assert again["vs_heuristic"] == curve["vs_heuristic"][-1:]
