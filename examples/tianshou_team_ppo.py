@@ -1,7 +1,8 @@
 """Tianshou PPO for a whole team: both partners of 4-player Pitch play one shared policy.
 
     pip install -e ".[recipes]"       # torch, tianshou (and sb3-contrib): a large install
-    python examples/tianshou_team_ppo.py --epochs 12 --steps 16384 --out results/team
+    python examples/tianshou_team_ppo.py --epochs 3 --steps 8192 --envs 16 --hidden 128 \
+        --eval-deals 200 --deals 500 --out results/team
 
 The game is 4-player Pitch in partnerships (``partnership=True``, partners opposite; other
 games and ``--solo`` play one seat). The environment (:class:`TeamEnv`, a Gymnasium
