@@ -164,9 +164,18 @@ class KernelVectorEnv:
                            self._points)
 
 
-def kernel_vector_env(num_envs: int = 256, **options: Any) -> KernelVectorEnv:
-    """A :class:`KernelVectorEnv` of ``num_envs`` Jass tables (the options: Jass's)."""
-    return KernelVectorEnv(num_envs, **options)
+def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
+                      **options: Any) -> Any:
+    """A vector environment of ``num_envs`` tables of ``game`` stepped in one kernel call:
+    :class:`KernelVectorEnv` for Jass, :class:`~atout.envs.kernel_pitch.PitchKernelVectorEnv`
+    for Pitch (``seed`` and the game's options as keywords)."""
+    if game == "jass":
+        return KernelVectorEnv(num_envs, **options)
+    if game == "pitch":
+        from atout.envs.kernel_pitch import PitchKernelVectorEnv
+
+        return PitchKernelVectorEnv(num_envs, **options)
+    raise ValueError(f"no kernel vector environment for {game!r}: jass or pitch")
 
 
 __all__ = ["OBS_SIZE", "KernelBatch", "KernelVectorEnv", "kernel_vector_env",
