@@ -436,19 +436,17 @@ class PitchDeal(Deal):
         return Result(points, dict(self.details))
 
     def _pickle_state(self) -> dict[str, Any]:
-        """The state to pickle, cheaply: the phase as its index, the trick's cards and the
-        dealt owner of each card as bytes (pickled in C)."""
+        """The state to pickle, cheaply: the phase as its index, the trick's cards as bytes
+        (an action pickles through Python, bytes in C)."""
         state = self.__dict__.copy()
         state["phase"] = _PHASES.index(state["phase"])
         state["trick"] = bytes(state["trick"])
-        state["owner"] = bytes(map((1).__add__, state["owner"]))  # -1 (undealt) to 0
         return state
 
     def _after_unpickle(self) -> None:
         """Read back what :meth:`_pickle_state` wrote (the trick's cards as ids)."""
         self.phase = _PHASES[self.__dict__["phase"]]
         self.trick = [*self.trick]
-        self.owner = tuple(map((-1).__add__, self.__dict__["owner"]))
 
     def clone(self) -> PitchDeal:
         """A cheap independent copy."""
