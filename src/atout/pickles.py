@@ -35,9 +35,8 @@ UNSET = object()
 _SLOT_NAMES: dict[type[Any], tuple[str, ...]] = {}
 _SLOT_GETTERS: dict[type[Any], Callable[[Any], tuple[Any, ...]] | None] = {}
 
-_HEADS_OUT: dict[tuple[type[Any], tuple[str, ...], tuple[str, ...]], str] = {}
-"""(class, field names, slot names) -> the head written for them (a deal class is made by
-one rules class only)."""
+_HEADS_OUT: dict[tuple[type[Any], type[Any], tuple[str, ...], tuple[str, ...]], str] = {}
+"""(deal class, rules class, field names, slot names) -> the head written for them."""
 
 _HEADS_IN: dict[tuple[str, tuple[tuple[str, Any], ...]], tuple[Any, ...]] = {}
 """(head, options) -> (class, rules, field names, slot names, action table, count)."""
@@ -122,10 +121,10 @@ def deal_reduction(deal: Any, state: dict[str, Any]) -> tuple[Any, ...]:
             slots = tuple(n for n, _ in pairs)
             values += tuple(v for _, v in pairs)
     keys = tuple(state)
-    head = _HEADS_OUT.get((cls, keys, slots))
+    game = type(rules)
+    head = _HEADS_OUT.get((cls, game, keys, slots))
     if head is None:
-        game = type(rules)
-        head = _HEADS_OUT[(cls, keys, slots)] = " ".join(
+        head = _HEADS_OUT[(cls, game, keys, slots)] = " ".join(
             (_MAGIC, f"{cls.__module__}:{cls.__qualname__}",
              f"{game.__module__}:{game.__qualname__}", *keys, "|", *slots))
     try:

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from atout.envs.kernel import KernelBatch
+from atout.envs.kernel_batch import KernelBatch
 from atout.kernels import pitch as kp
 from atout.kernels.jass_batch import first_deal_seed
 from atout.kernels.jit import njit
