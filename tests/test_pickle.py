@@ -4,6 +4,7 @@ come back as this process's own (never a copy of their tables)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
 import pickletools
 import random
@@ -172,3 +173,25 @@ def test_a_pickle_of_the_old_replay_shape_is_refused() -> None:
     with pytest.raises((pickle.UnpicklingError, TypeError)):
         old: Any = restore_deal
         old(type(deal), {}, [])
+
+
+def _one_more(deal: Deal) -> Deal:
+    """Play the first legal action (in a worker process)."""
+    if not deal.is_over:
+        deal.play(deal.legal_actions()[0])
+    return deal
+
+
+def test_deals_travel_to_a_fresh_process_and_back() -> None:
+    # a spawned worker has read no head yet: it checks each one, as a Ray worker would
+    deals = []
+    for game, options in CONFIGS[::2]:
+        deal = atout.make(game, **options).deal(seed=2)
+        _advance(deal, 12, random.Random(2))
+        deals.append(deal)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        back = pool.map(_one_more, deals)
+    for deal, again in zip(deals, back, strict=True):
+        _one_more(deal)
+        assert again.history == deal.history
+        assert _views(again) == _views(deal)
