@@ -69,15 +69,6 @@ def test_maskable_ppo_trains_and_plays_a_tournament(tmp_path: Path) -> None:
     assert (tmp_path / "curve.png").stat().st_size > 1000
 
 
-@pytest.mark.recipes
-@pytest.mark.timeout(900)
-def test_tianshou_multi_agent_training_trains_and_plays_a_tournament(tmp_path: Path) -> None:
-    recipe = load("tianshou_marl")
-    report = recipe.main(["--game", "pitch", "--epochs", "1", "--steps", "200", "--envs", "2",
-                          "--deals", "10", "--json", str(tmp_path / "t.json")])
-    check_tournament(report, 10)
-
-
 def test_the_team_env_pays_the_team_every_reward_of_the_deal() -> None:
     import numpy as np
 
