@@ -25,13 +25,15 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
+from atout.bots.knock_rummy.kernel import compiled_discard, knock_rummy_batch
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Threshold, Turn, agreement, last_turns
-from atout.bots.parts import Budget, GameParts
+from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
 from atout.games.knock_rummy.melds import VALUES, deadwood, meldable
+from atout.kernels import NUMPY
 
 NCARDS = 52
 FULL = (1 << NCARDS) - 1
@@ -272,11 +274,12 @@ class KnockRummyDeterminizer(Determinizer):
         opts = self.rules.options
         best = known
         best_score = -1
+        discard = compiled_discard() or best_discard  # the same choices, compiled when ready
         for _ in range(self.read_tries):
             m = known
             for c in rng.sample(cards, k):
                 m |= 1 << c
-            score = agreement(m, known, turn, best_discard, self.threshold, self.rules.seats,
+            score = agreement(m, known, turn, discard, self.threshold, self.rules.seats,
                               taken, opts.discard_taken, opts.knocker_discards,
                               opts.knock_limit, rng)
             if score > best_score:
@@ -448,9 +451,15 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
     return KnockRummyHeuristic(rules, seat, seed, **kw)
 
 
+KERNEL_REUSE = 4
+"""Rollouts per action on each sampled deal with the search's ``kernel`` (the stock shuffled
+again for each after the first)."""
+
 PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
                   budget=Budget(playouts=300, reuse=1), courteous=courteous,
-                  candidates=candidates)
+                  candidates=candidates, options=SearchOptions(kernel=int(NUMPY)),
+                  batch=Batch(knock_rummy_batch, reuse=KERNEL_REUSE,
+                              phases=frozenset({"draw", "discard"})))
 """The Knock Rummy bots' parts."""
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
