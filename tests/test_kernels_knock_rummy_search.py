@@ -66,8 +66,8 @@ def test_the_rules_of_thumb_are_the_python_heuristic() -> None:
         allowed = sum(1 << c for c in cards if rng.random() < 0.8) or hand
         assert tuple(ks.best_discard(hand, allowed)) == py.best_discard(hand, allowed)
         top = rng.choice([c for c in range(52) if not hand >> c & 1])
-        for taken in (False, True):
-            assert bool(ks.takes_discard(hand, top, taken)) == py.takes_discard(hand, top, taken)
+        for both in (False, True):
+            assert bool(ks.takes_discard(hand, top, both)) == py.takes_discard(hand, top, both)
     for rounds in (0.0, 3.5, 19.0, 27.5):
         for taken in (0, 3, 40):
             assert ks.knock_threshold(rounds, taken) == py.knock_threshold(rounds, taken)
@@ -144,6 +144,7 @@ def test_the_search_runs_on_the_kernel_and_repeats_by_seed() -> None:
         choices = []
         for _ in range(2):
             deal = rules.deal(seed=seed)
+            assert deal.to_move is not None
             bot = make_bot("search:playouts=60", rules, deal.to_move, seed)
             assert isinstance(bot, SearchBot) and bot.kernel == NUMPY
             out = []
@@ -173,6 +174,7 @@ def test_the_engine_stands_in_while_the_kernel_is_not_ready() -> None:
 def test_lay_offs_keep_the_engine() -> None:
     rules = atout.make("knock-rummy", players=2, lay_off=True)
     deal = rules.deal(seed=4)
+    assert isinstance(deal, KnockRummyDeal)
     legal = [rules.actions[a] for a in range(55) if deal.legal_mask() >> a & 1]
     got = bridge.knock_rummy_batch([deal], legal, 2, deal.turn, 1)
     assert len(got) == len(legal)

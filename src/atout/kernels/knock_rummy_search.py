@@ -183,7 +183,8 @@ def margin(s: Array, seat: int) -> float:
     for i in range(n):
         total += s[POINTS + i]
     mine = s[POINTS + seat]
-    return mine - (total - mine) / (n - 1)
+    value: float = mine - (total - mine) / (n - 1)
+    return value
 
 
 @njit
