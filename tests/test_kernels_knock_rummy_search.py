@@ -166,8 +166,8 @@ def test_the_engine_stands_in_while_the_kernel_is_not_ready() -> None:
     rows = [deal]
     actions = atout.make("knock-rummy", players=2).actions
     legal = [actions[a] for a in range(55) if deal.legal_mask() >> a & 1][:3]
-    got = bridge.engine_rollouts(rows, legal, 4, deal.turn, 3)
-    one = bridge.engine_rollouts(rows, legal, 1, deal.turn, 3)
+    got = bridge.engine_rollouts(rows, legal, 4, deal.turn, 3, py.rummy_rollout)
+    one = bridge.engine_rollouts(rows, legal, 1, deal.turn, 3, py.rummy_rollout)
     assert got == [4 * v for v in one]
 
 
@@ -176,7 +176,7 @@ def test_lay_offs_keep_the_engine() -> None:
     deal = rules.deal(seed=4)
     assert isinstance(deal, KnockRummyDeal)
     legal = [rules.actions[a] for a in range(55) if deal.legal_mask() >> a & 1]
-    got = bridge.knock_rummy_batch([deal], legal, 2, deal.turn, 1)
+    got = py.knock_rummy_batch([deal], legal, 2, deal.turn, 1)
     assert len(got) == len(legal)
     with pytest.raises(ValueError, match="lay_off"):
         encode(deal)

@@ -1,6 +1,6 @@
 """The Knock Rummy search's rollouts on the compiled kernel, batched, compiled in the background.
 
-:func:`knock_rummy_batch` is the search's ``kernel`` rollouts (its default where numpy is
+the search's ``kernel`` rollouts (its default where numpy is
 installed): every sampled deal is encoded once for :mod:`atout.kernels.knock_rummy` and one
 call of :func:`atout.kernels.knock_rummy_search.rollouts` plays ``reuse`` rollouts of each
 deal after each candidate action, by the heuristic's rules (the Python rollout's actions, card
@@ -9,8 +9,8 @@ for card), the stock shuffled again for each rollout after the first.
 No player waits for numba: the first call starts a thread that compiles the kernel (or loads
 it from the user's cache) on a small deal (:func:`kernel_ready`); until it is ready, and where
 the kernels are not compiled (numba missing, or ``ATOUT_PURE=1``), each deal is rolled out
-once per action by the engine (:func:`atout.bots.knock_rummy.search.rummy_rollout`), its value
-counted ``reuse`` times. The search is reproducible by its seed once the kernel is ready
+once per action by the engine's rollout, its value counted ``reuse`` times
+(:func:`engine_rollouts`). The search is reproducible by its seed once the kernel is ready
 (``kernel_ready(wait=True)``; benchmarks and tests wait for it).
 """
 
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from atout.bots.knock_rummy.read import Discard
-from atout.bots.parts import side_value
+from atout.bots.parts import RolloutPolicy, side_value
 from atout.core import Action, Deal
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KnockRummyDeal
 
@@ -101,34 +101,33 @@ def compiled_discard() -> Discard | None:
 
 
 def engine_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
-                    seed: int) -> list[float]:
-    """What :func:`knock_rummy_batch` gives while the kernel is not ready: each deal rolled
-    out once after each action by the engine, its value counted ``reuse`` times."""
-    from atout.bots.knock_rummy.search import rummy_rollout
-
+                    seed: int, rollout: RolloutPolicy) -> list[float]:
+    """What :func:`batch_rollouts` gives while the kernel is not ready: each deal rolled out
+    once after each action by ``rollout`` (the engine's), its value counted ``reuse`` times."""
     rng = random.Random(seed)
     sums = [0.0] * len(actions)
     for deal in deals:
         for j, a in enumerate(actions):
             d = deal.clone()
             d.step(a)
-            sums[j] += reuse * side_value(rummy_rollout(d, rng), seat)
+            sums[j] += reuse * side_value(rollout(d, rng), seat)
     return sums
 
 
-def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
-                      seed: int) -> list[float]:
-    """The search's batched rollouts (:class:`atout.bots.parts.BatchRollouts`): for each
-    action, the summed margin for ``seat`` of ``reuse`` rollouts of every deal after it, in
-    one kernel call once the kernel is ready (see the module's text)."""
+def batch_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
+                   seed: int, rollout: RolloutPolicy) -> list[float]:
+    """The search's batched rollouts: for each action, the summed margin for ``seat`` of
+    ``reuse`` rollouts of every deal after it, in one kernel call once the kernel is ready,
+    else by :func:`engine_rollouts` with ``rollout`` (see the module's text)."""
     if not kernel_ready():
-        return engine_rollouts(deals, actions, reuse, seat, seed)
+        return engine_rollouts(deals, actions, reuse, seat, seed, rollout)
     kernel = _KERNEL[0]
     assert kernel is not None
     rummy = [cast(KnockRummyDeal, d) for d in deals]
     if any(d.opts.lay_off for d in rummy):  # the kernel refuses the lay-offs: the engine
-        return engine_rollouts(deals, actions, reuse, seat, seed)
+        return engine_rollouts(deals, actions, reuse, seat, seed, rollout)
     return kernel(rummy, [int(a) for a in actions], reuse, seat, seed)
 
 
-__all__ = ["compiled_discard", "draws_made", "engine_rollouts", "kernel_ready", "knock_rummy_batch"]
+__all__ = ["batch_rollouts", "compiled_discard", "draws_made", "engine_rollouts",
+           "kernel_ready"]

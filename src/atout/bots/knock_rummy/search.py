@@ -21,11 +21,12 @@ restocks (copied), and the cards known to be held (copied, they only show in the
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.knock_rummy.kernel import compiled_discard, knock_rummy_batch
+from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Threshold, Turn, agreement, last_turns
 from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
@@ -451,6 +452,15 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
     return KnockRummyHeuristic(rules, seat, seed, **kw)
 
 
+def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
+                      seed: int) -> list[float]:
+    """The search's ``kernel`` rollouts (:class:`atout.bots.parts.BatchRollouts`): every deal
+    rolled out ``reuse`` times after each action by the heuristic's rules in one call of the
+    compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
+    ready)."""
+    return batch_rollouts(deals, actions, reuse, seat, seed, rummy_rollout)
+
+
 KERNEL_REUSE = 4
 """Rollouts per action on each sampled deal with the search's ``kernel`` (the stock shuffled
 again for each after the first)."""
@@ -463,4 +473,5 @@ PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=
 """The Knock Rummy bots' parts."""
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
-           "courteous", "greedy_action", "knock_threshold", "rummy_rollout"]
+           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold",
+           "rummy_rollout"]
