@@ -119,8 +119,9 @@ class SearchBot(Bot):
     people; 0, the default, none. ``kernel``: 1 runs the card play's rollouts in the
     game's compiled kernel, batched (Jass: the greedy policy at every seat, with the game's
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
-    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s); 0, the
-    default, the Python rollouts. It needs numpy (``pip install atout[fast]``).
+    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
+    the draws and discards, every seat by the heuristic's rules, its default where numpy is
+    installed); 0, the default elsewhere, the Python rollouts. It needs numpy (``pip install atout[fast]``).
     """
 
     name = "search"
