@@ -121,7 +121,8 @@ class SearchBot(Bot):
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
-    installed); 0, the default elsewhere, the Python rollouts. It needs numpy (``pip install atout[fast]``).
+    installed); 0, the default elsewhere, the Python rollouts. It needs numpy
+    (``pip install atout[fast]``).
     """
 
     name = "search"
