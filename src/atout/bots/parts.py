@@ -283,7 +283,8 @@ class Batch:
     """A game's batched rollouts (see :class:`BatchRollouts`), which the search uses with
     its ``kernel`` option, the rollouts per action on each sampled deal they get by default
     (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
-    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call).
+    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call);
+    ``phases``: the phases whose decisions it rolls out (the card play by default).
     ``model``: both also take the search's model of the table, the keyword ``model`` (the
     side whose seats play by the heuristic's rules, as :class:`TableModel`'s; -1: none).
     ``ready`` (optional): whether the kernel can play now without a wait (compiled, or
@@ -295,6 +296,7 @@ class Batch:
     reuse: int = 8
     worlds: BatchWorlds | None = None
     count: int = 32
+    phases: frozenset[str] = frozenset({"play"})
     model: bool = False
     ready: Callable[[], bool] | None = None
 
