@@ -17,7 +17,7 @@ three on each board before the next (or name one player to run it in its own pro
 are saved one file each, so a run can stop and resume)::
 
     PYTHONPATH=src python benchmarks/clairvoyant.py run jass all DIR --last 1000
-    PYTHONPATH=src python benchmarks/clairvoyant.py sum DIR
+    PYTHONPATH=src python benchmarks/clairvoyant.py sum DIR [--markdown]
 
 ``--players N`` sets the table size (Pitch and Knock Rummy heads-up: ``--players 2``); a
 folder holds one game and table size. ``run`` takes ``--first``, ``--last`` and ``--step``
@@ -147,6 +147,28 @@ def share_ci(h: Sequence[float], s: Sequence[float], c: Sequence[float],
     return ratio(range(n)), lo, hi
 
 
+def markdown_row(folder: Path) -> str:
+    """The folder's row of docs/bots.md's table: game, boards all three played, the
+    search's and the clairvoyant search's margins over the heuristic's, the share and its
+    interval, and each search's CPU milliseconds a decision."""
+    setup = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    boards = load(folder)
+    common = sorted(set.intersection(*(set(boards.get(p, {})) for p in PLAYERS)))
+    size = setup["options"].get("players") or atout.make(setup["game"]).seats
+    if len(common) < 2:
+        return f"| {setup['game']} ({size} players) | {len(common)} | | | | |"
+    h, s, c = ([boards[p][i]["margin"] for i in common] for p in PLAYERS)
+    ms, cs = mean_ci([a - b for a, b in zip(s, h, strict=True)])
+    mc, cc = mean_ci([a - b for a, b in zip(c, h, strict=True)])
+    share, lo, hi = share_ci(h, s, c)
+    cpu = [1000 * sum(boards[p][i]["cpu"] for i in common)
+           / max(1, sum(boards[p][i]["decisions"] for i in common))
+           for p in ("search", "clairvoyant")]
+    return (f"| {setup['game']} ({size} players) | {len(common)} | {ms:+.3f} ± {cs:.3f} | "
+            f"{mc:+.3f} ± {cc:.3f} | **{100 * share:.0f}%** ({100 * lo:.0f}% to "
+            f"{100 * hi:.0f}%) | {cpu[0]:.0f} / {cpu[1]:.0f} |")
+
+
 def summary(folder: Path) -> None:
     """Print each player's margin, its CPU time, and the search's share of the bound."""
     setup = json.loads((folder / "game.json").read_text(encoding="utf-8"))
@@ -187,10 +209,15 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--markdown", action="store_true",
+                    help="with sum: one row of docs/bots.md's table per folder")
     a = ap.parse_args()
     if a.command == "sum":
         for folder in a.args:
-            summary(Path(folder))
+            if a.markdown:
+                print(markdown_row(Path(folder)))
+            else:
+                summary(Path(folder))
         return
     if len(a.args) != 3:
         ap.error("run takes GAME PLAYER FOLDER")
