@@ -52,9 +52,9 @@ PINNED: dict[tuple[str, str], str] = {
         "pass/60 9H/31 7S/30 7H/30 7H/20 bid 2/60 AC/31 2S/30 JD/30 QD/20",
     ("pitch", "search:playouts=30:model=0:prune=0"):
         "bid 1/0 AH/31 7S/30 9H/30 7H/30 bid 2/0 JC/31 2S/30 JD/30 QD/30",
-    ("knock-rummy", "search:playouts=30"):
+    ("knock-rummy", "search:playouts=30:kernel=0"):
         "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 knock/30 KH/30",
-    ("knock-rummy", "search:playouts=30:courtesy=1"):
+    ("knock-rummy", "search:playouts=30:courtesy=1:kernel=0"):
         "draw discard/30 7S/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
 }
 """For each game and bot name: the action chosen and the playouts spent (``action/playouts``)

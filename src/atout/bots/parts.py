@@ -285,12 +285,14 @@ class Batch:
     """A game's batched rollouts (see :class:`BatchRollouts`), which the search uses with
     its ``kernel`` option, the rollouts per action on each sampled deal they get by default
     (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
-    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call)."""
+    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call);
+    ``phases``: the phases whose decisions it rolls out (the card play by default)."""
 
     rollouts: BatchRollouts
     reuse: int = 8
     worlds: BatchWorlds | None = None
     count: int = 32
+    phases: frozenset[str] = frozenset({"play"})
 
 
 @dataclass(frozen=True)
