@@ -25,10 +25,10 @@ from atout.core import Result, Rules, View
 
 PINNED: dict[tuple[str, str], str] = {
     ("jass", "search:playouts=40"):
-        "push/0 JC/42 JS/42 JH/42 KH/42 KH/42 QH/40 push/0 7D/42 9D/40 TD/40 9D/42 JC/40 "
+        "push/0 JC/42 TC/42 JH/42 KH/42 KH/42 QH/40 push/0 7D/42 9D/40 TD/40 9D/42 JC/40 "
         "AC/40 TC/40",
     ("jass", "search:playouts=40:exact=4:tie=0"):
-        "push/0 JC/42 JS/42 JH/42 KH/42 QH/12 QH/8 push/0 7D/42 9D/40 TD/40 9D/42 QH/16 AC/8 "
+        "push/0 JC/42 TC/42 JH/42 KH/42 QH/12 QH/8 push/0 7D/42 9D/40 TD/40 9D/42 QH/16 AC/8 "
         "TC/8",
     ("jass", "search:playouts=40:common=1:model=0:key=search"):
         "push/160 9C/42 8S/42 JH/42 8H/42 KH/42 QH/40 trump S/160 QD/42 7H/40 TD/40 9D/42 "
