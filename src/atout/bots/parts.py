@@ -43,7 +43,9 @@ class Sampler(Protocol):
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal consistent with ``view``, advanced to the same point; it never uses the real
-        deal. Raises :class:`~atout.bots.determinize.NoConsistentDeal` if none is found."""
+        deal (but for :class:`atout.bots.clairvoyant.ClairvoyantSampler`, a benchmark's
+        yardstick that is shown it and no player can pick). Raises
+        :class:`~atout.bots.determinize.NoConsistentDeal` if none is found."""
         ...
 
 
