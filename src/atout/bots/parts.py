@@ -283,12 +283,16 @@ class Batch:
     """A game's batched rollouts (see :class:`BatchRollouts`), which the search uses with
     its ``kernel`` option, the rollouts per action on each sampled deal they get by default
     (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
-    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call)."""
+    its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call);
+    ``model`` (optional): the batched rollouts of the game's model of the table, which the
+    search uses instead of ``rollouts`` with its ``model`` option (without it, ``rollouts``
+    either way)."""
 
     rollouts: BatchRollouts
     reuse: int = 8
     worlds: BatchWorlds | None = None
     count: int = 32
+    model: BatchRollouts | None = None
 
 
 @dataclass(frozen=True)

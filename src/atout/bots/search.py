@@ -112,7 +112,8 @@ class SearchBot(Bot):
     before the bot ends the deal by its own choice (Knock Rummy: no knock before every
     player has drawn that many times, unless it shows no deadwood), for a table with
     people; 0, the default, none. ``kernel``: 1 runs the card play's rollouts in the
-    game's compiled kernel, batched (Jass: the greedy policy at every seat, with the game's
+    game's compiled kernel, batched (Jass: the greedy policy at every seat; Tarot: the
+    greedy policy, or with ``model`` the search's model of the table; with the game's
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s); 0, the
     default, the Python rollouts. It needs numpy (``pip install atout[fast]``).
@@ -185,7 +186,7 @@ class SearchBot(Bot):
                              "with one: jass, tarot, pitch")
         if self.kernel and parts.batch is None:
             raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
-                             "with them: jass")
+                             "with them: jass, tarot")
         if self.kernel and not NUMPY:
             raise ValueError("kernel: the compiled rollouts need numpy: pip install "
                              "'atout[fast]'")
@@ -320,7 +321,7 @@ class SearchBot(Bot):
         kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``)."""
         batch = self.parts.batch
         assert batch is not None
-        batched = batch.rollouts
+        batched = batch.model if self.model and batch.model is not None else batch.rollouts
         worlds = batch.worlds
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
