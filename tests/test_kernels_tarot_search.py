@@ -4,7 +4,9 @@
   at every step of whole playouts, from random positions of the card play, in every table
   size and the options that change the play;
 - a batched rollout's value is the engine's score of the cards the kernel played;
-- the batch entry point refuses bad input in words.
+- the batch entry point refuses bad input in words, and gives the same numbers compiled
+  and as plain Python;
+- the search with ``kernel=1`` (its model of the table or not) decides the same for a seed.
 
 CI runs this file compiled and with ``ATOUT_PURE=1``.
 """
@@ -18,7 +20,10 @@ import numpy as np
 import pytest
 
 import atout
+from atout.bots import make_bot
 from atout.bots.parts import side_value
+from atout.bots.search import SearchBot
+from atout.bots.tarot.batch import kernel_ready, tarot_batch, tarot_model_batch
 from atout.bots.tarot.choices import FULL, pre_play
 from atout.bots.tarot.rollout import greedy_card, heuristic_card
 from atout.games.tarot.deal import TarotDeal
@@ -164,3 +169,56 @@ def test_rollouts_refuse_bad_input_in_words() -> None:
     assert isinstance(start, TarotDeal)
     with pytest.raises(ValueError, match="card play"):
         ks.rollouts(np.stack([kt.encode(start)]), [kt.A_PASS], 1, 0, start.to_move or 0)
+
+
+def digest() -> list[float]:
+    """Fixed batched rollouts of three positions, greedy and modelled, summed per action."""
+    out: list[float] = []
+    for seed, options in ((2, {}), (4, {"players": 5}), (5, {"players": 3})):
+        deal = in_play(options, seed)
+        seat = deal.to_move
+        assert seat is not None
+        legal = ids(deal)[:4]
+        for model in (0, 1):
+            got = ks.rollouts(np.stack([kt.encode(deal)] * 2), legal, 3, 2026, seat, model)
+            out.extend(round(float(v), 2) for v in got.sum(axis=0))
+    return out
+
+
+def test_same_numbers_compiled_or_not() -> None:
+    """CI runs this file compiled and with ATOUT_PURE=1, so both ways give these numbers."""
+    assert digest() == DIGEST
+
+
+DIGEST = [920.0, 920.0, 920.0, 925.33, 866.67, 866.67, 877.33, 877.33, 1597.5, 1597.5, 1687.5,
+          1965.0, 1965.0, 2055.0, 2565.0, 2583.0, 2871.0, 2034.0, 2034.0, 2061.0]
+
+
+def test_kernel_search_is_reproducible_by_seed() -> None:
+    assert kernel_ready(wait=True)
+    for seed, options in ((7, {}), (8, {"players": 5})):
+        deal = in_play(options, seed)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        for spec in ("search:kernel=1:playouts=80", "search:kernel=1:model=0:playouts=80"):
+            got = []
+            for _ in range(2):
+                bot = make_bot(spec, deal.rules, seat, 17)
+                assert isinstance(bot, SearchBot)
+                got.append((bot.choose(view), bot.last))
+            assert got[0] == got[1]
+            if len(got[0][1]) > 1:  # it searched: 8 kernel rollouts per action and world
+                assert all(n % 8 == 0 for _, n in got[0][1].values())
+
+
+def test_the_batches_value_every_action() -> None:
+    deal = in_play({"players": 5}, 2)
+    seat = deal.to_move
+    assert seat is not None
+    actions = [deal.rules.actions[a] for a in ids(deal)]
+    assert kernel_ready(wait=True)
+    for batch in (tarot_batch, tarot_model_batch):
+        values = batch([deal, deal.clone()], actions, 2, seat, 5)
+        assert len(values) == len(actions)
+        assert values == batch([deal, deal.clone()], actions, 2, seat, 5)
