@@ -92,7 +92,7 @@ def kernel_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
         for i, d in enumerate(deals):
             m = d.legal_mask()
             first = np.array([(m & -m).bit_length() - 1], dtype=np.int64)
-            rollouts_kernel(np.stack([encode(d)]), first, 100, i, d.to_move, model)
+            rollouts_kernel(np.stack([encode(d)]), first, 100, i, d.to_move or 0, model)
         best = max(best, 100 * len(deals) / (time.process_time() - start))
     return best
 
