@@ -66,6 +66,19 @@ async def play_along(client: Client, table: int, seat: int) -> None:
         frame = {}
 
 
+async def bot_game(client: Client, bots: tuple[str, ...] = ("heuristic",) * 3,
+                   game: str = "jass", **fields: Any) -> int:
+    """A table of ``game`` (one deal unless ``fields`` say otherwise) where ``client`` sits
+    at seat 0 and ``bots`` at the next seats, started and played to its end; its number."""
+    table = int((await client.create(game, **{"deals": 1, **fields}))["table"])
+    for seat, bot in enumerate(bots, start=1):
+        await client.request({"type": "bot", "table": table, "seat": seat, "bot": bot},
+                             "update")
+    await client.send({"type": "start", "table": table})
+    await play_along(client, table, 0)
+    return table
+
+
 def cards_of(value: Any, out: set[str]) -> set[str]:
     """Every token of every string in a frame that could be a card code."""
     if isinstance(value, str):

@@ -176,7 +176,10 @@ def test_games_listed_and_replayed_over_http(tmp_path: Path) -> None:
                             (f"/api/games/{table}/replay?lang=xx", ana.token),
                             ("/api/games/0/replay", ana.token),
                             ("/api/games/abc/replay", ana.token),
-                            ("/api/me/games", None)):
+                            ("/api/me/games", None),
+                            ("/api/me/games?limit=0", ana.token),
+                            ("/api/me/games?limit=201", ana.token),
+                            ("/api/me/games?before=x", ana.token)):
             try:
                 await asyncio.to_thread(http, base, path, None, token)
                 ids["refusals"].append(None)
@@ -191,6 +194,7 @@ def test_games_listed_and_replayed_over_http(tmp_path: Path) -> None:
         asyncio.run(scenario(server.base))
         table, token = ids["table"], ids["token"]
         listed = http(server.base, "/api/me/games", token=token)
+        after = http(server.base, f"/api/me/games?before={table}&limit=5", token=token)
         over = http(server.base, f"/api/games/{table}/replay?seat=2&lang=fr")
         record = http(server.base, f"/api/games/{table}")
     mine = ids["mine"]
@@ -198,9 +202,85 @@ def test_games_listed_and_replayed_over_http(tmp_path: Path) -> None:
     assert ids["refusals"][:6] == ["private", "private", "bad_seat", "bad_lang", "bad_game",
                                    "bad_game"]
     assert ids["refusals"][6] is not None  # nobody signed in: no list
+    assert ids["refusals"][7:] == ["bad_query"] * 3
     (line,) = listed["games"]
     assert line["game"] == table and line["status"] == "finished" and line["seat"] == 0
-    assert line["replay"] == f"/replay/{table}"
+    assert line["replay"] == f"/replay/{table}" and listed["next"] is None
+    assert after == {"games": [], "next": None}
     assert over["over"] and over["seat"] == 2 and len(over["steps"]) == len(record["actions"])
     assert [s["action"] for s in over["steps"]] == record["actions"]
     assert over["steps"][-1]["lines"] and over["seats"][2] != over["seats"][0]
+
+
+def test_the_list_of_games_comes_a_page_at_a_time(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games_of`` gives ``limit`` games and the address of the next page; following the
+    pages gives each of the person's games once, in the list's order (the latest first, the
+    higher number first among games played at the same moment), and nobody else's."""
+    from atout.server.replays import games_of
+    from atout.store.models import now
+
+    store = Store.open(str(tmp_path / "games.db"))
+    try:
+        ana, bob = store.player("ana"), store.player("bob")
+        moment = now()
+        monkeypatch.setattr("atout.store.store.now", lambda: moment)  # ties: the number decides
+        ids = [store.create_game("jass", {}, {"seed": n}, [
+            SeatInfo(player_id=ana if n != 2 else bob), *[SeatInfo(bot="heuristic")] * 3])
+            for n in range(6)]
+        mine = sorted((gid for n, gid in enumerate(ids) if n != 2), reverse=True)
+        assert [g["game"] for g in games_of(store, ana)["games"]] == mine
+        seen: list[Any] = []
+        page = games_of(store, ana, limit=2)
+        pages = 1
+        while page["next"] is not None:
+            seen += [g["game"] for g in page["games"]]
+            match = re.fullmatch(r"/api/me/games\?before=(\d+)&limit=2", str(page["next"]))
+            assert match is not None and int(match[1]) == seen[-1]
+            page = games_of(store, ana, before=int(match[1]), limit=2)
+            pages += 1
+        seen += [g["game"] for g in page["games"]]
+        assert seen == mine and pages == 3
+        assert games_of(store, ana, limit=5)["next"] is None
+        assert games_of(store, ana, before=10_000) == {"games": [], "next": None}
+    finally:
+        store.close()
+
+
+def test_a_profile_links_each_game_its_reader_may_replay(tmp_path: Path) -> None:
+    """A profile's recent game carries its replay's address exactly when the replay route
+    would give it to the reader: a duplicate tournament's table never, a deal of the day's
+    run only to its player once it is over, a private table's only to its players."""
+    import dataclasses
+
+    from atout.server.access import replay_link
+    from atout.server.profiles import profile
+    from atout.store import FINISHED
+
+    store = Store.open(str(tmp_path / "games.db"))
+    try:
+        ana, bob = store.player("ana", "account"), store.player("bob", "account")
+        seats = [SeatInfo(player_id=ana), SeatInfo(player_id=bob),
+                 *[SeatInfo(bot="heuristic")] * 2]
+        made = {source: store.create_game("jass", {}, {"seed": 1}, seats, source=source)
+                for source in ("server", "daily", "duplicate")}
+        made["private"] = store.create_game("jass", {}, {"seed": 1}, seats[:1] + seats[2:] * 2,
+                                            client={"table": {"private": True}})
+        links = {}
+        for viewer in (ana, bob, None):
+            shown = profile(store, "ana", viewer)
+            assert shown is not None
+            links[viewer] = {g["game"]: g["replay"] for g in shown["recent"]}
+        summaries = {g.id: g for g in store.games()}
+    finally:
+        store.close()
+    assert links[ana] == {made["server"]: f"/replay/{made['server']}", made["daily"]: None,
+                          made["duplicate"]: None, made["private"]: f"/replay/{made['private']}"}
+    assert links[bob] == {made["server"]: f"/replay/{made['server']}", made["daily"]: None,
+                          made["duplicate"]: None}  # the private table: not listed to bob
+    assert links[None] == links[bob]
+    daily_over = dataclasses.replace(summaries[made["daily"]], status=FINISHED)
+    assert replay_link(daily_over, ana) == f"/replay/{made['daily']}"
+    assert replay_link(daily_over, None) is None and replay_link(daily_over, 99) is None
+    duplicate_over = dataclasses.replace(summaries[made["duplicate"]], status=FINISHED)
+    assert replay_link(duplicate_over, ana) is None

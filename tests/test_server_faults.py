@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from atout.client import Client
-from atout.server.hub import Conn, Hub, Settings
+from atout.server.conn import Conn
+from atout.server.hub import Hub, Settings
 from atout.store import Store, StoreError
 from databases import PrivatePostgres, fresh_database, url_text
 from server_helpers import running

@@ -17,7 +17,7 @@ import atout
 from atout.bots.review import review_game
 from atout.client import ServerError, http
 from atout.store import Store
-from frame_checks import play_along
+from frame_checks import bot_game
 from server_helpers import running
 from test_server_ratings import account
 
@@ -55,12 +55,7 @@ def test_a_review_asked_followed_and_kept(tmp_path: Path, few_playouts: None) ->
 
     async def scenario(base: str) -> None:
         ana, bob = await account(base, "ana"), await account(base, "bob")
-        table = int((await ana.create("jass", deals=1))["table"])
-        for seat in (1, 2, 3):
-            await ana.request({"type": "bot", "table": table, "seat": seat,
-                               "bot": "heuristic"}, "update")
-        await ana.send({"type": "start", "table": table})
-        await play_along(ana, table, 0)
+        table = await bot_game(ana)
         ids.update(table=table, ana=ana.token, bob=bob.token)
         for c in (ana, bob):
             await c.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from atout.client import ServerError, http
 from atout.web.labels import labels
@@ -157,6 +158,22 @@ def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
         f"/api/tournaments/{made['id']}/results.csv"
     check_axe(axe, page, "a tournament's results")
     page.screenshot(path=str(tmp_path / "tournament.png"), full_page=True)
+    assert page.locator(".scroller[tabindex]").count() == 0  # 1280 px: nothing scrolls
+    # a phone: the page keeps to the screen, each wider table scrolls in its own box, a
+    # region named by its caption that Tab reaches
+    page.set_viewport_size({"width": 360, "height": 740})
+    expect(page.locator("#overall .scroller")).to_have_attribute("tabindex", "0")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator("#overall .scroller")
+    assert box.get_attribute("role") == "region"
+    assert box.get_attribute("aria-label") == page.inner_text("#overall caption")
+    box.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('#overall .scroller').scrollLeft > 0")
+    check_axe(axe, page, "a tournament's results on a phone")
+    page.screenshot(path=str(tmp_path / "tournament-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{server.base}/tournaments/999")
     page.wait_for_function("() => document.getElementById('status').textContent.length > 5")
     assert "no tournament 999" in page.inner_text("#status")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from atout.client import Client, http
-from frame_checks import play_along
+from frame_checks import bot_game
 from server_helpers import Server, running
 from web_helpers import check_axe
 
@@ -33,12 +33,7 @@ async def rated_games(base: str) -> None:
     ana = Client(base, str(answer["token"]), dict(answer["player"]))
     await ana.connect()
     for _ in range(2):
-        table = int((await ana.create("jass", deals=1, rated=True))["table"])
-        for seat in (1, 2, 3):
-            await ana.request({"type": "bot", "table": table, "seat": seat,
-                               "bot": "heuristic" if seat % 2 else "random"}, "update")
-        await ana.send({"type": "start", "table": table})
-        await play_along(ana, table, 0)
+        await bot_game(ana, ("heuristic", "random", "heuristic"), rated=True)
     await ana.close()
 
 
@@ -74,9 +69,17 @@ def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
     assert rows.count() == 2
     last = rows.nth(1).inner_text()
     assert f"{rating['rating']:.2f}" in last.replace(",", "")
-    assert page.locator("table.data").nth(1).locator("tbody tr").count() == 2  # recent
+    recent = page.locator("table.data").nth(1)
+    assert recent.locator("tbody tr").count() == 2
+    links = recent.locator("tbody a")  # each game's number opens its replay
+    assert [links.nth(i).get_attribute("href") for i in range(2)] == [
+        g["replay"] for g in api["recent"]] == [f"/replay/{g['game']}" for g in api["recent"]]
     check_axe(axe, page, "the profile")
     page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
+    links.first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{server.base}/replay/{api['recent'][0]['game']}")
+    page.wait_for_selector("#picture #position")  # anyone may replay a finished public game
     page.goto(f"{server.base}/players/nobody")
     page.wait_for_selector("body[data-ready]")
     assert "There is no player named nobody" in page.inner_text("#status")

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from atout.client import Client, http
-from frame_checks import play_along
+from frame_checks import bot_game
 from server_helpers import Server, running
 from web_helpers import check_axe
 
@@ -37,19 +37,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, d
 
 
 async def one_game(base: str) -> dict[str, Any]:
-    """Ana (an account) plays a Jass game of one deal with computer players."""
+    """Ana (an account) plays two Jass games of one deal with computer players (the
+    second, ``table``, is the one replayed; the first, ``earlier``, makes a second page)."""
     answer = await asyncio.to_thread(http, base, "/api/register",
                                      {"name": "ana", "password": "a long enough password"})
     ana = Client(base, str(answer["token"]), dict(answer["player"]))
     await ana.connect()
-    table = int((await ana.create("jass", deals=1))["table"])
-    for seat in (1, 2, 3):
-        await ana.request({"type": "bot", "table": table, "seat": seat, "bot": "heuristic"},
-                          "update")
-    await ana.send({"type": "start", "table": table})
-    await play_along(ana, table, 0)
+    tables = [await bot_game(ana), await bot_game(ana)]
     await ana.close()
-    return {"table": table, "token": ana.token, "player": answer["player"]}
+    return {"table": tables[1], "earlier": tables[0], "token": ana.token,
+            "player": answer["player"]}
 
 
 def signed_page(browser: Any, game: dict[str, Any], lang: str = "en") -> tuple[Any, list[str]]:
@@ -80,10 +77,19 @@ def test_a_game_listed_and_replayed_with_the_keyboard_only(
     api = http(s.base, f"/api/games/{table}/replay?lang=en", token=game["token"])
     steps = api["steps"]
     page, errors = signed_page(browser, game)
-    page.goto(f"{s.base}/replay")
+    page.goto(f"{s.base}/replay?limit=1")  # a page of one game: the next by the keyboard
     page.wait_for_selector("table.data a")
     assert page.inner_text("h1") == "Your games"
+    assert page.locator("table.data tbody tr").count() == 1
     check_axe(axe, page, "the list of games")
+    page.focus("#more")
+    page.keyboard.press("Enter")
+    expect(page.locator("table.data tbody tr")).to_have_count(2)
+    expect(page.locator("#more")).to_have_count(0)  # no third page
+    links = page.locator("table.data tbody a")
+    assert [links.nth(i).get_attribute("href") for i in range(2)] == [
+        f"/replay/{table}", f"/replay/{game['earlier']}"]
+    expect(links.nth(1)).to_be_focused()  # the first game of the new page
     page.focus("table.data a")
     page.keyboard.press("Enter")
     page.wait_for_url(f"{s.base}/replay/{table}")
@@ -109,14 +115,17 @@ def test_a_game_listed_and_replayed_with_the_keyboard_only(
     page.screenshot(path=str(tmp_path / "replay.png"), full_page=True)
     page.keyboard.press("Home")
     starts(page, "Start")
-    hand = page.locator("#hand li").all_inner_texts()
+    hand = page.locator("#hand li .words").all_inner_texts()  # what is said (cards aria-hidden)
     assert len(hand) == 9 and [c["name"] for c in api["start"]["hand"]] == hand
+    drawn = page.locator("#hand li .pcard[aria-hidden=true]")  # each card drawn beside its words
+    assert [drawn.nth(i).get_attribute("data-card") for i in range(drawn.count())] == [
+        c["code"] for c in api["start"]["hand"]]
     # once the game is over, any seat: the seat's list by the keyboard
     page.focus("#seat")
     page.keyboard.press("ArrowDown")
     starts(page, "Start")
     seat1 = http(s.base, f"/api/games/{table}/replay?lang=en&seat=1")
-    expect(page.locator("#hand li").first).to_have_text(seat1["start"]["hand"][0]["name"])
+    expect(page.locator("#hand li .words").first).to_have_text(seat1["start"]["hand"][0]["name"])
     # the buttons do the same as the keys
     page.focus("#next")
     page.keyboard.press("Enter")
@@ -141,6 +150,7 @@ def test_a_review_asked_and_read_with_the_keyboard_only(
     review = http(s.base, f"/api/games/{game['table']}/review?deal=1", token=game["token"])
     rows = page.locator("#reviewout table tbody tr")
     assert rows.count() == len(review["review"]["choices"]) > 0
+    assert page.locator("#reviewout td .pcard").count() == 2 * rows.count()  # played, best
     check_axe(axe, page, "the review")
     page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
     assert errors == []

@@ -27,12 +27,13 @@ from .accounts import AuthError, Player, token_hash
 from .clubs import SOURCE as CLUBS_SOURCE
 from .clubs import Clubs
 from .clubs import routes as club_routes
+from .conn import Conn, error
 from .daily import SOURCE as DAILY_SOURCE
 from .daily import Daily
 from .daily import routes as daily_routes
 from .guard import Gate, RateLimited, address_key
 from .history import history_for
-from .hub import Conn, Hub, Settings, error
+from .hub import Hub, Settings
 from .profiles import routes as profile_routes
 from .protocol import MAX_FRAME, PROTOCOL, ProtocolError, parse, schema
 from .replays import routes as replay_routes

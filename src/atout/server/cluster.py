@@ -41,7 +41,8 @@ from atout.core import JSON
 from atout.store import PLAYING, StoreError
 
 from .accounts import Player
-from .hub import Conn, Hub, error
+from .conn import Conn, error
+from .hub import Hub
 from .table import Table, TableError, Update
 
 log = logging.getLogger("atout.server.cluster")

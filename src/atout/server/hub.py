@@ -15,7 +15,6 @@ import logging
 import random
 import secrets
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +25,7 @@ from atout.core import JSON
 from atout.store import PLAYING, SeatInfo, Store, StoreError
 
 from .accounts import Accounts, AuthError, Player, token_hash
+from .conn import RATE_COUNT, RATE_SECONDS, Conn, error
 from .guard import Limits
 from .names import strip_bidi
 from .protocol import PROTOCOL, PROTOCOL_MINOR, ProtocolError, encode
@@ -36,14 +36,10 @@ from .writer import Writer
 
 log = logging.getLogger("atout.server")
 
-RATE_COUNT = 100
-RATE_SECONDS = 20.0
 RETRY_FIRST = 0.5
 """Seconds before a move the store refused is tried again (then doubled each time)."""
 RETRY_MOST = 2.0
 """The longest wait between two tries of a move the store refused."""
-OUTBOX = 2000
-"""A client this many frames behind is too slow: it is disconnected (it may come back)."""
 
 
 @dataclass
@@ -69,51 +65,6 @@ class Settings:
     once in the data folder; :func:`atout.daily.secret`)."""
 
 
-@dataclass(eq=False)
-class Conn:
-    """One client's connection: who it is, what it follows, what waits to be sent."""
-
-    send: Callable[[str], Awaitable[None]]
-    """Sends one encoded frame (JSON text)."""
-    close: Callable[[int, str], Awaitable[None]]
-    player: Player | None = None
-    subs: dict[int, int | None] = field(default_factory=dict)
-    times: deque[float] = field(default_factory=deque)
-    strikes: int = 0
-    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    """Encoded frames waiting to be sent: text, which holds no objects for the garbage
-    collector to scan however long a slow client keeps it waiting."""
-    lang: str | None = None
-    """The language of the ``words`` this client asked for in its hello (protocol 1.1)."""
-    session: str | None = None
-    """The SHA-256 of the token of its hello (a logout ends the connection)."""
-
-    def push(self, frame: dict[str, JSON]) -> bool:
-        """Queue a frame (with its words when the client asked for them); False when the
-        client is too far behind."""
-        if self.lang is not None:
-            frame = with_words(frame, self.lang)
-        return self.push_text(encode(frame))
-
-    def push_text(self, text: str) -> bool:
-        """Queue an encoded frame; False when the client is too far behind."""
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            return False
-        return True
-
-    def allowed(self, now: float, limit: int = RATE_COUNT) -> bool:
-        """Count a message against the rate limit; whether it may be handled."""
-        while self.times and now - self.times[0] > RATE_SECONDS:
-            self.times.popleft()
-        if len(self.times) >= limit:
-            self.strikes += 1
-            return False
-        self.times.append(now)
-        return True
-
-
 def table_from(tid: int, match: atout.Match, settings: dict[str, JSON],
                seats: list[SeatState]) -> Table:
     """A table from its stored settings (``host``, ``private``, ``invite``, ``deals``,
@@ -126,16 +77,6 @@ def table_from(tid: int, match: atout.Match, settings: dict[str, JSON],
                  deals=deals if isinstance(deals, int) else None,
                  clock=float(clock) if isinstance(clock, int | float) else None,
                  started=bool(settings.get("started")))
-
-
-def error(code: str, message: str, ref: Any = None, table: int | None = None) -> dict[str, JSON]:
-    """An error frame."""
-    out: dict[str, JSON] = {"type": "error", "code": code, "message": message}
-    if ref is not None:
-        out["ref"] = ref
-    if table is not None:
-        out["table"] = table
-    return out
 
 
 class Hub:
@@ -823,4 +764,4 @@ class Hub:
         return bot
 
 
-__all__ = ["Conn", "Hub", "Settings", "error", "table_from"]
+__all__ = ["Hub", "Settings", "table_from"]

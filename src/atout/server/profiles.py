@@ -17,9 +17,10 @@ from starlette.routing import Route
 
 from atout.core import JSON
 from atout.games import available
-from atout.store import GameSummary, Store
+from atout.store import Store
 from atout.store.ratings import Change, RatingBook, Standing, shown_rating
 
+from .access import private_to, replay_link
 from .accounts import Player
 from .ratings import BOT_RATINGS
 
@@ -27,14 +28,6 @@ RECENT = 20
 """How many recent games a profile lists."""
 HISTORY = 500
 """How many rating changes a profile gives, per person (the newest)."""
-
-
-def private_to(summary: GameSummary, viewer: int | None) -> bool:
-    """Whether a game is hidden from ``viewer`` (None: nobody signed in): its table was
-    private and the viewer did not sit at it."""
-    settings = summary.client.get("table")
-    private = isinstance(settings, dict) and bool(settings.get("private"))
-    return private and (viewer is None or summary.seat_of(viewer) is None)
 
 
 def pool_parts(pool: str) -> dict[str, JSON]:
@@ -85,7 +78,8 @@ def profile(store: Store, name: str, viewer: int | None) -> dict[str, JSON] | No
                        if isinstance(g.client.get("table"), dict) else False,
                        "seat": seat, "seats": len(g.seats),
                        "won": isinstance(winners, list) and seat in winners,
-                       "updated": g.updated_at.isoformat()})
+                       "updated": g.updated_at.isoformat(),
+                       "replay": replay_link(g, viewer)})
         if len(recent) >= RECENT:
             break
     return {"name": person.name, "since": person.since.isoformat(), "played": played,
@@ -139,8 +133,8 @@ def routes(store: Callable[[], Store],
             return fail("bad_game", f"unknown game {game[:32]!r}: expected one of "
                         f"{', '.join(available())}", 404)
         try:
-            seats = _whole(request.query_params.get("seats"), "seats", 2, 7)
-            limit = _whole(request.query_params.get("limit"), "limit", 1, 200) or 100
+            seats = whole(request.query_params.get("seats"), "seats", 2, 7)
+            limit = whole(request.query_params.get("limit"), "limit", 1, 200) or 100
         except ValueError as exc:
             return fail("bad_query", str(exc), 400)
         return JSONResponse(await asyncio.to_thread(leaderboard, store(), game, seats, limit))
@@ -148,7 +142,9 @@ def routes(store: Callable[[], Store],
     return [Route("/api/players/{name}", player), Route("/api/leaderboard/{game}", board)]
 
 
-def _whole(raw: str | None, name: str, low: int, high: int) -> int | None:
+def whole(raw: str | None, name: str, low: int, high: int) -> int | None:
+    """A query parameter as a whole number from ``low`` to ``high`` (None when absent or
+    empty); ``ValueError`` in words otherwise."""
     if raw is None or raw == "":
         return None
     if not raw.isdigit() or not low <= int(raw) <= high:
@@ -157,5 +153,4 @@ def _whole(raw: str | None, name: str, low: int, high: int) -> int | None:
     return int(raw)
 
 
-__all__ = ["HISTORY", "RECENT", "leaderboard", "pool_parts", "private_to", "profile",
-           "routes"]
+__all__ = ["HISTORY", "RECENT", "leaderboard", "pool_parts", "profile", "routes", "whole"]

@@ -1,9 +1,10 @@
 """A player's games listed, and a game replayed step by step as one seat saw it, in words.
 
 ``/api/me/games`` lists the signed-in person's games, finished and unfinished, the latest
-first. ``/api/games/{game}/replay?seat=S&lang=L`` gives every action of a game with what the
-seat ``S`` saw of it (its hand and the table after it, the events' sentences in the
-language ``L``, the same sentences as live play: :func:`atout.server.words.update_lines`).
+first, a page at a time (``?limit=`` of them, ``?before=N``: those after game N).
+``/api/games/{game}/replay?seat=S&lang=L`` gives every action of a game with what the seat
+``S`` saw of it (its hand and the table after it, the events' sentences in the language
+``L``, the same sentences as live play: :func:`atout.server.words.update_lines`).
 
 What a step shows is the engine's: the seat's view (:meth:`atout.Match.view`), the events
 visible to the seat (:func:`atout.server.visibility.events_for`) and the action as the seat
@@ -16,7 +17,7 @@ its players or with its invite code, as its history (docs/protocol.md).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from starlette.requests import Request
@@ -28,15 +29,14 @@ from atout.i18n import LANGUAGES
 from atout.i18n.text import GameText, is_card
 from atout.store import FINISHED, GameRecord, GameSummary, Store, StoreError
 
+from .access import replay_refusal
 from .accounts import Player
-from .clubs import SOURCE as CLUBS_SOURCE
-from .daily import SOURCE as DAILY_SOURCE
-from .profiles import private_to
+from .profiles import whole
 from .visibility import events_for
 from .words import card_words, text_for, update_lines
 
 LISTED = 200
-"""How many games ``/api/me/games`` lists at most."""
+"""How many games ``/api/me/games`` lists at most on a page (its ``limit`` by default)."""
 
 
 class LiveTable(Protocol):
@@ -63,9 +63,16 @@ def game_line(g: GameSummary, player: int) -> dict[str, JSON]:
             "updated": g.updated_at.isoformat(), "replay": f"/replay/{g.id}"}
 
 
-def games_of(store: Store, player: int) -> dict[str, JSON]:
-    """The person's games, the latest first (a private table's too: the person sat there)."""
-    return {"games": [game_line(g, player) for g in store.games(player=player, limit=LISTED)]}
+def games_of(store: Store, player: int, before: int | None = None,
+             limit: int = LISTED) -> dict[str, JSON]:
+    """The person's games, the latest first (a private table's too: the person sat there),
+    ``limit`` of them, after game ``before`` in that order when given; ``next`` is the
+    address of the following page (None: no more)."""
+    found = store.games(player=player, limit=limit + 1, before=before)
+    more = len(found) > limit
+    games = found[:limit]
+    return {"games": [game_line(g, player) for g in games],
+            "next": f"/api/me/games?before={games[-1].id}&limit={limit}" if more else None}
 
 
 def _info(summary: GameSummary) -> dict[str, Any]:
@@ -119,21 +126,12 @@ def replay_seat(summary: GameSummary, live: LiveTable | None, viewer: int | None
     """The seat a replay shows and how many actions, for ``viewer`` asking for seat
     ``asked`` ('' or None: its own, 'none': nobody's); ``PermissionError`` in words when
     the viewer may not have it, ``ValueError`` for a bad seat."""
-    settings = summary.client.get("table")
     mine = None if viewer is None else (live.seat_of(viewer) if live is not None else None)
     if mine is None and viewer is not None:
         mine = summary.seat_of(viewer)
-    if summary.source == CLUBS_SOURCE:  # its boards are being played at other tables too
-        raise PermissionError("a duplicate tournament's table is read through "
-                              "/api/tournaments/N (every board's actions once it is over)")
-    if summary.source == DAILY_SOURCE and (mine is None or summary.status != FINISHED):
-        raise PermissionError("a deal of the day's run is replayed by its player only, once "
-                              "it is over: the day's deals stay unseen until each person "
-                              "plays them")
-    if private_to(summary, viewer) and not (
-            isinstance(settings, Mapping) and invite and invite == settings.get("invite")):
-        raise PermissionError("this game's table is private: its players, or whoever has "
-                              "its invite code (?invite=CODE), may replay it")
+    refused = replay_refusal(summary, viewer, mine, invite)
+    if refused is not None:
+        raise PermissionError(refused)
     seats = len(summary.seats)
     if asked in (None, ""):
         seat = mine
@@ -161,7 +159,12 @@ def routes(store: Callable[[], Store], live: Callable[[int], LiveTable | None],
 
     async def my_games(request: Request) -> Response:
         me = await signed(request)
-        return JSONResponse(await asyncio.to_thread(games_of, store(), me.id))
+        try:
+            before = whole(request.query_params.get("before"), "before", 1, 2 ** 63 - 1)
+            limit = whole(request.query_params.get("limit"), "limit", 1, LISTED) or LISTED
+        except ValueError as exc:
+            return fail("bad_query", str(exc), 400)
+        return JSONResponse(await asyncio.to_thread(games_of, store(), me.id, before, limit))
 
     async def replay(request: Request) -> Response:
         raw = str(request.path_params["game"])

@@ -16,7 +16,18 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from atout.core import JSON, MatchResult
@@ -340,10 +351,16 @@ class Store:
 
     def games(self, *, status: str | None = None, game: str | None = None,
               player: int | None = None, limit: int | None = None,
-              source: str | None = None) -> list[GameSummary]:
+              source: str | None = None, before: int | None = None) -> list[GameSummary]:
         """Games, the most recently played first; filtered by status, game, player and
-        source (``console``, ``server``, ``import``)."""
+        source (``console``, ``server``, ``import``); with ``before``, only those that
+        come after game ``before`` in that order (the next page; none when there is no
+        such game)."""
         query = select(Game.__table__).order_by(Game.updated_at.desc(), Game.id.desc())
+        if before is not None:
+            then = select(Game.updated_at).where(Game.id == before).scalar_subquery()
+            query = query.where(or_(Game.updated_at < then, and_(Game.updated_at == then,
+                                                                  Game.id < before)))
         if source is not None:
             query = query.where(Game.source == source)
         if status is not None:

@@ -18,6 +18,7 @@ def replay_words(tr: Translator) -> dict[str, str]:
         "p_games": _("Your games"),
         "p_signin": _("Sign in on the tables page to see your games."),
         "p_none": _("No game yet."),
+        "p_more": _("More games"),
         "p_game": _("Game"),
         "p_name": _("Card game"),
         "p_status": _("Status"),
@@ -52,8 +53,8 @@ def replay_words(tr: Translator) -> dict[str, str]:
         "p_reviewask": _("Ask for a review of this deal"),
         "p_reviewing": _("Review under way: {done} of {total} decisions."),
         "p_reviewdone": _("Review of deal {deal} for {player}: {loss} points lost in "
-                          "expectation; {blunders} blunders, {mistakes} mistakes, "
-                          "{inaccuracies} inaccuracies."),
+                          "expectation. Blunders: {blunders}; mistakes: {mistakes}; "
+                          "inaccuracies: {inaccuracies}."),
         "p_action": _("Action"),
         "p_played": _("Played"),
         "p_best": _("The search's choice"),

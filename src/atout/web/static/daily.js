@@ -1,66 +1,14 @@
 /* atout: the deal of the day (/daily/GAME): your run through the day's deals and the day's
-   standings. Plain script, no build step; the API is /api/daily (docs/protocol.md). Nothing
-   of the day's deals is asked for before you press the button that starts your run. */
+   standings. Plain script, no build step, after page.js (the shared $, el, L, api ...); the
+   API is /api/daily (docs/protocol.md). Nothing of the day's deals is asked for before you
+   press the button that starts your run. */
 "use strict";
 
-const GAMES = ["jass", "putze", "tarot", "pitch", "knock-rummy"];
-const D = {
-  token: localStorage.getItem("atout.token"),
-  player: JSON.parse(localStorage.getItem("atout.player") || "null"),
-  game: "jass",
-};
-const WORDS = { lang: "en", labels: {} };
+const D = { game: "jass" };
 /* document.body.dataset.moves counts the moves answered (tests wait on it) */
 
-function $(id) { return document.getElementById(id); }
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  return node;
-}
-/* the page's words from the catalogue (GET /api/i18n/LANG), in the language the tables page
-   chose; the HTML's [data-l] nodes put in words at once */
-function L(key, params) {
-  let text = WORDS.labels[key] || key;
-  for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
-  return text;
-}
-async function loadWords() {
-  let lang = localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2);
-  if (!["en", "fr"].includes(lang)) lang = "en";
-  try {
-    const answer = await fetch(`/api/i18n/${lang}`);
-    if (answer.ok) WORDS.labels = await answer.json();
-  } catch (e) { WORDS.labels = {}; }  /* no words: the page stays in English */
-  if (!WORDS.labels.lang) return;
-  WORDS.lang = lang;
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-l]")) node.textContent = L(node.dataset.l);
-}
-function gameTitle(game) { return WORDS.labels[`title_${game}`] || game; }
-function status(text) { $("status").textContent = text || ""; }
-function num(x) {  /* the decimal comma in French */
-  if (x === null || x === undefined) return "–";
-  const text = String(Math.round(Number(x) * 100) / 100);
-  return WORDS.lang === "fr" ? text.replace(".", ",") : text;
-}
-
-async function api(path, body) {
-  const headers = { "content-type": "application/json" };
-  if (D.token) headers.authorization = `Bearer ${D.token}`;
-  const answer = await fetch(path, body === undefined ? { headers }
-    : { method: "POST", headers, body: JSON.stringify(body) });
-  let data = {};
-  try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
-  return { ok: answer.ok, data };
-}
-
 function gameFromPath() {
-  let part = "";
-  try { part = decodeURIComponent(location.pathname.split("/")[2] || ""); } catch (e) { part = ""; }
+  const part = pathPart("jass");
   return GAMES.includes(part) ? part : "jass";
 }
 
@@ -90,9 +38,9 @@ function standingsTable(s) {
     row.appendChild(el("td"));
     foot.appendChild(row);
   }
-  box.appendChild(el("table", { class: "data", id: "table" },
+  box.appendChild(scroller(el("table", { class: "data", id: "table" },
     el("caption", { text: L("d_caption", { game: gameTitle(s.game), day: s.day }) }),
-    el("thead", {}, head), body, foot));
+    el("thead", {}, head), body, foot)));
 }
 
 function showRun(state) {
@@ -154,11 +102,11 @@ async function loadStandings() {
 }
 
 async function loadMine() {
-  if (!D.token || !D.player) {
+  if (!ME.token || !ME.player) {
     $("mine").textContent = L("d_signin");
     return;
   }
-  if (D.player.kind === "guest") {
+  if (ME.player.kind === "guest") {
     $("mine").textContent = L("d_guest");
     return;
   }

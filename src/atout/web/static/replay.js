@@ -2,94 +2,79 @@
    with its reviews. Plain script, no build step, no library. Everything shown comes from
    /api/games/N/replay, which gives only what the chosen seat saw (docs/web.md). Keys: the
    right and left arrows step, Home and End jump; each step is said in the live region in
-   the words of live play. */
+   the words of live play. After page.js (the shared $, el, L, api ...). */
 "use strict";
 
-const P = {
-  lang: localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2),
-  token: localStorage.getItem("atout.token"),
-  labels: {},
-  replay: null,
-  pos: 0,
-};
+const P = { replay: null, pos: 0, faces: null };
+const PAGE = 50;  /* games listed at a time (unless the address says ?limit=N) */
 
-function $(id) { return document.getElementById(id); }
-function L(key, params) {
-  let text = P.labels[key] || key;
-  for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
-  return text;
-}
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  return node;
-}
-function status(text) { $("status").textContent = text || ""; }
 function say(text) { $("said").textContent = text || ""; }
 
-async function getJSON(path, body) {
-  const headers = P.token ? { authorization: `Bearer ${P.token}` } : {};
-  const init = { headers };
-  if (body !== undefined) {
-    init.method = "POST";
-    init.body = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const answer = await fetch(path, init);
-  let data = {};
-  try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
-  return { ok: answer.ok, data };
+/* the card faces of the tables page (cards.js, an ES module), drawn beside the words and
+   hidden from assistive technologies (the words say the card); without them, words alone */
+async function loadFaces() {
+  try {
+    P.faces = await import("/static/cards.js");
+    P.faces.installSprite();
+  } catch (e) { P.faces = null; }
 }
-
-async function loadLabels() {
-  if (!["en", "fr"].includes(P.lang)) P.lang = "en";
-  const answer = await fetch(`/api/i18n/${P.lang}`);
-  P.labels = await answer.json();
-  document.documentElement.lang = P.lang;
-  for (const node of document.querySelectorAll("[data-l]")) node.textContent = L(node.dataset.l);
+function isCard(code) {  /* as atout.i18n.text.is_card: AH, T21, EX */
+  return typeof code === "string" && /^(EX|T[0-9]+|[1-9TJNQKA][HDSC])$/i.test(code.trim());
 }
-
-function table(caption, heads, rows) {
-  const t = el("table", { class: "data" }, el("caption", { text: caption }));
-  const head = el("tr");
-  for (const h of heads) head.appendChild(el("th", { scope: "col", text: h }));
-  t.appendChild(el("thead", {}, head));
-  const body = el("tbody");
-  for (const r of rows) {
-    const tr = el("tr");
-    r.forEach((cell, i) => {
-      const td = el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {});
-      if (typeof cell === "string") td.textContent = cell; else td.appendChild(cell);
-      tr.appendChild(td);
-    });
-    body.appendChild(tr);
-  }
-  t.appendChild(body);
-  return t;
+function drawn(code) {
+  if (!P.faces || !P.replay || !isCard(code)) return null;
+  const deck = P.faces.deckFor(P.replay.name, localStorage.getItem("atout.deck"));
+  return P.faces.cardElement(code, deck, WORDS.lang);
 }
+/* a list item: the card drawn, then its words (span.words: what is said) */
+function cardItem(code, text) { return el("li", { class: "named" }, drawn(code), el("span", { class: "words", text })); }
 
 /* -- the list of games ------------------------------------------------------------------- */
-async function games() {
-  $("title").textContent = L("p_games");
-  document.title = `atout: ${L("p_games")}`;
-  if (!P.token) { status(L("p_signin")); return; }
-  status(L("p_loading"));
-  const { ok, data } = await getJSON("/api/me/games");
-  if (!ok) { status(L("p_failed", { message: data.message || "" })); return; }
-  status("");
-  if (!data.games.length) { $("content").appendChild(el("p", { text: L("p_none") })); return; }
-  const rows = data.games.map((g) => [
+function gameRow(g) {
+  return [
     el("a", { href: g.replay, "aria-label": L("p_open", { game: g.game }), text: String(g.game) }),
     L(`title_${g.name}`),
     L(g.status === "finished" ? "p_finished" : "p_playing"),
     g.seat === null ? "" : String(g.seat + 1),
     g.won === null ? "" : L(g.won ? "p_won" : "p_lost"),
-  ]);
-  $("content").appendChild(table(L("p_games"),
-    [L("p_game"), L("p_name"), L("p_status"), L("p_seat"), L("p_result")], rows));
+  ];
+}
+
+/* the next page of the list under the table; the focus goes to its first game */
+function moreButton(list, next) {
+  const old = $("more");
+  if (old) old.remove();
+  if (!next) return;
+  const more = el("button", { id: "more", type: "button", text: L("p_more") });
+  more.addEventListener("click", async () => {
+    more.disabled = true;
+    const { ok, data } = await api(next);
+    if (!ok) { status(L("p_failed", { message: data.message || "" })); more.disabled = false; return; }
+    const body = list.querySelector("tbody");
+    const first = body.children.length;
+    for (const g of data.games) body.appendChild(dataRow(gameRow(g)));
+    moreButton(list, data.next);
+    const link = body.children[first] && body.children[first].querySelector("a");
+    if (link) link.focus();
+  });
+  list.after(more);
+}
+
+async function games() {
+  $("title").textContent = L("p_games");
+  document.title = `atout: ${L("p_games")}`;
+  if (!ME.token) { status(L("p_signin")); return; }
+  status(L("p_loading"));
+  const asked = Number(new URLSearchParams(location.search).get("limit"));  /* /replay?limit=N */
+  const limit = Number.isInteger(asked) && asked >= 1 && asked <= 200 ? asked : PAGE;
+  const { ok, data } = await api(`/api/me/games?limit=${limit}`);
+  if (!ok) { status(L("p_failed", { message: data.message || "" })); return; }
+  status("");
+  if (!data.games.length) { $("content").appendChild(el("p", { text: L("p_none") })); return; }
+  const list = dataTable(L("p_games"),
+    [L("p_game"), L("p_name"), L("p_status"), L("p_seat"), L("p_result")], data.games.map(gameRow));
+  $("content").appendChild(list);
+  moreButton(list, data.next);
 }
 
 /* -- one game ---------------------------------------------------------------------------- */
@@ -104,12 +89,12 @@ function picture(step) {
     if (step.lines.length) box.appendChild(el("p", { id: "lines", text: step.lines.join(" ") }));
   }
   box.appendChild(el("h2", { text: L("p_hand") }));
-  const hand = el("ul", { id: "hand" });
-  for (const c of step.hand) hand.appendChild(el("li", { text: c.name }));
+  const hand = el("ul", { id: "hand", class: "cards" });
+  for (const c of step.hand) hand.appendChild(cardItem(c.code, c.name));
   box.appendChild(step.hand.length ? hand : el("p", { text: L("p_empty") }));
   box.appendChild(el("h2", { text: L("p_table") }));
-  const trick = el("ul", { id: "trick" });
-  for (const t of step.table) trick.appendChild(el("li", { text: `${t.player}: ${t.name}` }));
+  const trick = el("ul", { id: "trick", class: "cards" });
+  for (const t of step.table) trick.appendChild(cardItem(t.card, `${t.player}: ${t.name}`));
   box.appendChild(step.table.length ? trick : el("p", { text: L("p_empty") }));
   box.appendChild(el("p", { id: "scores", text: `${L("p_scores")}: ` +
     step.scores.map((s, i) => `${P.replay.seats[i]} ${s}`).join(", ") }));
@@ -147,11 +132,11 @@ function button(id, label, keys, pos) {
 
 async function load(game, seat) {
   status(L("p_loading"));
-  const query = new URLSearchParams({ lang: P.lang });
+  const query = new URLSearchParams({ lang: WORDS.lang });
   if (seat !== undefined) query.set("seat", seat);
   const invite = new URLSearchParams(location.search).get("invite");
   if (invite) query.set("invite", invite);
-  const { ok, data } = await getJSON(`/api/games/${game}/replay?${query}`);
+  const { ok, data } = await api(`/api/games/${game}/replay?${query}`);
   if (!ok) { status(L("p_failed", { message: data.message || "" })); return false; }
   status(data.over ? "" : L("p_notover"));
   P.replay = data;
@@ -205,13 +190,13 @@ function cardNames() {
 
 function reviewTable(review) {
   const names = cardNames();
-  const word = (a) => names[a] || a;
+  const word = (a) => el("span", { class: "named" }, drawn(a), el("span", { class: "words", text: names[a] || a }));
   const rows = review.choices.map((c) => [
     String(c.index + 1), word(c.played), word(c.best), c.loss.toFixed(1),
     c.mark ? L(`p_${c.mark}`) : L("p_good"),
   ]);
-  return table(L("p_review"), [L("p_action"), L("p_played"), L("p_best"), L("p_loss"),
-    L("p_mark")], rows);
+  return dataTable(L("p_review"), [L("p_action"), L("p_played"), L("p_best"), L("p_loss"),
+    L("p_mark")], rows, [true, false, false, true, false]);
 }
 
 function showReview(review) {
@@ -230,14 +215,14 @@ async function askReview(game) {
   const deal = Number($("reviewdeal").value);
   const bar = $("reviewprogress");
   $("askreview").disabled = true;
-  let answer = await getJSON(`/api/games/${game}/review`, { deal });
+  let answer = await api(`/api/games/${game}/review`, { deal });
   while (answer.ok && answer.data.state === "running") {
     bar.hidden = false;
     bar.max = Math.max(1, answer.data.total);
     bar.value = answer.data.done;
     status(L("p_reviewing", { done: answer.data.done, total: answer.data.total }));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    answer = await getJSON(`/api/games/${game}/review?deal=${deal}`);
+    answer = await api(`/api/games/${game}/review?deal=${deal}`);
   }
   bar.hidden = true;
   $("askreview").disabled = false;
@@ -249,7 +234,7 @@ function reviewSection(game) {
   const r = P.replay;
   const box = el("section", { id: "review", "aria-labelledby": "reviewtitle" },
     el("h2", { id: "reviewtitle", text: L("p_review") }));
-  if (!P.token || r.seat === null) return null;
+  if (!ME.token || r.seat === null) return null;
   const deals = [...new Set(r.steps.map((s) => s.deal))];
   if (!r.over) deals.pop();  /* the deal under way: a review comes after the deal */
   if (!deals.length) return null;
@@ -267,7 +252,7 @@ function reviewSection(game) {
 }
 
 async function main() {
-  await loadLabels();
+  await Promise.all([loadWords(), loadFaces()]);
   const part = location.pathname.split("/")[2] || "";
   if (/^[0-9]+$/.test(part)) await oneGame(part); else await games();
 }

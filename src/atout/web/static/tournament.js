@@ -1,75 +1,14 @@
 /* atout: a duplicate tournament's results (/tournaments/N): overall standings and every
    board, each entrant's points beside the datum (the mean of that seat's points over the
-   tables). Plain script, no build step; the API is /api/tournaments (docs/protocol.md). */
+   tables). Plain script, no build step, after page.js (the shared $, el, L, api ...); the
+   API is /api/tournaments (docs/protocol.md). */
 "use strict";
 
-function $(id) { return document.getElementById(id); }
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  return node;
-}
-const WORDS = { lang: "en", labels: {} };
-/* the page's words from the catalogue (GET /api/i18n/LANG), in the language the tables page
-   chose; the HTML's [data-l] nodes put in words at once */
-function L(key, params) {
-  let text = WORDS.labels[key] || key;
-  for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
-  return text;
-}
-async function loadWords() {
-  let lang = localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2);
-  if (!["en", "fr"].includes(lang)) lang = "en";
-  try {
-    const answer = await fetch(`/api/i18n/${lang}`);
-    if (answer.ok) WORDS.labels = await answer.json();
-  } catch (e) { WORDS.labels = {}; }  /* no words: the page stays in English */
-  if (!WORDS.labels.lang) return;
-  WORDS.lang = lang;
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-l]")) node.textContent = L(node.dataset.l);
-}
-function gameTitle(game) { return WORDS.labels[`title_${game}`] || game; }
-function num(x) {  /* the decimal comma in French */
-  const text = String(Math.round(Number(x) * 100) / 100);
-  return WORDS.lang === "fr" ? text.replace(".", ",") : text;
-}
 function signed(x) { return (Number(x) > 0 ? "+" : "") + num(x); }
-
-function table(caption, columns, rows, firstIsHeader) {
-  const head = el("tr");
-  for (const [label, isNum] of columns) head.appendChild(el("th", { scope: "col", class: isNum ? "num" : "", text: label }));
-  const body = el("tbody");
-  for (const cells of rows) {
-    const row = el("tr");
-    cells.forEach((c, i) => {
-      const tag = i === firstIsHeader ? "th" : "td";
-      const attrs = { class: columns[i][1] ? "num" : "", text: String(c) };
-      if (tag === "th") attrs.scope = "row";
-      row.appendChild(el(tag, attrs));
-    });
-    body.appendChild(row);
-  }
-  return el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body);
-}
 
 /* asked/shown: the board's answers are numbered as asked, and one older than the board shown
    is dropped (a poll sent before a move must not bring the played card back) */
-const T = { token: localStorage.getItem("atout.token"), id: "", polling: null, asked: 0, shown: 0,
-  seen: "", busy: false };
-
-async function api(path, body) {
-  const headers = { "content-type": "application/json" };
-  if (T.token) headers.authorization = `Bearer ${T.token}`;
-  const answer = await fetch(path, body === undefined ? { headers }
-    : { method: "POST", headers, body: JSON.stringify(body) });
-  let data = {};
-  try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
-  return { ok: answer.ok, data };
-}
+const T = { id: "", polling: null, asked: 0, shown: 0, seen: "", busy: false };
 
 /* an entrant's board: their own seat's view and legal actions; polled while others move */
 function showYours(state) {
@@ -124,7 +63,7 @@ async function play(action) {
   for (const b of box.querySelectorAll("button")) b.disabled = true;
   const asked = ++T.asked;
   const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}/play`, { action });
-  $("status").textContent = ok ? "" : data.message;
+  status(ok ? "" : data.message);
   if (ok) showNewer(asked, data);
   for (const b of box.querySelectorAll("button")) b.disabled = false;
   box.setAttribute("aria-busy", "false");
@@ -141,20 +80,20 @@ async function create(event) {
     body.entrants = lines.map((l) => l.split(",").map((n) => n.trim() || null));
   }
   const { ok, data } = await api("/api/tournaments", body);
-  if (!ok) { $("status").textContent = data.message; return; }
+  if (!ok) { status(data.message); return; }
   location.href = `/tournaments/${data.id}`;
 }
 
 async function main() {
-  let id = "";
-  try { id = decodeURIComponent(location.pathname.split("/")[2] || ""); } catch (e) { id = ""; }
+  const id = pathPart("");
   T.id = id;
   await loadWords();
   for (const option of $("t-game").options) option.textContent = gameTitle(option.value);
-  if (!id) {
+  if (!id) {  /* the host's form: no results to show yet */
+    for (const h of ["h-overall", "h-boards"]) $(h).closest("section").hidden = true;
     $("host").hidden = false;
     $("make").addEventListener("submit", create);
-    if (!T.token) $("status").textContent = L("t_signin");
+    if (!ME.token) status(L("t_signin"));
     return;
   }
   const state = await refresh();
@@ -175,28 +114,27 @@ async function main() {
 
 async function results() {
   const id = T.id;
-  const answer = await fetch(`/api/tournaments/${encodeURIComponent(id)}/results`);
-  const data = await answer.json();
-  if (!answer.ok) { $("status").textContent = data.message; return; }
+  const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(id)}/results`);
+  if (!ok) { status(data.message); return; }
   $("title").textContent = L("t_title_game", { id: data.id, game: gameTitle(data.game) });
   $("about").textContent = `${L("t_about", { tables: data.tables, deals: data.deals, rotation: data.rotation })} ` +
     L(data.over ? "t_over" : "t_playing");
   const link = $("csv");
   link.href = `/api/tournaments/${data.id}/results.csv`;
   link.hidden = false;
-  $("overall").replaceChildren(table(L("t_overall_caption"),
-    [[L("t_rank"), true], [L("t_entrant"), false], [L("t_table"), true], [L("t_points"), true],
-     [L("t_difference"), true], [L("t_boardcount"), true]],
-    data.standings.map((s) => [s.rank, s.name, s.table + 1, num(s.points), signed(s.difference), s.boards]), 1));
+  $("overall").replaceChildren(dataTable(L("t_overall_caption"),
+    [L("t_rank"), L("t_entrant"), L("t_table"), L("t_points"), L("t_difference"), L("t_boardcount")],
+    data.standings.map((s) => [s.rank, s.name, s.table + 1, num(s.points), signed(s.difference), s.boards]),
+    [true, false, true, true, true, true], 1));
   const boards = $("boards");
   boards.replaceChildren();
   const numbers = [...new Set(data.boards.map((b) => b.board))];
   for (const n of numbers) {
     const lines = data.boards.filter((b) => b.board === n);
-    boards.appendChild(table(L("t_board", { n: n + 1 }),
-      [[L("t_entrant"), false], [L("t_table"), true], [L("t_seat"), true], [L("t_points"), true],
-       [L("t_datum"), true], [L("t_difference"), true]],
-      lines.map((b) => [b.name, b.table + 1, b.seat + 1, num(b.points), num(b.datum), signed(b.difference)]), 0));
+    boards.appendChild(dataTable(L("t_board", { n: n + 1 }),
+      [L("t_entrant"), L("t_table"), L("t_seat"), L("t_points"), L("t_datum"), L("t_difference")],
+      lines.map((b) => [b.name, b.table + 1, b.seat + 1, num(b.points), num(b.datum), signed(b.difference)]),
+      [false, true, true, true, true, true], 0));
   }
   if (!numbers.length) boards.appendChild(el("p", { text: L("t_noboard") }));
 }
