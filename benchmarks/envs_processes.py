@@ -8,7 +8,8 @@ Each round measures, one after the other for ``--seconds`` of wall-clock time ea
 processes run beside the parent, so CPU time of one process would not count them):
 
 - ``vector_env(game, rows)`` in this process, against ``process_vector_env(game, rows,
-  processes)``, in self-play (no opponents) and with heuristic opponents;
+  processes)``, in self-play (no opponents) and with heuristic opponents, each with the rows
+  in shared memory (the default transport) and through pipes (``transport="pipes"``);
 - Gymnasium's ``SyncVectorEnv`` and ``AsyncVectorEnv`` (``gymnasium.make_vec``, one process
   per environment) over the single-agent environment, ``--processes`` environments each, with
   heuristic opponents.
@@ -82,11 +83,18 @@ def main(argv: list[str] | None = None) -> int:
     ident = atout.envs.env_id(g)
     lines: dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any, float], float]]]
     lines = {
-        "self-play": (lambda: vector_env(g, n),
-                      lambda: process_vector_env(g, n, processes=p), rate_ours),
-        "heuristic opponents": (
+        "self-play shared": (lambda: vector_env(g, n),
+                             lambda: process_vector_env(g, n, processes=p), rate_ours),
+        "self-play pipes": (lambda: vector_env(g, n),
+                            lambda: process_vector_env(g, n, processes=p, transport="pipes"),
+                            rate_ours),
+        "heuristic shared": (
             lambda: vector_env(g, n, opponents="heuristic"),
             lambda: process_vector_env(g, n, processes=p, opponents="heuristic"), rate_ours),
+        "heuristic pipes": (
+            lambda: vector_env(g, n, opponents="heuristic"),
+            lambda: process_vector_env(g, n, processes=p, opponents="heuristic",
+                                       transport="pipes"), rate_ours),
         "gymnasium sync/async": (
             lambda: gymnasium.make_vec(ident, num_envs=p, vectorization_mode="sync",
                                        opponents="heuristic"),
@@ -129,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             ratios[name].append(b / a)
             projections[name].append(p * a_cpu / b_cpu)
             load = os.getloadavg()
-            print(f"round {r + 1} {name:22} one process {a:9,.0f}/s  {p} processes "
+            print(f"round {r + 1} {name:20} one process {a:9,.0f}/s  {p} processes "
                   f"{b:9,.0f}/s  ratio {b / a:.2f}  cpu/step {a_cpu:.0f} / {b_cpu:.0f} µs  "
                   f"{p} × one/many {p * a_cpu / b_cpu:.2f}  load {load[0]:.2f} {load[1]:.2f}",
                   flush=True)
@@ -137,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in lines:
         one_rate = statistics.median(a for a, _ in rates[name])
         many_rate = statistics.median(b for _, b in rates[name])
-        print(f"  {name:22} one process {one_rate:9,.0f}/s  {p} processes {many_rate:9,.0f}/s"
+        print(f"  {name:20} one process {one_rate:9,.0f}/s  {p} processes {many_rate:9,.0f}/s"
               f"  ratio {statistics.median(ratios[name]):.2f} (rounds "
               f"{', '.join(f'{x:.2f}' for x in ratios[name])}); projected on {p} idle cores "
               f"{statistics.median(projections[name]):.2f}")

@@ -23,12 +23,13 @@ def assert_same(a: Batch, b: Batch) -> None:
         np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)
 
 
+@pytest.mark.parametrize("transport", ["shared", "pipes"])
 @pytest.mark.parametrize("opponents", [None, "heuristic"])
-def test_the_rows_in_worker_processes_are_the_rows_of_one_process(opponents: str | None
-                                                                   ) -> None:
+def test_the_rows_in_worker_processes_are_the_rows_of_one_process(opponents: str | None,
+                                                                   transport: str) -> None:
     kw: dict[str, Any] = {} if opponents is None else {"opponents": opponents, "seat": 1}
     one = vector_env("pitch", 5, **kw)
-    with process_vector_env("pitch", 5, processes=2, **kw) as many:
+    with process_vector_env("pitch", 5, processes=2, transport=transport, **kw) as many:
         assert many.rows == [3, 2]
         a, b = one.reset(seed=11), many.reset(seed=11)
         assert_same(a, b)
@@ -45,8 +46,9 @@ def test_the_rows_in_worker_processes_are_the_rows_of_one_process(opponents: str
     assert not any(p.is_alive() for p in many._procs)
 
 
-def test_an_illegal_action_names_its_row_and_the_workers_go_on() -> None:
-    with process_vector_env("jass", 4, processes=2) as many:
+@pytest.mark.parametrize("transport", ["shared", "pipes"])
+def test_an_illegal_action_names_its_row_and_the_workers_go_on(transport: str) -> None:
+    with process_vector_env("jass", 4, processes=2, transport=transport) as many:
         batch = many.reset(seed=0)
         acts = (batch.masks.argmax(1)).copy()
         bad = int(np.flatnonzero(batch.masks[3] == 0)[0])
@@ -66,6 +68,8 @@ def test_bad_arguments_are_refused_in_words() -> None:
         ProcessVectorEnv("chess", 4)
     with pytest.raises(ValueError, match="players"):
         ProcessVectorEnv("pitch", 4, players=9)
+    with pytest.raises(ValueError, match="transport='pipe' is not accepted"):
+        ProcessVectorEnv("pitch", 4, transport="pipe")
     many = ProcessVectorEnv("pitch", 2, processes=2)
     many.reset(seed=0)
     with pytest.raises(ValueError, match="shape"):
@@ -99,3 +103,32 @@ def test_gymnasium_async_vector_env_runs_the_single_agent_env_in_processes() -> 
     finally:
         sync.close()
         asyn.close()
+
+
+def test_shared_rows_are_written_in_place_by_the_workers() -> None:
+    with process_vector_env("pitch", 4, processes=2) as many:
+        assert many.transport == "shared"
+        first = many.reset(seed=3)
+        seen = first.observations.copy()
+        second = many.step(random_actions(first, np.random.default_rng(0)))
+        # the same shared arrays, rewritten by the workers: nothing was sent back
+        assert second.observations is first.observations
+        assert not np.array_equal(seen, second.observations)
+    with process_vector_env("pitch", 4, processes=2, copy=True) as many:
+        a = many.reset(seed=3)
+        b = many.step(random_actions(a, np.random.default_rng(0)))
+        assert b.observations is not a.observations  # copy=True: fresh arrays
+
+
+def test_a_vector_env_writes_into_the_arrays_it_is_given() -> None:
+    from atout.envs.vector import empty_batch
+
+    own = vector_env("pitch", 3)
+    out = empty_batch(3, own.observation_size, own.num_actions, own.num_seats)
+    given = vector_env("pitch", 3, out=out)
+    assert_same(own.reset(seed=5), given.reset(seed=5))
+    assert given.reset(seed=5).observations is out.observations
+    with pytest.raises(ValueError, match=r"out.masks must be an array of shape \(3, "):
+        vector_env("pitch", 3, out=empty_batch(3, own.observation_size, 1, own.num_seats))
+    with pytest.raises(ValueError, match="out must be a Batch"):
+        vector_env("pitch", 3, out=[1, 2])

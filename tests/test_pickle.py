@@ -4,7 +4,9 @@ come back as this process's own (never a copy of their tables)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
+import pickletools
 import random
 from typing import Any
 
@@ -14,7 +16,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.core import Deal, Match
-from atout.pickles import rules_of
+from atout.pickles import restore_deal, rules_of
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}), ("putze", {"players": 3}),
@@ -109,3 +111,87 @@ def test_every_preset_comes_back_with_its_options(game: str) -> None:
         again = pickle.loads(pickle.dumps(rules))
         assert again.options == rules.options, (game, preset)
         assert again is rules_of(type(rules), again.__reduce__()[1][1])
+
+
+def _parts(deal: Deal) -> tuple[Any, ...]:
+    """The arguments a pickled deal carries to ``restore_deal``."""
+    return tuple(deal.__reduce__()[1])
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS)
+def test_a_pickled_deal_carries_its_state_not_a_replay(game: str,
+                                                       options: dict[str, Any]) -> None:
+    rules = atout.make(game, **options)
+    deal = rules.deal(seed=3)
+    _advance(deal, 25, random.Random(3))
+    head, opts, values, history = _parts(deal)
+    assert head.startswith("atout-deal/1 ") and opts == rules.__reduce__()[1][1]
+    assert bytes(history) == bytes(int(a) for a in deal.history)
+    # one global in the whole pickle (restore_deal): no class, enum or action pickled apart
+    names = [op.name for op, _, _ in pickletools.genops(pickle.dumps(deal, 5))]
+    assert names.count("STACK_GLOBAL") + names.count("GLOBAL") <= 2  # + Weis in Jass/Putze
+    again = restore_deal(head, opts, values, history)
+    assert again.history == deal.history and again.view(None) == deal.view(None)
+
+
+def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
+    """Payloads a foreign or damaged pickle could carry, each with the words it is refused
+    in."""
+    head, opts, values, history = _parts(deal)
+    words = head.split(" ")
+    return [
+        (("something else", opts, values, history), "its header is"),
+        ((" ".join([words[0], "os:system", *words[2:]]), opts, values, history),
+         "not a class of atout"),
+        ((" ".join([words[0], "atout.core:Match", *words[2:]]), opts, values, history),
+         "not a deal class"),
+        ((" ".join([words[0], "atout.nothing:Deal", *words[2:]]), opts, values, history),
+         "this atout has no class"),
+        ((" ".join(words[:3]), opts, values, history), "no slot list"),
+        ((head, (("players", 99),), values, history), "do not make rules"),
+        ((head, (("players", [4]),), values, history), "not plain values"),
+        ((head, "players", values, history), "not \\(name, value\\) pairs"),
+        ((head, opts, values[:-1], history), "fields"),
+        ((head, opts, list(values), history), "fields"),
+        ((head, opts, values, bytes([255, 0])), "is not action ids"),
+        ((head, opts, values, "xy"), "is not action ids"),
+    ]
+
+
+@pytest.mark.parametrize("game", ["jass", "tarot", "pitch"])
+def test_a_foreign_or_damaged_pickle_is_refused_in_words(game: str) -> None:
+    deal = atout.make(game).deal(seed=4)
+    _advance(deal, 10, random.Random(4))
+    for args, words in _spoiled(deal):
+        payload = pickle.dumps(args, 5)  # the same arguments, through a real pickle
+        with pytest.raises(pickle.UnpicklingError, match=words):
+            restore_deal(*pickle.loads(payload))
+
+
+def test_a_pickle_of_the_old_replay_shape_is_refused() -> None:
+    deal = atout.make("jass").deal(seed=4)
+    with pytest.raises((pickle.UnpicklingError, TypeError)):
+        old: Any = restore_deal
+        old(type(deal), {}, [])
+
+
+def _one_more(deal: Deal) -> Deal:
+    """Play the first legal action (in a worker process)."""
+    if not deal.is_over:
+        deal.play(deal.legal_actions()[0])
+    return deal
+
+
+def test_deals_travel_to_a_fresh_process_and_back() -> None:
+    # a spawned worker has read no head yet: it checks each one, as a Ray worker would
+    deals = []
+    for game, options in CONFIGS[::2]:
+        deal = atout.make(game, **options).deal(seed=2)
+        _advance(deal, 12, random.Random(2))
+        deals.append(deal)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        back = pool.map(_one_more, deals)
+    for deal, again in zip(deals, back, strict=True):
+        _one_more(deal)
+        assert again.history == deal.history
+        assert _views(again) == _views(deal)

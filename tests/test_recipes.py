@@ -69,10 +69,48 @@ def test_maskable_ppo_trains_and_plays_a_tournament(tmp_path: Path) -> None:
     assert (tmp_path / "curve.png").stat().st_size > 1000
 
 
+def test_the_team_env_pays_the_team_every_reward_of_the_deal() -> None:
+    import numpy as np
+
+    from atout.envs import vector_env
+
+    recipe = load("tianshou_team_ppo")
+    env = recipe.TeamEnv("pitch", opponents="random", partnership=True)
+    assert env.team == [0, 2]
+    rng = np.random.default_rng(1)
+    seats: set[int] = set()
+    for deal in range(20):
+        obs, info = env.reset(seed=deal)
+        total, over = 0.0, False
+        while not over:
+            seats.add(info["seat"])
+            assert info["seat"] in (0, 2) and obs["action_mask"].any()
+            action = int((rng.random(obs["action_mask"].shape) * obs["action_mask"]).argmax())
+            obs, reward, over, _, info = env.step(action)
+            total += reward
+        points = env.table.points()  # rewards are zero-sum and scaled
+        mine = ((points[0] + points[2]) / 2 - sum(points) / 4) / env.table.reward_scale
+        assert math.isclose(total, mine, abs_tol=1e-6), deal
+    assert seats == {0, 2}
+    solo = recipe.TeamEnv("pitch", opponents="random")
+    assert solo.team == [0]
+    assert vector_env("pitch", 1).num_seats == len(solo.table.game.hands) == 4
+
+
 @pytest.mark.recipes
 @pytest.mark.timeout(900)
-def test_tianshou_multi_agent_training_trains_and_plays_a_tournament(tmp_path: Path) -> None:
-    recipe = load("tianshou_marl")
-    report = recipe.main(["--game", "pitch", "--epochs", "1", "--steps", "200", "--envs", "2",
-                          "--deals", "10", "--json", str(tmp_path / "t.json")])
-    check_tournament(report, 10)
+def test_tianshou_team_ppo_trains_both_partners_and_plays_a_tournament(tmp_path: Path) -> None:
+    recipe = load("tianshou_team_ppo")
+    curve = recipe.main(["--epochs", "1", "--steps", "256", "--collect", "128", "--envs", "2",
+                         "--eval-deals", "4", "--deals", "6", "--out", str(tmp_path)])
+    check_tournament(curve, 6)
+    assert curve["options"] == {"partnership": True}
+    assert curve["timesteps"][0] == 0 and curve["timesteps"][-1] >= 256
+    assert len(curve["vs_random"]) == len(curve["vs_heuristic"]) == 2
+    assert (tmp_path / "curve.png").stat().st_size > 1000
+    assert (tmp_path / "actor.pt").stat().st_size > 1000
+    again = recipe.main(["--epochs", "0", "--load", str(tmp_path / "actor.pt"),
+                         "--eval-deals", "4", "--deals", "6", "--out", str(tmp_path / "b")])
+    # the saved actor, measured again on the same deals, plays as it did
+    assert again["vs_random"] == curve["vs_random"][-1:]
+    assert again["vs_heuristic"] == curve["vs_heuristic"][-1:]

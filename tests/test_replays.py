@@ -17,6 +17,7 @@ from atout.client import ServerError, http
 from atout.i18n import translator
 from atout.server.replays import replay_for, replay_seat
 from atout.store import GameRecord, SeatInfo, Store
+from atout.store.records import stopped_result
 from frame_checks import play_along
 from server_helpers import running
 from test_server_ratings import account
@@ -48,6 +49,31 @@ def _stored(tmp_path: Path, game: str = "jass", deals: int = 1,
         return store.get(gid)
     finally:
         store.close()
+
+
+def test_a_table_stopped_by_its_deal_count_ends_its_replay_on_that_deal(tmp_path: Path) -> None:
+    """A one-deal table: the match has dealt the second deal when the first ends, but the
+    replay's last step shows the first deal's end (its table, no hand dealt anew), as the live
+    table showed it."""
+    record = _stored(tmp_path, "knock-rummy")
+    store = Store.open(str(tmp_path / "games.db"))
+    try:
+        store.finish(record.id, stopped_result([0.0, 0.0, 0.0, 0.0], 1))
+        record = store.get(record.id)
+    finally:
+        store.close()
+    rules = atout.make("knock-rummy")
+    match = rules.match(seed=3)
+    for action in record.actions[:-1]:
+        match.play(action)
+    last_deal = match.deal
+    match.play(record.actions[-1])
+    assert len(match.deals) == 1 and not match.is_over  # the match went on to deal 2
+    last = replay_for(record, 0, "en")["steps"][-1]
+    assert last["deal"] == 1
+    assert [c["code"] for c in last["hand"]] == list(last_deal.view(0).hand)
+    assert [c["code"] for c in last["hand"]] != list(match.view(0).hand)
+    assert last["to_move"] is None
 
 
 @pytest.mark.parametrize("game", ["jass", "tarot", "knock-rummy"])

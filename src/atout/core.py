@@ -30,7 +30,7 @@ from atout.options import build_options as build_options
 from atout.options import describe_options as describe_options
 from atout.options import option as option
 from atout.options import options_dict as options_dict
-from atout.pickles import UNSET, restore_deal, rules_of, slot_names
+from atout.pickles import deal_reduction, register_bases, rules_of
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
 from atout.views import Event as Event
@@ -494,8 +494,9 @@ class Deal(ABC):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its state, the rules by their options (:meth:`Rules.__reduce__`) and
-        the history by action ids: a round trip gives an equal deal (same views, legal
-        actions and continuation) sharing the process's rules and their actions.
+        the history by action ids (:func:`atout.pickles.deal_reduction`): a round trip gives
+        an equal deal (same views, legal actions and continuation) sharing the process's
+        rules and their actions.
 
         >>> import atout, pickle
         >>> deal = atout.make("jass").deal(seed=7)
@@ -504,19 +505,18 @@ class Deal(ABC):
         >>> again.history == deal.history, again.view(1).to_dict() == deal.view(1).to_dict()
         (True, True)
         """
-        state = self._pickle_state()
-        history = [int(a) for a in state.pop("_history")]
-        names = slot_names(type(self))
-        if not names:
-            return (restore_deal, (type(self), state, history))
-        unset = UNSET
-        slots = {n: v for n in names if (v := getattr(self, n, unset)) is not unset}
-        return (restore_deal, (type(self), state, history, slots))
+        return deal_reduction(self, self._pickle_state())
 
     def _pickle_state(self) -> dict[str, Any]:
         """A copy of ``__dict__`` to pickle: a game may write some fields more cheaply (card
-        ids for the actions of its tricks), as long as the deal reads them back the same."""
+        ids for the actions of its tricks, an index for an enum) or leave out what it can
+        rebuild, as long as :meth:`_after_unpickle` reads them back the same."""
         return self.__dict__.copy()
+
+    def _after_unpickle(self) -> None:
+        """Called on a deal just read from a pickle (its ``__dict__`` and slots set): undo
+        what :meth:`_pickle_state` wrote more cheaply. Nothing by default."""
+        return None
 
     def save(self) -> dict[str, JSON]:
         """A JSON-ready record (game, options, setup, actions) that :meth:`Rules.load` replays.
@@ -536,6 +536,8 @@ class Deal(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} to_move={self.to_move} actions={len(self._history)}>"
 
+
+register_bases(Deal, Rules)  # a pickled deal names subclasses of these, or is refused
 
 DealT = TypeVar("DealT", bound=Deal)
 

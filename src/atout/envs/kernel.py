@@ -17,12 +17,12 @@ int8). This is the kernel's own encoding, not :mod:`atout.envs.encoding`'s.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from atout.envs.kernel_batch import KernelBatch as KernelBatch
 from atout.kernels import jass as kj
 from atout.kernels.jass_batch import first_deal_seed, random_until_play
 from atout.kernels.jit import njit
@@ -82,20 +82,6 @@ def step_kernel(states: npt.NDArray[np.int64], actions: npt.NDArray[np.int64],
                 rewards[i, s] = row[s]
                 points[i, s] = row[s]
     return -1
-
-
-@dataclass(frozen=True, slots=True)
-class KernelBatch:
-    """One step's arrays, a row per table (the environment's own buffers, overwritten by the
-    next call): ``observations`` (n, OBS_SIZE) float32, ``masks`` (n, 36) int8, ``seats``
-    (n,), ``rewards`` and ``points`` (n, 4) float32, ``dones`` (n,) bool."""
-
-    observations: npt.NDArray[np.float32]
-    masks: npt.NDArray[np.int8]
-    seats: npt.NDArray[np.int64]
-    rewards: npt.NDArray[np.float32]
-    dones: npt.NDArray[np.bool_]
-    points: npt.NDArray[np.float32]
 
 
 class KernelVectorEnv:
@@ -164,9 +150,18 @@ class KernelVectorEnv:
                            self._points)
 
 
-def kernel_vector_env(num_envs: int = 256, **options: Any) -> KernelVectorEnv:
-    """A :class:`KernelVectorEnv` of ``num_envs`` Jass tables (the options: Jass's)."""
-    return KernelVectorEnv(num_envs, **options)
+def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
+                      **options: Any) -> Any:
+    """A vector environment of ``num_envs`` tables of ``game`` stepped in one kernel call:
+    :class:`KernelVectorEnv` for Jass, :class:`~atout.envs.kernel_pitch.PitchKernelVectorEnv`
+    for Pitch (``seed`` and the game's options as keywords)."""
+    if game == "jass":
+        return KernelVectorEnv(num_envs, **options)
+    if game == "pitch":
+        from atout.envs.kernel_pitch import PitchKernelVectorEnv
+
+        return PitchKernelVectorEnv(num_envs, **options)
+    raise ValueError(f"no kernel vector environment for {game!r}: jass or pitch")
 
 
 __all__ = ["OBS_SIZE", "KernelBatch", "KernelVectorEnv", "kernel_vector_env",

@@ -50,12 +50,40 @@ class Batch:
     points: npt.NDArray[np.float32]
 
 
+def empty_batch(rows: int, size: int, actions: int, seats: int) -> Batch:
+    """A batch of zeros: ``rows`` rows of observations of ``size``, masks of ``actions``,
+    rewards and points of ``seats``."""
+    return Batch(np.zeros((rows, size), dtype=np.float32),
+                 np.zeros((rows, actions), dtype=np.int8), np.zeros(rows, dtype=np.int64),
+                 np.zeros((rows, seats), dtype=np.float32), np.zeros(rows, dtype=np.bool_),
+                 np.zeros((rows, seats), dtype=np.float32))
+
+
+def check_out(out: object, like: Batch) -> None:
+    """``ValueError`` in words unless ``out`` is a Batch of arrays with ``like``'s shapes and
+    dtypes."""
+    if not isinstance(out, Batch):
+        raise ValueError(f"out must be a Batch of arrays, not {type(out).__name__}")
+    for name in Batch.__dataclass_fields__:
+        mine, theirs = getattr(out, name), getattr(like, name)
+        if (not isinstance(mine, np.ndarray) or mine.shape != theirs.shape
+                or mine.dtype != theirs.dtype):
+            raise ValueError(f"out.{name} must be an array of shape {theirs.shape} and dtype "
+                             f"{theirs.dtype}, not {getattr(mine, 'shape', mine)!r}")
+
+
 class VectorEnv:
-    """``num_envs`` deals of one game stepped together (see the module's doc)."""
+    """``num_envs`` deals of one game stepped together (see the module's doc).
+
+    ``out`` gives the arrays the rows are written into (by default the environment makes its
+    own): views of shared memory let worker processes write their rows where the parent
+    reads them (:mod:`atout.envs.processes`).
+    """
 
     def __init__(self, game: str, num_envs: int, *,
                  opponents: Player | Sequence[Player] | None = None, seat: int = 0,
-                 copy: bool = False, first_row: int = 0, **options: Any) -> None:
+                 copy: bool = False, first_row: int = 0, out: Batch | None = None,
+                 **options: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         self.first_row = first_row  # rows numbered from here (a worker's share of a batch)
@@ -71,14 +99,13 @@ class VectorEnv:
         self.bots: list[list[Bot | None]] = [
             make_bots(t, opponents, self.seat, first_row + i) if opponents is not None
             else [None] * t.seats for i, t in enumerate(self.tables)]
-        b, n = num_envs, first.seats
-        self._obs = np.zeros((b, self.observation_size), dtype=np.float32)
-        self._masks = np.zeros((b, self.num_actions), dtype=np.int8)
-        self._seats = np.zeros(b, dtype=np.int64)
-        self._rewards = np.zeros((b, n), dtype=np.float32)
-        self._dones = np.zeros(b, dtype=np.bool_)
-        self._points = np.zeros((b, n), dtype=np.float32)
-        self._carry = [[0.0] * n for _ in range(b)]  # bots' rewards before the seat's turn
+        made = empty_batch(num_envs, self.observation_size, self.num_actions, first.seats)
+        if out is not None:
+            check_out(out, made)
+            made = out
+        self._obs, self._masks, self._seats = made.observations, made.masks, made.seats
+        self._rewards, self._dones, self._points = made.rewards, made.dones, made.points
+        self._carry = [[0.0] * first.seats for _ in range(num_envs)]  # bots before the seat
 
     def action_names(self, mask: Any) -> list[str]:
         """The notations of the actions in one row's mask (``batch.masks[i]``) or an int
@@ -164,4 +191,4 @@ def vector_env(game: str, num_envs: int = 64, **options: Any) -> VectorEnv:
     return VectorEnv(game, num_envs, **options)
 
 
-__all__ = ["Batch", "VectorEnv", "vector_env"]
+__all__ = ["Batch", "VectorEnv", "check_out", "empty_batch", "vector_env"]

@@ -108,7 +108,10 @@ def replay_for(record: GameRecord, seat: int | None, lang: str,
         number = len(match.deals) + 1
         events = match.play(action)
         actor, seen = deal.seen_history(seat)[len(deal.history) - 1]
-        view = match.view(seat)
+        # a table stopped by its deal count ends on its last deal, though the match itself
+        # has dealt the next one already (as the live table shows it: Table.shown)
+        stopped = summary.finished and n == len(record.actions) - 1 and deal.is_over
+        view = deal.view(seat) if stopped else match.view(seat)
         said = tr._("{player}: {action}.").format(
             player=text.Name(actor), action=text.action(seen)) if seen is not None else \
             tr._("{player}: a hidden action.").format(player=text.Name(actor))

@@ -112,6 +112,7 @@ class JassDeal(TrickPlay):
     pushed: bool
     """Whether forehand pushed the choice to his partner."""
     phase: JassPhase
+    pickled_phases = tuple(JassPhase)
     """``trump`` until trump is chosen, then ``play``."""
     open_rows: tuple[int, int]
     """The trump choices each team may still make, as bits of their action ids: every mode

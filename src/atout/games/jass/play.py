@@ -744,16 +744,35 @@ class TrickPlay(Deal):
     def _table(self) -> tuple[tuple[int, str], ...]:
         return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))
 
+    pickled_phases: tuple[Any, ...] = ()
+    """The deal class's phases in order: a pickle carries the phase as its index here."""
+
     def _pickle_state(self) -> dict[str, Any]:
-        """The state to pickle: the cards of the tricks as plain ids (the play reads ids and
-        actions alike; an action pickles through Python, an id in C), without the caches
-        made on demand."""
+        """The state to pickle, cheaply: the phase as its index, the cards of the tricks as
+        bytes of ids (an action pickles through Python, bytes in C), without the caches made
+        on demand nor the trick-ranking table (the mode's, found again on load)."""
         state = self.__dict__.copy()
         state.pop("_plan", None)
         state.pop("_own_weis_made", None)
+        if "phase" in state:
+            state["phase"] = self.pickled_phases.index(state["phase"])
         if "tricks" in state:
-            state["trick"] = [*map(int, state["trick"])]
+            state["trick"] = bytes(state["trick"])
             state["best"] = int(state["best"])
-            state["tricks"] = [(lead, (*map(int, cards),), won, pts)
+            state["tricks"] = [(lead, bytes(cards), won, pts)
                                for lead, cards, won, pts in state["tricks"]]
+            if state["trick_keys"] is TRICK_KEYS[self.mode]:
+                del state["trick_keys"]
         return state
+
+    def _after_unpickle(self) -> None:
+        """Read back what :meth:`_pickle_state` wrote: the cards as ids (the play reads ids
+        and actions alike), the phase, the trick-ranking table."""
+        d = self.__dict__
+        if "phase" in d:
+            self.phase = self.pickled_phases[d["phase"]]
+        if "tricks" in d:
+            self.trick = [*d["trick"]]
+            self.tricks = [(lead, (*cards,), won, pts) for lead, cards, won, pts in d["tricks"]]
+            if "trick_keys" not in d:
+                self.trick_keys = TRICK_KEYS[self.mode]

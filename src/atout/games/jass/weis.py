@@ -38,6 +38,10 @@ class Weis:
         """The card codes."""
         return JASS_DECK.codes_of(self.cards)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields in order (a pickled deal's Weis: one call each on load)."""
+        return (Weis, (self.kind, self.cards, self.value, self.length, self.top))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"kind": self.kind, "cards": self.codes(), "value": self.value}

@@ -436,6 +436,23 @@ class KnockRummyDeal(Deal):
                     self.to_move, tuple(codes(own)), (), table, self.seen_history(seat), info,
                     over)
 
+    def _pickle_state(self) -> dict[str, Any]:
+        """The state to pickle, cheaply: without the options (the rules', found on load),
+        the pile's cards and the card taken as ids (an action pickles through Python)."""
+        state = self.__dict__.copy()
+        if state["opts"] is self.rules.options:
+            del state["opts"]
+        state["pile"] = bytes(state["pile"])
+        state["taken"] = int(state["taken"])
+        return state
+
+    def _after_unpickle(self) -> None:
+        """Read back what :meth:`_pickle_state` wrote."""
+        d = self.__dict__
+        if "opts" not in d:
+            self.opts = self.rules.options
+        self.pile = [*d["pile"]]
+
     def clone(self) -> KnockRummyDeal:
         """A cheap independent copy."""
         new = object.__new__(KnockRummyDeal)

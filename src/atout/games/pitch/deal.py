@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from atout.cards import SUITS, bit_list
 from atout.core import (
@@ -54,6 +55,8 @@ EV_TRUMP = PitchEvent.TRUMP
 EV_TRICK = PitchEvent.TRICK
 EV_SCORE = PitchEvent.SCORE
 
+
+_PHASES = (AUCTION, PLAY, OVER)
 
 # -- the deal -------------------------------------------------------------------------------
 
@@ -431,6 +434,19 @@ class PitchDeal(Deal):
     def _result(self) -> Result:
         points = tuple(float(self.scores[self.side_of(s)]) for s in range(self.n))
         return Result(points, dict(self.details))
+
+    def _pickle_state(self) -> dict[str, Any]:
+        """The state to pickle, cheaply: the phase as its index, the trick's cards as bytes
+        (an action pickles through Python, bytes in C)."""
+        state = self.__dict__.copy()
+        state["phase"] = _PHASES.index(state["phase"])
+        state["trick"] = bytes(state["trick"])
+        return state
+
+    def _after_unpickle(self) -> None:
+        """Read back what :meth:`_pickle_state` wrote (the trick's cards as ids)."""
+        self.phase = _PHASES[self.__dict__["phase"]]
+        self.trick = [*self.trick]
 
     def clone(self) -> PitchDeal:
         """A cheap independent copy."""

@@ -1,0 +1,92 @@
+"""Steps per CPU second of the kernel vector environments against the raw PettingZoo
+environment of the same game, in one run (the ratio is the figure; the machine's load hits
+both alike).
+
+Run by hand (never in CI)::
+
+    python benchmarks/kernel_envs.py [--games pitch jass] [--envs 256] [--seconds 3]
+
+The kernel environment steps ``--envs`` tables at once, a random legal action per row chosen
+with numpy; the raw environment runs the AEC loop of benchmarks/envs.py (random legal
+actions, resets included). CPU seconds (``time.process_time``), so a loaded machine slows
+both without changing the ratio much.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from atout.envs import raw_env
+from atout.envs.kernel import kernel_vector_env
+
+
+def _rate(work: Callable[[], int], seconds: float) -> float:
+    """Units per CPU second of ``work() -> units`` over about ``seconds``."""
+    units = 0
+    start = time.process_time()
+    while True:
+        units += work()
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return units / elapsed
+
+
+def kernel_rate(game: str, num_envs: int, seconds: float) -> float:
+    """Steps per CPU second of ``game``'s kernel vector environment."""
+    env = kernel_vector_env(num_envs, game=game, seed=1)
+    rng = np.random.default_rng(0)
+    masks = env.reset(1).masks
+
+    def vector() -> int:
+        nonlocal masks
+        picks = (rng.random(masks.shape) * masks).argmax(axis=1)
+        masks = env.step(picks).masks
+        return num_envs
+
+    vector()  # compiled (or read from the cache) before the clock starts
+    return _rate(vector, seconds)
+
+
+def raw_rate(game: str, seconds: float) -> float:
+    """Steps per CPU second of ``game``'s raw PettingZoo environment (AEC loop)."""
+    raw = raw_env(game)
+    raw.reset(seed=1)
+    draw = random.Random(1).random
+
+    def aec() -> int:
+        n = 0
+        for _agent in raw.agent_iter():
+            obs, _, term, trunc, _ = raw.last()
+            if term or trunc:
+                raw.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            raw.step(int(legal[int(draw() * len(legal))]))
+            n += 1
+        raw.reset()
+        return n
+
+    return _rate(aec, seconds)
+
+
+def main() -> None:
+    """Print, per game, both rates and their ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=["pitch", "jass"])
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    a = parser.parse_args()
+    print(f"{'game':8} {'kernel env steps/s':>19} {'raw env steps/s':>16} {'ratio':>7}")
+    for game in a.games:
+        k = kernel_rate(game, a.envs, a.seconds)
+        r = raw_rate(game, a.seconds)
+        print(f"{game:8} {k:19,.0f} {r:16,.0f} {k / r:6.1f}×")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""The Pitch kernel vector environment (atout.envs.kernel_pitch) against the engine, step by
+step: each row's deal is the engine's deal of its sequence, its mask the engine's legal
+actions, its seat the engine's seat to move, its observed hand the engine's, and a finished
+deal's points the engine's result."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from atout.envs.kernel import kernel_vector_env
+from atout.envs.kernel_pitch import ACTIONS, OBS_SIZE, PitchKernelVectorEnv
+from atout.games import make
+from atout.kernels.jass_batch import first_deal_seed
+
+
+def engine_deal(seed: int, k: int, **options: Any) -> Any:
+    """Deal ``k`` of the sequence of ``seed``, by the engine."""
+    rules = make("pitch", **options)
+    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
+
+
+def _ids(mask: int) -> list[int]:
+    return [a for a in range(ACTIONS) if mask >> a & 1]
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {}, {"players": 4, "partnership": True}, {"players": 3}, {"players": 6},
+    {"all_pass": "redeal"}, {"tangage": True}, {"players": 2, "min_bid": 2},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
+    n = 4
+    env = kernel_vector_env(n, game="pitch", seed=3, **options)
+    assert isinstance(env, PitchKernelVectorEnv)
+    batch = env.reset(3)
+    assert batch.observations.shape == (n, OBS_SIZE)
+    assert batch.masks.shape == (n, ACTIONS)
+    deals = [engine_deal(3, i, **options) for i in range(n)]
+    rng = random.Random(1)
+    finished = 0
+    for _ in range(120):
+        for i, deal in enumerate(deals):
+            assert _ids(int(sum(1 << int(a) for a in np.flatnonzero(batch.masks[i])))) \
+                == [int(a) for a in deal.legal_actions()]
+            assert batch.seats[i] == deal.to_move
+            hand = deal.hands[deal.to_move]
+            assert [c for c in range(52) if batch.observations[i, c]] == \
+                [c for c in range(52) if hand >> c & 1]
+        picks = [int(rng.choice(deal.legal_actions())) for deal in deals]
+        for deal, a in zip(deals, picks, strict=True):
+            deal.play(deal.rules.actions[a])
+        batch = env.step(np.array(picks))
+        for i, deal in enumerate(deals):
+            assert batch.dones[i] == deal.is_over
+            if deal.is_over:
+                assert list(batch.points[i]) == list(deal.result.points)
+                assert list(batch.rewards[i]) == list(deal.result.points)
+                finished += 1
+                deals[i] = engine_deal(3, env.deal_index(i), **options)
+            else:
+                assert not batch.rewards[i].any()
+    assert finished >= n * 2
+
+
+def test_the_observation_shows_the_table_trump_and_bid() -> None:
+    env = PitchKernelVectorEnv(1, seed=5)
+    deal = engine_deal(5, 0)
+    batch = env.reset(5)
+    while deal.phase.value == "auction":  # bid what the engine allows, lowest first
+        a = int(deal.legal_actions()[-1])
+        deal.play(deal.rules.actions[a])
+        batch = env.step([a])
+    obs = batch.observations[0]
+    assert obs[160 + 7] == 0 and obs[160 + 7 + 1] == 1  # the play
+    assert obs[169 + deal.high] == 1
+    lead = int(deal.legal_actions()[0])
+    deal.play(deal.rules.actions[lead])
+    obs = env.step([lead]).observations[0]
+    assert [c for c in range(52) if obs[104 + c]] == [lead]
+    assert obs[156 + lead // 13] == 1 and obs[160 + 1] == 1
+
+
+def test_bad_actions_are_refused_in_words() -> None:
+    env = PitchKernelVectorEnv(3, seed=0)
+    batch = env.reset(0)
+    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
+    bad = list(good)
+    bad[1] = next(a for a in range(ACTIONS) if not batch.masks[1, a])
+    before = env.states.copy()
+    with pytest.raises(ValueError, match="row 1: action"):
+        env.step(bad)
+    assert (env.states == before).all()  # nothing played
+    with pytest.raises(ValueError, match="one action per table"):
+        env.step([0, 1])
+    with pytest.raises(ValueError, match="one action id per table"):
+        env.step(["x", "y", "z"])
+    with pytest.raises(ValueError, match="positive int"):
+        PitchKernelVectorEnv(0)
+    with pytest.raises(ValueError, match="no kernel vector environment"):
+        kernel_vector_env(2, game="hearts")
