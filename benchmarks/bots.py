@@ -1,7 +1,11 @@
 """Decision time of each bot at its default settings, and the search bot's playout rate.
 
 Run: ``PYTHONPATH=src python benchmarks/bots.py [--deals 20] [--games jass,...] [--players N]
-[--option knock_limit=10]``
+[--option knock_limit=10] [--sizes]``
+
+``--sizes`` measures every table size each game allows (its ``players`` option's choices),
+one row each, with the table size in the first column: the decision-time table of
+docs/bots.md.
 
 For every game with bots, each bot plays whole deals from one seat against heuristic
 opponents; every decision it takes is timed (one core, wall clock). The seat measured is
@@ -20,6 +24,7 @@ Run it with ``PYTHONPATH`` pointing at another checkout's ``src`` to compare wit
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import time
 from typing import Any
@@ -28,6 +33,7 @@ import atout
 from atout.bots import make_bot
 from atout.bots.registry import games_with_parts
 from atout.bots.search import SearchBot
+from atout.games import game_info
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -37,12 +43,26 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+WARM = {"pitch": "atout.bots.pitch.search", "knock-rummy": "atout.bots.knock_rummy.kernel"}
+"""The modules whose ``kernel_ready(wait=True)`` loads a game's compiled rollouts before the
+timing (a player's first decisions run while they load in a thread: a cost once a process,
+not a decision's)."""
+
+
+def warm(game: str) -> None:
+    """The game's compiled search rollouts loaded (or compiled) before anything is timed."""
+    module = WARM.get(game)
+    if module is not None:
+        importlib.import_module(module).kernel_ready(wait=True)
+
+
 def measure(game: str, bot: str, deals: int, opponents: str = "heuristic",
             options: dict[str, Any] | None = None) -> tuple[list[float], list[float], float]:
     """Wall-clock and CPU times of every decision of ``bot`` over ``deals`` deals against
     ``opponents`` (the game made with ``options``: players, knock_limit ...), and playouts
     per CPU second."""
     rules = atout.make(game, **(options or {}))
+    warm(game)
     times: list[float] = []
     cpus: list[float] = []
     playouts = 0
@@ -69,6 +89,16 @@ def measure(game: str, bot: str, deals: int, opponents: str = "heuristic",
     return times, cpus, playouts / cpu if playouts and cpu else 0.0
 
 
+def table_sizes(game: str) -> list[int | None]:
+    """The table sizes ``game`` allows (its ``players`` option's choices); [None] when it
+    has no such option (one size)."""
+    info = game_info(game)
+    found = [o for o in (info.options if info else ()) if o.name == "players"]
+    if not found or not found[0].choices:
+        return [None]
+    return [int(str(c)) for c in found[0].choices]
+
+
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -80,6 +110,8 @@ def main() -> None:
                              "Knock Rummy deals last)")
     parser.add_argument("--players", type=int, help="the table size, where the game allows "
                         "several")
+    parser.add_argument("--sizes", action="store_true",
+                        help="every table size each game allows, one row each")
     parser.add_argument("--option", action="append", default=[],
                         help="a game option, key=value (an integer value is read as one); "
                              "repeatable: --option knock_limit=10")
@@ -92,21 +124,32 @@ def main() -> None:
         if not sep:
             parser.error(f"--option {item!r}: give key=value")
         options[key] = int(value) if value.lstrip("-").isdigit() else value
-    print(f"{'game':<12} {'bot':<10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
+    print(f"{'game':<15} {'bot':<10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
           f"{'cpu median':>10} {'cpu p99 ms':>10} {'playouts/cpu-s':>14}")
     for game in args.games.split(","):
-        for bot in args.bots.split(","):
-            times, cpus, rate = measure(game, bot, args.deals, args.opponents, options)
-            if not times:
-                print(f"{game:<12} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>10} {'-':>10} "
-                      f"{'-':>14}")
-                continue
-            print(f"{game:<12} {bot:<10} {len(times):>9} "
-                  f"{1000 * statistics.median(times):>10.2f} "
-                  f"{1000 * percentile(times, 0.99):>9.2f} "
-                  f"{1000 * statistics.median(cpus):>10.2f} "
-                  f"{1000 * percentile(cpus, 0.99):>10.2f} "
-                  f"{(f'{rate:,.0f}' if rate else '-'):>14}")
+        sizes = table_sizes(game) if args.sizes else [options.get("players")]
+        for size in sizes:
+            row(game, size, args, options)
+
+
+def row(game: str, size: int | None, args: argparse.Namespace,
+        options: dict[str, Any]) -> None:
+    """Print the rows of ``game`` at table size ``size`` (None: as ``options`` say)."""
+    if size is not None:
+        options = {**options, "players": size}
+    label = f"{game} {atout.make(game, **options).seats}p" if args.sizes else game
+    for bot in args.bots.split(","):
+        times, cpus, rate = measure(game, bot, args.deals, args.opponents, options)
+        if not times:
+            print(f"{label:<15} {bot:<10} {0:>9} {'-':>10} {'-':>9} {'-':>10} {'-':>10} "
+                  f"{'-':>14}", flush=True)
+            continue
+        print(f"{label:<15} {bot:<10} {len(times):>9} "
+              f"{1000 * statistics.median(times):>10.2f} "
+              f"{1000 * percentile(times, 0.99):>9.2f} "
+              f"{1000 * statistics.median(cpus):>10.2f} "
+              f"{1000 * percentile(cpus, 0.99):>10.2f} "
+              f"{(f'{rate:,.0f}' if rate else '-'):>14}", flush=True)
 
 
 if __name__ == "__main__":

@@ -93,6 +93,7 @@ def main() -> None:
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--versus", nargs=2, metavar=("BOTS", "DIR"),
                     help="with sum: another pair of bots and its folder, compared by board")
+    ap.add_argument("--players", type=int, help="the table size, where the game allows several")
     ap.add_argument("--sees", action="store_true",
                     help="with run, Knock Rummy: the search bots see the other hands (a bound)")
     args = ap.parse_args()
@@ -102,7 +103,8 @@ def main() -> None:
                      "--sees)")
         see_rummy_hands()
     bots = tuple(args.bots.split(","))
-    t = Tournament(args.game, bots, deals=args.last, seed=args.seed)
+    options = {"players": args.players} if args.players else {}
+    t = Tournament(args.game, bots, deals=args.last, seed=args.seed, options=options)
     if args.command == "run":
         args.folder.mkdir(parents=True, exist_ok=True)
         for i in range(args.first, args.last, args.step):
@@ -124,8 +126,8 @@ def main() -> None:
     if not boards:
         print("no board from 0 yet")
         return
-    result = TournamentResult(Tournament(args.game, bots, deals=done, seed=args.seed),
-                              tuple(boards))
+    result = TournamentResult(Tournament(args.game, bots, deals=done, seed=args.seed,
+                                         options=options), tuple(boards))
     print(f"{args.game}: boards 0 to {done - 1} of seed {args.seed}")
     for s in result.summaries():
         print(f"{s.name:<24} {s.mean:>9.3f} ± {s.ci:.3f}  board wins {100 * s.win_rate:.1f}%  "

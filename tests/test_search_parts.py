@@ -25,10 +25,10 @@ from atout.core import Result, Rules, View
 
 PINNED: dict[tuple[str, str], str] = {
     ("jass", "search:playouts=40"):
-        "push/0 JC/42 JS/42 JH/42 KH/42 KH/42 QH/40 push/0 7D/42 9D/40 TD/40 9D/42 JC/40 "
+        "push/0 JC/42 TC/42 JH/42 KH/42 KH/42 QH/40 push/0 7D/42 9D/40 TD/40 9D/42 JC/40 "
         "AC/40 TC/40",
     ("jass", "search:playouts=40:exact=4:tie=0"):
-        "push/0 JC/42 JS/42 JH/42 KH/42 QH/12 QH/8 push/0 7D/42 9D/40 TD/40 9D/42 QH/16 AC/8 "
+        "push/0 JC/42 TC/42 JH/42 KH/42 QH/12 QH/8 push/0 7D/42 9D/40 TD/40 9D/42 QH/16 AC/8 "
         "TC/8",
     ("jass", "search:playouts=40:common=1:model=0:key=search"):
         "push/160 9C/42 8S/42 JH/42 8H/42 KH/42 QH/40 trump S/160 QD/42 7H/40 TD/40 9D/42 "
@@ -52,9 +52,9 @@ PINNED: dict[tuple[str, str], str] = {
         "pass/60 9H/31 7S/30 7H/30 7H/20 bid 2/60 AC/31 2S/30 JD/30 QD/20",
     ("pitch", "search:playouts=30:model=0:prune=0"):
         "bid 1/0 AH/31 7S/30 9H/30 7H/30 bid 2/0 JC/31 2S/30 JD/30 QD/30",
-    ("knock-rummy", "search:playouts=30"):
+    ("knock-rummy", "search:playouts=30:kernel=0"):
         "draw discard/30 knock/30 QH/30 draw stock/30 JD/30 draw discard/30 knock/30 KH/30",
-    ("knock-rummy", "search:playouts=30:courtesy=1"):
+    ("knock-rummy", "search:playouts=30:courtesy=1:kernel=0"):
         "draw discard/30 7S/30 QH/30 draw stock/30 JD/30 draw discard/30 KH/30 KH/30",
 }
 """For each game and bot name: the action chosen and the playouts spent (``action/playouts``)

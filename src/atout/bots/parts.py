@@ -43,7 +43,9 @@ class Sampler(Protocol):
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal consistent with ``view``, advanced to the same point; it never uses the real
-        deal. Raises :class:`~atout.bots.determinize.NoConsistentDeal` if none is found."""
+        deal (but for :class:`atout.bots.clairvoyant.ClairvoyantSampler`, a benchmark's
+        yardstick that is shown it and no player can pick). Raises
+        :class:`~atout.bots.determinize.NoConsistentDeal` if none is found."""
         ...
 
 
@@ -284,6 +286,7 @@ class Batch:
     its ``kernel`` option, the rollouts per action on each sampled deal they get by default
     (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
     its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call);
+    ``phases``: the phases whose decisions it rolls out (the card play by default);
     ``model`` (optional): the batched rollouts of the game's model of the table, which the
     search uses instead of ``rollouts`` with its ``model`` option (without it, ``rollouts``
     either way)."""
@@ -292,6 +295,7 @@ class Batch:
     reuse: int = 8
     worlds: BatchWorlds | None = None
     count: int = 32
+    phases: frozenset[str] = frozenset({"play"})
     model: BatchRollouts | None = None
 
 

@@ -54,6 +54,11 @@ def _known(value: _T | None) -> _T:
     return value
 
 
+def _batch_phases(parts: GameParts) -> frozenset[str]:
+    """The phases whose decisions the game's batched kernel rolls out (none without one)."""
+    return frozenset() if parts.batch is None else parts.batch.phases
+
+
 def halved(alive: list[Action], sums: dict[Action, float],
            counts: dict[Action, int]) -> list[Action]:
     """The better half (at least two) of the actions in contention by their mean so far;
@@ -115,8 +120,10 @@ class SearchBot(Bot):
     game's compiled kernel, batched (Jass: the greedy policy at every seat; Tarot: the
     greedy policy, or with ``model`` the search's model of the table; with the game's
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
-    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s); 0, the
-    default, the Python rollouts. It needs numpy (``pip install atout[fast]``).
+    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
+    the draws and discards, every seat by the heuristic's rules, its default where numpy is
+    installed); 0, the default elsewhere, the Python rollouts. It needs numpy
+    (``pip install atout[fast]``).
     """
 
     name = "search"
@@ -186,7 +193,7 @@ class SearchBot(Bot):
                              "with one: jass, tarot, pitch")
         if self.kernel and parts.batch is None:
             raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
-                             "with them: jass, tarot")
+                             "with them: jass, knock-rummy, tarot")
         if self.kernel and not NUMPY:
             raise ValueError("kernel: the compiled rollouts need numpy: pip install "
                              "'atout[fast]'")
@@ -267,7 +274,7 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
             return self._choose_exact(view, legal, start, deadline)
-        if self.kernel and view.phase == "play":
+        if self.kernel and view.phase in _batch_phases(self.parts):
             return self._choose_batched(view, legal, start, deadline)
         return self._choose_sampled(view, legal, start, deadline)
 

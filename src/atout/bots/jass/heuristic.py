@@ -245,10 +245,12 @@ def trump_values(rules: Rules[Any], hand: Sequence[str], legal: int) -> dict[int
     return option_values(JASS_DECK.mask(hand), legal, may_push, not may_push, multipliers)
 
 
-TRUMP_POLICIES = ("value", "count")
+TRUMP_POLICIES = ("value", "count", "random")
 """How the heuristic chooses trump: ``value``, the mode (or push) with the best margin
 predicted by the model fitted on played-out deals (:mod:`atout.bots.jass.trump`); ``count``,
-the trick count and its push threshold (:func:`choose_trump`)."""
+the trick count and its push threshold (:func:`choose_trump`); ``random``, a legal trump
+action (the push included) drawn uniformly: a player the search does not model
+(:mod:`atout.bots.jass.mixture`)."""
 
 
 CARD_STYLES = {"v2": STANDARD, "v1": CLASSIC}
@@ -270,7 +272,8 @@ class JassHeuristic(Bot):
     """Plays Jass by rules of thumb a club player would recognise (see docs/bots.md).
 
     ``trump`` is one of :data:`TRUMP_POLICIES` (``heuristic:trump=count`` from a bot name),
-    ``cards`` one of :data:`CARD_STYLES` (``heuristic:cards=v1``).
+    ``cards`` one of :data:`CARD_STYLES` (``heuristic:cards=v1``); the card players of
+    :mod:`atout.bots.jass.mixture` (``heuristic:cards=greedy``) override :meth:`play_card`.
     """
 
     name = "heuristic"
@@ -292,7 +295,13 @@ class JassHeuristic(Bot):
             if self.trump == "count":
                 hand = JASS_DECK.mask(view.hand)
                 return actions[choose_trump(hand, legal, bool(legal >> PUSH & 1))]
+            if self.trump == "random":
+                return actions[self.rng.choice([a for a in range(TRUMP_BASE, PUSH + 1)
+                                                if legal >> a & 1])]
             return actions[best_option(trump_values(self.rules, view.hand, legal))]
-        seen = read_view(self.rules, view)
-        return actions[choose_card(seen, legal, self.style)]
+        return actions[self.play_card(view, legal)]
+
+    def play_card(self, view: View, legal: int) -> int:
+        """The card (its index) the heuristic plays among the ``legal`` mask on ``view``."""
+        return choose_card(read_view(self.rules, view), legal, self.style)
 

@@ -63,10 +63,14 @@ SOFT_TRIES = 48
 cashed) once a sample agreeing with the play exists."""
 LEAD_TOP = 0.7
 """Share of rollout leads that cash a card nobody can beat, when the hand has one."""
-BOCK_TRUST = 0.02
+BOCK_TRUST = 0.3
 """How far the sampler trusts that an opponent leads a card nobody can beat (a Bock) when he
 has one: a sample in which an opponent led a lesser card while holding a Bock is kept with
-this probability per such lead (1: no inference)."""
+this probability per such lead (1: no inference). 0.02 until issue 42: softer, with
+:data:`LEARN_BOCKS`, it gained against players the search does not model (docs/bots.md)."""
+LEARN_BOCKS = True
+"""Whether the sampler stops reading the leads of an opponent whose own play proves he kept
+a Bock (:func:`bock_leads`' ``learn``); it never does against the heuristic's play."""
 PLAY_FACTS = False
 """Whether the sampler also reads how the opponents followed (:func:`play_facts`). Off by
 default: it did not measurably strengthen the search (docs/bots.md)."""
@@ -75,6 +79,11 @@ default: it did not measurably strengthen the search (docs/bots.md)."""
 class JassDeterminizer(Determinizer):
     """Samples Jass deals consistent with a seat's view."""
 
+    bock_trust: float | None = None
+    """How far this sampler trusts the Bock-lead inference (None: :data:`BOCK_TRUST`)."""
+    learn: bool = LEARN_BOCKS
+    """Whether an opponent proven not to cash his Bocks is read by the rule no more
+    (:func:`bock_leads`' ``learn``)."""
     _cache: tuple[View, Any] | None = None
     _template: JassDeal | None = None
     """A deal replayed to the view's point, whose copies with other hands are the samples."""
@@ -83,6 +92,7 @@ class JassDeterminizer(Determinizer):
         """A deal agreeing with the view: own hand, cards played, voids, Weis shown."""
         facts = self._facts(view)
         fallback: Deal | None = None
+        trust = BOCK_TRUST if self.bock_trust is None else self.bock_trust
         worst = (True, 1 << 30)
         tries = 0
         for _ in range(MAX_TRIES):
@@ -98,7 +108,7 @@ class JassDeterminizer(Determinizer):
                 continue
             weis_bad = not _weis_agree(hands, facts.seen, facts.me, self.rules)
             misses = _lead_misses(hands, facts.leads) + _play_misses(hands, facts.plays)
-            agree = not weis_bad and (not misses or rng.random() < BOCK_TRUST ** misses)
+            agree = not weis_bad and (not misses or rng.random() < trust ** misses)
             if not agree and fallback is not None and (weis_bad, misses) >= worst:
                 continue
             deal = self._deal(view, hands)
@@ -128,7 +138,7 @@ class JassDeterminizer(Determinizer):
             free = not any(forced) and not any(pool & ~a for a in allowed)
             self._cache = (view, _Facts(seen, me, others, pool,
                                         [9 - seen.played[s].bit_count() for s in others],
-                                        allowed, forced, bock_leads(seen),
+                                        allowed, forced, bock_leads(seen, self.learn),
                                         play_facts(seen) if PLAY_FACTS else [], free,
                                         bit_list(pool)))
         facts: _Facts = self._cache[1]
@@ -193,7 +203,7 @@ def _sample_hands(facts: _Facts, rng: random.Random) -> list[int] | None:
     return hands
 
 
-def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
+def bock_leads(seen: JassSeen, learn: bool = False) -> list[tuple[int, int, int, int]]:
     """The opponents' leads of a side card that was not sure to win, as facts to check.
 
     One ``(seat, bocks, above, keep)`` per such lead: ``bocks`` holds the best card still out
@@ -201,6 +211,10 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
     ``above`` the cards still out that beat the card led (it was a Bock itself if he held
     them all), ``keep`` the trumps still out when a defender led (he keeps his Bocks while
     any of them is in another hand: :data:`~atout.bots.jass.cards.DEFENCE`; 0 otherwise).
+
+    With ``learn``, an opponent whose own later play proves that he once led so while
+    holding a Bock (not as a defender keeping it while trumps were out) is not read this way
+    at all: he does not play by the rule, so none of his leads says what he lacked.
     """
     mode = seen.mode
     if mode < 0:
@@ -208,6 +222,7 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
     power = POWER[mode]
     side = [x for x in range(4) if x != mode]  # every suit in Obenabe and Undenufe
     out: list[tuple[int, int, int, int]] = []
+    broke = 0  # the seats proven not to cash their Bocks (with ``learn``)
     for actor, card, played in seen.leads:
         if not (actor - seen.seat) % 2 or card // 9 not in side:
             continue
@@ -217,10 +232,18 @@ def bock_leads(seen: JassSeen) -> list[tuple[int, int, int, int]]:
             if left:
                 bocks |= 1 << _strongest(left, power)
         above = _stronger(SUIT_MASK[card // 9] & ~played, power, power[card])
-        if bocks & seen.played[actor]:
-            continue  # he played one of them later: he kept a Bock, the rule does not hold
         defends = mode < 4 and (actor - seen.chooser) % 2 == 1
-        out.append((actor, bocks, above, SUIT_MASK[mode] & ~played if defends else 0))
+        keep = SUIT_MASK[mode] & ~played if defends else 0
+        if bocks & seen.played[actor]:
+            # he played one of them later: he kept a Bock, the rule does not hold; he broke
+            # it if the card he led was no Bock itself (a card above it not his: ours, or
+            # played by another seat) and he was no defender keeping his Bocks
+            if above & (seen.hand | seen.played_all & ~seen.played[actor]) and not keep:
+                broke |= 1 << actor
+            continue
+        out.append((actor, bocks, above, keep))
+    if learn and broke:
+        out = [fact for fact in out if not broke >> fact[0] & 1]
     return out
 
 
@@ -509,14 +532,17 @@ def _voids(tricks: Any, played: int, voids: list[int], mode: int,
     return played, voids
 
 
-def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
+def jass_rollout(deal: Deal, rng: random.Random, model: int = -1,
+                 noise: float = 0.0) -> Result:
     """Play a Jass deal to its end with the greedy policy; returns the result.
 
     ``model``: the side (0 or 1) whose seats play by the heuristic's rules instead
     (:func:`~atout.bots.jass.cards.card_choice`, from their own hand and what has been
     played), as a model of the table; 2: both sides (the heuristic's own game); -1: every
-    seat greedy. The cards go through the engine's one trick loop
-    (:meth:`~atout.games.jass.play.TrickPlay.play_tricks`) with this policy.
+    seat greedy. ``noise``: the share of a modelled seat's cards played as a greedy seat's
+    instead (a model that does not trust the heuristic's rules fully). The cards go through
+    the engine's one trick loop (:meth:`~atout.games.jass.play.TrickPlay.play_tricks`) with
+    this policy.
     """
     assert isinstance(deal, JassDeal)
     if deal.phase == "trump":
@@ -526,7 +552,7 @@ def jass_rollout(deal: Deal, rng: random.Random, model: int = -1) -> Result:
         if deal.phase == "trump":
             seat = deal.turn
             deal.step(choose_trump(deal.hands[seat], modes, False))
-    deal.play_tricks(rng, rollout_policy(deal, rng, model), record=False)
+    deal.play_tricks(rng, rollout_policy(deal, rng, model, noise), record=False)
     return Result(tuple(deal.team_totals() * 2))  # the points only: a search reads no more
 
 
@@ -539,10 +565,11 @@ _PULLS = ((True, False, True, False), (False, True, False, True))
 """Per side that chose trump and seat: whether the seat's side chose it."""
 
 
-def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardPolicy:
+def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1,
+                   noise: float = 0.0) -> CardPolicy:
     """The rollout's choice of card on ``deal`` (in play), for
     :meth:`~atout.games.jass.play.TrickPlay.play_tricks`; ``model`` as in
-    :func:`jass_rollout`.
+    :func:`jass_rollout`, and ``noise`` too.
 
     Greedy seats lead a card nobody can beat (a Bock) in a share :data:`LEAD_TOP` of their
     leads and otherwise play :func:`_pick`; modelled seats play the heuristic's
@@ -585,7 +612,7 @@ def rollout_policy(deal: JassDeal, rng: random.Random, model: int = -1) -> CardP
              pts: int) -> int:
         if not mask & (mask - 1):
             c = mask.bit_length() - 1
-        elif modelled[seat]:
+        elif modelled[seat] and not (noise and rnd() < noise):
             # card_choice on a state made here (every card not played is in some hand)
             hand = hands[seat]
             c = first_rule_card(CardState(
@@ -744,8 +771,19 @@ def explain(rules: Rules[Any], view: View, action: Action) -> str:
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, trump: str = "value",
                cards: str = "v2", **kw: Any) -> JassHeuristic:
     if kw:
-        raise ValueError("the Jass heuristic takes only trump=value|count and cards=v2|v1, "
-                         f"not {', '.join(kw)}")
+        raise ValueError("the Jass heuristic takes only trump=value|count|random and "
+                         f"cards=v2|v1|greedy|rollout, not {', '.join(kw)}")
+    from atout.bots.jass.heuristic import CARD_STYLES
+    from atout.bots.jass.mixture import CARD_PLAYERS, GreedyJass, RolloutJass
+
+    if cards == "greedy":
+        return GreedyJass(rules, seat, seed, trump=str(trump))
+    if cards == "rollout":
+        return RolloutJass(rules, seat, seed, trump=str(trump),
+                           sampler=JassDeterminizer(rules), policy=rollout_policy)
+    if str(cards) not in CARD_STYLES:
+        raise ValueError(f"Jass heuristic: cards={cards!r}, expected one of "
+                         f"{', '.join([*CARD_STYLES, *CARD_PLAYERS])}")
     return JassHeuristic(rules, seat, seed, trump=str(trump), cards=str(cards))
 
 

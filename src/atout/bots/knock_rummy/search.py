@@ -21,17 +21,20 @@ restocks (copied), and the cards known to be held (copied, they only show in the
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
+from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Threshold, Turn, agreement, last_turns
-from atout.bots.parts import Budget, GameParts
+from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
 from atout.games.knock_rummy.melds import VALUES, deadwood, meldable
+from atout.kernels import NUMPY
 
 NCARDS = 52
 FULL = (1 << NCARDS) - 1
@@ -272,11 +275,12 @@ class KnockRummyDeterminizer(Determinizer):
         opts = self.rules.options
         best = known
         best_score = -1
+        discard = compiled_discard() or best_discard  # the same choices, compiled when ready
         for _ in range(self.read_tries):
             m = known
             for c in rng.sample(cards, k):
                 m |= 1 << c
-            score = agreement(m, known, turn, best_discard, self.threshold, self.rules.seats,
+            score = agreement(m, known, turn, discard, self.threshold, self.rules.seats,
                               taken, opts.discard_taken, opts.knocker_discards,
                               opts.knock_limit, rng)
             if score > best_score:
@@ -448,10 +452,26 @@ def _heuristic(rules: Any, seat: int, seed: int = 0, **kw: Any) -> KnockRummyHeu
     return KnockRummyHeuristic(rules, seat, seed, **kw)
 
 
+def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
+                      seed: int) -> list[float]:
+    """The search's ``kernel`` rollouts (:class:`atout.bots.parts.BatchRollouts`): every deal
+    rolled out ``reuse`` times after each action by the heuristic's rules in one call of the
+    compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
+    ready)."""
+    return batch_rollouts(deals, actions, reuse, seat, seed, rummy_rollout)
+
+
+KERNEL_REUSE = 4
+"""Rollouts per action on each sampled deal with the search's ``kernel`` (the stock shuffled
+again for each after the first)."""
+
 PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
                   budget=Budget(playouts=300, reuse=1), courteous=courteous,
-                  candidates=candidates)
+                  candidates=candidates, options=SearchOptions(kernel=int(NUMPY)),
+                  batch=Batch(knock_rummy_batch, reuse=KERNEL_REUSE,
+                              phases=frozenset({"draw", "discard"})))
 """The Knock Rummy bots' parts."""
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
-           "courteous", "greedy_action", "knock_threshold", "rummy_rollout"]
+           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold",
+           "rummy_rollout"]

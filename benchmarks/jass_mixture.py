@@ -1,0 +1,178 @@
+"""Jass bots against a mixture of players they do not model, on duplicate boards.
+
+Each board is one deal (``deal_seed(seed, index)``, dealer ``index % 4``) played once per
+tested bot: it holds both seats of one side (seats 0 and 2 on boards 0 to 3, 1 and 3 on
+boards 4 to 7, and so on: with the dealer turning, each side chooses trump in half the
+boards), the other side's two seats are drawn from the mixture
+(:data:`atout.bots.jass.mixture.MIXTURE`, one draw per seat, the same for every bot tested on
+the board), and the bots' seeds are the board's. So the cards and the opponents are the same
+for every tested bot, and the difference of two bots' margins on a board (their side's points
+minus the other side's, Weis, Stöck and the match bonus included) is what one gains over the
+other against the same players. A bot given as ``LABEL/NAME`` plays ``NAME`` and is saved
+under its label: ``base/search``, run from another checkout (``PYTHONPATH=BASE/src``), is
+today's search beside this checkout's ``search``. Each (bot, board) is saved to its own file
+as it ends, so a run can be stopped, resumed, split over processes and extended with more
+bots::
+
+    PYTHONPATH=src python benchmarks/jass_mixture.py run search,heuristic 1 DIR \\
+        --first 0 --last 1000 --step 2        # and --first 1 --step 2 in a second process
+    PYTHONPATH=src python benchmarks/jass_mixture.py sum search,heuristic 1 DIR
+
+``sum`` prints each bot's mean margin against the mixture with its 95 % interval, its CPU
+time per decision, then for each pair of bots the paired difference of their margins over
+the boards both have played (``A − B``: the points per deal A gains over B; half of it is
+the share of the other side's points that changes hands), and each mixture player's
+margin against the first bot (``--by-opponent``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import atout
+from atout.bots import make_bot
+from atout.bots.jass.mixture import MIXTURE, draw_opponents
+from atout.core import deal_seed
+
+Z95 = 1.959963984540054
+
+
+def folder_of(root: Path, bot: str) -> Path:
+    """The folder of ``bot``'s boards under ``root`` (the name with ``:``, ``=`` and ``/``
+    made safe)."""
+    return root / bot.replace(":", "+").replace("=", "-").replace("/", "@")
+
+
+def bot_name(bot: str) -> str:
+    """The bot name of ``LABEL/NAME`` (the label only names its folder: the same bot of
+    another checkout, ``base/search`` run with that checkout's ``PYTHONPATH``), or ``bot``."""
+    return bot.rpartition("/")[2]
+
+
+def play(bot: str, seed: int, index: int) -> dict[str, Any]:
+    """Board ``index`` of ``seed`` played by ``bot`` on one side against the mixture."""
+    rules = atout.make("jass")
+    board_seed = deal_seed(seed, index)
+    bot_seed = deal_seed(board_seed, 0)
+    side = index // 4 % 2  # each side declares in half the boards (dealer index % 4)
+    opponents = draw_opponents(seed, index)
+    names = [bot_name(bot) if s % 2 == side else opponents[s // 2] for s in range(4)]
+    players = [make_bot(n, rules, s, bot_seed) for s, n in enumerate(names)]
+    deal = rules.deal(seed=board_seed, dealer=index % 4)
+    cpu = 0.0
+    decisions = 0
+    while (seat := deal.to_move) is not None:
+        view = deal.view(seat)
+        if seat % 2 == side:
+            start = time.process_time()
+            action = players[seat].choose(view)
+            cpu += time.process_time() - start
+            decisions += 1
+        else:
+            action = players[seat].choose(view)
+        deal.play(action)
+    pts = deal.result.points
+    return {"index": index, "seed": board_seed, "side": side, "opponents": list(opponents),
+            "points": [float(pts[side]), float(pts[1 - side])],
+            "margin": float(pts[side]) - float(pts[1 - side]),
+            "decisions": decisions, "cpu": cpu}
+
+
+def run(bots: list[str], seed: int, root: Path, indices: range) -> None:
+    """Play every board of ``indices`` not yet saved, for each bot in turn (board by board)."""
+    for i in indices:
+        for bot in bots:
+            folder = folder_of(root, bot)
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{i:05d}.json"
+            if path.exists():
+                continue
+            got = play(bot, seed, i)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(got), encoding="utf-8")
+            tmp.replace(path)
+
+
+def load(root: Path, bot: str) -> dict[int, dict[str, Any]]:
+    """The saved boards of ``bot``, by index."""
+    out = {}
+    for path in folder_of(root, bot).glob("*.json"):
+        d = json.loads(path.read_text(encoding="utf-8"))
+        out[int(d["index"])] = d
+    return out
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval (normal approximation)."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, math.inf
+    return m, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def summary(bots: list[str], root: Path, by_opponent: bool) -> list[str]:
+    """The lines ``sum`` prints."""
+    boards = {b: load(root, b) for b in bots}
+    lines = []
+    for b in bots:
+        got = boards[b]
+        if not got:
+            lines.append(f"{b:<44} no board yet")
+            continue
+        m, ci = mean_ci([d["margin"] for d in got.values()])
+        dec = sum(d["decisions"] for d in got.values())
+        cpu = sum(d["cpu"] for d in got.values())
+        lines.append(f"{b:<44} {m:+8.2f} ± {ci:5.2f} margin per deal over {len(got):5d} "
+                     f"boards, {1000 * cpu / max(1, dec):7.2f} ms CPU a decision")
+    for i, a in enumerate(bots):
+        for b in bots[i + 1:]:
+            common = sorted(set(boards[a]) & set(boards[b]))
+            if len(common) < 2:
+                continue
+            m, ci = mean_ci([boards[a][k]["margin"] - boards[b][k]["margin"] for k in common])
+            lines.append(f"{a} − {b}: {m:+.2f} ± {ci:.2f} points per deal over "
+                         f"{len(common)} boards (paired)")
+    if by_opponent and boards[bots[0]]:
+        for name in MIXTURE:
+            vals = [-d["margin"] for d in boards[bots[0]].values() for o in d["opponents"]
+                    if o == name]
+            if len(vals) > 1:
+                m, ci = mean_ci(vals)
+                lines.append(f"  {name:<42} {m:+8.2f} ± {ci:5.2f} against {bots[0]} "
+                             f"({len(vals)} seats)")
+    return lines
+
+
+def main() -> None:
+    """Run boards or print the summary."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("command", choices=("run", "sum"))
+    ap.add_argument("bots", help="comma-separated bot names, e.g. search,heuristic")
+    ap.add_argument("seed", type=int)
+    ap.add_argument("folder", type=Path)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--last", type=int, default=1000)
+    ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--by-opponent", action="store_true",
+                    help="with sum: each mixture player's margin against the first bot")
+    args = ap.parse_args()
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not bots:
+        ap.error("give at least one bot name")
+    if args.command == "run":
+        rules = atout.make("jass")
+        for b in bots:
+            make_bot(bot_name(b), rules, 0)  # a bad name fails here, in words, before any board
+        run(bots, args.seed, args.folder, range(args.first, args.last, args.step))
+    else:
+        print("\n".join(summary(bots, args.folder, args.by_opponent)))
+
+
+if __name__ == "__main__":
+    main()

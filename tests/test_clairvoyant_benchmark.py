@@ -1,0 +1,53 @@
+"""benchmarks/clairvoyant.py plays a board as ``atout tournament`` does and gives the share of
+the bound (docs/bots.md quotes it)."""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import atout
+from atout.tournament import Tournament, play_board
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "clairvoyant.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("clairvoyant_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("game", "options", "others"), [
+    ("pitch", {"players": 2}, 1), ("jass", {}, 1), ("tarot", {}, 3)])
+def test_a_board_is_the_tournaments(game: str, options: dict[str, Any], others: int) -> None:
+    bench = _bench()
+    rules = atout.make(game, **options)
+    bots = ("random", *["heuristic"] * others)
+    t = Tournament(game, bots, deals=3, seed=1, options=options)
+    for index in range(2):
+        got = bench.play(rules, "random", 1, index)
+        per = play_board(t, index).bot_points(len(bots))
+        assert got["margin"] == pytest.approx(per[0] - statistics.fmean(per[1:]))
+        assert got["margin"] != 0
+        assert got["decisions"] > 0
+
+
+def test_the_share_and_its_interval() -> None:
+    bench = _bench()
+    h = [0.0, 1.0, -2.0, 0.5, 3.0, -1.0, 2.0, 0.0]
+    c = [4.0, 7.0, 1.0, 5.0, 9.0, 2.0, 8.0, 3.0]
+    s = [x + (y - x) / 4 for x, y in zip(h, c, strict=True)]
+    share, lo, hi = bench.share_ci(h, s, c)
+    assert share == pytest.approx(0.25)
+    assert lo == pytest.approx(0.25) and hi == pytest.approx(0.25)
+    noisy = [x + d for x, d in zip(s, [1, -1, 2, -2, 0.5, -0.5, 1, -1], strict=True)]
+    share, lo, hi = bench.share_ci(h, noisy, c)
+    assert lo < share < hi
