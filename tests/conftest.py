@@ -97,6 +97,13 @@ def warm_kernels() -> None:
         from atout.bots.jass.search import warm_up
 
         warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
+    with contextlib.suppress(Exception):  # the Tarot search's batched rollouts and policies
+        from atout.bots.tarot.batch import kernel_ready
+
+        kernel_ready(wait=True)
+        tarot = importlib.import_module("atout.kernels.tarot")
+        policies = importlib.import_module("atout.kernels.tarot_search")
+        policies.policy_cards(tarot.encode(atout.make("tarot").deal(seed=1)), 1, 1, 0, False)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

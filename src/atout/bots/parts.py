@@ -286,9 +286,12 @@ class Batch:
     its ``kernel`` option, the rollouts per action on each sampled deal they get by default
     (more than a Python rollout's ``reuse``: they cost a few microseconds), and optionally
     its sampling in the kernel too (:class:`BatchWorlds`, :data:`worlds` deals a call);
-    ``phases``: the phases whose decisions it rolls out (the card play by default).
-    ``model``: both also take the search's model of the table, the keyword ``model`` (the
-    side whose seats play by the heuristic's rules, as :class:`TableModel`'s; -1: none).
+    ``phases``: the phases whose decisions it rolls out (the card play by default);
+    ``model`` (optional): the batched rollouts of the game's model of the table, which the
+    search uses instead of ``rollouts`` with its ``model`` option (without it, ``rollouts``
+    either way). ``takes_model``: ``rollouts`` and ``worlds`` take the search's model of the
+    table themselves, as the keyword ``model`` (the side whose seats play by the heuristic's
+    rules, as :class:`TableModel`'s; -1: none).
     ``ready`` (optional): whether the kernel can play now without a wait (compiled, or
     loaded from the cache); the first call starts getting it ready in the background. A
     search on the kernel by the game's default (not asked for) plays its Python rollouts
@@ -299,7 +302,8 @@ class Batch:
     worlds: BatchWorlds | None = None
     count: int = 32
     phases: frozenset[str] = frozenset({"play"})
-    model: bool = False
+    model: BatchRollouts | None = None
+    takes_model: bool = False
     ready: Callable[[], bool] | None = None
 
 

@@ -28,6 +28,9 @@ from atout.bots.parts import (
     DEFAULT_BUDGET,
     DEFAULT_OPTIONS,
     KEY_DECIDERS,
+    Batch,
+    BatchRollouts,
+    BatchWorlds,
     Budget,
     Evaluator,
     GameParts,
@@ -119,7 +122,8 @@ class SearchBot(Bot):
     player has drawn that many times, unless it shows no deadwood), for a table with
     people; 0, the default, none. ``kernel``: 1 runs the card play's rollouts in the
     game's compiled kernel, batched (Jass: every seat by the heuristic's rules with
-    ``model=1``, the greedy policy with ``model=0``; the game's
+    ``model=1``, the greedy policy with ``model=0``; Tarot: the greedy policy, or with
+    ``model`` the search's model of the table; the game's
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
@@ -203,7 +207,7 @@ class SearchBot(Bot):
                              "with one: jass, tarot, pitch")
         if self.kernel and parts.batch is None:
             raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
-                             "with them: jass, knock-rummy")
+                             "with them: jass, knock-rummy, tarot")
         if self.kernel and not NUMPY:
             raise ValueError("kernel: the compiled rollouts need numpy: pip install "
                              "'atout[fast]'")
@@ -340,6 +344,20 @@ class SearchBot(Bot):
             return self.fallback.choose(view)
         return self._finish(view, legal, alive, sums, counts, start, spent)
 
+    def _kernels(self, batch: Batch) -> tuple[BatchRollouts, BatchWorlds | None]:
+        """The game's batched rollouts and in-kernel sampling for this search: the model's
+        rollouts with the ``model`` option where the game has them, the model's side given
+        to kernels that take it (:attr:`~atout.bots.parts.Batch.takes_model`)."""
+        batched = batch.model if self.model and batch.model is not None else batch.rollouts
+        worlds = batch.worlds
+        if batch.takes_model:
+            # the game's kernel plays the search's model of the table too
+            side = 1 - self.seat % 2 if self.model else -1
+            batched = partial(cast(Any, batched), model=side)
+            if worlds is not None:
+                worlds = partial(cast(Any, worlds), model=side)
+        return batched, worlds
+
     def _choose_batched(self, view: View, legal: list[Action], start: float,
                         deadline: float | None) -> Action:
         """:meth:`_choose_sampled` with the rollouts of :data:`WORLDS` samples for every
@@ -348,14 +366,7 @@ class SearchBot(Bot):
         kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``)."""
         batch = self.parts.batch
         assert batch is not None
-        batched = batch.rollouts
-        worlds = batch.worlds
-        if batch.model:
-            # the game's kernel plays the search's model of the table too
-            side = 1 - self.seat % 2 if self.model else -1
-            batched = partial(cast(Any, batched), model=side)
-            if worlds is not None:
-                worlds = partial(cast(Any, worlds), model=side)
+        batched, worlds = self._kernels(batch)
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)

@@ -201,7 +201,7 @@ def _camp(s: Array, seat: int) -> bool:
 
 
 @njit
-def _play_masks(s: Array, seat: int) -> tuple[int, int]:
+def play_masks(s: Array, seat: int) -> tuple[int, int]:
     """The cards ``seat`` may play now, as (lo, hi)."""
     hl = s[HANDS_LO + seat]
     hh = s[HANDS_HI + seat]
@@ -276,7 +276,7 @@ def legal(s: Array, out: Array) -> int:
                 for i in range(level + 2):
                     out[i] = A_NO_POIGNEE + i
                 return level + 2
-        lo, hi = _play_masks(s, seat)
+        lo, hi = play_masks(s, seat)
         return _put_cards(out, 0, lo, hi, 0)
     if ph == PH_BID:
         out[0] = A_PASS
@@ -745,4 +745,4 @@ def playouts(n: int, seed: int, **options: Any) -> Any:
 
 
 __all__ = ["LENGTH", "MAX_ACTIONS", "choices", "deal_into", "encode", "legal", "legal_mask",
-           "playouts", "random_playouts", "rollouts", "step", "template"]
+           "play_masks", "playouts", "random_playouts", "rollouts", "step", "template"]

@@ -833,7 +833,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=JassDeterminizer, rollout=jass_r
                   key_phases=frozenset({"trump"}), key_factor=4,
                   model=TableModel(jass_rollout), exact=Exact(jass_solver, cost=30),
                   explain=explain, reason=reason, candidates=partner_candidates,
-                  batch=Batch(jass_batch, reuse=1, worlds=jass_worlds, model=True,
+                  batch=Batch(jass_batch, reuse=1, worlds=jass_worlds, takes_model=True,
                               ready=kernel_ready))
 """The Jass bots' parts."""
 

@@ -16,7 +16,8 @@ import random
 from typing import Any
 
 from atout.bots.base import Bot
-from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel
+from atout.bots.parts import Batch, Budget, Exact, GameParts, SearchOptions, TableModel
+from atout.bots.tarot.batch import kernel_ready, tarot_batch, tarot_model_batch
 from atout.bots.tarot.bids import best_bid, bid_values, club_bid, garde_holds, hand_points
 from atout.bots.tarot.cards import choose_card, distinct_cards, team_of
 from atout.bots.tarot.choices import FULL, choose_bid, pre_play
@@ -175,7 +176,8 @@ PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greed
                   budget=Budget(playouts=150, reuse=1), options=SearchOptions(exact=2, model=1),
                   key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
                   model=TableModel(model_rollout, by_seat=True),
-                  exact=Exact(tarot_solver, cost=5), candidates=candidates)
+                  exact=Exact(tarot_solver, cost=5), candidates=candidates,
+                  batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch))
 """The Tarot bots' parts."""
 
 __all__ = [
@@ -190,6 +192,7 @@ __all__ = [
     "choose_bid",
     "choose_card",
     "hand_points",
+    "kernel_ready",
     "pre_play",
     "tarot_rollout",
     "team_of",

@@ -1,0 +1,165 @@
+"""Tarot search rollouts per CPU second: the engine's Python rollouts against the kernel's.
+
+Run by hand (never in CI)::
+
+    python benchmarks/tarot_rollouts.py
+    python benchmarks/tarot_rollouts.py --search 6
+
+200 deals (seeds 0-199, 4 players) are bid, called and discarded by the heuristic's rules,
+then advanced by a few random cards; each measurement plays every one to its end with the
+search's rollout policies: greedy (:func:`atout.bots.tarot.rollout.greedy_rollout`, every
+seat greedy) and modelled (:func:`atout.bots.tarot.rollout.model_rollout`, the searching
+seat greedy and the others by the heuristic's card: the search's default), in Python and in
+the kernel (:func:`atout.kernels.tarot_search.rollouts_kernel`, 100 rollouts of each
+position a call, encoding included). The best of ``--repeat`` runs, in CPU time.
+
+``--search N`` also measures the whole search on the card decisions (more than one
+candidate) of N games played by the heuristic: ``search`` (today's, Python rollouts) and
+``search:kernel=1`` at their default budgets, sampling included, playouts per CPU second and
+CPU milliseconds per decision. All figures of one run are measured side by side, so their
+ratios hold on a loaded machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import atout
+from atout.bots import make_bot
+from atout.bots.tarot.choices import pre_play
+from atout.bots.tarot.rollout import greedy_rollout, model_rollout
+from atout.core import View
+from atout.games.tarot.deal import TarotDeal
+
+PLAY = 5
+"""The card play's phase number in :class:`TarotDeal`."""
+
+
+def positions(count: int = 200) -> list[TarotDeal]:
+    """Deals in their card play (see the module), the same in every run."""
+    rules = atout.make("tarot")
+    rng = random.Random(1)
+    out = []
+    for seed in range(count):
+        d = rules.deal(seed=seed)
+        assert isinstance(d, TarotDeal)
+        while d.to_move is not None and d.phase != PLAY:
+            s = d.to_move
+            legal = d.legal_mask()
+            a = pre_play(d.hands[s], d.n, legal, s == d.taker)
+            d.step(a if a is not None else (legal & -legal).bit_length() - 1)
+        for _ in range(seed % 30):
+            if d.to_move is None:
+                break
+            m = d.legal_mask()
+            d.step(rng.choice([a for a in range(m.bit_length()) if m >> a & 1]))
+        if d.to_move is not None:
+            out.append(d)
+    return out
+
+
+def python_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
+    """The engine's rollouts per CPU second (``model`` 1: the search's model of the table)."""
+    best = 0.0
+    for _ in range(repeat):
+        copies = [d.clone() for d in deals]
+        r = random.Random(1)
+        start = time.process_time()
+        for d in copies:
+            if model:
+                model_rollout(d, r, d.to_move or 0)
+            else:
+                greedy_rollout(d, r)
+        best = max(best, len(copies) / (time.process_time() - start))
+    return best
+
+
+def kernel_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
+    """The kernel's rollouts per CPU second, 100 of each position a call."""
+    import numpy as np
+
+    from atout.bots.tarot.batch import kernel_ready
+    from atout.kernels.tarot import encode
+    from atout.kernels.tarot_search import rollouts_kernel
+
+    kernel_ready(wait=True)  # compiled or loaded before the clock
+    best = 0.0
+    for _ in range(repeat):
+        start = time.process_time()
+        for i, d in enumerate(deals):
+            m = d.legal_mask()
+            first = np.array([(m & -m).bit_length() - 1], dtype=np.int64)
+            rollouts_kernel(np.stack([encode(d)]), first, 100, i, d.to_move or 0, model)
+        best = max(best, 100 * len(deals) / (time.process_time() - start))
+    return best
+
+
+def card_decisions(games: int, every: int = 2) -> list[View]:
+    """The card decisions with more than one legal card of ``games`` games of 4 players
+    played by the heuristic (seeds 700 on), one in ``every``."""
+    rules = atout.make("tarot")
+    views = []
+    for i in range(games):
+        deal = rules.deal(seed=700 + i, dealer=i % 4)
+        players = [make_bot("heuristic", rules, s, i) for s in range(4)]
+        n = 0
+        while deal.to_move is not None:
+            s = deal.to_move
+            view = deal.view(s)
+            if view.phase == "play" and len(view.legal) > 1 and len(view.hand) > 2:
+                if n % every == 0:
+                    views.append(view)
+                n += 1
+            deal.play(players[s].choose(view))
+    return views
+
+
+def search_rate(views: list[View], spec: str) -> tuple[float, float]:
+    """The search's (``spec``) playouts per CPU second and CPU ms per decision on ``views``."""
+    rules = atout.make("tarot")
+    playouts = 0
+    cpu = 0.0
+    for view in views:
+        bot = make_bot(spec, rules, view.seat, 1)
+        start = time.process_time()
+        bot.choose(view)
+        cpu += time.process_time() - start
+        playouts += getattr(bot, "total_playouts", 0)
+    print(f"{spec}: {len(views)} card decisions, {playouts:,} playouts", file=sys.stderr)
+    return playouts / cpu, 1000 * cpu / len(views)
+
+
+def main() -> None:
+    """Print the rollouts per CPU second and their ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--search", type=int, default=0, help="games of search decisions")
+    args = parser.parse_args()
+    deals = positions()
+    got: dict[str, float] = {}
+    for model in (0, 1):
+        got[f"python model={model}"] = python_rate(deals, model, args.repeat)
+        got[f"kernel model={model}"] = kernel_rate(deals, model, args.repeat)
+    for key, value in got.items():
+        print(f"{key + ' rollouts per CPU second':<44}{value:>12,.0f}")
+    for model in (0, 1):
+        ratio = got[f"kernel model={model}"] / got[f"python model={model}"]
+        print(f"{'kernel / python, model=' + str(model):<44}{ratio:>11.1f}x")
+    if args.search:
+        from atout.bots.tarot.batch import kernel_ready
+
+        kernel_ready(wait=True)
+        views = card_decisions(args.search)
+        rates = {spec: search_rate(views, spec) for spec in ("search", "search:kernel=1")}
+        for spec, (rate, ms) in rates.items():
+            print(f"{spec + ' playouts per CPU second':<44}{rate:>12,.0f}   "
+                  f"{ms:,.1f} CPU ms per decision")
+        ratio = rates["search:kernel=1"][0] / rates["search"][0]
+        print(f"{'search kernel=1 / search (playouts per CPU s)':<44}{ratio:>11.1f}x")
+
+
+if __name__ == "__main__":
+    main()
