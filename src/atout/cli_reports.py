@@ -90,6 +90,7 @@ def simulate(a: argparse.Namespace, opts: dict[str, Any]) -> int:
     from rich.table import Table
 
     from atout.bots import bot_names, make_bot, play_out
+    from atout.bots.ready import kernels_ready, searches
 
     game, games_, seed = a.game, a.games, a.seed
     rules = make_rules(game, opts)
@@ -99,6 +100,8 @@ def simulate(a: argparse.Namespace, opts: dict[str, Any]) -> int:
     if len(names) != rules.seats:
         raise bad_value(f"--bots names {len(names)} bots: expected 1 or {rules.seats}"
                         f" (the known bots are {', '.join(bot_names())})")
+    if searches(names):  # the same results for the same seed, whenever the kernels load
+        kernels_ready(game)
     scores: list[list[float]] = [[] for _ in range(rules.seats)]
     wins = [0] * rules.seats
     deals = 0

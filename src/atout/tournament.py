@@ -29,6 +29,7 @@ from typing import Any
 import atout
 from atout.bots import player_bot
 from atout.bots.policy import Player, player_name
+from atout.bots.ready import kernels_ready, searches
 from atout.core import JSON, deal_seed
 
 ProgressFn = Callable[[int], None]
@@ -144,6 +145,8 @@ def play_board(t: Tournament, index: int) -> Board:
 
 
 def _play_chunk(t: Tournament, indices: Sequence[int]) -> list[Board]:
+    if searches(t.bots):  # the same results for the same seed, whenever the kernels load
+        kernels_ready(t.game)
     return [play_board(t, i) for i in indices]
 
 

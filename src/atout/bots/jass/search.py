@@ -766,10 +766,11 @@ def warm_up() -> bool:
     return jass_worlds(sampler, view, legal, 2, 1, view.seat, 0, side) is not None
 
 
-def kernel_ready() -> bool:
+def kernel_ready(wait: bool = False) -> bool:
     """Whether the search's kernels are ready (:func:`atout.bots.jass.kernel.kernel_ready`
-    with :func:`warm_up`, looked up at each call: the tests replace it)."""
-    return jass_kernel.kernel_ready(warm_up)
+    with :func:`warm_up`, looked up at each call: the tests replace it); ``wait`` waits for
+    them."""
+    return jass_kernel.kernel_ready(warm_up, wait)
 
 
 def jass_solver(sample: Deal) -> Callable[[Deal, int], float]:

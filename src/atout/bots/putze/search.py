@@ -459,7 +459,7 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeH
 
 
 PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze_rollout,
-                  budget=Budget(playouts=1000, reuse=2), options=SearchOptions(key="heuristic"),
+                  budget=Budget(playouts=600, reuse=2), options=SearchOptions(key="heuristic"),
                   key_phases=frozenset({"speak"}), key_factor=2)
 """The Putze bots' parts."""
 
