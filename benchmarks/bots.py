@@ -24,13 +24,13 @@ Run it with ``PYTHONPATH`` pointing at another checkout's ``src`` to compare wit
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import time
 from typing import Any
 
 import atout
 from atout.bots import make_bot
+from atout.bots.ready import kernels_ready
 from atout.bots.registry import games_with_parts
 from atout.bots.search import SearchBot
 from atout.games import game_info
@@ -43,17 +43,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-WARM = {"pitch": "atout.bots.pitch.search", "knock-rummy": "atout.bots.knock_rummy.kernel"}
-"""The modules whose ``kernel_ready(wait=True)`` loads a game's compiled rollouts before the
-timing (a player's first decisions run while they load in a thread: a cost once a process,
-not a decision's)."""
-
-
 def warm(game: str) -> None:
-    """The game's compiled search rollouts loaded (or compiled) before anything is timed."""
-    module = WARM.get(game)
-    if module is not None:
-        importlib.import_module(module).kernel_ready(wait=True)
+    """The game's compiled search rollouts loaded (or compiled) before anything is timed (a
+    player's first decisions run while they load in a thread: a cost once a process, not a
+    decision's)."""
+    kernels_ready(game)
 
 
 def measure(game: str, bot: str, deals: int, opponents: str = "heuristic",
