@@ -11,8 +11,9 @@ import atout
 from atout.bots import Bot, RandomBot, make_bot, parse_bot_spec, play_out
 from atout.bots.determinize import assign_cards
 from atout.bots.hint import action_words, card_words, hint
+from atout.bots.jass.facts import has_weis
 from atout.bots.jass.heuristic import choose_trump
-from atout.bots.jass.search import JassDeterminizer, _has_weis, jass_rollout
+from atout.bots.jass.search import JassDeterminizer, jass_rollout
 from atout.bots.pace import Paced
 from atout.bots.registry import games_with_parts, parts_for
 from atout.bots.search import SearchBot, side_value
@@ -159,7 +160,7 @@ def test_fast_weis_check_matches_find_weis() -> None:
     rng = random.Random(5)
     for _ in range(2000):
         hand = sum(1 << c for c in rng.sample(range(36), 9))
-        assert _has_weis(hand) == bool(find_weis(hand, 0))
+        assert has_weis(hand) == bool(find_weis(hand, 0))
 
 
 def test_trump_choice_by_hand_strength() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
+from atout.bots.jass import facts as jass_facts
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.heuristic import JassSeen, read_view
 from atout.bots.jass.mixture import MIXTURE, GreedyJass, RolloutJass, draw_opponents, greedy_card
@@ -133,13 +134,13 @@ def _positions(opponent: str, seeds: range) -> list[tuple[JassDeal, JassSeen]]:
 
 
 def _dropped(seen: JassSeen) -> set[int]:
-    kept = {fact[0] for fact in jass_search.bock_leads(seen, learn=True)}
-    return {fact[0] for fact in jass_search.bock_leads(seen)} - kept
+    kept = {fact[0] for fact in jass_facts.bock_leads(seen, learn=True)}
+    return {fact[0] for fact in jass_facts.bock_leads(seen)} - kept
 
 
 def test_learning_keeps_every_fact_of_heuristic_opponents() -> None:
     positions = _positions("heuristic", range(40))
-    assert sum(len(jass_search.bock_leads(seen)) for _, seen in positions) >= 40
+    assert sum(len(jass_facts.bock_leads(seen)) for _, seen in positions) >= 40
     assert all(not _dropped(seen) for _, seen in positions)
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
+from atout.bots.jass import facts as jass_facts
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.heuristic import read_view
 from atout.bots.jass.solve import EndgameSolver, solve_deal
@@ -218,7 +219,7 @@ def _facts_after(hands: list[list[str]], plays: list[str]) -> list[tuple[int, in
     deal = JASS.deal(hands=hands, dealer=0)
     for text in plays:
         deal.play(JASS.actions.parse(text))
-    return jass_search.play_facts(read_view(JASS, deal.view(0), follows=True))
+    return jass_facts.play_facts(read_view(JASS, deal.view(0), follows=True))
 
 
 def _breaks_bock_rule(hands: list[int], leads: list[tuple[int, int, int, int]]) -> bool:
@@ -239,7 +240,7 @@ def test_the_sampler_believes_opponents_cash_their_bocks(monkeypatch: Any) -> No
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
-        leads = jass_search.bock_leads(read_view(JASS, view))
+        leads = jass_facts.bock_leads(read_view(JASS, view))
         assert not _breaks_bock_rule(list(deal.dealt), leads)
         if not leads:
             continue
@@ -281,9 +282,9 @@ def test_play_facts_read_who_could_not_take_the_trick() -> None:
     assert facts == [(1, _m("AC")),
                      (1, _m("6H", "7H", "8H", "TH")),
                      (3, _m("JS", "QS", "KS", "6H", "7H", "8H", "9H", "TH", "JH"))]
-    assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
+    assert jass_facts.play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
     # a seat 3 that held the king of spades would break the last fact
-    assert jass_search._play_misses([0, 0, 0, _m("KS")], facts) == 1
+    assert jass_facts.play_misses([0, 0, 0, _m("KS")], facts) == 1
 
 
 def test_the_sampler_believes_opponents_take_what_they_can(monkeypatch: Any) -> None:
@@ -297,15 +298,15 @@ def test_the_sampler_believes_opponents_take_what_they_can(monkeypatch: Any) -> 
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
-        facts = jass_search.play_facts(read_view(JASS, view, follows=True))
-        assert jass_search._play_misses(list(deal.dealt), facts) == 0
+        facts = jass_facts.play_facts(read_view(JASS, view, follows=True))
+        assert jass_facts.play_misses(list(deal.dealt), facts) == 0
         if not facts:
             continue
         facts_seen += len(facts)
         for on in broken:
             monkeypatch.setattr(jass_search, "PLAY_FACTS", on)
             broken[on] += _breaks_in_samples(view, seed,
-                                             partial(jass_search._play_misses, facts=facts))
+                                             partial(jass_facts.play_misses, facts=facts))
     assert facts_seen >= 10
     assert broken[False] >= 60
     assert broken[True] * 2 < broken[False]
@@ -327,7 +328,7 @@ def test_play_facts_read_the_cheapest_card_and_the_schmieren() -> None:
              ["6C", "TC", "9S", "KH", "AH", "8H", "JD", "QD", "KD"]]
     facts = _facts_after(hands, ["trump H", "6C", "AC", "KC", "8C", "7S", "KS", "8S", "9S"])
     assert facts == [(1, _m("7H", "8H", "TH", "KH", "AH", "JC", "QC")), (3, _m("JS", "QS"))]
-    assert jass_search._play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
+    assert jass_facts.play_misses([JASS_DECK.mask(h) for h in hands], facts) == 0
 
 
 def test_trump_is_the_heuristics_by_default_and_searched_on_request() -> None:
