@@ -53,7 +53,7 @@ def test_rows_play_as_the_engine() -> None:
                 assert list(batch.points[i]) == list(deal.result.points)
                 assert list(batch.rewards[i]) == list(deal.result.points)
                 finished += 1
-                deals[i] = engine_deal(3, env._next[i] * n - n + i)
+                deals[i] = engine_deal(3, env.deal_index(i))
             else:
                 assert not batch.rewards[i].any()
     assert finished >= n * 2

@@ -23,8 +23,9 @@ import numpy as np
 import numpy.typing as npt
 
 from atout.envs.kernel_batch import KernelBatch as KernelBatch
+from atout.envs.kernel_batch import KernelEnv
 from atout.kernels import jass as kj
-from atout.kernels.jass_batch import first_deal_seed, random_until_play
+from atout.kernels.jass_batch import random_until_play
 from atout.kernels.jit import njit
 
 OBS_SIZE = 36 * 3 + 6 + 4
@@ -84,70 +85,28 @@ def step_kernel(states: npt.NDArray[np.int64], actions: npt.NDArray[np.int64],
     return -1
 
 
-class KernelVectorEnv:
+class KernelVectorEnv(KernelEnv):
     """``num_envs`` Jass deals' card play stepped together in a kernel (see the module)."""
 
+    action_word = "card"
+
     def __init__(self, num_envs: int, *, seed: int = 0, **options: Any) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
-        from atout.games import make
+        super().__init__("jass", num_envs, seed, options, state_size=kj.STATE_SIZE,
+                         obs_size=OBS_SIZE, actions=36)
 
-        self.rules = make("jass", **options)
-        self.num_envs = num_envs
-        self.states = np.zeros((num_envs, kj.STATE_SIZE), dtype=np.int64)
-        self._obs = np.zeros((num_envs, OBS_SIZE), dtype=np.float32)
-        self._masks = np.zeros((num_envs, 36), dtype=np.int8)
-        self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._rewards = np.zeros((num_envs, 4), dtype=np.float32)
-        self._dones = np.zeros(num_envs, dtype=np.bool_)
-        self._points = np.zeros((num_envs, 4), dtype=np.float32)
-        self._next = [0] * num_envs
-        self._first = 0
-        self.reset(seed)
-
-    def _deal(self, i: int) -> None:
-        """Row ``i``'s next deal of its sequence (row i plays deals i, i + n, i + 2n …)."""
-        k = self._next[i] * self.num_envs + i
-        self._next[i] += 1
-        seed = self._first + k
-        deal = self.rules.deal(seed=seed, dealer=k % 4)
+    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64]:
+        """The deal at its first card: the trump drawn at random by the engine."""
+        deal = self.rules.deal(seed=seed, dealer=dealer)
         random_until_play(deal, random.Random(seed))
-        self.states[i] = kj.encode(deal)
+        state: npt.NDArray[np.int64] = kj.encode(deal)
+        return state
 
-    def reset(self, seed: int | None = None) -> KernelBatch:
-        """Every row at a new deal's first card (``seed``: the tables' sequences)."""
-        self._first = first_deal_seed(0 if seed is None else int(seed))
-        self._next = [0] * self.num_envs
-        for i in range(self.num_envs):
-            self._deal(i)
-        self._rewards[:] = 0
-        self._dones[:] = False
-        self._points[:] = 0
+    def observe(self) -> None:
         observe_kernel(self.states, np.arange(self.num_envs, dtype=np.int64), self._obs,
                        self._masks, self._seats)
-        return self._batch()
 
-    def step(self, actions: npt.ArrayLike) -> KernelBatch:
-        """One card per row (card ids 0-35, legal for the row's seat to move); ValueError
-        naming the first row whose card is not legal (then no row is played)."""
-        acts = np.ascontiguousarray(np.asarray(actions, dtype=np.int64))
-        if acts.shape != (self.num_envs,):
-            raise ValueError(f"step takes one action per table: shape ({self.num_envs},), "
-                             f"not {acts.shape}")
-        bad = step_kernel(self.states, acts, self._rewards, self._dones, self._points)
-        if bad >= 0:
-            raise ValueError(f"row {bad}: card {int(acts[bad])} is not legal for seat "
-                             f"{int(self._seats[bad])}")
-        done = np.flatnonzero(self._dones)
-        for i in done:
-            self._deal(int(i))
-        rows = np.arange(self.num_envs, dtype=np.int64)
-        observe_kernel(self.states, rows, self._obs, self._masks, self._seats)
-        return self._batch()
-
-    def _batch(self) -> KernelBatch:
-        return KernelBatch(self._obs, self._masks, self._seats, self._rewards, self._dones,
-                           self._points)
+    def play(self, actions: npt.NDArray[np.int64]) -> int:
+        return int(step_kernel(self.states, actions, self._rewards, self._dones, self._points))
 
 
 def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",

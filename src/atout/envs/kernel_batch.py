@@ -1,12 +1,16 @@
-"""The arrays a kernel vector environment returns at each step (:mod:`atout.envs.kernel`,
-:mod:`atout.envs.kernel_pitch`)."""
+"""What the kernel vector environments share (:mod:`atout.envs.kernel`,
+:mod:`atout.envs.kernel_pitch`): the arrays a step returns and the rows' deal sequences."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from atout.kernels.jass_batch import first_deal_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,4 +27,94 @@ class KernelBatch:
     points: npt.NDArray[np.float32]
 
 
-__all__ = ["KernelBatch"]
+class KernelEnv(ABC):
+    """``num_envs`` deals of ``game`` as rows of a kernel's states, stepped together: row
+    ``i`` plays deals ``i, i + n, i + 2n …`` of the engine's sequence (``rules.deal(seed=
+    first_deal_seed(seed) + k, dealer=k % seats)``), a finished deal replaced at once by the
+    row's next. A game gives its kernel's state length, observation size and action count,
+    and the three calls below."""
+
+    action_word = "action"
+    """What a refusal calls an action (Jass's are cards)."""
+
+    def __init__(self, game: str, num_envs: int, seed: int, options: dict[str, Any], *,
+                 state_size: int, obs_size: int, actions: int) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        from atout.games import make
+
+        self.rules = make(game, **options)
+        self.num_envs = num_envs
+        self.seats = self.rules.seats
+        self.states = np.zeros((num_envs, state_size), dtype=np.int64)
+        self._obs = np.zeros((num_envs, obs_size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, actions), dtype=np.int8)
+        self._seats = np.zeros(num_envs, dtype=np.int64)
+        self._rewards = np.zeros((num_envs, self.seats), dtype=np.float32)
+        self._dones = np.zeros(num_envs, dtype=np.bool_)
+        self._points = np.zeros((num_envs, self.seats), dtype=np.float32)
+        self._next = [0] * num_envs
+        self._first = 0
+        self.reset(seed)
+
+    @abstractmethod
+    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64]:
+        """The kernel state of the engine's deal ``seed`` dealt by ``dealer``, ready for the
+        environment's first decision."""
+
+    @abstractmethod
+    def observe(self) -> None:
+        """Write every row's observation, mask and seat to move."""
+
+    @abstractmethod
+    def play(self, actions: npt.NDArray[np.int64]) -> int:
+        """Play one action per row in the kernel, writing rewards, dones and points; the
+        first row whose action is not legal (then nothing is played), else -1."""
+
+    def deal_index(self, row: int) -> int:
+        """The index ``k`` in the sequence of the deal row ``row`` now plays."""
+        return (self._next[row] - 1) * self.num_envs + row
+
+    def _deal(self, i: int) -> None:
+        k = self._next[i] * self.num_envs + i
+        self._next[i] += 1
+        self.states[i] = self.encode(self._first + k, k % self.seats)
+
+    def reset(self, seed: int | None = None) -> KernelBatch:
+        """Every row at a new deal's first decision (``seed``: the tables' sequences)."""
+        self._first = first_deal_seed(0 if seed is None else int(seed))
+        self._next = [0] * self.num_envs
+        for i in range(self.num_envs):
+            self._deal(i)
+        self._rewards[:] = 0
+        self._dones[:] = False
+        self._points[:] = 0
+        self.observe()
+        return self._batch()
+
+    def step(self, actions: npt.ArrayLike) -> KernelBatch:
+        """One action per row (legal for the row's seat to move); ValueError naming the
+        first row whose action is not legal (then no row is played)."""
+        try:
+            acts = np.ascontiguousarray(np.asarray(actions, dtype=np.int64))
+        except (TypeError, ValueError):
+            raise ValueError(f"step takes one action id per table, not {actions!r:.60}") \
+                from None
+        if acts.shape != (self.num_envs,):
+            raise ValueError(f"step takes one action per table: shape ({self.num_envs},), "
+                             f"not {acts.shape}")
+        bad = self.play(acts)
+        if bad >= 0:
+            raise ValueError(f"row {bad}: {self.action_word} {int(acts[bad])} is not legal for seat "
+                             f"{int(self._seats[bad])}")
+        for i in np.flatnonzero(self._dones):
+            self._deal(int(i))
+        self.observe()
+        return self._batch()
+
+    def _batch(self) -> KernelBatch:
+        return KernelBatch(self._obs, self._masks, self._seats, self._rewards, self._dones,
+                           self._points)
+
+
+__all__ = ["KernelBatch", "KernelEnv"]

@@ -26,9 +26,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from atout.envs.kernel_batch import KernelBatch
+from atout.envs.kernel_batch import KernelEnv
 from atout.kernels import pitch as kp
-from atout.kernels.jass_batch import first_deal_seed
 from atout.kernels.jit import njit
 
 ACTIONS = 57
@@ -98,75 +97,24 @@ def step_kernel(states: npt.NDArray[np.int64], actions: npt.NDArray[np.int64],
     return -1
 
 
-class PitchKernelVectorEnv:
+class PitchKernelVectorEnv(KernelEnv):
     """``num_envs`` Auction Pitch deals stepped together in a kernel (see the module)."""
 
     def __init__(self, num_envs: int, *, seed: int = 0, **options: Any) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
-        from atout.games import make
+        super().__init__("pitch", num_envs, seed, options, state_size=kp.LENGTH,
+                         obs_size=OBS_SIZE, actions=ACTIONS)
 
-        self.rules = make("pitch", **options)
-        self.num_envs = num_envs
-        self.seats = self.rules.seats
-        self.states = np.zeros((num_envs, kp.LENGTH), dtype=np.int64)
-        self._obs = np.zeros((num_envs, OBS_SIZE), dtype=np.float32)
-        self._masks = np.zeros((num_envs, ACTIONS), dtype=np.int8)
-        self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._rewards = np.zeros((num_envs, self.seats), dtype=np.float32)
-        self._dones = np.zeros(num_envs, dtype=np.bool_)
-        self._points = np.zeros((num_envs, self.seats), dtype=np.float32)
-        self._next = [0] * num_envs
-        self._first = 0
-        self.reset(seed)
+    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64]:
+        """The deal at its first bid."""
+        deal: Any = self.rules.deal(seed=seed, dealer=dealer)
+        state: npt.NDArray[np.int64] = kp.encode(deal)
+        return state
 
-    def deal_index(self, row: int) -> int:
-        """The index ``k`` in the sequence of the deal row ``row`` now plays: the engine's
-        ``rules.deal(seed=first_deal_seed(seed) + k, dealer=k % seats)``."""
-        return (self._next[row] - 1) * self.num_envs + row
-
-    def _deal(self, i: int) -> None:
-        """Row ``i``'s next deal of its sequence."""
-        k = self._next[i] * self.num_envs + i
-        self._next[i] += 1
-        deal: Any = self.rules.deal(seed=self._first + k, dealer=k % self.seats)
-        self.states[i] = kp.encode(deal)
-
-    def reset(self, seed: int | None = None) -> KernelBatch:
-        """Every row at a new deal's first bid (``seed``: the tables' sequences)."""
-        self._first = first_deal_seed(0 if seed is None else int(seed))
-        self._next = [0] * self.num_envs
-        for i in range(self.num_envs):
-            self._deal(i)
-        self._rewards[:] = 0
-        self._dones[:] = False
-        self._points[:] = 0
+    def observe(self) -> None:
         observe_kernel(self.states, self._obs, self._masks, self._seats)
-        return self._batch()
 
-    def step(self, actions: npt.ArrayLike) -> KernelBatch:
-        """One action per row (the engine's ids, legal for the row's seat to move);
-        ValueError naming the first row whose action is not legal (then no row is played)."""
-        try:
-            acts = np.ascontiguousarray(np.asarray(actions, dtype=np.int64))
-        except (TypeError, ValueError):
-            raise ValueError(f"step takes one action id per table, not {actions!r:.60}") \
-                from None
-        if acts.shape != (self.num_envs,):
-            raise ValueError(f"step takes one action per table: shape ({self.num_envs},), "
-                             f"not {acts.shape}")
-        bad = step_kernel(self.states, acts, self._rewards, self._dones, self._points)
-        if bad >= 0:
-            raise ValueError(f"row {bad}: action {int(acts[bad])} is not legal for seat "
-                             f"{int(self._seats[bad])}")
-        for i in np.flatnonzero(self._dones):
-            self._deal(int(i))
-        observe_kernel(self.states, self._obs, self._masks, self._seats)
-        return self._batch()
-
-    def _batch(self) -> KernelBatch:
-        return KernelBatch(self._obs, self._masks, self._seats, self._rewards, self._dones,
-                           self._points)
+    def play(self, actions: npt.NDArray[np.int64]) -> int:
+        return int(step_kernel(self.states, actions, self._rewards, self._dones, self._points))
 
 
 __all__ = ["ACTIONS", "OBS_SIZE", "PitchKernelVectorEnv", "observe_kernel", "step_kernel"]
