@@ -105,8 +105,8 @@ class KernelEnv(ABC):
                              f"not {acts.shape}")
         bad = self.play(acts)
         if bad >= 0:
-            raise ValueError(f"row {bad}: {self.action_word} {int(acts[bad])} is not legal for seat "
-                             f"{int(self._seats[bad])}")
+            raise ValueError(f"row {bad}: {self.action_word} {int(acts[bad])} is not legal "
+                             f"for seat {int(self._seats[bad])}")
         for i in np.flatnonzero(self._dones):
             self._deal(int(i))
         self.observe()
