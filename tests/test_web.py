@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 import atout
-from atout.store import Store
 from server_helpers import Server, running
 from web_helpers import (
     Player,
     check_axe,
     check_leaks,
     create_table,
+    finished_record,
     iterate,
     play_to_end,
     screenshot,
@@ -79,10 +79,8 @@ def new_player(browser: Any, name: str, **context: Any) -> Player:
 
 
 def finished(server: Server, table: int) -> Any:
-    with Store.open(server.db) as store:
-        record = store.get(table)
-    assert record.summary.status == "finished"
-    return record
+    """The table's record once the store has it finished (:func:`finished_record`)."""
+    return finished_record(server.db, table)
 
 
 def table_id(player: Player) -> int:

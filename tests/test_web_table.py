@@ -7,7 +7,6 @@ on a phone: ``ATOUT_DOCS_SCREENSHOTS=1`` writes them to docs/img)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,12 +15,12 @@ from urllib.parse import urlparse
 import pytest
 
 import atout
-from atout.store import Store
 from server_helpers import Server, running
 from web_helpers import (
     Player,
     check_axe,
     create_table,
+    finished_record,
     screenshot,
     sign_in,
 )
@@ -83,20 +82,10 @@ def click_move(player: Player) -> None:
         player.page.click(f"#choices button[data-action=\"{what}\"]")
 
 
-def record_of(server: Server, player: Player, wait: float = 30.0) -> Any:
-    """The table's record once the store has it finished: the page may show the end of the
-    game before the server has written it, so the store is read again (for ``wait`` seconds
-    at most) until it is."""
+def record_of(server: Server, player: Player) -> Any:
+    """The table's record once the store has it finished (:func:`finished_record`)."""
     table = int(next(f["table"] for f in reversed(player.frames) if f.get("type") == "table"))
-    end = time.monotonic() + wait
-    while True:
-        with Store.open(server.db) as store:
-            record = store.get(table)
-        if record.summary.status == "finished" or time.monotonic() > end:
-            break
-        time.sleep(0.1)
-    assert record.summary.status == "finished"
-    return record
+    return finished_record(server.db, table)
 
 
 def engine_end(game: str, options: dict[str, Any], record: Any) -> tuple[Any, list[Any]]:

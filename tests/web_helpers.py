@@ -243,6 +243,23 @@ def sign_in(page: Any, base: str, name: str, lang: str = "en") -> None:
     page.wait_for_selector("#lobby:not([hidden])")
 
 
+def finished_record(db: str, table: int, wait: float = 30.0) -> Any:
+    """The table's record once the store has it finished: the page may show the end of the
+    game before the server has written it, so the store is read again (for ``wait`` seconds
+    at most) until it is."""
+    from atout.store import Store
+
+    end = time.monotonic() + wait
+    while True:
+        with Store.open(db) as store:
+            record = store.get(table)
+        if record.summary.status == "finished" or time.monotonic() > end:
+            break
+        time.sleep(0.1)
+    assert record.summary.status == "finished", record.summary.status
+    return record
+
+
 def create_table(page: Any, game: str, *, deals: int | None = 1, fill: bool = True,
                  players: int | None = None, bot: str = "heuristic") -> None:
     """Fill in the lobby's form and create a table."""
