@@ -198,6 +198,9 @@ class Player:
     def key_choice(self, what: str) -> None:
         """Enter on a choice button, reached by Tab from the hand."""
         keys = self.page.keyboard
+        # the page may draw the button a moment after the key that calls for it (the écart's
+        # confirmation after its last card)
+        self.page.wait_for_selector(f"#choices button[data-action='{what}']", state="attached")
         choices = self.choices()
         for _ in range(20):  # back into the table: the hand, then the choices follow it
             if self.focused() == "hand" or self.focused().startswith("choice:"):
