@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from atout.bots import player_bot
+from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
 from atout.tournament import Tournament, seat_lineups
 
@@ -112,6 +113,7 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
     counts: dict[str, int] = defaultdict(int)
     taken: dict[str, dict[str, int]] = {a_name: defaultdict(int), b_name: defaultdict(int)}
     made: dict[str, list[int]] = {a_name: [0, 0], b_name: [0, 0]}
+    made_by: dict[str, dict[str, int]] = {a_name: defaultdict(int), b_name: defaultdict(int)}
     for i, b in enumerate(boards):
         rots = b["rotations"]
         total = 0.0
@@ -125,6 +127,7 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
                 taken[who][rot["contract"]] += 1
                 made[who][0] += 1
                 made[who][1] += rot["points"][t] > 0
+                made_by[who][rot["contract"]] += rot["points"][t] > 0
             twin = rots[r ^ 1]
             same = (rot["taker"], rot["contract"]) == (twin["taker"], twin["contract"])
             kind = "same contract" if same else "auction differs"
@@ -147,8 +150,10 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
         print(f"{key:<40} {counts[key]:>6} {pm:>+13.3f} {pci:>8.3f}")
     for who in (a_name, b_name):
         k = made[who][0]
-        contracts = ", ".join(f"{c} {v}" for c, v in sorted(taken[who].items()))
-        print(f"{who} takes {k} of {4 * n} deals ({contracts}); made {made[who][1]}")
+        contracts = ", ".join(f"{c} {v} ({v / k:.1%}, made {made_by[who][c] / v:.0%})"
+                              for c, v in sorted(taken[who].items()))
+        print(f"{who} takes {k} of {4 * n} deals ({k / (4 * n):.1%}: {contracts}); "
+              f"made {made[who][1]} ({made[who][1] / max(k, 1):.0%})")
     cpu = [sum(rot["cpu"][0] for rot in b["rotations"]) for b in boards]
     print(f"{a_name}: {sum(cpu) / n:.1f} s of CPU per board")
 
@@ -205,6 +210,8 @@ def main() -> None:
         if args.against is not None:
             compare(boards, load(args.against))
         return
+    # the search's kernel ready before the first deal, so the boards repeat by their seed
+    print(f"kernel ready: {kernels_ready('tarot')}", flush=True)
     t = Tournament("tarot", bots, deals=args.last, seed=args.seed)
     args.folder.mkdir(parents=True, exist_ok=True)
     for i in range(args.first, args.last, args.step):

@@ -171,3 +171,14 @@ def _jass_kernel_not_warming(monkeypatch: pytest.MonkeyPatch) -> None:
     from atout.bots.jass import kernel
 
     monkeypatch.setattr(kernel, "kernel_ready", lambda *args, **kw: False)
+
+
+@pytest.fixture(autouse=True)
+def _tarot_kernel_not_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Tarot search plays its card play on the kernel by default once it is ready: in
+    the tests a search not asking for it keeps its Python rollouts, so that the choices they
+    pin are the same with numba or without (``search:kernel=1`` still plays on the kernel;
+    tests/test_tarot_kernel_default.py checks the switch)."""
+    from atout.bots.tarot import batch
+
+    monkeypatch.setattr(batch, "BY_DEFAULT", False)

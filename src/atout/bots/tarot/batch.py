@@ -6,12 +6,15 @@ and rolled out ``reuse`` times after each candidate action in one call of
 (:func:`tarot_batch`, the search's rollout) or the searching seat greedy and the others by
 the heuristic's card (:func:`tarot_model_batch`, its model of the table, ``model=1``).
 
-The first call starts getting the compiled kernel ready in a thread (compiled, or loaded from
-the user's cache: see :func:`kernel_ready`); until it is, the engine's Python rollouts play
-the same policies, so a player never waits for numba. Where the kernels run as plain Python
-(numba missing, or ``ATOUT_PURE=1``) they are ready at once: the plain-Python kernel plays
-the same cards as the compiled one, so a seed gives the same decisions either way once the
-kernel is ready (tests call ``kernel_ready(wait=True)``).
+The kernel is the search's default where numba compiles it (:data:`KERNEL_DEFAULT`, as
+Jass's and Knock Rummy's): the first decision of a default search starts getting it ready
+in a thread (compiled, or loaded from the user's cache: see :func:`kernel_ready`) and the
+search plays its Python rollouts until it is (:func:`default_ready`), so a player never
+waits for numba; ``search:kernel=1`` waits for it instead, ``kernel=0`` never uses it.
+Where the kernels run as plain Python (numba missing, or ``ATOUT_PURE=1``) they are not the
+default, and ready at once when asked for: the plain-Python kernel plays the same cards as
+the compiled one, so a seed gives the same decisions either way once the kernel is ready
+(tournaments wait for it: :func:`atout.bots.ready.kernels_ready`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,16 @@ from atout.bots.parts import side_value
 from atout.bots.tarot.choices import pre_play
 from atout.bots.tarot.rollout import greedy_rollout, model_rollout
 from atout.core import Action, Deal
+from atout.kernels import COMPILED
+
+KERNEL_DEFAULT: bool = COMPILED
+"""Whether the Tarot search plays its card play on the kernel by default: where numba
+compiles it (:data:`atout.kernels.COMPILED`); ``search:kernel=0`` turns it off,
+``kernel=1`` asks for it anyway (then a first decision waits for it)."""
+BY_DEFAULT = True
+"""Whether a search on the kernel by default (not asked for) plays on it once it is ready
+(:func:`default_ready`). The tests turn it off, so that the choices they pin are the Python
+rollouts' whether or not numba compiles (``search:kernel=1`` still plays on the kernel)."""
 
 _READY: list[bool] = []
 """``[True]`` once the kernel is ready, ``[False]`` when it cannot be (numpy missing, a
@@ -90,10 +103,19 @@ def kernel_ready(wait: bool = False) -> bool:
     return bool(_READY) and _READY[0]
 
 
+def default_ready() -> bool:
+    """Whether a search on the kernel by default plays its card play there now (its
+    :attr:`~atout.bots.parts.Batch.ready`): once the kernel is ready, the first call
+    starting to get it ready (:func:`kernel_ready`), unless :data:`BY_DEFAULT` is off."""
+    return BY_DEFAULT and kernel_ready()
+
+
 def _batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
            seed: int, model: int) -> list[float]:
-    """The summed values per action (see :class:`atout.bots.parts.BatchRollouts`)."""
-    if not kernel_ready():
+    """The summed values per action (see :class:`atout.bots.parts.BatchRollouts`); a
+    search that asked for the kernel waits for it here, a default one asks
+    :func:`default_ready` first."""
+    if not kernel_ready(wait=True):
         return _engine_batch(deals, actions, reuse, seat, seed, model)
     import numpy as np
 
@@ -110,7 +132,7 @@ def _batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: i
 def _engine_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
                   seed: int, model: int) -> list[float]:
     """The same rollouts played by the engine (:func:`greedy_rollout`,
-    :func:`model_rollout`) while the kernel gets ready."""
+    :func:`model_rollout`) where the kernel cannot be ready (a failed compilation)."""
     rng = random.Random(seed)
     sums = [0.0] * len(actions)
     for deal in deals:
@@ -136,4 +158,5 @@ def tarot_model_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     return _batch(deals, actions, reuse, seat, seed, 1)
 
 
-__all__ = ["kernel_ready", "tarot_batch", "tarot_model_batch"]
+__all__ = ["BY_DEFAULT", "KERNEL_DEFAULT", "default_ready", "kernel_ready", "tarot_batch",
+           "tarot_model_batch"]

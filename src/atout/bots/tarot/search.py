@@ -17,7 +17,13 @@ from typing import Any
 
 from atout.bots.base import Bot
 from atout.bots.parts import Batch, Budget, Exact, GameParts, SearchOptions, TableModel
-from atout.bots.tarot.batch import kernel_ready, tarot_batch, tarot_model_batch
+from atout.bots.tarot.batch import (
+    KERNEL_DEFAULT,
+    default_ready,
+    kernel_ready,
+    tarot_batch,
+    tarot_model_batch,
+)
 from atout.bots.tarot.bids import best_bid, bid_values, club_bid, garde_holds, hand_points
 from atout.bots.tarot.cards import choose_card, distinct_cards, team_of
 from atout.bots.tarot.choices import FULL, choose_bid, pre_play
@@ -173,11 +179,13 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 
 PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greedy_rollout,
-                  budget=Budget(playouts=150, reuse=1), options=SearchOptions(exact=2, model=1),
+                  budget=Budget(playouts=150, reuse=1),
+                  options=SearchOptions(exact=2, model=1, kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
                   model=TableModel(model_rollout, by_seat=True),
                   exact=Exact(tarot_solver, cost=5), candidates=candidates,
-                  batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch))
+                  batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch,
+                              ready=default_ready))
 """The Tarot bots' parts."""
 
 __all__ = [
