@@ -37,9 +37,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import atout
 from atout.bots import player_bot
 from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
+from atout.games.tarot.tables import BIT_EX, BIT_T1, BIT_T21, TRUMPS
 from atout.tournament import Tournament, seat_lineups
 
 
@@ -75,6 +77,21 @@ def load(folder: Path) -> list[dict[str, Any]]:
     while done < len(boards) and boards[done]["index"] == done:
         done += 1
     return boards[:done]
+
+
+def weak_garde(hand: int) -> bool:
+    """A hand no club player takes a garde with (as benchmarks/tarot_bids.py counts it):
+    three trumps or fewer, or no bout (the petit with fewer than five trumps is no bout)."""
+    nt = (hand & TRUMPS).bit_count()
+    bouts = bool(hand & (BIT_T21 | BIT_EX)) or bool(hand & BIT_T1 and nt >= 5)
+    return nt <= 3 or not bouts
+
+
+def dealt_hands(board: dict[str, Any]) -> list[int]:
+    """The hands board ``board``'s deal gave each seat (every rotation plays the same deal)."""
+    rules = atout.make("tarot")
+    deal = rules.deal(seed=board["seed"], dealer=board["index"] % rules.seats)
+    return list(deal.hands)  # type: ignore[attr-defined]
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -114,8 +131,10 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
     taken: dict[str, dict[str, int]] = {a_name: defaultdict(int), b_name: defaultdict(int)}
     made: dict[str, list[int]] = {a_name: [0, 0], b_name: [0, 0]}
     made_by: dict[str, dict[str, int]] = {a_name: defaultdict(int), b_name: defaultdict(int)}
+    weak = {a_name: 0, b_name: 0}
     for i, b in enumerate(boards):
         rots = b["rotations"]
+        hands = dealt_hands(b)
         total = 0.0
         for r, rot in enumerate(rots):
             lineup = rot["lineup"]
@@ -128,6 +147,7 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
                 made[who][0] += 1
                 made[who][1] += rot["points"][t] > 0
                 made_by[who][rot["contract"]] += rot["points"][t] > 0
+                weak[who] += rot["contract"] != "prise" and weak_garde(hands[t])
             twin = rots[r ^ 1]
             same = (rot["taker"], rot["contract"]) == (twin["taker"], twin["contract"])
             kind = "same contract" if same else "auction differs"
@@ -153,7 +173,8 @@ def summarise(boards: list[dict[str, Any]], names: tuple[str, str]) -> None:
         contracts = ", ".join(f"{c} {v} ({v / k:.1%}, made {made_by[who][c] / v:.0%})"
                               for c, v in sorted(taken[who].items()))
         print(f"{who} takes {k} of {4 * n} deals ({k / (4 * n):.1%}: {contracts}); "
-              f"made {made[who][1]} ({made[who][1] / max(k, 1):.0%})")
+              f"made {made[who][1]} ({made[who][1] / max(k, 1):.0%}); gardes or higher "
+              f"with three trumps or fewer or no bout: {weak[who]}")
     cpu = [sum(rot["cpu"][0] for rot in b["rotations"]) for b in boards]
     print(f"{a_name}: {sum(cpu) / n:.1f} s of CPU per board")
 

@@ -1,7 +1,7 @@
 """The searches' compiled kernels made ready before play that must repeat by its seed.
 
 A search whose game runs its rollouts on compiled kernels by default (Jass, Pitch, Knock
-Rummy; Tarot with ``kernel=1``) starts getting them ready in a background thread at its first
+Rummy, Tarot) starts getting them ready in a background thread at its first
 decision and plays its Python rollouts until then, so that a person never waits for a
 compilation. Its first decisions then differ from those it makes once the kernels run, and
 when the kernels become ready depends on the machine. Tournaments and simulations, whose

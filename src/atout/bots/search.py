@@ -128,8 +128,9 @@ class SearchBot(Bot):
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
     installed); 0 the Python rollouts. It needs numpy (``pip install atout[fast]``). Jass's
-    default is 1 where numba compiles the kernels
-    (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`): its first decision starts their
+    and Tarot's default is 1 where numba compiles the kernels
+    (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
+    :data:`atout.bots.tarot.batch.KERNEL_DEFAULT`): its first decision starts their
     compilation in a thread and the search plays its Python rollouts until they are ready
     (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them.
     """
