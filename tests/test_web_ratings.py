@@ -15,7 +15,7 @@ import pytest
 from atout.client import Client, http
 from frame_checks import bot_game
 from server_helpers import Server, running
-from web_helpers import check_axe
+from web_helpers import check_axe, new_page
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +38,7 @@ async def rated_games(base: str) -> None:
 
 
 def a_page(browser: Any, lang: str = "en") -> tuple[Any, list[str]]:
-    page = browser.new_context().new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = new_page(browser)
     page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}')")
     return page, errors
 
