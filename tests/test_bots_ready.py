@@ -4,13 +4,17 @@ without the wait a result would depend on when a compilation ends."""
 
 from __future__ import annotations
 
+import sys
+import time
+import types
 from typing import Any
 
 import pytest
 
 import atout.tournament as tournament_module
-from atout.bots.ready import KERNEL_READY, kernels_ready, searches
+from atout.bots.ready import KERNEL_READY, WAIT_NOTICE, kernels_ready, searches
 from atout.tournament import Tournament, run
+from cli_helpers import invoke
 
 
 def test_search_specs_are_recognised_and_nothing_else() -> None:
@@ -48,3 +52,57 @@ def test_a_search_tournament_repeats_by_its_seed() -> None:
     second = run(Tournament("pitch", ("search:playouts=40", "heuristic"), deals=3, seed=5),
                  workers=1)
     assert [b.points for b in first.boards] == [b.points for b in second.boards]
+
+
+def slow_kernels(monkeypatch: pytest.MonkeyPatch, game: str, seconds: float,
+                 compiled: bool = True) -> list[bool]:
+    """Make ``game``'s kernels a stand-in that takes ``seconds`` to get ready the first time
+    it is waited for (then at once); the list of its calls' ``wait``."""
+    calls: list[bool] = []
+    module = types.ModuleType("slow_kernels")
+
+    def kernel_ready(wait: bool = False) -> bool:
+        if wait and not calls.count(True):
+            time.sleep(seconds)
+        calls.append(wait)
+        return compiled
+
+    module.kernel_ready = kernel_ready  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "slow_kernels", module)
+    monkeypatch.setitem(KERNEL_READY, game, "slow_kernels")
+    return calls
+
+
+@pytest.mark.parametrize(("seconds", "compiled", "said"), [
+    (0.6, True, 1), (0.0, True, 0), (0.0, False, 0)])
+def test_a_wait_for_the_kernels_is_announced_only_when_it_lasts(
+        monkeypatch: pytest.MonkeyPatch, seconds: float, compiled: bool, said: int) -> None:
+    """The notice comes once when the kernels take longer than the grace (a compilation),
+    never when they are ready at once nor when they cannot compile (no numba: nothing to
+    wait for)."""
+    slow_kernels(monkeypatch, "pitch", seconds, compiled)
+    notices: list[str] = []
+    assert kernels_ready("pitch", lambda: notices.append("waiting"), grace=0.1) is compiled
+    assert len(notices) == said
+    assert kernels_ready("putze", lambda: notices.append("putze")) is False
+    assert len(notices) == said
+
+
+@pytest.mark.parametrize(("seconds", "search", "said"), [
+    (1.0, True, 1),    # a first compilation: one line
+    (0.0, True, 0),    # ready at once (loaded from the cache): nothing
+    (1.0, False, 0)])  # no search: no wait at all
+def test_the_tournament_says_once_that_it_prepares_the_compiled_playouts(
+        monkeypatch: pytest.MonkeyPatch, seconds: float, search: bool, said: int) -> None:
+    """``atout tournament`` waits for the kernels once, before its workers start, and says so
+    on stderr only when the wait lasts. (The bots are stand-ins for a search, so that no
+    real kernel compiles here: :func:`searches` is what tells the command that one plays.)"""
+    import atout.bots.ready as ready_module
+
+    calls = slow_kernels(monkeypatch, "pitch", seconds)
+    monkeypatch.setattr(ready_module, "searches", lambda bots: search)
+    got = invoke(["tournament", "pitch", "--bots", "heuristic,random", "--deals", "2",
+                  "--workers", "2", "--seed", "3", "--no-plot"])
+    assert got.exit_code == 0, got.output
+    assert got.output.count(WAIT_NOTICE) == said, got.output
+    assert calls == ([True] if search else [])
