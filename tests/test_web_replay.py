@@ -78,6 +78,9 @@ def test_a_game_listed_and_replayed_with_the_keyboard_only(
     page.wait_for_selector("table.data a")
     assert page.inner_text("h1") == "Your games"
     assert page.locator("table.data tbody tr").count() == 1
+    # the heading names the table, no caption says it again
+    assert page.locator("table.data caption").count() == 0
+    assert page.get_by_role("table", name="Your games", exact=True).count() == 1
     check_axe(axe, page, "the list of games")
     page.focus("#more")
     page.keyboard.press("Enter")
