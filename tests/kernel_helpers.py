@@ -9,6 +9,7 @@ engine.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,6 +46,18 @@ def reached(game: str, options: dict[str, Any], seed: int, prefix: int) -> Deal:
             break
         actions = deal.legal_actions()
         deal.play(actions[int(rng.integers(len(actions)))])
+    return deal
+
+
+def jass_mid_deal(seed: int, cards: int, options: dict[str, Any] | None = None) -> Any:
+    """A Jass deal (dealer ``seed % 4``) with trump chosen and ``cards`` random cards played,
+    every choice drawn from ``random.Random(seed)``."""
+    deal: Any = atout.make("jass", **(options or {})).deal(seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    while deal.phase != "play":
+        deal.play(rng.choice(deal.legal_actions()))
+    for _ in range(cards):
+        deal.play(rng.choice(deal.legal_actions()))
     return deal
 
 
