@@ -13,8 +13,8 @@ import pytest
 
 import atout.tournament as tournament_module
 from atout.bots.ready import KERNEL_READY, WAIT_NOTICE, kernels_ready, searches
+from atout.cli import run as cli_run
 from atout.tournament import Tournament, run
-from cli_helpers import invoke
 
 
 def test_search_specs_are_recognised_and_nothing_else() -> None:
@@ -93,7 +93,8 @@ def test_a_wait_for_the_kernels_is_announced_only_when_it_lasts(
     (0.0, True, 0),    # ready at once (loaded from the cache): nothing
     (1.0, False, 0)])  # no search: no wait at all
 def test_the_tournament_says_once_that_it_prepares_the_compiled_playouts(
-        monkeypatch: pytest.MonkeyPatch, seconds: float, search: bool, said: int) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], seconds: float,
+        search: bool, said: int) -> None:
     """``atout tournament`` waits for the kernels once, before its workers start, and says so
     on stderr only when the wait lasts. (The bots are stand-ins for a search, so that no
     real kernel compiles here: :func:`searches` is what tells the command that one plays.)"""
@@ -101,8 +102,10 @@ def test_the_tournament_says_once_that_it_prepares_the_compiled_playouts(
 
     calls = slow_kernels(monkeypatch, "pitch", seconds)
     monkeypatch.setattr(ready_module, "searches", lambda bots: search)
-    got = invoke(["tournament", "pitch", "--bots", "heuristic,random", "--deals", "2",
-                  "--workers", "2", "--seed", "3", "--no-plot"])
-    assert got.exit_code == 0, got.output
-    assert got.output.count(WAIT_NOTICE) == said, got.output
+    code = cli_run(["tournament", "pitch", "--bots", "heuristic,random", "--deals", "2",
+                    "--workers", "2", "--seed", "3", "--no-plot"])
+    got = capsys.readouterr()
+    assert code == 0, got
+    assert got.err.count(WAIT_NOTICE) == said, got
+    assert WAIT_NOTICE not in got.out and "random" in got.out  # the table, on stdout
     assert calls == ([True] if search else [])
