@@ -109,3 +109,16 @@ def test_the_tournament_says_once_that_it_prepares_the_compiled_playouts(
     assert got.err.count(WAIT_NOTICE) == said, got
     assert WAIT_NOTICE not in got.out and "random" in got.out  # the table, on stdout
     assert calls == ([True] if search else [])
+
+
+def test_simulate_says_it_too(monkeypatch: pytest.MonkeyPatch,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    import atout.bots.ready as ready_module
+
+    calls = slow_kernels(monkeypatch, "pitch", 1.0)
+    monkeypatch.setattr(ready_module, "searches", lambda bots: True)
+    code = cli_run(["simulate", "pitch", "--bots", "heuristic", "--games", "1"])
+    got = capsys.readouterr()
+    assert code == 0, got
+    assert got.err.count(WAIT_NOTICE) == 1, got
+    assert calls == [True]
