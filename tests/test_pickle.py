@@ -124,37 +124,43 @@ def test_a_pickled_deal_carries_its_state_not_a_replay(game: str,
     rules = atout.make(game, **options)
     deal = rules.deal(seed=3)
     _advance(deal, 25, random.Random(3))
-    head, opts, values, history = _parts(deal)
-    assert head.startswith("atout-deal/1 ") and opts == rules.__reduce__()[1][1]
+    head, opts, values, history, seats = _parts(deal)
+    assert head.startswith("atout-deal/2 ") and opts == rules.__reduce__()[1][1]
     assert bytes(history) == bytes(int(a) for a in deal.history)
+    assert bytes(seats) == bytes(deal._actors)
     # one global in the whole pickle (restore_deal): no class, enum or action pickled apart
     names = [op.name for op, _, _ in pickletools.genops(pickle.dumps(deal, 5))]
     assert names.count("STACK_GLOBAL") + names.count("GLOBAL") <= 2  # + Weis in Jass/Putze
-    again = restore_deal(head, opts, values, history)
+    again = restore_deal(head, opts, values, history, seats)
     assert again.history == deal.history and again.view(None) == deal.view(None)
 
 
 def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
     """Payloads a foreign or damaged pickle could carry, each with the words it is refused
     in."""
-    head, opts, values, history = _parts(deal)
+    head, opts, values, history, seats = _parts(deal)
     words = head.split(" ")
     return [
-        (("something else", opts, values, history), "its header is"),
-        ((" ".join([words[0], "os:system", *words[2:]]), opts, values, history),
+        (("something else", opts, values, history, seats), "its header is"),
+        ((" ".join([words[0], "os:system", *words[2:]]), opts, values, history, seats),
          "not a class of atout"),
-        ((" ".join([words[0], "atout.core:Match", *words[2:]]), opts, values, history),
+        ((" ".join([words[0], "atout.core:Match", *words[2:]]), opts, values, history, seats),
          "not a deal class"),
-        ((" ".join([words[0], "atout.nothing:Deal", *words[2:]]), opts, values, history),
-         "this atout has no class"),
-        ((" ".join(words[:3]), opts, values, history), "no slot list"),
-        ((head, (("players", 99),), values, history), "do not make rules"),
-        ((head, (("players", [4]),), values, history), "not plain values"),
-        ((head, "players", values, history), "not \\(name, value\\) pairs"),
-        ((head, opts, values[:-1], history), "fields"),
-        ((head, opts, list(values), history), "fields"),
-        ((head, opts, values, bytes([255, 0])), "is not action ids"),
-        ((head, opts, values, "xy"), "is not action ids"),
+        ((" ".join([words[0], "atout.nothing:Deal", *words[2:]]), opts, values, history,
+          seats), "this atout has no class"),
+        ((" ".join(words[:3]), opts, values, history, seats), "no slot and constant lists"),
+        ((" ".join([*words, "|"]), opts, values, history, seats), "no slot and constant lists"),
+        ((" ".join([*words, "hands"]), opts, values, history, seats), "not constants of"),
+        ((head, (("players", 99),), values, history, seats), "do not make rules"),
+        ((head, (("players", [4]),), values, history, seats), "not plain values"),
+        ((head, "players", values, history, seats), "not \\(name, value\\) pairs"),
+        ((head, opts, values[:-1], history, seats), "fields"),
+        ((head, opts, list(values), history, seats), "fields"),
+        ((head, opts, values, bytes([255, 0]), seats), "is not action ids"),
+        ((head, opts, values, "xy", seats), "is not action ids"),
+        ((head, opts, values, (1, -1), seats[:2]), "is not action ids"),
+        ((head, opts, values, history, seats[:-1]), "with their seats"),
+        ((head, opts, values, history, list(seats)), "with their seats"),
     ]
 
 
