@@ -4,6 +4,7 @@ come back as this process's own (never a copy of their tables)."""
 
 from __future__ import annotations
 
+import marshal
 import multiprocessing
 import pickle
 import pickletools
@@ -154,8 +155,11 @@ def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
         ((head, (("players", 99),), values, history, seats), "do not make rules"),
         ((head, (("players", [4]),), values, history, seats), "not plain values"),
         ((head, "players", values, history, seats), "not \\(name, value\\) pairs"),
-        ((head, opts, values[:-1], history, seats), "fields"),
-        ((head, opts, list(values), history, seats), "fields"),
+        ((head, opts, marshal.dumps(marshal.loads(values)[:-1], 2), history, seats), "fields"),
+        ((head, opts, marshal.loads(values)[:-1], history, seats), "fields"),
+        ((head, opts, list(marshal.loads(values)), history, seats), "fields"),
+        ((head, opts, values[:-1], history, seats), "values are not readable"),
+        ((head, opts, b"\xff" + values, history, seats), "values are not readable"),
         ((head, opts, values, bytes([255, 0]), seats), "is not action ids"),
         ((head, opts, values, "xy", seats), "is not action ids"),
         ((head, opts, values, (1, -1), seats[:2]), "is not action ids"),

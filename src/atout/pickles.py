@@ -17,6 +17,7 @@ them).
 from __future__ import annotations
 
 import importlib
+import marshal
 import pickle
 from collections.abc import Callable
 from itertools import repeat
@@ -135,7 +136,7 @@ class _Plan:
     the fields and slots that travel, and of the constants left out with their values
     (checked on every write: a deal whose constants differ travels whole)."""
 
-    __slots__ = ("check", "expected", "fields", "head", "slots", "whole")
+    __slots__ = ("check", "count", "empty", "expected", "fields", "head", "slots", "whole")
 
     def __init__(self, cls: type[Any], rules: Any, keys: tuple[str, ...],
                  slots: tuple[str, ...], constants: dict[str, Any]) -> None:
@@ -148,6 +149,8 @@ class _Plan:
             _MAGIC, f"{cls.__module__}:{cls.__qualname__}",
             f"{game.__module__}:{game.__qualname__}", *kept, "|", *kept_slots, "|",
             *left, *left_slots))
+        self.count = len(kept) + len(kept_slots)
+        self.empty = tuple(n for n in slot_names(cls) if n not in slots)
         self.fields = _getter(kept, itemgetter)
         self.slots = _getter(kept_slots, attrgetter)
         self.check: tuple[Callable[[Any], tuple[Any, ...]], ...] = ()
@@ -164,7 +167,8 @@ _APART = frozenset(("rules", "_history", "_actors"))
 """The fields every deal has that travel apart (the rules as options, the history and
 who played it as bytes)."""
 
-_PLANS: dict[tuple[Any, ...], _Plan] = {}
+_PLANS: dict[tuple[Any, ...], list[_Plan]] = {}
+"""(deal class, rules class, options, size of the state) -> the plans made for them."""
 
 
 def _set_slots(deal: Any, cls: type[Any]) -> tuple[str, ...]:
@@ -180,28 +184,46 @@ def _set_slots(deal: Any, cls: type[Any]) -> tuple[str, ...]:
     return names
 
 
+def _fits(plan: _Plan, deal: Any, state: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The values ``plan`` writes of ``deal`` (state ``state``, of the plan's size), None
+    when the plan is for other fields or slots: every field it names is there (so, the
+    size being the same, no other) and the slots it leaves out are empty."""
+    try:
+        values = plan.fields(state) + plan.slots(deal)
+        if plan.check and (plan.check[0](state) != plan.expected[0]
+                           or plan.check[1](deal) != plan.expected[1]):
+            values = plan.whole.fields(state) + plan.whole.slots(deal)  # type: ignore[union-attr]
+    except (KeyError, AttributeError):
+        return None
+    if plan.empty and any(getattr(deal, n, UNSET) is not UNSET for n in plan.empty):
+        return None
+    return values
+
+
 def deal_reduction(deal: Any, state: dict[str, Any]) -> tuple[Any, ...]:
     """What ``Deal.__reduce__`` returns: :func:`restore_deal` and its arguments, from the
     deal and its state to pickle (``__dict__`` or a copy the game rewrote; left as it is).
 
     The fields named in the class's ``pickle_constants`` (set from the rules alone) stay
     out while they hold the rules' values (:func:`constants_of`); the history and its
-    seats travel as bytes."""
+    seats travel as bytes. The plans are looked up by the state's size (no tuple of its
+    names made and hashed per deal), each checked to fit."""
     rules = state["rules"]
     options = rules.__dict__.get("_pickle_key")
     if options is None:
         options = rules.__reduce__()[1][1]
     cls = type(deal)
-    keys = tuple(state)
-    slots = _set_slots(deal, cls)
-    plan_key = (cls, type(rules), options, keys, slots)
-    plan = _PLANS.get(plan_key)
-    if plan is None:
-        plan = _PLANS[plan_key] = _Plan(cls, rules, keys, slots, constants_of(cls, rules))
-    if plan.check and (plan.check[0](state) != plan.expected[0]
-                       or plan.check[1](deal) != plan.expected[1]):
-        plan = plan.whole or plan
-    values = plan.fields(state) + plan.slots(deal)
+    plans = _PLANS.setdefault((cls, type(rules), options, len(state)), [])
+    for plan in plans:
+        values = _fits(plan, deal, state)
+        if values is not None:
+            break
+    else:
+        plan = _Plan(cls, rules, tuple(state), _set_slots(deal, cls),
+                     constants_of(cls, rules))
+        plans.append(plan)
+        values = _fits(plan, deal, state)
+        assert values is not None  # a plan made for this very deal fits it
     history, actors = state["_history"], state["_actors"]
     try:
         ids: bytes | tuple[int, ...] = bytes(history)
@@ -211,7 +233,12 @@ def deal_reduction(deal: Any, state: dict[str, Any]) -> tuple[Any, ...]:
         seats: bytes | tuple[int, ...] = bytes(actors)
     except ValueError:
         seats = tuple(actors)
-    return (restore_deal, (plan.head, options, values, ids, seats))
+    head = plan.head if len(values) == plan.count else plan.whole.head  # type: ignore[union-attr]
+    try:
+        block: bytes | tuple[Any, ...] = marshal.dumps(values, 2)
+    except ValueError:  # a value marshal does not write (an object of a class): pickled
+        block = values
+    return (restore_deal, (head, options, block, ids, seats))
 
 
 def _refuse(why: str) -> pickle.UnpicklingError:
@@ -313,6 +340,11 @@ def restore_deal(head: str, options: tuple[tuple[str, Any], ...], values: tuple[
         entry = _HEADS_IN[(head, options)]
     except (KeyError, TypeError):
         entry = _read_head(head, options)
+    if type(values) is bytes:
+        try:
+            values = marshal.loads(values)
+        except (EOFError, ValueError, TypeError):
+            raise _refuse("its values are not readable") from None
     if type(values) is not tuple or len(values) != entry.count:
         raise _refuse(f"{entry.cls.__name__} has {entry.count} fields, the pickle "
                       f"{len(values) if isinstance(values, tuple) else repr(values)[:40]}")

@@ -321,7 +321,7 @@ class PitchDeal(Deal):
             "low": {"card": DECK.codes[lo], "side": lo_side},
             "jack": None if jack_side is None else {"card": DECK.codes[jack], "side": jack_side},
             "game": {"side": game_side, "points": game},
-            "taken": pts, "made": made, "scores": scores, "order": order,
+            "taken": pts, "made": made, "scores": scores[:], "order": order,
             "smudge": None if smudge == "off" else smudger,
         }
 

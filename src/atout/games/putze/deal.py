@@ -113,8 +113,7 @@ class PutzeDeal(TrickPlay):
     card_events = PUTZE_CARD_EVENTS
     pickled_phases = tuple(PutzePhase)
     pickle_constants = ("plan", "side_of", "nsides", "weis_enabled", "big_sequences",
-                        "strict_under", "buur_free", "stoeck_enabled", "weis_scoring",
-                        "turned_apart")
+                        "strict_under", "buur_free", "stoeck_enabled", "weis_scoring")
     # class attributes, not a deal's own: a deal's fields stay plain data (copied, pickled)
 
     def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:

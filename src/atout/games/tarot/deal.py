@@ -499,6 +499,7 @@ class TarotDeal(TarotState):
                                          "cards": _codes(shown)})]
 
     def _play_card(self, seat: int, card: int) -> list[Event]:
+        card = int(card)  # an id, not the action: the tricks keep plain ints (pickled in C)
         bit = _BITS[card]
         self.hands[seat] ^= bit
         self.trick.append(card)
