@@ -513,6 +513,10 @@ class Deal(ABC):
     hold the value a fresh deal of those rules has, and they come back from the rules
     (:func:`atout.pickles.constants_of`)."""
 
+    pickle_caches: ClassVar[dict[str, Any]] = {}
+    """The fields (or slots) a deal fills on demand, with their empty value: a pickle leaves
+    them out and they come back empty."""
+
     def _pickle_state(self) -> dict[str, Any]:
         """The state to pickle (read, never changed): ``__dict__`` itself, or a copy where a
         game writes some fields more cheaply (card ids for the actions of its tricks, an

@@ -140,15 +140,17 @@ class _Plan:
 
     def __init__(self, cls: type[Any], rules: Any, keys: tuple[str, ...],
                  slots: tuple[str, ...], constants: dict[str, Any]) -> None:
-        kept = tuple(k for k in keys if k not in _APART and k not in constants)
-        kept_slots = tuple(k for k in slots if k not in constants)
+        caches = getattr(cls, "pickle_caches", {})
+        kept = tuple(k for k in keys
+                     if k not in _APART and k not in constants and k not in caches)
+        kept_slots = tuple(k for k in slots if k not in constants and k not in caches)
         left = tuple(k for k in keys if k in constants)
         left_slots = tuple(k for k in slots if k in constants)
         game = type(rules)
         self.head = " ".join((
             _MAGIC, f"{cls.__module__}:{cls.__qualname__}",
             f"{game.__module__}:{game.__qualname__}", *kept, "|", *kept_slots, "|",
-            *left, *left_slots))
+            *left, *left_slots, *(k for k in (*keys, *slots) if k in caches)))
         self.count = len(kept) + len(kept_slots)
         self.empty = tuple(n for n in slot_names(cls) if n not in slots)
         self.fields = _getter(kept, itemgetter)
@@ -303,7 +305,7 @@ def _read_head(head: Any, options: Any) -> _Entry:
     if set(slots) - set(slot_names(cls)):
         raise _refuse(f"{sorted(set(slots) - set(slot_names(cls)))} are not slots of "
                       f"{cls.__name__}")
-    constants = constants_of(cls, rules)
+    constants = {**constants_of(cls, rules), **getattr(cls, "pickle_caches", {})}
     left = words[bar2 + 1:]
     if set(left) - set(constants):
         raise _refuse(f"{sorted(set(left) - set(constants))} are not constants of "
@@ -329,7 +331,8 @@ def _actions(table: tuple[Any, ...], ids: Any) -> list[Any]:
     return [table[i] for i in ids]
 
 
-def restore_deal(head: str, options: tuple[tuple[str, Any], ...], values: tuple[Any, ...],
+def restore_deal(head: str, options: tuple[tuple[str, Any], ...],
+                 values: bytes | tuple[Any, ...],
                  history: bytes | tuple[int, ...], seats: bytes | tuple[int, ...]) -> Any:
     """A deal from :func:`deal_reduction`'s parts: its class and field names (the head),
     its rules' options, its fields' values, its history as action ids read back into the

@@ -36,11 +36,9 @@ def weis_of(fields: tuple[Any, ...]) -> Weis:
 
 def pickle_state(deal: Any, phases: tuple[Any, ...]) -> dict[str, Any]:
     """The state of ``deal`` to pickle, its phase written as an index in ``phases``."""
-    d = deal.__dict__
-    state = d.copy()
+    state: dict[str, Any] = deal.__dict__.copy()
     for key in _CACHES:
-        if key in state:
-            del state[key]
+        state.pop(key, None)
     if "phase" in state:
         state["phase"] = phases.index(state["phase"])
     if "tricks" in state:
