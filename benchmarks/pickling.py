@@ -15,13 +15,16 @@ the size of the pickle, and the round trip's multiple of a clone and of a deep c
 the same per deal for a batch: 64 positions (distinct deals) in one list pickled and read back at
 once (what a worker process or Ray receives: the global and the head are written once),
 the fastest of ``--calls // 20`` round trips of the list, divided by 64, and its multiple
-of the mean clone.
+of the mean clone. Last, the floor: the round trip of an object whose ``__reduce__``
+names one global of a module already loaded (``operator.pos``, one int argument): the
+least a pickle that calls back into a function costs, and its multiple of the mean clone.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import operator
 import pickle
 import random
 import time
@@ -65,6 +68,13 @@ def best(fn: Any, calls: int) -> float:
     return fastest / 1000
 
 
+class Floor:
+    """The least object that pickles through a function: ``operator.pos(1)`` on load."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (operator.pos, (1,))
+
+
 def main() -> None:
     """Print a line per game: round trip, dumps and clone in µs, bytes, and the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -73,7 +83,9 @@ def main() -> None:
     a = parser.parse_args()
     print(f"{'game':12} {'round trip':>11} {'dumps':>8} {'clone':>8} {'deepcopy':>9} "
           f"{'bytes':>6} {'trip/clone':>10} {'trip/deepcopy':>13} {'batch64/deal':>12} "
-          f"{'bytes':>6} {'batch/clone':>11}")
+          f"{'bytes':>6} {'batch/clone':>11} {'floor/clone':>11}")
+    least = Floor()
+    floor = best(lambda: pickle.loads(pickle.dumps(least, 5)), a.calls)
     for game, options in GAMES:
         deals = positions(game, options, a.positions)
         trip = dumps = clone = deep = 0.0
@@ -93,7 +105,9 @@ def main() -> None:
         per_size = len(pickle.dumps(batch, 5)) // BATCH
         print(f"{game:12} {trip / n:9.1f}µs {dumps / n:6.1f}µs {clone / n:6.1f}µs "
               f"{deep / n:7.1f}µs {size // n:6d} {trip / clone:9.1f}× {trip / deep:12.1f}× "
-              f"{per:10.1f}µs {per_size:6d} {per / (clone / n):10.1f}×")
+              f"{per:10.1f}µs {per_size:6d} {per / (clone / n):10.1f}× "
+              f"{floor / (clone / n):10.1f}×")
+    print(f"floor: {floor:.1f}µs a round trip (one global, operator.pos(1))")
 
 
 if __name__ == "__main__":
