@@ -65,6 +65,7 @@ class PitchDeal(Deal):
     """One hand of Auction Pitch: auction, six tricks, scoring."""
 
     rules: Rules[PitchOptions]
+    pickle_constants = ("n", "sides")
 
     def __init__(self, rules: Rules[PitchOptions], setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
