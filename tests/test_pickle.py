@@ -161,6 +161,7 @@ def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
         ((head, opts, values[:-1], history, seats), "values are not readable"),
         ((head, opts, b"\xff" + values, history, seats), "values are not readable"),
         ((head, opts, values, bytes([255, 0]), seats), "is not action ids"),
+        ((head, opts, values, bytes([0, 255]), bytes([0, 1])), "is not action ids"),
         ((head, opts, values, "xy", seats), "is not action ids"),
         ((head, opts, values, (1, -1), seats[:2]), "is not action ids"),
         ((head, opts, values, history, seats[:-1]), "with their seats"),

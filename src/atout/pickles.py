@@ -267,7 +267,7 @@ class _Entry:
     """What a head read once gives every later deal with it: the class, the rules, the
     fields' and slots' names, the actions' table and the constants to put back."""
 
-    __slots__ = ("cls", "count", "fields", "put", "rules", "slot_names", "table")
+    __slots__ = ("cls", "count", "fields", "put", "put_slots", "rules", "slot_names", "table")
 
     def __init__(self, cls: type[Any], rules: Any, fields: tuple[str, ...],
                  slots: tuple[str, ...], put: dict[str, Any],
@@ -275,7 +275,8 @@ class _Entry:
         self.cls, self.rules, self.fields = cls, rules, fields
         self.count = len(fields) + len(slots)
         self.slot_names = slots + tuple(put_slots)
-        self.put = (put, tuple(put_slots.values()))
+        self.put = {**put, "rules": rules}
+        self.put_slots = tuple(put_slots.values())
         self.table = rules.actions.table
 
 
@@ -352,23 +353,25 @@ def restore_deal(head: str, options: tuple[tuple[str, Any], ...],
         raise _refuse(f"{entry.cls.__name__} has {entry.count} fields, the pickle "
                       f"{len(values) if isinstance(values, tuple) else repr(values)[:40]}")
     try:
-        actions = _actions(entry.table, history)
-        if type(seats) not in (bytes, tuple) or len(seats) != len(actions):
-            raise TypeError
+        if type(history) is bytes and len(history) > 1 and type(seats) is bytes \
+                and len(seats) == len(history):  # the usual pickle: one itemgetter call
+            actions = [*itemgetter(*history)(entry.table)]
+        else:
+            actions = _actions(entry.table, history)
+            if type(seats) not in (bytes, tuple) or len(seats) != len(actions):
+                raise TypeError
     except (IndexError, TypeError):
         raise _refuse(f"its history {history!r:.80} is not action ids of "
                       f"{entry.rules.name} with their seats") from None
     deal = object.__new__(entry.cls)
-    put, put_slots = entry.put
-    state = put.copy()
-    state.update(zip(entry.fields, values, strict=False))  # the slots' values follow
-    state["rules"] = entry.rules
+    state = dict(zip(entry.fields, values, strict=False))  # the slots' values follow
+    state.update(entry.put)  # the rules and the constants
     state["_history"] = actions
     state["_actors"] = [*seats]
     deal.__dict__ = state
     if entry.slot_names:
         any(map(setattr, repeat(deal), entry.slot_names,
-                values[len(entry.fields):] + put_slots))
+                values[len(entry.fields):] + entry.put_slots))
     deal._after_unpickle()
     return deal
 
