@@ -2,12 +2,16 @@
 ``Deal.__reduce__`` in :mod:`atout.core`, which name these functions in their pickles).
 
 Rules come back as this process's own rules for the same options, made once and then
-shared. A deal travels as its own state, never as a replay: one string naming its class and
-the names of its fields (the *head*, the same for every deal of a class at the same point of
-play, read once per process and then looked up), the rules' options away from their
-defaults, the fields' values as one tuple, and the history as action ids in bytes. It costs
-one global in the pickle (:func:`restore_deal`): about two clones of the deal for a round
-trip (``benchmarks/pickling.py``). A payload that is not such a pickle is refused in words
+shared. A deal travels as its own state, never as a replay: one string naming its class,
+the names of its fields and slots and of the constants left out (the *head*, the same for
+every deal of a class at the same point of play, read once per process and then looked
+up), the rules' options away from their defaults, the fields' values as one ``marshal``
+block (a tuple pickled as usual where a value is an object marshal does not write), the
+history as action ids and the seat that played each, in bytes. The fields a class names in
+``pickle_constants`` (set from the rules alone) stay out while they hold the rules' values
+and come back from them; those in ``pickle_caches`` stay out and come back empty. It costs
+one global in the whole pickle (:func:`restore_deal`): see ``benchmarks/pickling.py`` and
+docs/performance.md. A payload that is not such a pickle is refused in words
 (:class:`pickle.UnpicklingError`), and no module outside ``atout`` is ever imported for it.
 
 This module sits below :mod:`atout.core` (it reads the classes it is given, never imports
