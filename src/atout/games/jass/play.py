@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from atout.core import Deal, Event
 from atout.events import JassEvent
@@ -746,9 +746,10 @@ class TrickPlay(Deal):
     def _table(self) -> tuple[tuple[int, str], ...]:
         return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))
 
-    pickle_constants = ("side_of", "nsides", "weis_enabled", "big_sequences", "strict_under",
-                        "buur_free", "nine_sequence", "low_fours", "weis_share",
-                        "stoeck_enabled", "weis_scoring")
+    pickle_constants: ClassVar[tuple[str, ...]] = (
+        "side_of", "nsides", "weis_enabled", "big_sequences", "strict_under", "buur_free",
+        "nine_sequence", "low_fours", "weis_share", "stoeck_enabled", "weis_scoring")
+    """The options' fields a pickle leaves out (:attr:`atout.core.Deal.pickle_constants`)."""
     pickled_phases: tuple[Any, ...] = ()
     """The deal class's phases in order: a pickle carries the phase as its index here."""
 

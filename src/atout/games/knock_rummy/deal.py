@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from atout.cards import FULL_DECK, bit_list
 from atout.core import (
@@ -77,7 +77,7 @@ class KnockRummyDeal(Deal):
     """
 
     rules: KnockRummyDealRules
-    pickle_constants = ("opts",)
+    pickle_constants: ClassVar[tuple[str, ...]] = ("opts",)
     draws_before: int = 0
     """Draws made before this deal's history starts: 0 for a deal from its shuffle; a search
     that builds a deal at a position mid-deal (an explicit layout) sets it, so that what

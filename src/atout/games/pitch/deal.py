@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from atout.cards import SUITS, bit_list
 from atout.core import (
@@ -65,7 +65,7 @@ class PitchDeal(Deal):
     """One hand of Auction Pitch: auction, six tricks, scoring."""
 
     rules: Rules[PitchOptions]
-    pickle_constants = ("n", "sides")
+    pickle_constants: ClassVar[tuple[str, ...]] = ("n", "sides")
 
     def __init__(self, rules: Rules[PitchOptions], setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)

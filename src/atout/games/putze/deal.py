@@ -8,7 +8,7 @@ seat is its own side, so card points, announcements (Weis) and Stöck are counte
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Refusal, Result, Rules, View
@@ -112,8 +112,9 @@ class PutzeDeal(TrickPlay):
     kinds = PUTZE_KINDS
     card_events = PUTZE_CARD_EVENTS
     pickled_phases = tuple(PutzePhase)
-    pickle_constants = ("plan", "side_of", "nsides", "weis_enabled", "big_sequences",
-                        "strict_under", "buur_free", "stoeck_enabled", "weis_scoring")
+    pickle_constants: ClassVar[tuple[str, ...]] = (
+        "plan", "side_of", "nsides", "weis_enabled", "big_sequences", "strict_under",
+        "buur_free", "stoeck_enabled", "weis_scoring")
     # class attributes, not a deal's own: a deal's fields stay plain data (copied, pickled)
 
     def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:

@@ -129,7 +129,7 @@ class TarotDeal(TarotState):
                  "miseres", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
-    pickle_constants = ("n", "chien_size", "hand_size", "_after")
+    pickle_constants: ClassVar[tuple[str, ...]] = ("n", "chien_size", "hand_size", "_after")
     pickle_caches: ClassVar[dict[str, Any]] = {"_result_cache": None}
     rules: Rules[TarotOptions]
     to_move: int | None = None
