@@ -166,6 +166,7 @@ def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
         ((head, opts, values, (1, -1), seats[:2]), "is not action ids"),
         ((head, opts, values, history, seats[:-1]), "with their seats"),
         ((head, opts, values, history, list(seats)), "with their seats"),
+        ((head, opts, values, history, None), "has no seats"),
     ]
 
 
@@ -184,6 +185,15 @@ def test_a_pickle_of_the_old_replay_shape_is_refused() -> None:
     with pytest.raises((pickle.UnpicklingError, TypeError)):
         old: Any = restore_deal
         old(type(deal), {}, [])
+
+
+def test_a_pickle_of_format_one_is_refused_in_words() -> None:
+    deal = atout.make("pitch").deal(seed=4)
+    head, opts, values, history, _ = _parts(deal)
+    old_head = head.replace("atout-deal/2 ", "atout-deal/1 ", 1)
+    payload = pickle.dumps((old_head, opts, marshal.loads(values), history), 5)
+    with pytest.raises(pickle.UnpicklingError, match="its header is 'atout-deal/1"):
+        restore_deal(*pickle.loads(payload))
 
 
 def _one_more(deal: Deal) -> Deal:

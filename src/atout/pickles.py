@@ -338,16 +338,20 @@ def _actions(table: tuple[Any, ...], ids: Any) -> list[Any]:
 
 def restore_deal(head: str, options: tuple[tuple[str, Any], ...],
                  values: bytes | tuple[Any, ...],
-                 history: bytes | tuple[int, ...], seats: bytes | tuple[int, ...]) -> Any:
+                 history: bytes | tuple[int, ...],
+                 seats: bytes | tuple[int, ...] | None = None) -> Any:
     """A deal from :func:`deal_reduction`'s parts: its class and field names (the head),
     its rules' options, its fields' values, its history as action ids read back into the
     rules' own actions and the seat that played each; the constants the head names come
     back from the rules; then the deal's ``_after_unpickle`` rebuilds what the game left
-    out of the pickle."""
+    out of the pickle. (``seats`` has a default only so that a pickle of format 1, which
+    had none, is refused in words for its head.)"""
     try:
         entry = _HEADS_IN[(head, options)]
     except (KeyError, TypeError):
         entry = _read_head(head, options)
+    if seats is None:
+        raise _refuse("its history has no seats")
     if type(values) is bytes:
         try:
             values = marshal.loads(values)
