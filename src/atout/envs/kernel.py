@@ -30,7 +30,7 @@ from atout.kernels.jit import njit
 
 OBS_SIZE = 36 * 3 + 6 + 4
 """Observation floats per row."""
-GAMES = ("jass", "pitch", "knock-rummy")
+GAMES = ("jass", "pitch", "knock-rummy", "putze")
 """The games :func:`kernel_vector_env` has a kernel environment for."""
 
 
@@ -116,7 +116,8 @@ def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
     """A vector environment of ``num_envs`` tables of ``game`` stepped in one kernel call:
     :class:`KernelVectorEnv` for Jass, :class:`~atout.envs.kernel_pitch.PitchKernelVectorEnv`
     for Pitch, :class:`~atout.envs.kernel_knock_rummy.KnockRummyKernelVectorEnv` for Knock
-    Rummy (``seed`` and the game's options as keywords)."""
+    Rummy, :class:`~atout.envs.kernel_putze.PutzeKernelVectorEnv` for Putze (``seed`` and
+    the game's options as keywords)."""
     if game == "jass":
         return KernelVectorEnv(num_envs, **options)
     if game == "pitch":
@@ -127,6 +128,10 @@ def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
         from atout.envs.kernel_knock_rummy import KnockRummyKernelVectorEnv
 
         return KnockRummyKernelVectorEnv(num_envs, **options)
+    if game == "putze":
+        from atout.envs.kernel_putze import PutzeKernelVectorEnv
+
+        return PutzeKernelVectorEnv(num_envs, **options)
     raise ValueError(f"no kernel vector environment for {game!r}: {', '.join(GAMES)}")
 
 
