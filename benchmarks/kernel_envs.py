@@ -4,7 +4,7 @@ both alike).
 
 Run by hand (never in CI)::
 
-    python benchmarks/kernel_envs.py [--games pitch jass] [--envs 256] [--seconds 3]
+    python benchmarks/kernel_envs.py [--games pitch putze …] [--envs 256] [--seconds 3]
 
 The kernel environment steps ``--envs`` tables at once, a random legal action per row chosen
 with numpy; the raw environment runs the AEC loop of benchmarks/envs.py (random legal
@@ -22,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 
 from atout.envs import raw_env
-from atout.envs.kernel import kernel_vector_env
+from atout.envs.kernel import GAMES, kernel_vector_env
 
 
 def _rate(work: Callable[[], int], seconds: float) -> float:
@@ -77,15 +77,15 @@ def raw_rate(game: str, seconds: float) -> float:
 def main() -> None:
     """Print, per game, both rates and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", default=["pitch", "jass"])
+    parser.add_argument("--games", nargs="+", default=list(GAMES))
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--seconds", type=float, default=3.0)
     a = parser.parse_args()
-    print(f"{'game':8} {'kernel env steps/s':>19} {'raw env steps/s':>16} {'ratio':>7}")
+    print(f"{'game':11} {'kernel env steps/s':>19} {'raw env steps/s':>16} {'ratio':>7}")
     for game in a.games:
         k = kernel_rate(game, a.envs, a.seconds)
         r = raw_rate(game, a.seconds)
-        print(f"{game:8} {k:19,.0f} {r:16,.0f} {k / r:6.1f}×")
+        print(f"{game:11} {k:19,.0f} {r:16,.0f} {k / r:6.1f}×")
 
 
 if __name__ == "__main__":

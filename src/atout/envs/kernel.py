@@ -30,7 +30,7 @@ from atout.kernels.jit import njit
 
 OBS_SIZE = 36 * 3 + 6 + 4
 """Observation floats per row."""
-GAMES = ("jass", "pitch", "knock-rummy", "putze")
+GAMES = ("jass", "pitch", "knock-rummy", "putze", "tarot")
 """The games :func:`kernel_vector_env` has a kernel environment for."""
 
 
@@ -116,8 +116,9 @@ def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
     """A vector environment of ``num_envs`` tables of ``game`` stepped in one kernel call:
     :class:`KernelVectorEnv` for Jass, :class:`~atout.envs.kernel_pitch.PitchKernelVectorEnv`
     for Pitch, :class:`~atout.envs.kernel_knock_rummy.KnockRummyKernelVectorEnv` for Knock
-    Rummy, :class:`~atout.envs.kernel_putze.PutzeKernelVectorEnv` for Putze (``seed`` and
-    the game's options as keywords)."""
+    Rummy, :class:`~atout.envs.kernel_putze.PutzeKernelVectorEnv` for Putze,
+    :class:`~atout.envs.kernel_tarot.TarotKernelVectorEnv` for Tarot (``seed`` and the game's
+    options as keywords)."""
     if game == "jass":
         return KernelVectorEnv(num_envs, **options)
     if game == "pitch":
@@ -132,6 +133,10 @@ def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
         from atout.envs.kernel_putze import PutzeKernelVectorEnv
 
         return PutzeKernelVectorEnv(num_envs, **options)
+    if game == "tarot":
+        from atout.envs.kernel_tarot import TarotKernelVectorEnv
+
+        return TarotKernelVectorEnv(num_envs, **options)
     raise ValueError(f"no kernel vector environment for {game!r}: {', '.join(GAMES)}")
 
 
