@@ -1,6 +1,7 @@
 """The Putze kernel vector environment (atout.envs.kernel_putze) against the engine, step by
 step: each row's deal is the engine's deal of its sequence at its first card (the speaking
-drawn at random by the engine, the deals nobody plays passed over), its mask the engine's
+drawn at random by the engine, every seat playing or passes drawn too and the deals nobody
+plays passed over), its mask the engine's
 legal cards, its seat the engine's seat to play, its observed hand the engine's, and a
 finished deal's totals and result the engine's. CI runs it compiled and with
 ``ATOUT_PURE=1``."""
@@ -14,9 +15,9 @@ import numpy as np
 import pytest
 
 from atout.envs.kernel import kernel_vector_env
-from atout.envs.kernel_putze import OBS_SIZE, PutzeKernelVectorEnv
+from atout.envs.kernel_putze import OBS_SIZE, PutzeKernelVectorEnv, until_play
 from atout.games import make
-from atout.kernels.jass_batch import first_deal_seed, random_until_play
+from atout.kernels.jass_batch import first_deal_seed
 
 
 class Sequence:
@@ -24,6 +25,8 @@ class Sequence:
     those that end before it."""
 
     def __init__(self, seed: int, row: int, rows: int, options: dict[str, Any]) -> None:
+        options = dict(options)
+        self.play = options.pop("speak", "play") == "play"
         self.rules = make("putze", **options)
         self.first = first_deal_seed(seed)
         self.k = row - rows
@@ -36,15 +39,16 @@ class Sequence:
             self.k += self.rows
             deal: Any = self.rules.deal(seed=self.first + self.k,
                                         dealer=self.k % self.rules.seats)
-            random_until_play(deal, random.Random(self.first + self.k))
+            until_play(deal, random.Random(self.first + self.k), self.play)
             if not deal.is_over and deal.phase == "play":
                 return deal
             self.skipped += 1
 
 
 OPTIONS: list[dict[str, Any]] = [
-    {}, {"players": 2}, {"players": 2, "talon": "better-cards"}, {"players": 3},
-    {"players": 5}, {"players": 5, "dealer_sits_out": True},
+    {}, {"speak": "random"}, {"players": 2}, {"players": 2, "speak": "random"},
+    {"players": 2, "talon": "better-cards"}, {"players": 3, "speak": "random"},
+    {"players": 5}, {"players": 5, "dealer_sits_out": True, "speak": "random"},
     {"players": 5, "talon": "spare-card", "weis_scoring": "each", "pomme_bonus": "none"},
     {"players": 3, "base": "jass-txt", "under_trump": "strict"},
     {"players": 4, "may_pass": False, "stoeck": False, "weis": False, "putzes": 1},
@@ -92,11 +96,14 @@ def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
             else:
                 assert not batch.rewards[i].any() and not batch.points[i].any()
     assert finished >= n
+    if options.get("speak") != "random":
+        assert not sum(seq.skipped for seq in seqs)  # every deal is played
+        assert all(deal.players() == list(deal.speak_order) for deal in deals)
 
 
 def test_the_observation_shows_the_trick_and_the_points() -> None:
-    env = PutzeKernelVectorEnv(1, seed=5, players=3)
-    deal = Sequence(5, 0, 1, {"players": 3}).next()
+    env = PutzeKernelVectorEnv(1, seed=5, players=3, speak="random")
+    deal = Sequence(5, 0, 1, {"players": 3, "speak": "random"}).next()
     batch = env.reset(5)
     obs = batch.observations[0]
     assert obs[108 + deal.mode] == 1 and obs[112] == 1  # trump, leads
@@ -125,3 +132,5 @@ def test_bad_actions_are_refused_in_words() -> None:
         env.step([0, 1])
     with pytest.raises(ValueError, match="players=7 is not accepted"):
         PutzeKernelVectorEnv(2, players=7)
+    with pytest.raises(ValueError, match="speak must be one of random, play"):
+        PutzeKernelVectorEnv(2, speak="always")

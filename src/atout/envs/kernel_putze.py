@@ -3,10 +3,14 @@
 ``PutzeKernelVectorEnv(num_envs)`` holds ``num_envs`` Putze deals (2 to 5 players, every
 option of the game) in their card play as rows of :mod:`atout.kernels.jass` states. The
 decisions before the card play (who plays or passes, the better cards and their discards,
-the trump six's exchange) are drawn at random by the engine, as
-:func:`atout.kernels.jass_batch.random_until_play` draws them (the Jass kernel environment's
-trump the same way); a deal that ends there (everybody passed, or a lone player) has no card
-to play and the row goes on to the next deal of its sequence. Each row is the decision of
+the trump six's exchange) are drawn at random by the engine (:func:`until_play`: the
+``int(random() * n)``-th legal action, from ``random.Random(deal seed)``), and
+``speak="play"`` (the default) never draws a pass when something else is legal: every seat
+plays every deal, the full table's card play. ``speak="random"`` draws a pass like any other
+action, as :func:`atout.kernels.jass_batch.random_until_play` and the Putze batch playouts
+do: about half the seats pass, and a deal that ends there (everybody passed, or a lone
+player) has no card to play and the row goes on to the next deal of its sequence (a quarter
+of the deals at four players, three quarters at two). Each row is the decision of
 the deal's seat to play (self-play: the caller chooses for every seat, ``seats`` says which;
 a seat that passed never moves); :meth:`step` plays one card per row (the card ids ``0..35``)
 in one kernel call and writes the next observations and masks. A finished deal is replaced
@@ -36,7 +40,6 @@ import numpy.typing as npt
 from atout.envs.kernel_batch import KernelBatch, KernelEnv
 from atout.games.putze.scoring import award
 from atout.kernels import jass as kj
-from atout.kernels.jass_batch import random_until_play
 from atout.kernels.jit import njit
 
 ACTIONS = 36
@@ -46,6 +49,26 @@ OBS_SIZE = 36 * 3 + 4 + SEATS * 3
 """Observation floats per row."""
 _TRUMP, _PLACE = 108, 112
 _PLAYS, _POINTS = _PLACE + SEATS, _PLACE + 2 * SEATS
+SPEAK = ("random", "play")
+"""How the environment makes the decisions before the card play (see the module)."""
+PASS = 37
+"""The engine's action id of a pass."""
+
+
+def until_play(deal: Any, rng: random.Random, play: bool = False) -> None:
+    """The decisions before the card play drawn at random by the engine, the
+    ``int(rng.random() * n)``-th legal action (as
+    :func:`atout.kernels.jass_batch.random_until_play` draws them); with ``play``, a pass
+    only when nothing else is legal (every seat plays)."""
+    rnd = rng.random
+    while not deal.is_over and deal.phase != "play":
+        mask = deal.legal_mask()
+        if play and mask != 1 << PASS:
+            mask &= ~(1 << PASS)
+        k = int(rnd() * mask.bit_count())
+        for _ in range(k):
+            mask &= mask - 1
+        deal.step((mask & -mask).bit_length() - 1)
 
 
 @njit
@@ -106,20 +129,25 @@ def step_kernel(states: npt.NDArray[np.int64], actions: npt.NDArray[np.int64],
 
 
 class PutzeKernelVectorEnv(KernelEnv):
-    """``num_envs`` Putze deals' card play stepped together in a kernel (see the module)."""
+    """``num_envs`` Putze deals' card play stepped together in a kernel (see the module);
+    ``speak``: ``"play"`` (every seat plays) or ``"random"`` (passes drawn too)."""
 
     action_word = "card"
 
-    def __init__(self, num_envs: int, *, seed: int = 0, **options: Any) -> None:
+    def __init__(self, num_envs: int, *, seed: int = 0, speak: str = "play",
+                 **options: Any) -> None:
+        if speak not in SPEAK:
+            raise ValueError(f"speak must be one of {', '.join(SPEAK)}, not {speak!r}")
+        self.speak = speak
         self._deals: dict[int, Any] = {}
         super().__init__("putze", num_envs, seed, options, state_size=kj.STATE_SIZE,
                          obs_size=OBS_SIZE, actions=ACTIONS)
 
     def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64] | None:
-        """The deal at its first card, the decisions before drawn at random by the engine;
-        None for a deal that ends before its card play."""
+        """The deal at its first card, the decisions before drawn at random by the engine as
+        ``speak`` says; None for a deal that ends before its card play."""
         deal: Any = self.rules.deal(seed=seed, dealer=dealer)
-        random_until_play(deal, random.Random(seed))
+        until_play(deal, random.Random(seed), self.speak == "play")
         if deal.is_over or deal.phase != "play":
             return None
         self._deals[seed] = deal
@@ -157,4 +185,5 @@ class PutzeKernelVectorEnv(KernelEnv):
         return [g - p for g, p in zip(gained, pommes, strict=True)]
 
 
-__all__ = ["ACTIONS", "OBS_SIZE", "PutzeKernelVectorEnv", "observe_kernel", "step_kernel"]
+__all__ = ["ACTIONS", "OBS_SIZE", "PASS", "SPEAK", "PutzeKernelVectorEnv", "observe_kernel",
+           "step_kernel", "until_play"]
