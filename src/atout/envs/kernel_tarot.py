@@ -150,9 +150,12 @@ class TarotKernelVectorEnv(KernelEnv):
         super().__init__("tarot", num_envs, seed, options, state_size=tl.LENGTH,
                          obs_size=OBS_SIZE, actions=ACTIONS)
 
-    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64]:
-        """The deal at its first decision (the petit sec's, or the first bid)."""
+    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64] | None:
+        """The deal at its first decision (the petit sec's, or the first bid); None for a
+        deal over before any (passed over)."""
         deal: Any = self.rules.deal(seed=seed, dealer=dealer)
+        if deal.is_over:
+            return None
         state: npt.NDArray[np.int64] = kt.encode(deal)
         return state
 
