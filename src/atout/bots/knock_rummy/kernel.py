@@ -34,6 +34,9 @@ _KERNEL: list[Kernel | None] = []
 _DISCARD: list[Discard] = []
 """The kernel's :func:`~atout.kernels.knock_rummy_search.best_discard` once ready."""
 _WARMING: list[threading.Thread] = []
+OWN: list[float] = [40.0, -1]
+"""The searching seat's own knock rule in the kernel's rollouts: the threshold's start and
+the gap (see :func:`atout.kernels.knock_rummy_search.own_action`; -1: the threshold)."""
 _LOCK = threading.Lock()
 
 
@@ -52,7 +55,8 @@ def _kernel_rollouts(deals: Sequence[KnockRummyDeal], actions: list[int], reuse:
     from atout.kernels.knock_rummy_search import rollouts
 
     states = np.stack([encode(d) for d in deals])
-    got = rollouts(states, [draws_made(d) for d in deals], actions, reuse, seat, seed)
+    got = rollouts(states, [draws_made(d) for d in deals], actions, reuse, seat, seed,
+                   OWN[0], OWN[1])
     return [float(v) for v in got]
 
 
