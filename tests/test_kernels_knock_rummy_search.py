@@ -180,3 +180,46 @@ def test_lay_offs_keep_the_engine() -> None:
     assert len(got) == len(legal)
     with pytest.raises(ValueError, match="lay_off"):
         encode(deal)
+
+
+def test_the_searching_seats_own_knock_rule() -> None:
+    """``own_action``: at the heuristic's base it is the heuristic's action; with a gap the
+    seat knocks exactly when the deadwood it would show is that gap under the other hand's,
+    else it throws the heuristic's card."""
+    from atout.games.knock_rummy.melds import deadwood
+
+    seen = {True: 0, False: 0}
+    for deal in positions({"players": 2}, 160):
+        if deal.phase != 1 or not deal.legal_mask() >> KNOCK_ID & 1:
+            continue
+        state = encode(deal)
+        draws = bridge.draws_made(deal)
+        heuristic = int(ks.greedy_action(state, draws))
+        assert int(ks.own_action(state, draws, ks.BASE, -1)) == heuristic
+        hand = deal.hands[deal.turn]
+        cards = deal.legal_mask() & ((1 << 52) - 1)
+        shown = py.best_discard(hand, cards)[1]
+        other = deadwood(deal.hands[1 - deal.turn])
+        for gap in (0, 6):
+            got = int(ks.own_action(state, draws, ks.BASE, gap))
+            knocks = shown + gap <= other
+            assert got == (KNOCK_ID if knocks else py.best_discard(hand, cards)[0])
+            seen[knocks] += 1
+        # a later start knocks on more hands, never on fewer
+        if heuristic == KNOCK_ID:
+            assert int(ks.own_action(state, draws, ks.BASE + 20, -1)) == KNOCK_ID
+    assert seen[True] >= 3 and seen[False] >= 3
+
+
+def test_the_own_rule_changes_only_the_searching_seats_rollouts() -> None:
+    rows = [d for d in positions({"players": 2}, 40) if d.phase == 0][:6]
+    assert len(rows) >= 3
+    seat = rows[0].turn
+    rows = [d for d in rows if d.turn == seat]
+    states = np.stack([encode(d) for d in rows])
+    draws = [bridge.draws_made(d) for d in rows]
+    actions = [DRAW_STOCK, DRAW_DISCARD]
+    plain = ks.rollouts(states, draws, actions, 4, seat, 3)
+    assert plain.tolist() == ks.rollouts(states, draws, actions, 4, seat, 3, ks.BASE, -1).tolist()
+    gapped = ks.rollouts(states, draws, actions, 4, seat, 3, ks.BASE, 0)
+    assert gapped.tolist() != plain.tolist()

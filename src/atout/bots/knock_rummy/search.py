@@ -28,7 +28,7 @@ from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
 from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
-from atout.bots.knock_rummy.read import Threshold, Turn, agreement, last_turns
+from atout.bots.knock_rummy.read import Threshold, Turn, agreement, fits, last_turns, refused
 from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
@@ -66,6 +66,10 @@ against players who knock lower than the heuristic, as the console's table does)
 ``heuristic``, above the heuristic's own :func:`knock_threshold` (much higher early in a
 deal: it made the search knock with 40 points of deadwood on the second turn of
 ``atout play knock-rummy --seed 5``, expecting +3, and lose 16)."""
+REFUSED_READ = False
+"""Whether the sampler also prefers hands into whose melds none of the cards another player
+turned down this deal (threw, or passed for the stock) would fit (:func:`~atout.bots.
+knock_rummy.read.refused`): read with his last turn, the same tries."""
 DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
@@ -267,7 +271,7 @@ class KnockRummyDeterminizer(Determinizer):
         self.threshold: Threshold = knock_threshold if knock_read == "heuristic" else _floor
 
     def _read_hand(self, known: int, pool: int, k: int, turn: Turn, taken: int,
-                   rng: random.Random) -> int:
+                   rng: random.Random, turned_down: int = 0) -> int:
         """A hand of ``known`` and ``k`` cards of ``pool`` that agrees with ``turn`` read as
         the heuristic's (the first of :attr:`read_tries` that agrees fully, else the one that
         agrees most)."""
@@ -283,9 +287,11 @@ class KnockRummyDeterminizer(Determinizer):
             score = agreement(m, known, turn, discard, self.threshold, self.rules.seats,
                               taken, opts.discard_taken, opts.knocker_discards,
                               opts.knock_limit, rng)
+            if turned_down:
+                score = 64 * score - fits(m, turned_down)  # the turn first
             if score > best_score:
                 best, best_score = m, score
-                if score == 3:
+                if score == (192 if turned_down else 3):
                     break
         return best
 
@@ -353,13 +359,15 @@ class KnockRummyDeterminizer(Determinizer):
         left for the stock."""
         last = last_discards(view, pile) if self.discard_tries else {}
         turns = last_turns(view) if self.read_tries else {}
+        down = refused(view) if REFUSED_READ else {}
         total_known = sum(k.bit_count() for k in known)
         left = pool
         for s, k in need.items():
             turn = turns.get(s)
             if turn is not None:
                 taken = total_known - known[s].bit_count()
-                hands[s] = self._read_hand(known[s], left, k, turn, taken, rng)
+                hands[s] = self._read_hand(known[s], left, k, turn, taken, rng,
+                                           down.get(s, 0))
             else:
                 hands[s] = self._hand(known[s], left, k, last.get(s), rng)
             left &= ~hands[s]
