@@ -73,7 +73,8 @@ def test_the_rules_of_thumb_are_the_python_heuristic() -> None:
             assert ks.knock_threshold(rounds, taken) == py.knock_threshold(rounds, taken)
 
 
-def test_batched_rollouts_add_the_python_rollouts_values() -> None:
+@pytest.mark.parametrize("gap", [-1, 0, 5])
+def test_batched_rollouts_add_the_python_rollouts_values(gap: int) -> None:
     deals = positions({"players": 3}, 12)[:6]
     rows = [d for d in deals if d.phase == 0]  # to draw: both draws are legal
     assert len(rows) >= 2
@@ -81,14 +82,15 @@ def test_batched_rollouts_add_the_python_rollouts_values() -> None:
     rows = [d for d in rows if d.turn == seat] or rows[:1]
     actions = [DRAW_STOCK, DRAW_DISCARD]
     states = np.stack([encode(d) for d in rows])
-    got = ks.rollouts(states, [bridge.draws_made(d) for d in rows], actions, 1, seat, 7)
+    got = ks.rollouts(states, [bridge.draws_made(d) for d in rows], actions, 1, seat, 7,
+                      ks.BASE, gap)
     expected = [0.0, 0.0]
     for d in rows:
         for j, a in enumerate(actions):
             c = d.clone()
             c.step(a)
             before = c.restocks
-            result = py.rummy_rollout(c, random.Random(0))
+            result = py.rummy_rollout(c, random.Random(0), seat, gap)
             if c.restocks > before:
                 pytest.skip("a rebuilt stock in this position")  # pragma: no cover
             expected[j] += side_value(result, seat)

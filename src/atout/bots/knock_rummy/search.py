@@ -74,6 +74,11 @@ DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
 the discards (12 tries) did not measurably help the search (docs/bots.md)."""
+OWN_GAP = -1
+"""The searching seat's own knock in its rollouts: with 0 or more, it knocks when the
+deadwood it would show is that many points under the other hands' (in a rollout it sees the
+sampled hands: its later knocks are searched at the table, not the heuristic's threshold);
+-1, the heuristic's threshold like every other seat."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -414,8 +419,10 @@ def before_draw(view: View, pile: list[int]) -> tuple[int, int, bool]:
     return hand & ~(1 << drawn_card), drawn_card, True
 
 
-def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
-    """The heuristic's action on a perfect-information deal (the rollout's policy)."""
+def greedy_action(deal: KnockRummyDeal, rounds: float, gap: int = -1) -> int:
+    """The heuristic's action on a perfect-information deal (the rollout's policy); with
+    ``gap`` 0 or more the seat knocks instead when the deadwood it would show is ``gap``
+    points under every other hand's (the searching seat's own knock, :data:`OWN_GAP`)."""
     legal = deal.legal_mask()
     t = deal.turn
     hand = deal.hands[t]
@@ -428,14 +435,20 @@ def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
         return DRAW_STOCK
     cards = legal & FULL
     if legal >> KNOCK & 1:
-        taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
-        if _knock_value(hand, cards, opts.knocker_discards) <= knock_threshold(rounds, taken):
-            return KNOCK
+        shown = _knock_value(hand, cards, opts.knocker_discards)
+        if gap >= 0:
+            if shown + gap <= min(deadwood(h) for s, h in enumerate(deal.hands) if s != t):
+                return KNOCK
+        else:
+            taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
+            if shown <= knock_threshold(rounds, taken):
+                return KNOCK
     return best_discard(hand, cards)[0]
 
 
-def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
-    """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns)."""
+def rummy_rollout(deal: Deal, rng: random.Random, seat: int = -1, gap: int = -1) -> Result:
+    """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns);
+    ``seat`` knocks by ``gap`` (see :func:`greedy_action`)."""
     d = cast(KnockRummyDeal, deal)
     n = d.rules.seats
     draws = float(d.draws_before
@@ -443,7 +456,7 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
     for _ in range(ROLLOUT_TURNS * 2):
         if d.to_move is None:
             return d.result
-        a = greedy_action(d, draws / n)
+        a = greedy_action(d, draws / n, gap if d.to_move == seat else -1)
         if a in (DRAW_STOCK, DRAW_DISCARD):
             draws += 1
         d.step(a)
@@ -466,7 +479,10 @@ def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     rolled out ``reuse`` times after each action by the heuristic's rules in one call of the
     compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
     ready)."""
-    return batch_rollouts(deals, actions, reuse, seat, seed, rummy_rollout)
+    def own(deal: Deal, rng: random.Random) -> Result:
+        return rummy_rollout(deal, rng, seat, OWN_GAP)
+
+    return batch_rollouts(deals, actions, reuse, seat, seed, own, OWN_GAP)
 
 
 KERNEL_REUSE = 4
