@@ -122,6 +122,11 @@ def knock_threshold(rounds: float, taken: int, base: float = BASE, slope: float 
     return max(floor, base - slope * rounds - taken_cost * taken) + max(0.0, rounds - LATE)
 
 
+KNOCK_READS = ("floor", "heuristic", "mixture")
+"""The reads of a turn without a knock: against the floor, the heuristic's threshold, or a
+threshold drawn uniformly between the two for each hand tried (players of every patience)."""
+
+
 def _floor(rounds: float, taken: int) -> float:
     """The knock threshold a turn without a knock is read against (``knock_read="floor"``):
     the lowest any player knocks at, whoever he is."""
@@ -267,13 +272,26 @@ class KnockRummyDeterminizer(Determinizer):
     """
 
     def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES,
-                 read_tries: int = READ_TRIES, knock_read: str = KNOCK_READ) -> None:
+                 read_tries: int = READ_TRIES, knock_read: str = KNOCK_READ,
+                 refused_read: bool | None = None) -> None:
         super().__init__(rules)
-        if knock_read not in ("floor", "heuristic"):
-            raise ValueError(f"knock_read must be 'floor' or 'heuristic', not {knock_read!r}")
+        if knock_read not in KNOCK_READS:
+            raise ValueError(f"knock_read must be one of {', '.join(KNOCK_READS)}, "
+                             f"not {knock_read!r}")
         self.discard_tries = discard_tries
         self.read_tries = read_tries
-        self.threshold: Threshold = knock_threshold if knock_read == "heuristic" else _floor
+        self.refused_read = REFUSED_READ if refused_read is None else bool(refused_read)
+        self.threshold: Threshold = _floor
+        if knock_read == "heuristic":
+            self.threshold = knock_threshold
+        elif knock_read == "mixture":
+            draw = random.Random(0)  # reseeded by each sample (see sample)
+            self._draw = draw
+
+            def mixture(rounds: float, taken: int) -> float:
+                return draw.uniform(FLOOR, knock_threshold(rounds, taken))
+
+            self.threshold = mixture
 
     def _read_hand(self, known: int, pool: int, k: int, turn: Turn, taken: int,
                    rng: random.Random, turned_down: int = 0) -> int:
@@ -324,6 +342,8 @@ class KnockRummyDeterminizer(Determinizer):
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view at the current position (see the module's text)."""
+        if hasattr(self, "_draw"):
+            self._draw.seed(rng.getrandbits(64))
         me = view.seat
         n = view.seats
         if view.to_move != me:
@@ -364,7 +384,7 @@ class KnockRummyDeterminizer(Determinizer):
         left for the stock."""
         last = last_discards(view, pile) if self.discard_tries else {}
         turns = last_turns(view) if self.read_tries else {}
-        down = refused(view) if REFUSED_READ else {}
+        down = refused(view) if self.refused_read else {}
         total_known = sum(k.bit_count() for k in known)
         left = pool
         for s, k in need.items():
