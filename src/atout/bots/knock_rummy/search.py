@@ -26,7 +26,7 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard
+from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard, draws_made
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Threshold, Turn, agreement, fits, last_turns, refused
 from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
@@ -34,6 +34,7 @@ from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
 from atout.games.knock_rummy.melds import VALUES, deadwood, meldable
+from atout.games.knock_rummy.tables import DRAW_PHASE
 from atout.kernels import NUMPY
 
 NCARDS = 52
@@ -79,6 +80,12 @@ OWN_GAP = -1
 deadwood it would show is that many points under the other hands' (in a rollout it sees the
 sampled hands: its later knocks are searched at the table, not the heuristic's threshold);
 -1, the heuristic's threshold like every other seat."""
+OWN_BASE = BASE
+"""The start of the searching seat's own knock threshold in its rollouts (with
+:data:`OWN_GAP` -1): the heuristic's :data:`BASE` by default."""
+OPENER_GAP = -1
+"""At two players, :data:`OWN_GAP` for the seat that opened the deal (the dealer's
+opponent): its own knocks in its rollouts, at every one of its decisions."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -439,7 +446,8 @@ def before_draw(view: View, pile: list[int]) -> tuple[int, int, bool]:
     return hand & ~(1 << drawn_card), drawn_card, True
 
 
-def greedy_action(deal: KnockRummyDeal, rounds: float, gap: int = -1) -> int:
+def greedy_action(deal: KnockRummyDeal, rounds: float, gap: int = -1,
+                  base: float = BASE) -> int:
     """The heuristic's action on a perfect-information deal (the rollout's policy); with
     ``gap`` 0 or more the seat knocks instead when the deadwood it would show is ``gap``
     points under every other hand's (the searching seat's own knock, :data:`OWN_GAP`)."""
@@ -461,14 +469,15 @@ def greedy_action(deal: KnockRummyDeal, rounds: float, gap: int = -1) -> int:
                 return KNOCK
         else:
             taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
-            if shown <= knock_threshold(rounds, taken):
+            if shown <= knock_threshold(rounds, taken, base):
                 return KNOCK
     return best_discard(hand, cards)[0]
 
 
-def rummy_rollout(deal: Deal, rng: random.Random, seat: int = -1, gap: int = -1) -> Result:
+def rummy_rollout(deal: Deal, rng: random.Random, seat: int = -1, gap: int = -1,
+                  base: float = BASE) -> Result:
     """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns);
-    ``seat`` knocks by ``gap`` (see :func:`greedy_action`)."""
+    ``seat`` knocks by ``gap`` and ``base`` (see :func:`greedy_action`)."""
     d = cast(KnockRummyDeal, deal)
     n = d.rules.seats
     draws = float(d.draws_before
@@ -476,7 +485,8 @@ def rummy_rollout(deal: Deal, rng: random.Random, seat: int = -1, gap: int = -1)
     for _ in range(ROLLOUT_TURNS * 2):
         if d.to_move is None:
             return d.result
-        a = greedy_action(d, draws / n, gap if d.to_move == seat else -1)
+        a = (greedy_action(d, draws / n, gap, base) if d.to_move == seat
+             else greedy_action(d, draws / n))
         if a in (DRAW_STOCK, DRAW_DISCARD):
             draws += 1
         d.step(a)
@@ -499,10 +509,21 @@ def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     rolled out ``reuse`` times after each action by the heuristic's rules in one call of the
     compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
     ready)."""
-    def own(deal: Deal, rng: random.Random) -> Result:
-        return rummy_rollout(deal, rng, seat, OWN_GAP)
+    gap = OWN_GAP
+    if deals and deals[0].rules.seats == 2 and opened(cast(KnockRummyDeal, deals[0])):
+        gap = OPENER_GAP
 
-    return batch_rollouts(deals, actions, reuse, seat, seed, own, OWN_GAP)
+    def own(deal: Deal, rng: random.Random) -> Result:
+        return rummy_rollout(deal, rng, seat, gap, OWN_BASE)
+
+    return batch_rollouts(deals, actions, reuse, seat, seed, own, gap, OWN_BASE)
+
+
+def opened(deal: KnockRummyDeal) -> bool:
+    """Whether the seat to move opened the deal (moved first after the deal): a turn holds
+    one draw, so the opener's turns start after a multiple of the table's size of draws."""
+    before = draws_made(deal) - (deal.phase != DRAW_PHASE)
+    return before % deal.rules.seats == 0
 
 
 KERNEL_REUSE = 4
