@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 import atout
 from atout.bots import make_bot
 from atout.bots.knock_rummy.read import Turn, agreement, fits, last_turns, refused
-from atout.bots.knock_rummy.search import KnockRummyDeterminizer, best_discard, knock_threshold
+from atout.bots.knock_rummy.search import (
+    KnockRummyDeterminizer,
+    best_discard,
+    knock_threshold,
+    opened,
+)
 from atout.cards import FULL_DECK
 from atout.core import Deal
 from atout.games.knock_rummy import KnockRummyDeal
@@ -191,3 +196,22 @@ def test_the_mixture_read_lies_between_the_floor_and_the_heuristic() -> None:
 
     low, mid, high = (mean_deadwood(r) for r in ("floor", "mixture", "heuristic"))
     assert low + 2 < mid < high - 2
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_opened_knows_the_seat_that_moved_first_from_a_sampled_deal(players: int) -> None:
+    rules = atout.make("knock-rummy", players=players)
+    det = KnockRummyDeterminizer(rules)
+    checked = 0
+    for seed in range(12):
+        deal = rules.deal(seed=seed, dealer=seed % players)
+        opener = deal.to_move
+        bots = [make_bot("heuristic:base=5:floor=2", rules, s, 0) for s in range(players)]
+        while deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            sample = det.sample(view, random.Random(seed))
+            assert isinstance(sample, KnockRummyDeal)
+            assert opened(sample) == (deal.to_move == opener)
+            checked += 1
+            deal.play(bots[deal.to_move].choose(view))
+    assert checked > 100

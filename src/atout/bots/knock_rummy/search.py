@@ -538,5 +538,5 @@ PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=
 """The Knock Rummy bots' parts."""
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
-           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold",
+           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold", "opened",
            "rummy_rollout"]
