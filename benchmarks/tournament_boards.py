@@ -16,11 +16,17 @@ gains over the second pair's first bot against a common opponent).
 ``run ... --sees`` (Knock Rummy only) lets every search bot see the other hands: each sample
 holds the true hands, and only the stock's order is shuffled (a perfect-information bound,
 for measurement only: no player at a table sees the other hands).
+
+``run ... --set MODULE.NAME=VALUE`` (repeatable) sets a module's constant before the boards
+are played, to measure a variant that no bot name reaches, e.g. ``--set
+atout.bots.knock_rummy.search.OWN_GAP=0`` (the value read as a Python literal, else a string).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -80,6 +86,22 @@ def see_rummy_hands() -> None:
     KnockRummyDeterminizer.sample = sample  # type: ignore[method-assign]
 
 
+def set_constant(assignment: str) -> None:
+    """``MODULE.NAME=VALUE``: set the constant ``NAME`` of ``MODULE`` (it must exist)."""
+    target, sep, text = assignment.partition("=")
+    module_name, dot, name = target.rpartition(".")
+    if not sep or not dot:
+        raise SystemExit(f"--set {assignment!r}: expected MODULE.NAME=VALUE")
+    module = importlib.import_module(module_name)
+    if not hasattr(module, name):
+        raise SystemExit(f"--set {assignment!r}: {module_name} has no {name}")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        value = text
+    setattr(module, name, value)
+
+
 def main() -> None:
     """Run boards or print the summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -96,7 +118,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, help="the table size, where the game allows several")
     ap.add_argument("--sees", action="store_true",
                     help="with run, Knock Rummy: the search bots see the other hands (a bound)")
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="with run: set a module constant first (a variant to measure)")
     args = ap.parse_args()
+    for assignment in args.set:
+        set_constant(assignment)
     if args.sees:
         if args.game != "knock-rummy" or args.command != "run":
             ap.error("--sees is for 'run knock-rummy' (Pitch has benchmarks/pitch_boards.py "

@@ -279,9 +279,10 @@ class KnockRummyDeterminizer(Determinizer):
     """
 
     def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES,
-                 read_tries: int = READ_TRIES, knock_read: str = KNOCK_READ,
+                 read_tries: int = READ_TRIES, knock_read: str | None = None,
                  refused_read: bool | None = None) -> None:
         super().__init__(rules)
+        knock_read = KNOCK_READ if knock_read is None else knock_read
         if knock_read not in KNOCK_READS:
             raise ValueError(f"knock_read must be one of {', '.join(KNOCK_READS)}, "
                              f"not {knock_read!r}")
