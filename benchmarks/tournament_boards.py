@@ -11,7 +11,8 @@ board 0 without a gap::
 
 ``sum ... --versus BOTS DIR2`` also compares with another pair of bots on the same boards (the
 first pair's difference minus the second's, paired by board: what the first pair's first bot
-gains over the second pair's first bot against a common opponent).
+gains over the second pair's first bot against a common opponent); at a two-seat table it is
+also split by the first bot's seat, opening the deal or second to play.
 
 ``run ... --sees`` (Knock Rummy only) lets every search bot see the other hands: each sample
 holds the true hands, and only the stock's order is shuffled (a perfect-information bound,
@@ -84,6 +85,18 @@ def see_rummy_hands() -> None:
 
     KnockRummyDeal.view = view  # type: ignore[method-assign,assignment]
     KnockRummyDeterminizer.sample = sample  # type: ignore[method-assign]
+
+
+def first_bot(board: Board, opens: bool) -> float:
+    """At a two-seat table, the first bot's points in the seating where it opened the deal
+    (``opens``: the seat after the dealer, board ``i`` being dealt by seat ``i % 2``) or the
+    other one."""
+    opener = (board.index % 2 + 1) % 2
+    for lineup, points in zip(board.lineups, board.points, strict=True):
+        seat = lineup.index(0)
+        if (seat == opener) == opens:
+            return float(points[seat])
+    raise ValueError(f"board {board.index}: no seating with the first bot there")
 
 
 def set_constant(assignment: str) -> None:
@@ -173,6 +186,11 @@ def main() -> None:
         m, ci = mean_ci([x - y for x, y in zip(mine, theirs, strict=True)])
         print(f"({bots[0]} - {bots[1]}) - ({other[0]} - {other[1]}): {m:+.3f} ± {ci:.3f} "
               f"points per deal over {len(common)} boards (95% CI, paired by board)")
+        if len(bots) == 2 and all(len(b.lineups[0]) == 2 for b in common):
+            for role, opens in (("opening the deal", True), ("second to play", False)):
+                m, ci = mean_ci([first_bot(b, opens) - first_bot(by_index[b.index], opens)
+                                 for b in common])
+                print(f"  {bots[0]} {role}: {m:+.3f} ± {ci:.3f} of its points per deal")
 
 
 if __name__ == "__main__":
