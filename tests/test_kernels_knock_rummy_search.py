@@ -225,3 +225,31 @@ def test_the_own_rule_changes_only_the_searching_seats_rollouts() -> None:
     assert plain.tolist() == ks.rollouts(states, draws, actions, 4, seat, 3, ks.BASE, -1).tolist()
     gapped = ks.rollouts(states, draws, actions, 4, seat, 3, ks.BASE, 0)
     assert gapped.tolist() != plain.tolist()
+
+
+def test_the_batch_passes_the_seats_own_knock_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``OWN_GAP`` for every seat, ``OPENER_GAP`` (when set) for the opener at two players;
+    the engine's stand-in rollout gets the same rule."""
+    deal = atout.make("knock-rummy", players=2).deal(seed=3, dealer=1)
+    assert isinstance(deal, KnockRummyDeal) and deal.turn == 0 and py.opened(deal)
+    later = deal.clone()
+    later.step(DRAW_STOCK)
+    later.step(py.best_discard(later.hands[0], later.hands[0])[0])
+    assert later.turn == 1 and not py.opened(later)
+    got: list[tuple[int, float]] = []
+
+    def spy(deals: Any, actions: Any, reuse: int, seat: int, seed: int, rollout: Any,
+            gap: int = -1, base: float = 40.0) -> list[float]:
+        got.append((gap, base))
+        return [0.0] * len(actions)
+
+    monkeypatch.setattr(py, "batch_rollouts", spy)
+    draw = [atout.make("knock-rummy", players=2).actions[DRAW_STOCK]]
+    monkeypatch.setattr(py, "OWN_GAP", 3)
+    py.knock_rummy_batch([deal], draw, 1, 0, 0)
+    py.knock_rummy_batch([later], draw, 1, 1, 0)
+    monkeypatch.setattr(py, "OPENER_GAP", 0)
+    py.knock_rummy_batch([deal], draw, 1, 0, 0)
+    py.knock_rummy_batch([later], draw, 1, 1, 0)
+    assert [g for g, _ in got] == [3, 3, 0, 3]
+    assert all(b == py.BASE for _, b in got)

@@ -83,9 +83,9 @@ sampled hands: its later knocks are searched at the table, not the heuristic's t
 OWN_BASE = BASE
 """The start of the searching seat's own knock threshold in its rollouts (with
 :data:`OWN_GAP` -1): the heuristic's :data:`BASE` by default."""
-OPENER_GAP = -1
-"""At two players, :data:`OWN_GAP` for the seat that opened the deal (the dealer's
-opponent): its own knocks in its rollouts, at every one of its decisions."""
+OPENER_GAP: int | None = None
+"""At two players, the :data:`OWN_GAP` of the seat that opened the deal (the dealer's
+opponent) at every one of its decisions; None, :data:`OWN_GAP` for both seats."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -511,7 +511,8 @@ def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
     ready)."""
     gap = OWN_GAP
-    if deals and deals[0].rules.seats == 2 and opened(cast(KnockRummyDeal, deals[0])):
+    if (OPENER_GAP is not None and deals and deals[0].rules.seats == 2
+            and opened(cast(KnockRummyDeal, deals[0]))):
         gap = OPENER_GAP
 
     def own(deal: Deal, rng: random.Random) -> Result:
