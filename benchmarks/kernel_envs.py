@@ -16,24 +16,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 
 import numpy as np
+from timing import rate
 
 from atout.envs import raw_env
 from atout.envs.kernel import kernel_vector_env
-
-
-def _rate(work: Callable[[], int], seconds: float) -> float:
-    """Units per CPU second of ``work() -> units`` over about ``seconds``."""
-    units = 0
-    start = time.process_time()
-    while True:
-        units += work()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return units / elapsed
 
 
 def kernel_rate(game: str, num_envs: int, seconds: float) -> float:
@@ -42,14 +30,14 @@ def kernel_rate(game: str, num_envs: int, seconds: float) -> float:
     rng = np.random.default_rng(0)
     masks = env.reset(1).masks
 
-    def vector() -> int:
+    def vector(_i: int = 0) -> int:
         nonlocal masks
         picks = (rng.random(masks.shape) * masks).argmax(axis=1)
         masks = env.step(picks).masks
         return num_envs
 
     vector()  # compiled (or read from the cache) before the clock starts
-    return _rate(vector, seconds)
+    return rate(vector, seconds)
 
 
 def raw_rate(game: str, seconds: float) -> float:
@@ -58,7 +46,7 @@ def raw_rate(game: str, seconds: float) -> float:
     raw.reset(seed=1)
     draw = random.Random(1).random
 
-    def aec() -> int:
+    def aec(_i: int = 0) -> int:
         n = 0
         for _agent in raw.agent_iter():
             obs, _, term, trunc, _ = raw.last()
@@ -71,7 +59,7 @@ def raw_rate(game: str, seconds: float) -> float:
         raw.reset()
         return n
 
-    return _rate(aec, seconds)
+    return rate(aec, seconds)
 
 
 def main() -> None:
