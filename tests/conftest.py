@@ -93,6 +93,10 @@ def warm_kernels() -> None:
                 policy = importlib.import_module("atout.kernels.pitch_policy")
                 policy.model_choices(state)
                 policy.model_points(state)
+    with contextlib.suppress(Exception):  # the Putze search's batched rollouts
+        from atout.bots.putze.kernel import warm
+
+        warm()
     with contextlib.suppress(Exception):
         from atout.bots.jass.search import warm_up
 
@@ -169,5 +173,8 @@ def _jass_kernel_not_warming(monkeypatch: pytest.MonkeyPatch) -> None:
     that no choice depends on when a compilation ends (``search:kernel=1`` still plays on
     them; tests/test_kernels_jass_policy.py checks the switch with a stand-in)."""
     from atout.bots.jass import kernel
+    from atout.bots.putze import kernel as putze_kernel
 
     monkeypatch.setattr(kernel, "kernel_ready", lambda *args, **kw: False)
+    # the Putze search likewise (``search:kernel=1`` plays on its kernel)
+    monkeypatch.setattr(putze_kernel, "kernel_ready", lambda *args, **kw: False)
