@@ -25,6 +25,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from atout.bots.ready import kernels_ready, searches
 from atout.tournament import Board, Tournament, TournamentResult, mean_ci, play_board
 
 
@@ -107,6 +108,8 @@ def main() -> None:
     t = Tournament(args.game, bots, deals=args.last, seed=args.seed, options=options)
     if args.command == "run":
         args.folder.mkdir(parents=True, exist_ok=True)
+        if searches(bots):  # as atout tournament: the same boards whenever the kernels load
+            kernels_ready(args.game)
         for i in range(args.first, args.last, args.step):
             path = args.folder / f"{i:05d}.json"
             if path.exists():

@@ -115,10 +115,9 @@ def _putzes_by_place(totals: NDArray[np.int64], n: int, sc: NDArray[np.int64], e
     best alone those the pommes cannot take where they go to the best (27.8)."""
     putzes = sc[SC_PUTZES]
     bonus = sc[SC_BONUS]
+    size = putzes
     if bonus == TXT5:
         size = int(TXT5_LEN[npommes]) if npommes < MAX_SEATS else 0
-    else:
-        size = putzes
     left = eligible
     pos = 0
     top = -1

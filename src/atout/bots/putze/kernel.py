@@ -64,9 +64,9 @@ def warm() -> bool:
     deal = make("putze").deal(seed=0)
     actions = deal.rules.actions
     while deal.to_move is not None and getattr(deal, "phase", "play") != "play":
-        legal = [a for a in range(len(actions)) if deal.legal_mask() >> a & 1]
-        words = [a for a in legal if actions[a].text in ("play", "my game", "exchange six")]
-        deal.step((words or legal)[0])
+        ids = [a for a in range(len(actions)) if deal.legal_mask() >> a & 1]
+        words = [a for a in ids if actions[a].text in ("play", "my game", "exchange six")]
+        deal.step((words or ids)[0])
     seat = deal.to_move
     if seat is not None:
         legal = deal.legal_mask()
