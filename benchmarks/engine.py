@@ -38,26 +38,12 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
-import time
-from collections.abc import Callable
+
+from timing import Rows, add_round, print_medians, print_ratio, rate, rates
 
 GAMES = ("jass", "putze", "tarot", "pitch", "knock-rummy")
-
-
-def _rate(work: Callable[[int], int], seconds: float) -> tuple[float, float]:
-    """Calls and units per CPU second of ``work(seed) -> units`` over about ``seconds``."""
-    done = 0
-    units = 0
-    start = time.process_time()
-    while True:
-        units += work(done)
-        done += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return done / elapsed, units / elapsed
 
 
 def atout_lines(seconds: float) -> dict[str, float]:
@@ -85,8 +71,8 @@ def atout_lines(seconds: float) -> dict[str, float]:
             deal.playout(rng)
             return len(deal.history)
 
-        out[f"{game} public"] = _rate(public, seconds)[0]
-        out[f"{game} fast"], out[f"{game} fast actions"] = _rate(fast, seconds)
+        out[f"{game} public"] = rates(public, seconds)[0]
+        out[f"{game} fast"], out[f"{game} fast actions"] = rates(fast, seconds)
     return out
 
 
@@ -143,7 +129,7 @@ def jass_kit(seconds: float) -> float | None:
             sim.action_play_card(int(held[int(rnd() * len(held))]))
         return 1
 
-    return _rate(hand, seconds)[0]
+    return rates(hand, seconds)[0]
 
 
 def openspiel(name: str, seconds: float) -> float | None:
@@ -167,7 +153,7 @@ def openspiel(name: str, seconds: float) -> float | None:
         _ = state.returns()
         return n
 
-    return _rate(play, seconds)[1]
+    return rate(play, seconds)
 
 
 def child_lines(src: str, seconds: float) -> dict[str, float]:
@@ -201,7 +187,7 @@ def main() -> None:
         return
     # One run of each per round, ratios taken within the round: a change in the machine's
     # load between rounds hits both sides of a ratio alike.
-    rows: dict[str, list[float]] = {}
+    rows: Rows = {}
     for _ in range(args.rounds):
         got: dict[str, float | None] = {}
         if args.base:
@@ -217,21 +203,12 @@ def main() -> None:
         got["jass-kit hands"] = jass_kit(args.seconds)
         got["hearts actions"] = openspiel("hearts", args.seconds)
         got["gin rummy actions"] = openspiel("gin_rummy", args.seconds)
-        for k, v in got.items():
-            if v is not None:
-                rows.setdefault(k, []).append(v)
-    print(f"{'measure (median of ' + str(args.rounds) + ' rounds), deal included':<52}"
-          f"{'per second':>12}")
-    for key, values in rows.items():
-        print(f"{key:<52}{statistics.median(values):>12,.0f}")
-    print()
+        add_round(rows, got)
+    print_medians(rows, f"measure (median of {args.rounds} rounds), deal included",
+                  "per second", 52, 12)
 
     def ratio(num: str, den: str, goal: str = "") -> None:
-        if num not in rows or den not in rows:
-            return
-        per_round = [a / b for a, b in zip(rows[num], rows[den], strict=True)]
-        print(f"{num + ' / ' + den:<52}{statistics.median(per_round):>6.2f}x  (rounds: "
-              + ", ".join(f"{r:.2f}" for r in per_round) + f")  {goal}")
+        print_ratio(rows, num, den, goal, width=52, field=6, digits=2)
 
     ratio("jass public", "jass-kit hands", "goal 4x")
     ratio("jass fast", "jass-kit hands")

@@ -4,52 +4,45 @@ both alike).
 
 Run by hand (never in CI)::
 
-    python benchmarks/kernel_envs.py [--games pitch jass] [--envs 256] [--seconds 3]
+    python benchmarks/kernel_envs.py [--games pitch putze …] [--envs 256] [--seconds 3]
+        [--putze-speak play|random]
 
 The kernel environment steps ``--envs`` tables at once, a random legal action per row chosen
 with numpy; the raw environment runs the AEC loop of benchmarks/envs.py (random legal
-actions, resets included). CPU seconds (``time.process_time``), so a loaded machine slows
-both without changing the ratio much.
+actions, resets included). A step is one decision of one table: the whole deal in both
+environments of Pitch, Knock Rummy and Tarot; the card play only in the Jass and Putze
+kernel environments (their raw environments step the trump or the speaking too). CPU
+seconds (``time.process_time``), so a loaded machine slows both without changing the ratio
+much.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 
 import numpy as np
+from timing import rate
 
 from atout.envs import raw_env
-from atout.envs.kernel import kernel_vector_env
+from atout.envs.kernel import GAMES, kernel_vector_env
 
 
-def _rate(work: Callable[[], int], seconds: float) -> float:
-    """Units per CPU second of ``work() -> units`` over about ``seconds``."""
-    units = 0
-    start = time.process_time()
-    while True:
-        units += work()
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return units / elapsed
-
-
-def kernel_rate(game: str, num_envs: int, seconds: float) -> float:
-    """Steps per CPU second of ``game``'s kernel vector environment."""
-    env = kernel_vector_env(num_envs, game=game, seed=1)
+def kernel_rate(game: str, num_envs: int, seconds: float, **options: str) -> float:
+    """Steps per CPU second of ``game``'s kernel vector environment (made with
+    ``options``)."""
+    env = kernel_vector_env(num_envs, game=game, seed=1, **options)
     rng = np.random.default_rng(0)
     masks = env.reset(1).masks
 
-    def vector() -> int:
+    def vector(_i: int = 0) -> int:
         nonlocal masks
         picks = (rng.random(masks.shape) * masks).argmax(axis=1)
         masks = env.step(picks).masks
         return num_envs
 
     vector()  # compiled (or read from the cache) before the clock starts
-    return _rate(vector, seconds)
+    return rate(vector, seconds)
 
 
 def raw_rate(game: str, seconds: float) -> float:
@@ -58,7 +51,7 @@ def raw_rate(game: str, seconds: float) -> float:
     raw.reset(seed=1)
     draw = random.Random(1).random
 
-    def aec() -> int:
+    def aec(_i: int = 0) -> int:
         n = 0
         for _agent in raw.agent_iter():
             obs, _, term, trunc, _ = raw.last()
@@ -71,21 +64,24 @@ def raw_rate(game: str, seconds: float) -> float:
         raw.reset()
         return n
 
-    return _rate(aec, seconds)
+    return rate(aec, seconds)
 
 
 def main() -> None:
     """Print, per game, both rates and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="+", default=["pitch", "jass"])
+    parser.add_argument("--games", nargs="+", default=list(GAMES))
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--putze-speak", choices=("play", "random"), default="play",
+                        help="the Putze kernel environment's speak option")
     a = parser.parse_args()
-    print(f"{'game':8} {'kernel env steps/s':>19} {'raw env steps/s':>16} {'ratio':>7}")
+    print(f"{'game':11} {'kernel env steps/s':>19} {'raw env steps/s':>16} {'ratio':>7}")
     for game in a.games:
-        k = kernel_rate(game, a.envs, a.seconds)
+        options = {"speak": a.putze_speak} if game == "putze" else {}
+        k = kernel_rate(game, a.envs, a.seconds, **options)
         r = raw_rate(game, a.seconds)
-        print(f"{game:8} {k:19,.0f} {r:16,.0f} {k / r:6.1f}×")
+        print(f"{game:11} {k:19,.0f} {r:16,.0f} {k / r:6.1f}×")
 
 
 if __name__ == "__main__":

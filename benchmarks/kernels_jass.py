@@ -33,13 +33,15 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from typing import Any
+
+from engine import jass_kit, openspiel
+from kernel_envs import kernel_rate, raw_rate
+from timing import Rows, add_round, print_medians, print_ratio, rate
 
 from atout.kernels import COMPILED
 from atout.kernels import jass as kjass
@@ -55,18 +57,6 @@ RANDOM: dict[str, Callable[[Any, int, int], Any]] = {
     "jass": kjass.random_playouts, "putze": kjass.random_playouts}
 PEERS: dict[str, str] = {"jass": "hearts", "putze": "hearts"}
 """Each game's OpenSpiel peer for the actions per second."""
-
-
-def _rate(work: Callable[[int], int], seconds: float) -> float:
-    """Units per CPU second of ``work(i) -> units`` over about ``seconds``."""
-    done = units = 0
-    start = time.process_time()
-    while True:
-        units += work(done)
-        done += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return units / elapsed
 
 
 def positions(game: str) -> list[Any]:
@@ -107,8 +97,8 @@ def game_lines(game: str, seconds: float, per_call: int) -> dict[str, float]:
         playouts(game, 200, i, **GAMES[game])
         return 200
 
-    got = {f"{game} fast": _rate(fast, seconds), f"{game} kernel": _rate(compiled, seconds),
-           f"{game} batch": _rate(batch, seconds)}
+    got = {f"{game} fast": rate(fast, seconds), f"{game} kernel": rate(compiled, seconds),
+           f"{game} batch": rate(batch, seconds)}
     per = cards_per_playout(game, deals)
     got[f"{game} kernel actions"] = got[f"{game} kernel"] * per
     got[f"{game} fast actions"] = got[f"{game} fast"] * per
@@ -118,95 +108,10 @@ def game_lines(game: str, seconds: float, per_call: int) -> dict[str, float]:
 def env_lines(seconds: float, num_envs: int) -> dict[str, float]:
     """Steps per second of the Jass kernel vector environment (``num_envs`` tables, random
     legal cards chosen with numpy) and of the raw PettingZoo environment (the AEC loop of
-    benchmarks/envs.py: the trump decisions too, resets included)."""
-    import numpy as np
-
-    from atout.envs import raw_env
-    from atout.envs.kernel import kernel_vector_env
-
-    env = kernel_vector_env(num_envs, seed=1)
-    rng = np.random.default_rng(0)
-    masks = env.reset(1).masks
-
-    def vector(_i: int) -> int:
-        nonlocal masks
-        picks = (rng.random(masks.shape) * masks).argmax(axis=1)
-        masks = env.step(picks).masks
-        return num_envs
-
-    raw = raw_env("jass")
-    raw.reset(seed=1)
-    draw = random.Random(1).random
-
-    def aec(_i: int) -> int:
-        n = 0
-        for _agent in raw.agent_iter():
-            obs, _, term, trunc, _ = raw.last()
-            if term or trunc:
-                raw.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            raw.step(int(legal[int(draw() * len(legal))]))
-            n += 1
-        raw.reset()
-        return n
-
-    return {f"jass kernel env({num_envs}) steps": _rate(vector, seconds),
-            "jass raw env steps": _rate(aec, seconds)}
-
-
-def jass_kit(seconds: float) -> float | None:
-    """Complete hands per second with jass-kit's fastest honest loop: one ``GameSim`` reused
-    across games, its own rule check for every card (None if not installed)."""
-    try:
-        import numpy as np
-        from jass.game.const import NORTH
-        from jass.game.game_sim import GameSim
-        from jass.game.game_util import deal_random_hand
-        from jass.game.rule_schieber import RuleSchieber
-    except ImportError:
-        return None
-    rule = RuleSchieber()
-    rnd = random.Random(1).random  # numpy's Generator.choice per card cost 1.6x the loop
-    sim = GameSim(rule=rule)
-
-    def hand(_i: int) -> int:
-        sim.init_from_cards(hands=deal_random_hand(), dealer=NORTH)
-        sim.action_trump(int(rnd() * 6))
-        state = sim.state
-        while not sim.is_done():
-            valid = rule.get_valid_cards(state.hands[state.player, :], state.current_trick,
-                                         state.nr_cards_in_trick, state.trump)
-            held = np.flatnonzero(valid)
-            sim.action_play_card(int(held[int(rnd() * len(held))]))
-        return 1
-
-    return _rate(hand, seconds)
-
-
-def openspiel(name: str, seconds: float) -> float | None:
-    """Player actions per second of an OpenSpiel C++ game driven from Python, deal included
-    (None if not installed)."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game(name)
-    rng = random.Random(3)
-
-    def play(_i: int) -> int:
-        state = game.new_initial_state()
-        n = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                n += 1
-        _ = state.returns()
-        return n
-
-    return _rate(play, seconds)
+    benchmarks/envs.py: the trump decisions too, resets included), as
+    benchmarks/kernel_envs.py measures them."""
+    return {f"jass kernel env({num_envs}) steps": kernel_rate("jass", num_envs, seconds),
+            "jass raw env steps": raw_rate("jass", seconds)}
 
 
 COMPILE_CHILD = """
@@ -254,7 +159,7 @@ def main() -> None:
         pure, fresh, cached = compile_times()
         print(f"first Jass kernel calls in a fresh process: {pure:.2f} s plain Python, "
               f"{fresh:.2f} s compiling, {cached:.2f} s from the cache")
-    rows: dict[str, list[float]] = {}
+    rows: Rows = {}
     for _ in range(args.rounds):
         got: dict[str, float | None] = {}
         for game in games:
@@ -264,20 +169,11 @@ def main() -> None:
         if "jass" in games:
             got["jass-kit hands"] = jass_kit(args.seconds)
             got.update(env_lines(args.seconds, args.envs))
-        for k, v in got.items():
-            if v is not None:
-                rows.setdefault(k, []).append(v)
-    print(f"{'measure (median of ' + str(args.rounds) + ' rounds)':<44}{'per CPU second':>16}")
-    for key, values in rows.items():
-        print(f"{key:<44}{statistics.median(values):>16,.0f}")
-    print()
+        add_round(rows, got)
+    print_medians(rows, f"measure (median of {args.rounds} rounds)", "per CPU second", 44, 16)
 
     def ratio(num: str, den: str, goal: str = "") -> None:
-        if num not in rows or den not in rows:
-            return
-        per_round = [a / b for a, b in zip(rows[num], rows[den], strict=True)]
-        print(f"{num + ' / ' + den:<44}{statistics.median(per_round):>8.1f}x  (rounds: "
-              + ", ".join(f"{r:.1f}" for r in per_round) + f")  {goal}")
+        print_ratio(rows, num, den, goal)
 
     for game in games:
         ratio(f"{game} kernel", f"{game} fast", "goal >= 20x")

@@ -34,7 +34,8 @@ import random
 import statistics
 import subprocess
 import sys
-import time
+
+from timing import best_rate, search_cpu
 
 import atout
 from atout.bots import make_bot
@@ -65,15 +66,14 @@ def measure(repeat: int, search: int, kernel: bool = False) -> dict[str, float]:
             d.fast_play(rng.choice([i for i in range(36) if mask >> i & 1]))
         deals.append(d)
     for model in (-1, 1):
-        best = 0.0
-        for _ in range(repeat):
-            copies = [d.clone() for d in deals]
+        def play(copies: list[Deal], model: int = model) -> int:
             r = random.Random(1)
-            start = time.process_time()
             for d in copies:
                 jass_rollout(d, r, model)
-            best = max(best, len(copies) / (time.process_time() - start))
-        out[f"rollouts model={model}"] = best
+            return len(copies)
+
+        out[f"rollouts model={model}"] = best_rate(play, lambda: [d.clone() for d in deals],
+                                                   repeat)
     if kernel:
         out["kernel rollouts (greedy)"] = kernel_rate(deals, repeat)
     return out
@@ -87,13 +87,13 @@ def kernel_rate(deals: list[Deal], repeat: int) -> float:
     from atout.kernels.jass_search import greedy_playouts
 
     greedy_playouts(encode(deals[0]), 2, 0)  # compiled or loaded before the clock
-    best = 0.0
-    for _ in range(repeat):
-        start = time.process_time()
+
+    def play(_: None) -> int:
         for i, d in enumerate(deals):
             greedy_playouts(encode(d), 100, i)
-        best = max(best, 100 * len(deals) / (time.process_time() - start))
-    return best
+        return 100 * len(deals)
+
+    return best_rate(play, lambda: None, repeat)
 
 
 def child(src: str, repeat: int, search: int) -> dict[str, float]:
@@ -177,17 +177,7 @@ def card_decisions(games: int, every: int = 1) -> list[View]:
 def search_rate(games: int, spec: str = "search:kernel=0") -> float:
     """The search's (``spec``, default: on its Python rollouts) playouts per CPU second over
     every third card decision of ``games`` games (:func:`card_decisions`)."""
-    rules = atout.make("jass")
-    views = card_decisions(games, 3)
-    playouts = 0
-    cpu = 0.0
-    for view in views:
-        bot = make_bot(spec, rules, view.seat, 1)
-        start = time.process_time()
-        bot.choose(view)
-        cpu += time.process_time() - start
-        playouts += getattr(bot, "total_playouts", 0)
-    print(f"{spec}: {len(views)} card decisions, {playouts:,} playouts", file=sys.stderr)
+    playouts, cpu = search_cpu(atout.make("jass"), card_decisions(games, 3), spec)
     return playouts / cpu
 
 

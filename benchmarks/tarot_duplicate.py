@@ -20,11 +20,12 @@ alike; the compiled kernel is loaded (or compiled) before the clock starts.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
+from tournament_boards import run
+
 from atout.bots.tarot.batch import kernel_ready
-from atout.tournament import Tournament, play_board
+from atout.tournament import Tournament
 
 
 def main() -> None:
@@ -42,17 +43,7 @@ def main() -> None:
     bots = tuple(args.bots.split(","))
     options = {} if args.players == 4 else {"players": args.players}
     t = Tournament("tarot", bots, deals=args.last, seed=args.seed, options=options)
-    args.folder.mkdir(parents=True, exist_ok=True)
-    for i in range(args.first, args.last, args.step):
-        path = args.folder / f"{i:05d}.json"
-        if path.exists():
-            continue
-        b = play_board(t, i)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"index": b.index, "seed": b.seed, "lineups": b.lineups,
-                                   "points": b.points, "decisions": b.decisions,
-                                   "seconds": b.seconds}), encoding="utf-8")
-        tmp.replace(path)
+    run(t, args.folder, range(args.first, args.last, args.step))
 
 
 if __name__ == "__main__":

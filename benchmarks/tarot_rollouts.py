@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-import time
+
+from timing import best_rate, search_cpu
 
 import atout
 from atout.bots import make_bot
@@ -63,18 +63,16 @@ def positions(count: int = 200) -> list[TarotDeal]:
 
 def python_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
     """The engine's rollouts per CPU second (``model`` 1: the search's model of the table)."""
-    best = 0.0
-    for _ in range(repeat):
-        copies = [d.clone() for d in deals]
+    def play(copies: list[TarotDeal]) -> int:
         r = random.Random(1)
-        start = time.process_time()
         for d in copies:
             if model:
                 model_rollout(d, r, d.to_move or 0)
             else:
                 greedy_rollout(d, r)
-        best = max(best, len(copies) / (time.process_time() - start))
-    return best
+        return len(copies)
+
+    return best_rate(play, lambda: [d.clone() for d in deals], repeat)
 
 
 def kernel_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
@@ -86,15 +84,15 @@ def kernel_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
     from atout.kernels.tarot_search import rollouts_kernel
 
     kernel_ready(wait=True)  # compiled or loaded before the clock
-    best = 0.0
-    for _ in range(repeat):
-        start = time.process_time()
+
+    def play(_: None) -> int:
         for i, d in enumerate(deals):
             m = d.legal_mask()
             first = np.array([(m & -m).bit_length() - 1], dtype=np.int64)
             rollouts_kernel(np.stack([encode(d)]), first, 100, i, d.to_move or 0, model)
-        best = max(best, 100 * len(deals) / (time.process_time() - start))
-    return best
+        return 100 * len(deals)
+
+    return best_rate(play, lambda: None, repeat)
 
 
 def card_decisions(games: int, every: int = 2) -> list[View]:
@@ -119,16 +117,7 @@ def card_decisions(games: int, every: int = 2) -> list[View]:
 
 def search_rate(views: list[View], spec: str) -> tuple[float, float]:
     """The search's (``spec``) playouts per CPU second and CPU ms per decision on ``views``."""
-    rules = atout.make("tarot")
-    playouts = 0
-    cpu = 0.0
-    for view in views:
-        bot = make_bot(spec, rules, view.seat, 1)
-        start = time.process_time()
-        bot.choose(view)
-        cpu += time.process_time() - start
-        playouts += getattr(bot, "total_playouts", 0)
-    print(f"{spec}: {len(views)} card decisions, {playouts:,} playouts", file=sys.stderr)
+    playouts, cpu = search_cpu(atout.make("tarot"), views, spec)
     return playouts / cpu, 1000 * cpu / len(views)
 
 

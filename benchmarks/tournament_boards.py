@@ -40,6 +40,23 @@ def load(folder: Path) -> list[Board]:
     return sorted(boards, key=lambda b: b.index)
 
 
+def run(t: Tournament, folder: Path, indices: range) -> None:
+    """Play the boards of ``t`` at ``indices`` not yet saved in ``folder``, each saved to its
+    own file (``00042.json``) as it ends (written whole, then renamed: a stopped run leaves
+    no half file)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in indices:
+        path = folder / f"{i:05d}.json"
+        if path.exists():
+            continue
+        b = play_board(t, i)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"index": b.index, "seed": b.seed, "lineups": b.lineups,
+                                   "points": b.points, "decisions": b.decisions,
+                                   "seconds": b.seconds}), encoding="utf-8")
+        tmp.replace(path)
+
+
 def see_rummy_hands() -> None:
     """Make every Knock Rummy search sample hold the true hands: the sampler's deal (the
     seat's own hand, the pile, the deal's clock) with the other seats' hands of the deal a
@@ -107,19 +124,9 @@ def main() -> None:
     options = {"players": args.players} if args.players else {}
     t = Tournament(args.game, bots, deals=args.last, seed=args.seed, options=options)
     if args.command == "run":
-        args.folder.mkdir(parents=True, exist_ok=True)
         if searches(bots):  # as atout tournament: the same boards whenever the kernels load
             kernels_ready(args.game)
-        for i in range(args.first, args.last, args.step):
-            path = args.folder / f"{i:05d}.json"
-            if path.exists():
-                continue
-            b = play_board(t, i)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"index": b.index, "seed": b.seed, "lineups": b.lineups,
-                                       "points": b.points, "decisions": b.decisions,
-                                       "seconds": b.seconds}), encoding="utf-8")
-            tmp.replace(path)
+        run(t, args.folder, range(args.first, args.last, args.step))
         return
     boards = load(args.folder)
     done = 0

@@ -9,6 +9,8 @@ engine.
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,6 +47,18 @@ def reached(game: str, options: dict[str, Any], seed: int, prefix: int) -> Deal:
             break
         actions = deal.legal_actions()
         deal.play(actions[int(rng.integers(len(actions)))])
+    return deal
+
+
+def jass_mid_deal(seed: int, cards: int, options: dict[str, Any] | None = None) -> Any:
+    """A Jass deal (dealer ``seed % 4``) with trump chosen and ``cards`` random cards played,
+    every choice drawn from ``random.Random(seed)``."""
+    deal: Any = atout.make("jass", **(options or {})).deal(seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    while deal.phase != "play":
+        deal.play(rng.choice(deal.legal_actions()))
+    for _ in range(cards):
+        deal.play(rng.choice(deal.legal_actions()))
     return deal
 
 
@@ -117,3 +131,36 @@ def batch_agrees(kernel: ModuleType, deal: Deal, k: int, seed: int) -> bool:
     stacked = np.stack([state] * k)
     return bool(np.array_equal(kernel.rollouts(stacked, seed),
                                kernel.random_playouts(state, k, seed)))
+
+
+def rows_play_as_the_engine(env: Any, batch: Any, deals: list[Any],
+                            next_deal: Callable[[int], Any], steps: int, cards: int) -> int:
+    """Step a kernel vector environment (``batch``: its reset's) ``steps`` times beside the
+    engine's ``deals`` (one a row), a random legal action a row: before each step, each row's
+    mask is its deal's legal actions, its seat the seat to move, the observation's first
+    ``cards`` entries the hand of that seat; after it, a finished row's points and rewards
+    are the engine's result (no reward before), and its deal is then ``next_deal`` of the
+    row's deal index. The number of deals finished."""
+    rng = random.Random(1)
+    finished = 0
+    for _ in range(steps):
+        for i, deal in enumerate(deals):
+            assert list(np.flatnonzero(batch.masks[i])) == [int(a) for a in deal.legal_actions()]
+            assert batch.seats[i] == deal.to_move
+            hand = deal.hands[deal.to_move]
+            assert [c for c in range(cards) if batch.observations[i, c]] == \
+                [c for c in range(cards) if hand >> c & 1]
+        picks = [int(rng.choice(deal.legal_actions())) for deal in deals]
+        for deal, a in zip(deals, picks, strict=True):
+            deal.play(deal.rules.actions[a])
+        batch = env.step(np.array(picks))
+        for i, deal in enumerate(deals):
+            assert batch.dones[i] == deal.is_over
+            if deal.is_over:
+                assert list(batch.points[i]) == list(deal.result.points)
+                assert list(batch.rewards[i]) == list(deal.result.points)
+                finished += 1
+                deals[i] = next_deal(env.deal_index(i))
+            else:
+                assert not batch.rewards[i].any()
+    return finished

@@ -3,32 +3,20 @@ the bound (docs/bots.md quotes it)."""
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import atout
 from atout.tournament import Tournament, play_board
-
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "clairvoyant.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("clairvoyant_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmark_helpers import load_benchmark
 
 
 @pytest.mark.parametrize(("game", "options", "others"), [
     ("pitch", {"players": 2}, 1), ("jass", {}, 1), ("tarot", {}, 3)])
 def test_a_board_is_the_tournaments(game: str, options: dict[str, Any], others: int) -> None:
-    bench = _bench()
+    bench = load_benchmark("clairvoyant")
     rules = atout.make(game, **options)
     bots = ("random", *["heuristic"] * others)
     t = Tournament(game, bots, deals=3, seed=1, options=options)
@@ -41,7 +29,7 @@ def test_a_board_is_the_tournaments(game: str, options: dict[str, Any], others: 
 
 
 def test_the_share_and_its_interval() -> None:
-    bench = _bench()
+    bench = load_benchmark("clairvoyant")
     h = [0.0, 1.0, -2.0, 0.5, 3.0, -1.0, 2.0, 0.0]
     c = [4.0, 7.0, 1.0, 5.0, 9.0, 2.0, 8.0, 3.0]
     s = [x + (y - x) / 4 for x, y in zip(h, c, strict=True)]

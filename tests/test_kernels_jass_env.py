@@ -13,6 +13,7 @@ import pytest
 from atout.envs.kernel import OBS_SIZE, kernel_vector_env
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed, random_until_play
+from kernel_helpers import rows_play_as_the_engine
 
 
 def engine_deal(seed: int, k: int) -> Any:
@@ -29,33 +30,7 @@ def test_rows_play_as_the_engine() -> None:
     batch = env.reset(3)
     assert batch.observations.shape == (n, OBS_SIZE)
     deals = [engine_deal(3, i) for i in range(n)]
-    rng = random.Random(1)
-    finished = 0
-    for _ in range(80):
-        for i, deal in enumerate(deals):
-            mask = deal.legal_mask()
-            assert [c for c in range(36) if batch.masks[i, c]] == \
-                [c for c in range(36) if mask >> c & 1]
-            assert batch.seats[i] == deal.to_move
-            hand = deal.hands[deal.to_move]
-            assert [c for c in range(36) if batch.observations[i, c]] == \
-                [c for c in range(36) if hand >> c & 1]
-        picks = []
-        for deal in deals:
-            mask = deal.legal_mask()
-            picks.append(rng.choice([c for c in range(36) if mask >> c & 1]))
-        for deal, c in zip(deals, picks, strict=True):
-            deal.step(c)
-        batch = env.step(np.array(picks))
-        for i, deal in enumerate(deals):
-            assert batch.dones[i] == deal.is_over
-            if deal.is_over:
-                assert list(batch.points[i]) == list(deal.result.points)
-                assert list(batch.rewards[i]) == list(deal.result.points)
-                finished += 1
-                deals[i] = engine_deal(3, env.deal_index(i))
-            else:
-                assert not batch.rewards[i].any()
+    finished = rows_play_as_the_engine(env, batch, deals, lambda k: engine_deal(3, k), 80, 36)
     assert finished >= n * 2
 
 

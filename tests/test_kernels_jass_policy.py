@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-import atout
 from atout.bots.jass import kernel
 from atout.bots.jass.search import JassDeterminizer, jass_batch, rollout_policy, warm_up
 from atout.bots.search import SearchBot
@@ -24,17 +23,7 @@ from atout.kernels import jass as kj
 from atout.kernels import jass_policy as kp
 from atout.kernels import jass_search as ks
 from atout.kernels.rand import new_stream, seed_stream
-
-
-def mid_deal(seed: int, cards: int, options: dict[str, Any] | None = None) -> Any:
-    """A Jass deal with trump chosen and ``cards`` random cards played."""
-    deal: Any = atout.make("jass", **(options or {})).deal(seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    while deal.phase != "play":
-        deal.play(rng.choice(deal.legal_actions()))
-    for _ in range(cards):
-        deal.play(rng.choice(deal.legal_actions()))
-    return deal
+from kernel_helpers import jass_mid_deal
 
 
 def public_voids(deal: Any) -> Any:
@@ -62,7 +51,7 @@ def public_voids(deal: Any) -> Any:
 @pytest.mark.parametrize("seed", range(12))
 def test_kernel_heuristic_plays_the_python_model_card_by_card(seed: int, model: int) -> None:
     options = {"under_trump": "strict", "buur_free": False} if seed % 3 == 0 else {}
-    deal = mid_deal(seed, (seed * 5) % 31, options)
+    deal = jass_mid_deal(seed, (seed * 5) % 31, options)
     state = kj.encode(deal)
     voids = public_voids(deal)
     kinds = kernel.kernel_kinds(model)
@@ -94,7 +83,7 @@ def test_kernel_heuristic_plays_the_python_model_card_by_card(seed: int, model: 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_every_seat_greedy_is_the_greedy_rollouts(seed: int) -> None:
-    deal = mid_deal(seed, 6 + seed)
+    deal = jass_mid_deal(seed, 6 + seed)
     seat = deal.to_move
     view = deal.view(seat)
     sampler = JassDeterminizer(deal.rules)
@@ -121,7 +110,7 @@ def test_kernel_kinds() -> None:
 
 
 def test_batch_reads_the_model() -> None:
-    deal = mid_deal(3, 2)
+    deal = jass_mid_deal(3, 2)
     view = deal.view(deal.to_move)
     legal = [deal.rules.actions.parse(t) for t in view.legal]
     sampler = JassDeterminizer(deal.rules)
@@ -134,7 +123,7 @@ def test_batch_reads_the_model() -> None:
 
 
 def test_default_search_uses_the_kernel_once_ready(monkeypatch: pytest.MonkeyPatch) -> None:
-    deal = mid_deal(5, 9)
+    deal = jass_mid_deal(5, 9)
     rules = deal.rules
     seat = deal.to_move
     view = deal.view(seat)

@@ -22,22 +22,12 @@ from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.kernels import jass as kj
 from atout.kernels import jass_search as ks
-
-
-def mid_deal(seed: int, cards: int, options: dict[str, Any] | None = None) -> Any:
-    """A Jass deal with trump chosen and ``cards`` random cards played."""
-    deal: Any = atout.make("jass", **(options or {})).deal(seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    while deal.phase != "play":
-        deal.play(rng.choice(deal.legal_actions()))
-    for _ in range(cards):
-        deal.play(rng.choice(deal.legal_actions()))
-    return deal
+from kernel_helpers import jass_mid_deal
 
 
 @pytest.mark.parametrize("seed", range(16))
 def test_kernel_worlds_are_engine_deals(seed: int) -> None:
-    deal = mid_deal(seed, 4 + seed * 2)
+    deal = jass_mid_deal(seed, 4 + seed * 2)
     rules = deal.rules
     seat = deal.to_move
     view = deal.view(seat)
@@ -76,7 +66,7 @@ def test_kernel_worlds_are_engine_deals(seed: int) -> None:
 
 
 def test_no_kernel_worlds_before_the_first_trick_is_over() -> None:
-    deal = mid_deal(3, 2)
+    deal = jass_mid_deal(3, 2)
     view = deal.view(deal.to_move)
     legal = [deal.rules.actions.parse(t) for t in view.legal]
     assert jass_worlds(JassDeterminizer(deal.rules), view, legal, 8, 2, view.seat, 1) is None
@@ -90,7 +80,7 @@ def test_no_kernel_worlds_before_the_first_trick_is_over() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_greedy_playouts_replay_on_the_engine(seed: int) -> None:
-    deal = mid_deal(seed, seed * 3)
+    deal = jass_mid_deal(seed, seed * 3)
     state = kj.encode(deal)
     rs = kj.new_stream()
     for i in range(20):
@@ -111,7 +101,7 @@ def test_greedy_playouts_replay_on_the_engine(seed: int) -> None:
 
 
 def test_kernel_search_is_reproducible_by_seed() -> None:
-    deal = mid_deal(5, 9)
+    deal = jass_mid_deal(5, 9)
     rules = deal.rules
     seat = deal.to_move
     choices = []
@@ -122,7 +112,7 @@ def test_kernel_search_is_reproducible_by_seed() -> None:
     assert choices[0] == choices[1]
     assert choices[0][1]  # it searched (more than one card)
     # the first trick: the Python sampler, the kernel rollouts
-    early = mid_deal(6, 1)
+    early = jass_mid_deal(6, 1)
     s = early.to_move
     bots = [SearchBot(early.rules, s, 3, kernel=1, playouts=200) for _ in range(2)]
     assert bots[0].choose(early.view(s)) == bots[1].choose(early.view(s))
@@ -135,7 +125,7 @@ def test_kernel_option_refused_in_words() -> None:
     with pytest.raises(ValueError, match="kernel must be 0 or 1"):
         make_bot("search:kernel=2", atout.make("jass"), 0, 0)
     with pytest.raises(ValueError, match="legal in every world"):
-        deal = mid_deal(2, 5)
+        deal = jass_mid_deal(2, 5)
         state = kj.encode(deal)
         bad = next(c for c in range(36) if not kj.legal(state) >> c & 1)
         ks.rollouts(state.reshape(1, -1), [bad], 1, 0, deal.to_move)

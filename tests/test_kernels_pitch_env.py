@@ -5,7 +5,6 @@ deal's points the engine's result."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
@@ -15,16 +14,13 @@ from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_pitch import ACTIONS, OBS_SIZE, PitchKernelVectorEnv
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
+from kernel_helpers import rows_play_as_the_engine
 
 
 def engine_deal(seed: int, k: int, **options: Any) -> Any:
     """Deal ``k`` of the sequence of ``seed``, by the engine."""
     rules = make("pitch", **options)
     return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
-
-
-def _ids(mask: int) -> list[int]:
-    return [a for a in range(ACTIONS) if mask >> a & 1]
 
 
 OPTIONS: list[dict[str, Any]] = [
@@ -42,29 +38,8 @@ def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
     assert batch.observations.shape == (n, OBS_SIZE)
     assert batch.masks.shape == (n, ACTIONS)
     deals = [engine_deal(3, i, **options) for i in range(n)]
-    rng = random.Random(1)
-    finished = 0
-    for _ in range(120):
-        for i, deal in enumerate(deals):
-            assert _ids(int(sum(1 << int(a) for a in np.flatnonzero(batch.masks[i])))) \
-                == [int(a) for a in deal.legal_actions()]
-            assert batch.seats[i] == deal.to_move
-            hand = deal.hands[deal.to_move]
-            assert [c for c in range(52) if batch.observations[i, c]] == \
-                [c for c in range(52) if hand >> c & 1]
-        picks = [int(rng.choice(deal.legal_actions())) for deal in deals]
-        for deal, a in zip(deals, picks, strict=True):
-            deal.play(deal.rules.actions[a])
-        batch = env.step(np.array(picks))
-        for i, deal in enumerate(deals):
-            assert batch.dones[i] == deal.is_over
-            if deal.is_over:
-                assert list(batch.points[i]) == list(deal.result.points)
-                assert list(batch.rewards[i]) == list(deal.result.points)
-                finished += 1
-                deals[i] = engine_deal(3, env.deal_index(i), **options)
-            else:
-                assert not batch.rewards[i].any()
+    finished = rows_play_as_the_engine(env, batch, deals,
+                                       lambda k: engine_deal(3, k, **options), 120, 52)
     assert finished >= n * 2
 
 

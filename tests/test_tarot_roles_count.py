@@ -3,28 +3,15 @@ docs/research/bots-tarot.md quote it)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from atout.tournament import Tournament, play_board
-
-ROLES = Path(__file__).resolve().parent.parent / "benchmarks" / "tarot_roles.py"
-
-
-def _roles() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tarot_roles", ROLES)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmark_helpers import load_benchmark
 
 
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_a_board_counts_as_in_the_tournament(index: int) -> None:
-    roles = _roles()
+    roles = load_benchmark("tarot_roles")
     t = Tournament("tarot", ("heuristic", "random"), deals=3, seed=1)
     board = roles.play(t, index)
     a, b = play_board(t, index).bot_points(2)
@@ -35,7 +22,7 @@ def test_a_board_counts_as_in_the_tournament(index: int) -> None:
 
 
 def test_the_pairs_add_up_to_the_difference(capsys: pytest.CaptureFixture[str]) -> None:
-    roles = _roles()
+    roles = load_benchmark("tarot_roles")
     t = Tournament("tarot", ("heuristic", "heuristic:bid=count"), deals=6, seed=1)
     boards = [roles.play(t, i) for i in range(6)]
     capsys.readouterr()

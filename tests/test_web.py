@@ -22,6 +22,7 @@ from web_helpers import (
     create_table,
     finished_record,
     iterate,
+    new_player,
     play_to_end,
     screenshot,
     sign_in,
@@ -68,14 +69,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
         yield s
 
-
-def new_player(browser: Any, name: str, **context: Any) -> Player:
-    page = browser.new_context(**context).new_page()
-    page.set_default_timeout(30_000)
-    player = Player(page, name)
-    page.on("pageerror", lambda e: player.errors.append(str(e)))
-    player.watch()
-    return player
 
 
 def finished(server: Server, table: int) -> Any:

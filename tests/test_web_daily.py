@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from atout.client import ServerError, http
 from atout.web.labels import labels
 from server_helpers import Server, running
-from web_helpers import check_axe
+from web_helpers import check_axe, new_page
 
 SECRET_KEYS = {"view", "hand", "legal", "table", "history"}
 
@@ -49,11 +49,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def a_page(browser: Any, who: dict[str, Any] | None = None,
            lang: str = "en") -> tuple[Any, list[str], list[Any]]:
-    page = browser.new_context().new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
+    page, errors = new_page(browser)
     answers: list[Any] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
 
     def seen(response: Any) -> None:
         if "/api/daily" in response.url:

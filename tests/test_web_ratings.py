@@ -15,7 +15,7 @@ import pytest
 from atout.client import Client, http
 from frame_checks import bot_game
 from server_helpers import Server, running
-from web_helpers import check_axe
+from web_helpers import check_axe, new_page
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +38,7 @@ async def rated_games(base: str) -> None:
 
 
 def a_page(browser: Any, lang: str = "en") -> tuple[Any, list[str]]:
-    page = browser.new_context().new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = new_page(browser)
     page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}')")
     return page, errors
 
@@ -71,11 +68,19 @@ def test_the_profile_shows_the_ratings_as_a_chart_and_a_table(
     assert f"{rating['rating']:.2f}" in last.replace(",", "")
     recent = page.locator("table.data").nth(1)
     assert recent.locator("tbody tr").count() == 2
+    # one name for the recent games: the heading names its table, no caption says it again
+    assert page.inner_text("#content").count("Recent games") == 1
+    assert page.get_by_role("table", name="Recent games", exact=True).count() == 1
     links = recent.locator("tbody a")  # each game's number opens its replay
     assert [links.nth(i).get_attribute("href") for i in range(2)] == [
         g["replay"] for g in api["recent"]] == [f"/replay/{g['game']}" for g in api["recent"]]
     check_axe(axe, page, "the profile")
     page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
+    # on a phone the table scrolls sideways in a region named by that same heading
+    page.set_viewport_size({"width": 320, "height": 740})
+    page.wait_for_selector("div.scroller[role=region][aria-labelledby=h-recent]")
+    assert page.get_by_role("region", name="Recent games", exact=True).count() == 1
+    page.screenshot(path=str(tmp_path / "profile-phone.png"), full_page=True)
     links.first.focus()
     page.keyboard.press("Enter")
     page.wait_for_url(f"{server.base}/replay/{api['recent'][0]['game']}")
@@ -95,6 +100,11 @@ def test_the_leaderboards_with_the_keyboard_only(server: Server, browser: Any, a
     assert page.inner_text("h1") == "Leaderboard: Swiss Jass (Schieber)"
     first = page.locator("table.data").first.locator("tbody tr").first.inner_text()
     assert first.split()[:2] == ["1", "ana"]
+    # the pool's heading names its table of players, no caption says it again
+    pool = page.inner_text("section.pool h2")
+    assert page.locator("section.pool").first.locator("table.data").first.locator(
+        "caption").count() == 0
+    assert page.get_by_role("table", name=pool, exact=True).count() == 1
     check_axe(axe, page, "the Jass leaderboard")
     page.screenshot(path=str(tmp_path / "leaderboard.png"), full_page=True)
     # another game, by the keyboard: the select, then arrow down

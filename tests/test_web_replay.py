@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from atout.client import Client, http
 from frame_checks import bot_game
 from server_helpers import Server, running
-from web_helpers import check_axe
+from web_helpers import check_axe, new_page
 
 
 @pytest.fixture(scope="module")
@@ -50,10 +50,7 @@ async def one_game(base: str) -> dict[str, Any]:
 
 
 def signed_page(browser: Any, game: dict[str, Any], lang: str = "en") -> tuple[Any, list[str]]:
-    page = browser.new_context().new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = new_page(browser)
     player = json.dumps(json.dumps(game["player"]))
     page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}');"
                          f"localStorage.setItem('atout.token', '{game['token']}');"
@@ -81,6 +78,9 @@ def test_a_game_listed_and_replayed_with_the_keyboard_only(
     page.wait_for_selector("table.data a")
     assert page.inner_text("h1") == "Your games"
     assert page.locator("table.data tbody tr").count() == 1
+    # the heading names the table, no caption says it again
+    assert page.locator("table.data caption").count() == 0
+    assert page.get_by_role("table", name="Your games", exact=True).count() == 1
     check_axe(axe, page, "the list of games")
     page.focus("#more")
     page.keyboard.press("Enter")

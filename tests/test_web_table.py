@@ -21,6 +21,8 @@ from web_helpers import (
     check_axe,
     create_table,
     finished_record,
+    new_page,
+    new_player,
     screenshot,
     sign_in,
 )
@@ -36,14 +38,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
         yield s
 
-
-def new_player(browser: Any, name: str, context: dict[str, Any]) -> Player:
-    page = browser.new_context(**context).new_page()
-    page.set_default_timeout(30_000)
-    player = Player(page, name)
-    page.on("pageerror", lambda e: player.errors.append(str(e)))
-    player.watch()
-    return player
 
 
 def last_view(player: Player) -> dict[str, Any]:
@@ -183,7 +177,7 @@ def check_swiss(player: Player) -> int:
 
 def test_a_jass_table_drawn_the_swiss_deck_and_the_score_sheet(
         server: Server, browser: Any, axe: Any, tmp_path: Path) -> None:
-    ana = new_player(browser, "Ana", DESKTOP)
+    ana = new_player(browser, "Ana", **DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "jass", deals=1)
     ana.wait_turn()
@@ -228,7 +222,7 @@ def won_seats(page: Any) -> list[int]:
 
 def test_the_won_trick_stays_then_goes_and_the_last_trick_comes_back(
         server: Server, browser: Any) -> None:
-    ana = new_player(browser, "Ana", DESKTOP)
+    ana = new_player(browser, "Ana", **DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "pitch", deals=1)
     page = ana.page
@@ -251,7 +245,7 @@ def test_the_won_trick_stays_then_goes_and_the_last_trick_comes_back(
 
 def test_a_tarot_table_for_five_and_its_sheet(server: Server, browser: Any, axe: Any,
                                               tmp_path: Path) -> None:
-    ana = new_player(browser, "Ana", DESKTOP)
+    ana = new_player(browser, "Ana", **DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "tarot", deals=1, players=5)
     ana.wait_turn()
@@ -271,7 +265,7 @@ def test_a_tarot_table_for_five_and_its_sheet(server: Server, browser: Any, axe:
 
 def test_a_knock_rummy_table_and_its_sheet(server: Server, browser: Any,
                                            tmp_path: Path) -> None:
-    ana = new_player(browser, "Ana", DESKTOP)
+    ana = new_player(browser, "Ana", **DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "knock-rummy", deals=2)
     ana.wait_turn()  # no tricks, so no "Last trick again" button
@@ -291,7 +285,7 @@ def test_a_knock_rummy_table_and_its_sheet(server: Server, browser: Any,
 @pytest.mark.parametrize("game", ["jass", "tarot", "knock-rummy"])
 def test_the_tables_on_a_phone(server: Server, browser: Any, tmp_path: Path,
                                game: str) -> None:
-    eve = new_player(browser, "Eve", PHONE)
+    eve = new_player(browser, "Eve", **PHONE)
     sign_in(eve.page, server.base, "Eve")
     # Knock Rummy by two: the deals' first player alternates, so Eve plays first in the first
     # deal or the second, whenever the other knocks (with four, the three bots may knock
@@ -322,7 +316,7 @@ def test_the_tables_on_a_phone(server: Server, browser: Any, tmp_path: Path,
 
 
 def test_the_hint_button_and_the_confirm_setting(server: Server, browser: Any) -> None:
-    ana = new_player(browser, "Ana", DESKTOP)
+    ana = new_player(browser, "Ana", **DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "pitch", deals=1)
     page = ana.page
@@ -349,7 +343,7 @@ def test_the_hint_button_and_the_confirm_setting(server: Server, browser: Any) -
 def test_the_page_is_light_and_asks_no_other_host(server: Server, browser: Any) -> None:
     """First load: under 300 KB of script and style, and every request to the page's own
     server."""
-    page = browser.new_context().new_page()
+    page, _ = new_page(browser)
     sizes: dict[str, int] = {}
     hosts: set[str] = set()
 
@@ -372,7 +366,7 @@ def test_the_page_is_light_and_asks_no_other_host(server: Server, browser: Any) 
 
 def test_no_motion_for_those_who_asked_for_none(server: Server, browser: Any) -> None:
     """With ``prefers-reduced-motion: reduce`` the cards neither slide in nor fly away."""
-    ana = new_player(browser, "Ana", {**DESKTOP, "reduced_motion": "reduce"})
+    ana = new_player(browser, "Ana", **DESKTOP, reduced_motion="reduce")
     sign_in(ana.page, server.base, "Ana")
     create_table(ana.page, "jass", deals=1)
     ana.wait_turn()
@@ -393,7 +387,7 @@ def test_no_motion_for_those_who_asked_for_none(server: Server, browser: Any) ->
 def test_the_coiffeur_board(server: Server, browser: Any) -> None:
     """A Coiffeur game's sheet has its board: a row per trump mode with its multiplier and
     each team's score in it, as the game's view says."""
-    ana = new_player(browser, "Ana", DESKTOP)
+    ana = new_player(browser, "Ana", **DESKTOP)
     sign_in(ana.page, server.base, "Ana")
     ana.page.select_option("#c-game", "jass")
     ana.page.select_option("#c-preset", "coiffeur")

@@ -13,7 +13,7 @@ import pytest
 
 import atout
 from server_helpers import Server, running
-from web_helpers import Player, create_table, screenshot, sign_in
+from web_helpers import Player, create_table, new_player, screenshot, sign_in
 
 
 @pytest.fixture(scope="module")
@@ -22,14 +22,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running(str(data / "server.sqlite3"), data, bot_delay=0.0) as s:
         yield s
 
-
-def new_player(browser: Any, name: str, **context: Any) -> Player:
-    page = browser.new_context(**context).new_page()
-    page.set_default_timeout(30_000)
-    player = Player(page, name)
-    page.on("pageerror", lambda e: player.errors.append(str(e)))
-    player.watch()
-    return player
 
 
 def said(player: Player) -> list[str]:

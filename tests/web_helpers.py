@@ -234,6 +234,25 @@ class Player:
             self.page.tap(f"#choices button[data-action=\"{what}\"]")
 
 
+def new_page(browser: Any, **context: Any) -> tuple[Any, list[str]]:
+    """A page in a new browser context (``context``: Playwright's options, e.g. ``viewport``,
+    ``has_touch``), waiting 30 s at most for anything, and the list its script errors go to."""
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def new_player(browser: Any, name: str, **context: Any) -> Player:
+    """A :class:`Player` on a new page (:func:`new_page`), keeping its script errors and every
+    WebSocket frame it receives."""
+    page, errors = new_page(browser, **context)
+    player = Player(page, name, errors=errors)
+    player.watch()
+    return player
+
+
 def sign_in(page: Any, base: str, name: str, lang: str = "en") -> None:
     """Open the page and sign in as a guest, with the keyboard."""
     page.goto(f"{base}/")
@@ -421,4 +440,5 @@ def iterate(*players: Player) -> Iterator[Player]:
 
 
 __all__ = ["CHROMIUM", "Player", "browser_or_skip", "check_axe", "check_leaks",
-           "create_table", "hidden_at", "iterate", "play_to_end", "screenshot", "sign_in"]
+           "create_table", "finished_record", "hidden_at", "iterate", "new_page", "new_player",
+           "play_to_end", "screenshot", "sign_in"]

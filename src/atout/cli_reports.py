@@ -7,6 +7,8 @@ imported here, when one of them runs.
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,16 @@ def make_rules(game: str, opts: dict[str, Any]) -> atout.Rules[Any]:
         return atout.make(game, **opts)
     except ValueError as exc:
         raise bad_value(str(exc)) from None
+
+
+def wait_for_kernels(game: str, bots: Iterable[object]) -> None:
+    """When a search plays: its compiled kernels made ready before the first deal (the same
+    results for the same seed, whenever they load), with a line on stderr when that takes
+    a while (:data:`atout.bots.ready.WAIT_NOTICE`: the first compilation on this machine)."""
+    from atout.bots.ready import WAIT_NOTICE, kernels_ready, searches
+
+    if searches(bots):
+        kernels_ready(game, waiting=lambda: print(WAIT_NOTICE, file=sys.stderr, flush=True))
 
 
 def games(a: argparse.Namespace) -> int:
@@ -90,7 +102,6 @@ def simulate(a: argparse.Namespace, opts: dict[str, Any]) -> int:
     from rich.table import Table
 
     from atout.bots import bot_names, make_bot, play_out
-    from atout.bots.ready import kernels_ready, searches
 
     game, games_, seed = a.game, a.games, a.seed
     rules = make_rules(game, opts)
@@ -100,8 +111,7 @@ def simulate(a: argparse.Namespace, opts: dict[str, Any]) -> int:
     if len(names) != rules.seats:
         raise bad_value(f"--bots names {len(names)} bots: expected 1 or {rules.seats}"
                         f" (the known bots are {', '.join(bot_names())})")
-    if searches(names):  # the same results for the same seed, whenever the kernels load
-        kernels_ready(game)
+    wait_for_kernels(game, names)
     scores: list[list[float]] = [[] for _ in range(rules.seats)]
     wins = [0] * rules.seats
     deals = 0
@@ -153,6 +163,7 @@ def tournament(a: argparse.Namespace, opts: dict[str, Any]) -> int:
     try:
         spec = tour.Tournament(game, tuple(b.strip() for b in bots.split(",") if b.strip()),
                                deals, seed, opts)
+        wait_for_kernels(game, spec.bots)  # here: one notice, not one per worker
         with Progress(*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), TimeRemainingColumn(), console=console()) as bar:
             task = bar.add_task(f"{game}: {' vs '.join(spec.names)}", total=deals)

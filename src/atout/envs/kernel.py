@@ -30,6 +30,8 @@ from atout.kernels.jit import njit
 
 OBS_SIZE = 36 * 3 + 6 + 4
 """Observation floats per row."""
+GAMES = ("jass", "pitch", "knock-rummy", "putze", "tarot")
+"""The games :func:`kernel_vector_env` has a kernel environment for."""
 
 
 @njit
@@ -113,15 +115,30 @@ def kernel_vector_env(num_envs: int = 256, *, game: str = "jass",
                       **options: Any) -> Any:
     """A vector environment of ``num_envs`` tables of ``game`` stepped in one kernel call:
     :class:`KernelVectorEnv` for Jass, :class:`~atout.envs.kernel_pitch.PitchKernelVectorEnv`
-    for Pitch (``seed`` and the game's options as keywords)."""
+    for Pitch, :class:`~atout.envs.kernel_knock_rummy.KnockRummyKernelVectorEnv` for Knock
+    Rummy, :class:`~atout.envs.kernel_putze.PutzeKernelVectorEnv` for Putze,
+    :class:`~atout.envs.kernel_tarot.TarotKernelVectorEnv` for Tarot (``seed`` and the game's
+    options as keywords)."""
     if game == "jass":
         return KernelVectorEnv(num_envs, **options)
     if game == "pitch":
         from atout.envs.kernel_pitch import PitchKernelVectorEnv
 
         return PitchKernelVectorEnv(num_envs, **options)
-    raise ValueError(f"no kernel vector environment for {game!r}: jass or pitch")
+    if game == "knock-rummy":
+        from atout.envs.kernel_knock_rummy import KnockRummyKernelVectorEnv
+
+        return KnockRummyKernelVectorEnv(num_envs, **options)
+    if game == "putze":
+        from atout.envs.kernel_putze import PutzeKernelVectorEnv
+
+        return PutzeKernelVectorEnv(num_envs, **options)
+    if game == "tarot":
+        from atout.envs.kernel_tarot import TarotKernelVectorEnv
+
+        return TarotKernelVectorEnv(num_envs, **options)
+    raise ValueError(f"no kernel vector environment for {game!r}: {', '.join(GAMES)}")
 
 
-__all__ = ["OBS_SIZE", "KernelBatch", "KernelVectorEnv", "kernel_vector_env",
+__all__ = ["GAMES", "OBS_SIZE", "KernelBatch", "KernelVectorEnv", "kernel_vector_env",
            "observe_kernel", "step_kernel"]

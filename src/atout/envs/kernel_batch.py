@@ -1,5 +1,6 @@
 """What the kernel vector environments share (:mod:`atout.envs.kernel`,
-:mod:`atout.envs.kernel_pitch`): the arrays a step returns and the rows' deal sequences."""
+:mod:`atout.envs.kernel_pitch`, :mod:`atout.envs.kernel_knock_rummy`,
+:mod:`atout.envs.kernel_putze` …): the arrays a step returns and the rows' deal sequences."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ class KernelEnv(ABC):
     ``i`` plays deals ``i, i + n, i + 2n …`` of the engine's sequence (``rules.deal(seed=
     first_deal_seed(seed) + k, dealer=k % seats)``), a finished deal replaced at once by the
     row's next. A game gives its kernel's state length, observation size and action count,
-    and the three calls below."""
+    and the three calls below; its :meth:`encode` may pass over a deal that has no decision
+    for the environment (returning None: the row goes on to its next deal)."""
 
     action_word = "action"
     """What a refusal calls an action (Jass's are cards)."""
@@ -58,9 +60,9 @@ class KernelEnv(ABC):
         self.reset(seed)
 
     @abstractmethod
-    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64]:
+    def encode(self, seed: int, dealer: int) -> npt.NDArray[np.int64] | None:
         """The kernel state of the engine's deal ``seed`` dealt by ``dealer``, ready for the
-        environment's first decision."""
+        environment's first decision (None: the deal has none, the row skips it)."""
 
     @abstractmethod
     def observe(self) -> None:
@@ -75,10 +77,19 @@ class KernelEnv(ABC):
         """The index ``k`` in the sequence of the deal row ``row`` now plays."""
         return (self._next[row] - 1) * self.num_envs + row
 
+    def deal_seed(self, row: int) -> int:
+        """The engine seed of the deal row ``row`` now plays (its dealer: ``deal_index(row)
+        % seats``)."""
+        return self._first + self.deal_index(row)
+
     def _deal(self, i: int) -> None:
-        k = self._next[i] * self.num_envs + i
-        self._next[i] += 1
-        self.states[i] = self.encode(self._first + k, k % self.seats)
+        while True:
+            k = self._next[i] * self.num_envs + i
+            self._next[i] += 1
+            state = self.encode(self._first + k, k % self.seats)
+            if state is not None:
+                self.states[i] = state
+                return
 
     def reset(self, seed: int | None = None) -> KernelBatch:
         """Every row at a new deal's first decision (``seed``: the tables' sequences)."""

@@ -93,30 +93,36 @@ function dataRow(cells, numeric, header) {
   });
   return tr;
 }
-/* a data table in its scroller (below): its caption, the column heads, the rows (cells:
+/* a data table in its scroller (below): its name, the column heads, the rows (cells:
    text, numbers or elements); numeric[i] right-aligns column i; column `header` (0 unless
-   told) heads each row */
+   told) heads each row. The name is a text, the table's caption, or { by: id }: the heading
+   just above that already says it names the table (aria-labelledby), and no caption says it
+   again */
 function dataTable(caption, heads, rows, numeric, header) {
   const head = el("tr");
   heads.forEach((h, i) => head.appendChild(el("th", { scope: "col", class: (numeric || [])[i] ? "num" : "", text: h })));
   const body = el("tbody");
   for (const cells of rows) body.appendChild(dataRow(cells, numeric, header));
-  return scroller(el("table", { class: "data" }, el("caption", { text: caption }), el("thead", {}, head), body));
+  const named = typeof caption === "string";
+  return scroller(el("table", named ? { class: "data" } : { class: "data", "aria-labelledby": caption.by },
+    named && el("caption", { text: caption }), el("thead", {}, head), body));
 }
 /* a table in a box that scrolls sideways when the table is wider than the page (a phone);
-   the box is then a region named by the caption and in the tab order, so the arrow keys
-   scroll it too */
+   the box is then a region named as the table (its caption or its heading) and in the tab
+   order, so the arrow keys scroll it too */
 function scroller(table) {
   const box = el("div", { class: "scroller" }, table);
   if (typeof ResizeObserver === "undefined") return box;
   new ResizeObserver(() => {
     if (box.scrollWidth > box.clientWidth + 1) {
       const caption = table.querySelector("caption");
+      const by = table.getAttribute("aria-labelledby");
       box.setAttribute("tabindex", "0");
       box.setAttribute("role", "region");
-      box.setAttribute("aria-label", caption ? caption.textContent : "");
+      if (by) box.setAttribute("aria-labelledby", by);
+      else box.setAttribute("aria-label", caption ? caption.textContent : "");
     } else {
-      for (const name of ["tabindex", "role", "aria-label"]) box.removeAttribute(name);
+      for (const name of ["tabindex", "role", "aria-label", "aria-labelledby"]) box.removeAttribute(name);
     }
   }).observe(box);
   return box;

@@ -103,7 +103,7 @@ async function profile() {
     : String(g.game), gameTitle(g.name), day(g.updated, "short"),
     L(g.rated ? "r_yes" : "r_no"),
     g.status !== "finished" ? L("r_unfinished") : L(g.won ? "r_won" : "r_lost")]);
-  content.appendChild(dataTable(L("r_recent"), [L("p_game"), L("p_name"), L("r_date"),
+  content.appendChild(dataTable({ by: "h-recent" }, [L("p_game"), L("p_name"), L("r_date"),
     L("r_ratedcol"), L("r_result")], rows, [false, false, false, false, false]));
 }
 
@@ -142,7 +142,7 @@ async function leaderboard() {
     const section = el("section", { class: "pool", "aria-labelledby": `board-${i}` },
       el("h2", { id: `board-${i}`, text: title }));
     if (b.players.length) {
-      section.appendChild(dataTable(title, [L("r_rank"), L("r_player"), L("r_rating"), L("r_games"), L("r_wins")],
+      section.appendChild(dataTable({ by: `board-${i}` }, [L("r_rank"), L("r_player"), L("r_rating"), L("r_games"), L("r_wins")],
         b.players.map((p) => [String(p.rank), playerLink(p.name), fixed(p.rating), String(p.games), String(p.wins)]),
         [true, false, true, true, true]));
     } else {

@@ -71,7 +71,7 @@ async function games() {
   if (!ok) { status(L("p_failed", { message: data.message || "" })); return; }
   status("");
   if (!data.games.length) { $("content").appendChild(el("p", { text: L("p_none") })); return; }
-  const list = dataTable(L("p_games"),
+  const list = dataTable({ by: "title" },
     [L("p_game"), L("p_name"), L("p_status"), L("p_seat"), L("p_result")], data.games.map(gameRow));
   $("content").appendChild(list);
   moreButton(list, data.next);

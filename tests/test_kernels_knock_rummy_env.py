@@ -1,0 +1,143 @@
+"""The Knock Rummy kernel vector environment (atout.envs.kernel_knock_rummy) against the
+engine, step by step: each row's deal is the engine's deal of its sequence, its mask the
+engine's legal actions, its seat the engine's seat to move, its observed hand, discards and
+known cards the engine's, a rebuilt stock the engine's, and a finished deal's points the
+engine's result. CI runs it compiled and with ``ATOUT_PURE=1``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from atout.envs.kernel import kernel_vector_env
+from atout.envs.kernel_knock_rummy import ACTIONS, OBS_SIZE, KnockRummyKernelVectorEnv
+from atout.games import make
+from atout.kernels.jass_batch import first_deal_seed
+
+
+def engine_deal(seed: int, k: int, **options: Any) -> Any:
+    """Deal ``k`` of the sequence of ``seed``, by the engine."""
+    rules = make("knock-rummy", **options)
+    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
+
+
+def _bits(row: Any, start: int = 0) -> list[int]:
+    return [c for c in range(52) if row[start + c]]
+
+
+def _mask(m: int) -> list[int]:
+    return [c for c in range(52) if m >> c & 1]
+
+
+def check_row(obs: Any, mask: Any, seat: int, deal: Any) -> None:
+    """The row's mask, seat and observation are the engine's deal's."""
+    assert [a for a in range(ACTIONS) if mask[a]] == [int(a) for a in deal.legal_actions()]
+    assert seat == deal.to_move
+    n = deal.rules.seats
+    assert _bits(obs) == _mask(deal.hands[seat])
+    assert _bits(obs, 52) == deal.pile[-1:]
+    assert _bits(obs, 104) == sorted(deal.pile)
+    for r in range(1, 5):
+        want = _mask(deal.known[(seat + r) % n]) if r < n else []
+        assert _bits(obs, 156 + 52 * (r - 1)) == want
+    assert list(obs[364:366]) == [deal.phase == 0, deal.phase == 1]
+    assert obs[366] == np.float32(len(deal.stock) / 52)
+    assert obs[367] == (deal.knocker == seat)
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {}, {"players": 2}, {"players": 3, "discard_taken": True}, {"players": 5},
+    {"players": 2, "knock_limit": 20, "knock_penalty": 20},
+    {"players": 2, "stock_out": "turn", "knocker_discards": False},
+    {"players": 3, "knock_limit": 20, "restock_limit": 1, "hand_size": 10},
+    {"players": 4, "stock_out": "showdown", "knocker_discards": False, "tie": "next"},
+    {"players": 2, "knock_limit": 10, "stock_out": "void", "penalty_to": "each",
+     "tie_fine": True},
+]
+
+
+def shy(deal: Any, rng: random.Random) -> int:
+    """A random legal action, a knock one time in twenty-five it is legal (so that deals
+    end, and stocks run out and are rebuilt before), always under a knock limit."""
+    legal = [int(a) for a in deal.legal_actions()]
+    if 54 in legal and (deal.opts.knock_limit or rng.random() < 0.04):
+        return 54
+    return rng.choice([a for a in legal if a != 54])
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
+    n = 3
+    env = kernel_vector_env(n, game="knock-rummy", seed=3, **options)
+    assert isinstance(env, KnockRummyKernelVectorEnv)
+    batch = env.reset(3)
+    assert batch.observations.shape == (n, OBS_SIZE)
+    assert batch.masks.shape == (n, ACTIONS)
+    deals = [engine_deal(3, i, **options) for i in range(n)]
+    rng = random.Random(1)
+    finished = restocked = 0
+    for _ in range(200):
+        for i, deal in enumerate(deals):
+            check_row(batch.observations[i], batch.masks[i], int(batch.seats[i]), deal)
+        picks = [shy(deal, rng) for deal in deals]
+        for deal, a in zip(deals, picks, strict=True):
+            deal.step(a)
+        batch = env.step(np.array(picks))
+        for i, deal in enumerate(deals):
+            assert batch.dones[i] == deal.is_over
+            if deal.is_over:
+                assert list(batch.points[i]) == list(deal.result.points)
+                assert list(batch.rewards[i]) == list(deal.result.points)
+                finished += 1
+                restocked += deal.restocks
+                deals[i] = engine_deal(3, env.deal_index(i), **options)
+            else:
+                assert not batch.rewards[i].any()
+    assert finished >= 2
+    assert env.cuts == 0
+    if options.get("stock_out", "shuffle") in ("shuffle", "turn"):
+        restocked += sum(deal.restocks for deal in deals)
+        assert restocked > 0  # the rebuilt stocks were played, and were the engine's
+
+
+def test_a_deal_too_long_is_cut_with_no_points() -> None:
+    env = KnockRummyKernelVectorEnv(2, seed=4, limit=6, players=2, knock_limit=10)
+    batch = env.reset(4)
+    for step in range(1, 13):
+        picks = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(2)]
+        batch = env.step(picks)
+        assert list(batch.dones) == [step % 6 == 0] * 2
+        assert not batch.points.any() and not batch.rewards.any()
+    assert env.cuts == 4
+    assert [env.deal_index(i) for i in range(2)] == [4, 5]
+    deal = engine_deal(4, 4, players=2, knock_limit=10)
+    check_row(batch.observations[0], batch.masks[0], int(batch.seats[0]), deal)
+
+
+def test_bad_actions_and_options_are_refused_in_words() -> None:
+    env = KnockRummyKernelVectorEnv(3, seed=0)
+    batch = env.reset(0)
+    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
+    bad = list(good)
+    bad[2] = next(a for a in range(ACTIONS) if not batch.masks[2, a])
+    before = env.states.copy()
+    with pytest.raises(ValueError, match="row 2: action"):
+        env.step(bad)
+    assert (env.states == before).all()  # nothing played
+    with pytest.raises(ValueError, match="row 0: action 55"):
+        env.step([55, good[1], good[2]])
+    with pytest.raises(ValueError, match="one action per table"):
+        env.step([[0, 1, 2]])
+    with pytest.raises(ValueError, match="one action id per table"):
+        env.step(["x", "y", "z"])
+    with pytest.raises(ValueError, match="lay_off=True is not modelled"):
+        kernel_vector_env(2, game="knock-rummy", lay_off=True)
+    with pytest.raises(ValueError, match="limit must be a positive int"):
+        KnockRummyKernelVectorEnv(2, limit=0)
+    with pytest.raises(ValueError, match="positive int"):
+        KnockRummyKernelVectorEnv(-1)
+    with pytest.raises(ValueError, match=r"no kernel vector environment.*knock-rummy"):
+        kernel_vector_env(2, game="hearts")
