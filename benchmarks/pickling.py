@@ -11,13 +11,20 @@ worker process or Ray makes), ``pickle.dumps`` alone, ``deal.clone()`` and
 every line alike: the fastest of ``--calls`` single calls each (a call timed alone: on a
 loaded machine the best of long batches favours the short operation, whose batches are
 less often interrupted), summed over the positions. Printed: the microseconds per call,
-the size of the pickle, and the round trip's multiple of a clone and of a deep copy.
+the size of the pickle, and the round trip's multiple of a clone and of a deep copy. Then
+the same per deal for a batch: 64 positions (distinct deals) in one list pickled and read back at
+once (what a worker process or Ray receives: the global and the head are written once),
+the fastest of ``--calls // 20`` round trips of the list, divided by 64, and its multiple
+of the mean clone. Last, the floor: the round trip of an object whose ``__reduce__``
+names one global of a module already loaded (``operator.pos``, one int argument): the
+least a pickle that calls back into a function costs, and its multiple of the mean clone.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import operator
 import pickle
 import random
 import time
@@ -28,6 +35,10 @@ import atout
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}), ("putze", {}), ("tarot", {}), ("pitch", {}), ("knock-rummy", {}),
 ]
+
+
+BATCH = 64
+"""The deals in one pickled list (the batch line)."""
 
 
 def positions(game: str, options: dict[str, Any], count: int) -> list[atout.Deal]:
@@ -57,6 +68,13 @@ def best(fn: Any, calls: int) -> float:
     return fastest / 1000
 
 
+class Floor:
+    """The least object that pickles through a function: ``operator.pos(1)`` on load."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (operator.pos, (1,))
+
+
 def main() -> None:
     """Print a line per game: round trip, dumps and clone in µs, bytes, and the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -64,7 +82,10 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=2000)
     a = parser.parse_args()
     print(f"{'game':12} {'round trip':>11} {'dumps':>8} {'clone':>8} {'deepcopy':>9} "
-          f"{'bytes':>6} {'trip/clone':>10} {'trip/deepcopy':>13}")
+          f"{'bytes':>6} {'trip/clone':>10} {'trip/deepcopy':>13} {'batch64/deal':>12} "
+          f"{'bytes':>6} {'batch/clone':>11} {'floor/clone':>11}")
+    least = Floor()
+    floor = best(lambda: pickle.loads(pickle.dumps(least, 5)), a.calls)
     for game, options in GAMES:
         deals = positions(game, options, a.positions)
         trip = dumps = clone = deep = 0.0
@@ -77,8 +98,16 @@ def main() -> None:
             deep += best(lambda d=deal: copy.deepcopy(d), a.calls)
             size += len(pickle.dumps(deal, 5))
         n = len(deals)
+        batch = positions(game, options, BATCH)  # distinct deals: none pickled twice
+        assert [d.history for d in pickle.loads(pickle.dumps(batch, 5))] == [
+            d.history for d in batch]
+        per = best(lambda b=batch: pickle.loads(pickle.dumps(b, 5)), max(a.calls // 5, 5)) / BATCH
+        per_size = len(pickle.dumps(batch, 5)) // BATCH
         print(f"{game:12} {trip / n:9.1f}µs {dumps / n:6.1f}µs {clone / n:6.1f}µs "
-              f"{deep / n:7.1f}µs {size // n:6d} {trip / clone:9.1f}× {trip / deep:12.1f}×")
+              f"{deep / n:7.1f}µs {size // n:6d} {trip / clone:9.1f}× {trip / deep:12.1f}× "
+              f"{per:10.1f}µs {per_size:6d} {per / (clone / n):10.1f}× "
+              f"{floor / (clone / n):10.1f}×")
+    print(f"floor: {floor:.1f}µs a round trip (one global, operator.pos(1))")
 
 
 if __name__ == "__main__":

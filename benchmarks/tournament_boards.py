@@ -11,16 +11,23 @@ board 0 without a gap::
 
 ``sum ... --versus BOTS DIR2`` also compares with another pair of bots on the same boards (the
 first pair's difference minus the second's, paired by board: what the first pair's first bot
-gains over the second pair's first bot against a common opponent).
+gains over the second pair's first bot against a common opponent); at a two-seat table it is
+also split by the first bot's seat, opening the deal or second to play.
 
 ``run ... --sees`` (Knock Rummy only) lets every search bot see the other hands: each sample
 holds the true hands, and only the stock's order is shuffled (a perfect-information bound,
 for measurement only: no player at a table sees the other hands).
+
+``run ... --set MODULE.NAME=VALUE`` (repeatable) sets a module's constant before the boards
+are played, to measure a variant that no bot name reaches, e.g. ``--set
+atout.bots.knock_rummy.search.OWN_GAP=0`` (the value read as a Python literal, else a string).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -98,6 +105,34 @@ def see_rummy_hands() -> None:
     KnockRummyDeterminizer.sample = sample  # type: ignore[method-assign]
 
 
+def first_bot(board: Board, opens: bool) -> float:
+    """At a two-seat table, the first bot's points in the seating where it opened the deal
+    (``opens``: the seat after the dealer, board ``i`` being dealt by seat ``i % 2``) or the
+    other one."""
+    opener = (board.index % 2 + 1) % 2
+    for lineup, points in zip(board.lineups, board.points, strict=True):
+        seat = lineup.index(0)
+        if (seat == opener) == opens:
+            return float(points[seat])
+    raise ValueError(f"board {board.index}: no seating with the first bot there")
+
+
+def set_constant(assignment: str) -> None:
+    """``MODULE.NAME=VALUE``: set the constant ``NAME`` of ``MODULE`` (it must exist)."""
+    target, sep, text = assignment.partition("=")
+    module_name, dot, name = target.rpartition(".")
+    if not sep or not dot:
+        raise SystemExit(f"--set {assignment!r}: expected MODULE.NAME=VALUE")
+    module = importlib.import_module(module_name)
+    if not hasattr(module, name):
+        raise SystemExit(f"--set {assignment!r}: {module_name} has no {name}")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        value = text
+    setattr(module, name, value)
+
+
 def main() -> None:
     """Run boards or print the summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -114,7 +149,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, help="the table size, where the game allows several")
     ap.add_argument("--sees", action="store_true",
                     help="with run, Knock Rummy: the search bots see the other hands (a bound)")
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="with run: set a module constant first (a variant to measure)")
     args = ap.parse_args()
+    for assignment in args.set:
+        set_constant(assignment)
     if args.sees:
         if args.game != "knock-rummy" or args.command != "run":
             ap.error("--sees is for 'run knock-rummy' (Pitch has benchmarks/pitch_boards.py "
@@ -157,6 +196,11 @@ def main() -> None:
         m, ci = mean_ci([x - y for x, y in zip(mine, theirs, strict=True)])
         print(f"({bots[0]} - {bots[1]}) - ({other[0]} - {other[1]}): {m:+.3f} ± {ci:.3f} "
               f"points per deal over {len(common)} boards (95% CI, paired by board)")
+        if len(bots) == 2 and all(len(b.lineups[0]) == 2 for b in common):
+            for role, opens in (("opening the deal", True), ("second to play", False)):
+                m, ci = mean_ci([first_bot(b, opens) - first_bot(by_index[b.index], opens)
+                                 for b in common])
+                print(f"  {bots[0]} {role}: {m:+.3f} ± {ci:.3f} of its points per deal")
 
 
 if __name__ == "__main__":

@@ -6,11 +6,18 @@ import random
 import statistics
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
-from atout.bots.knock_rummy.read import Turn, agreement, last_turns
-from atout.bots.knock_rummy.search import KnockRummyDeterminizer, best_discard, knock_threshold
+from atout.bots.knock_rummy.read import Turn, agreement, fits, last_turns, refused
+from atout.bots.knock_rummy.search import (
+    KnockRummyDeterminizer,
+    best_discard,
+    knock_threshold,
+    opened,
+)
 from atout.cards import FULL_DECK
 from atout.core import Deal
 from atout.games.knock_rummy import KnockRummyDeal
@@ -118,3 +125,93 @@ def test_a_sampled_deal_counts_the_draws_made_before_it() -> None:
         real = sum(1 for _, text in view.history if text in ("draw stock", "draw discard"))
         assert real > 0 and sample.draws_before + drawn == real
         assert sample.clone().draws_before == sample.draws_before
+
+
+def test_refused_lists_the_cards_each_other_player_threw_or_passed() -> None:
+    deal = _played(7, 14, "heuristic:base=0:floor=0")
+    seat = deal.to_move
+    assert seat is not None
+    view = deal.view(seat)
+    down = refused(view)
+    known = view.info["known"]
+    top = None
+    expected: dict[int, set[str]] = {}
+    for actor, text in view.history:
+        if text == "draw stock" and actor != seat and top is not None:
+            expected.setdefault(actor, set()).add(top)
+        elif text not in ("draw stock", "draw discard", "knock"):
+            assert text is not None
+            top = text
+            if actor != seat:
+                expected.setdefault(actor, set()).add(text)
+    assert set(down) == set(expected) and seat not in down
+    for s, cards in expected.items():
+        assert set(FULL_DECK.codes_of(down[s])) == cards - set(known[s])
+    # a player turned none of them down for a meld he holds: none fits his true hand
+    assert all(fits(deal.hands[s], down[s]) <= 1 for s in down)  # type: ignore[attr-defined]
+    assert fits(FULL_DECK.mask(["7H", "7S", "8D", "9D"]), FULL_DECK.mask(["7D", "TD", "KC"])) == 2
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(2, 24),
+       read=st.sampled_from(["floor", "heuristic", "mixture"]), down=st.booleans())
+def test_every_read_samples_deals_that_agree_with_the_view(seed: int, moves: int, read: str,
+                                                           down: bool) -> None:
+    """Whatever the reads (the knock's, the cards turned down), a sampled deal shows the seat
+    what it saw: its hand, the pile, the cards known held, the hand sizes, the stock."""
+    rules = atout.make("knock-rummy", players=2)
+    deal = rules.deal(seed=seed)
+    bots = [make_bot("heuristic:base=4:floor=2", rules, s, 0) for s in range(2)]
+    for _ in range(moves):
+        if deal.to_move is None:
+            return
+        deal.play(bots[deal.to_move].choose(deal.view(deal.to_move)))
+    if deal.to_move is None:
+        return
+    seat = deal.to_move
+    view = deal.view(seat)
+    det = KnockRummyDeterminizer(rules, knock_read=read, refused_read=down)
+    rng = random.Random(seed)
+    for _ in range(4):
+        sample = det.sample(view, rng)
+        got = sample.view(seat)
+        assert (got.hand, got.legal, got.phase, got.table) == (
+            view.hand, view.legal, view.phase, view.table)
+        for key in ("discard_pile", "known", "hand_sizes", "stock", "restocks"):
+            assert got.info[key] == view.info[key], key
+
+
+def test_the_mixture_read_lies_between_the_floor_and_the_heuristic() -> None:
+    deal = _played(11, 2)
+    assert deal.to_move is not None
+    seat = deal.to_move
+    view = deal.view(seat)
+    passer = (seat - 1) % 4
+
+    def mean_deadwood(knock_read: str) -> float:
+        det = KnockRummyDeterminizer(deal.rules, knock_read=knock_read)
+        rng = random.Random(5)
+        return statistics.fmean(deadwood(det.sample(view, rng).hands[passer])  # type: ignore[attr-defined]
+                                for _ in range(80))
+
+    low, mid, high = (mean_deadwood(r) for r in ("floor", "mixture", "heuristic"))
+    assert low + 2 < mid < high - 2
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_opened_knows_the_seat_that_moved_first_from_a_sampled_deal(players: int) -> None:
+    rules = atout.make("knock-rummy", players=players)
+    det = KnockRummyDeterminizer(rules)
+    checked = 0
+    for seed in range(12):
+        deal = rules.deal(seed=seed, dealer=seed % players)
+        opener = deal.to_move
+        bots = [make_bot("heuristic:base=5:floor=2", rules, s, 0) for s in range(players)]
+        while deal.to_move is not None:
+            view = deal.view(deal.to_move)
+            sample = det.sample(view, random.Random(seed))
+            assert isinstance(sample, KnockRummyDeal)
+            assert opened(sample) == (deal.to_move == opener)
+            checked += 1
+            deal.play(bots[deal.to_move].choose(view))
+    assert checked > 100

@@ -73,7 +73,8 @@ def test_the_rules_of_thumb_are_the_python_heuristic() -> None:
             assert ks.knock_threshold(rounds, taken) == py.knock_threshold(rounds, taken)
 
 
-def test_batched_rollouts_add_the_python_rollouts_values() -> None:
+@pytest.mark.parametrize("gap", [-1, 0, 5])
+def test_batched_rollouts_add_the_python_rollouts_values(gap: int) -> None:
     deals = positions({"players": 3}, 12)[:6]
     rows = [d for d in deals if d.phase == 0]  # to draw: both draws are legal
     assert len(rows) >= 2
@@ -81,14 +82,15 @@ def test_batched_rollouts_add_the_python_rollouts_values() -> None:
     rows = [d for d in rows if d.turn == seat] or rows[:1]
     actions = [DRAW_STOCK, DRAW_DISCARD]
     states = np.stack([encode(d) for d in rows])
-    got = ks.rollouts(states, [bridge.draws_made(d) for d in rows], actions, 1, seat, 7)
+    got = ks.rollouts(states, [bridge.draws_made(d) for d in rows], actions, 1, seat, 7,
+                      ks.BASE, gap)
     expected = [0.0, 0.0]
     for d in rows:
         for j, a in enumerate(actions):
             c = d.clone()
             c.step(a)
             before = c.restocks
-            result = py.rummy_rollout(c, random.Random(0))
+            result = py.rummy_rollout(c, random.Random(0), seat, gap)
             if c.restocks > before:
                 pytest.skip("a rebuilt stock in this position")  # pragma: no cover
             expected[j] += side_value(result, seat)
@@ -180,3 +182,74 @@ def test_lay_offs_keep_the_engine() -> None:
     assert len(got) == len(legal)
     with pytest.raises(ValueError, match="lay_off"):
         encode(deal)
+
+
+def test_the_searching_seats_own_knock_rule() -> None:
+    """``own_action``: at the heuristic's base it is the heuristic's action; with a gap the
+    seat knocks exactly when the deadwood it would show is that gap under the other hand's,
+    else it throws the heuristic's card."""
+    from atout.games.knock_rummy.melds import deadwood
+
+    seen = {True: 0, False: 0}
+    for deal in positions({"players": 2}, 160):
+        if deal.phase != 1 or not deal.legal_mask() >> KNOCK_ID & 1:
+            continue
+        state = encode(deal)
+        draws = bridge.draws_made(deal)
+        heuristic = int(ks.greedy_action(state, draws))
+        assert int(ks.own_action(state, draws, ks.BASE, -1)) == heuristic
+        hand = deal.hands[deal.turn]
+        cards = deal.legal_mask() & ((1 << 52) - 1)
+        shown = py.best_discard(hand, cards)[1]
+        other = deadwood(deal.hands[1 - deal.turn])
+        for gap in (0, 6):
+            got = int(ks.own_action(state, draws, ks.BASE, gap))
+            knocks = shown + gap <= other
+            assert got == (KNOCK_ID if knocks else py.best_discard(hand, cards)[0])
+            seen[knocks] += 1
+        # a later start knocks on more hands, never on fewer
+        if heuristic == KNOCK_ID:
+            assert int(ks.own_action(state, draws, ks.BASE + 20, -1)) == KNOCK_ID
+    assert seen[True] >= 3 and seen[False] >= 3
+
+
+def test_the_own_rule_changes_only_the_searching_seats_rollouts() -> None:
+    rows = [d for d in positions({"players": 2}, 40) if d.phase == 0][:6]
+    assert len(rows) >= 3
+    seat = rows[0].turn
+    rows = [d for d in rows if d.turn == seat]
+    states = np.stack([encode(d) for d in rows])
+    draws = [bridge.draws_made(d) for d in rows]
+    actions = [DRAW_STOCK, DRAW_DISCARD]
+    plain = ks.rollouts(states, draws, actions, 4, seat, 3)
+    assert plain.tolist() == ks.rollouts(states, draws, actions, 4, seat, 3, ks.BASE, -1).tolist()
+    gapped = ks.rollouts(states, draws, actions, 4, seat, 3, ks.BASE, 0)
+    assert gapped.tolist() != plain.tolist()
+
+
+def test_the_batch_passes_the_seats_own_knock_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``OWN_GAP`` for every seat, ``OPENER_GAP`` (when set) for the opener at two players;
+    the engine's stand-in rollout gets the same rule."""
+    deal = atout.make("knock-rummy", players=2).deal(seed=3, dealer=1)
+    assert isinstance(deal, KnockRummyDeal) and deal.turn == 0 and py.opened(deal)
+    later = deal.clone()
+    later.step(DRAW_STOCK)
+    later.step(py.best_discard(later.hands[0], later.hands[0])[0])
+    assert later.turn == 1 and not py.opened(later)
+    got: list[tuple[int, float]] = []
+
+    def spy(deals: Any, actions: Any, reuse: int, seat: int, seed: int, rollout: Any,
+            gap: int = -1, base: float = 40.0) -> list[float]:
+        got.append((gap, base))
+        return [0.0] * len(actions)
+
+    monkeypatch.setattr(py, "batch_rollouts", spy)
+    draw = [atout.make("knock-rummy", players=2).actions[DRAW_STOCK]]
+    monkeypatch.setattr(py, "OWN_GAP", 3)
+    py.knock_rummy_batch([deal], draw, 1, 0, 0)
+    py.knock_rummy_batch([later], draw, 1, 1, 0)
+    monkeypatch.setattr(py, "OPENER_GAP", 0)
+    py.knock_rummy_batch([deal], draw, 1, 0, 0)
+    py.knock_rummy_batch([later], draw, 1, 1, 0)
+    assert [g for g, _ in got] == [3, 3, 0, 3]
+    assert all(b == py.BASE for _, b in got)

@@ -4,6 +4,7 @@ come back as this process's own (never a copy of their tables)."""
 
 from __future__ import annotations
 
+import marshal
 import multiprocessing
 import pickle
 import pickletools
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.core import Deal, Match
-from atout.pickles import restore_deal, rules_of
+from atout.pickles import UNSET, constants_of, restore_deal, rules_of, slot_names
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}), ("putze", {"players": 3}),
@@ -124,37 +125,48 @@ def test_a_pickled_deal_carries_its_state_not_a_replay(game: str,
     rules = atout.make(game, **options)
     deal = rules.deal(seed=3)
     _advance(deal, 25, random.Random(3))
-    head, opts, values, history = _parts(deal)
-    assert head.startswith("atout-deal/1 ") and opts == rules.__reduce__()[1][1]
+    head, opts, values, history, seats = _parts(deal)
+    assert head.startswith("atout-deal/2 ") and opts == rules.__reduce__()[1][1]
     assert bytes(history) == bytes(int(a) for a in deal.history)
+    assert bytes(seats) == bytes(deal._actors)
     # one global in the whole pickle (restore_deal): no class, enum or action pickled apart
     names = [op.name for op, _, _ in pickletools.genops(pickle.dumps(deal, 5))]
-    assert names.count("STACK_GLOBAL") + names.count("GLOBAL") <= 2  # + Weis in Jass/Putze
-    again = restore_deal(head, opts, values, history)
+    assert names.count("STACK_GLOBAL") + names.count("GLOBAL") == 1  # the Weis as fields too
+    again = restore_deal(head, opts, values, history, seats)
     assert again.history == deal.history and again.view(None) == deal.view(None)
 
 
 def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
     """Payloads a foreign or damaged pickle could carry, each with the words it is refused
     in."""
-    head, opts, values, history = _parts(deal)
+    head, opts, values, history, seats = _parts(deal)
     words = head.split(" ")
     return [
-        (("something else", opts, values, history), "its header is"),
-        ((" ".join([words[0], "os:system", *words[2:]]), opts, values, history),
+        (("something else", opts, values, history, seats), "its header is"),
+        ((" ".join([words[0], "os:system", *words[2:]]), opts, values, history, seats),
          "not a class of atout"),
-        ((" ".join([words[0], "atout.core:Match", *words[2:]]), opts, values, history),
+        ((" ".join([words[0], "atout.core:Match", *words[2:]]), opts, values, history, seats),
          "not a deal class"),
-        ((" ".join([words[0], "atout.nothing:Deal", *words[2:]]), opts, values, history),
-         "this atout has no class"),
-        ((" ".join(words[:3]), opts, values, history), "no slot list"),
-        ((head, (("players", 99),), values, history), "do not make rules"),
-        ((head, (("players", [4]),), values, history), "not plain values"),
-        ((head, "players", values, history), "not \\(name, value\\) pairs"),
-        ((head, opts, values[:-1], history), "fields"),
-        ((head, opts, list(values), history), "fields"),
-        ((head, opts, values, bytes([255, 0])), "is not action ids"),
-        ((head, opts, values, "xy"), "is not action ids"),
+        ((" ".join([words[0], "atout.nothing:Deal", *words[2:]]), opts, values, history,
+          seats), "this atout has no class"),
+        ((" ".join(words[:3]), opts, values, history, seats), "no slot and constant lists"),
+        ((" ".join([*words, "|"]), opts, values, history, seats), "no slot and constant lists"),
+        ((" ".join([*words, "hands"]), opts, values, history, seats), "not constants of"),
+        ((head, (("players", 99),), values, history, seats), "do not make rules"),
+        ((head, (("players", [4]),), values, history, seats), "not plain values"),
+        ((head, "players", values, history, seats), "not \\(name, value\\) pairs"),
+        ((head, opts, marshal.dumps(marshal.loads(values)[:-1], 2), history, seats), "fields"),
+        ((head, opts, marshal.loads(values)[:-1], history, seats), "fields"),
+        ((head, opts, list(marshal.loads(values)), history, seats), "fields"),
+        ((head, opts, values[:-1], history, seats), "values are not readable"),
+        ((head, opts, b"\xff" + values, history, seats), "values are not readable"),
+        ((head, opts, values, bytes([255, 0]), seats), "is not action ids"),
+        ((head, opts, values, bytes([0, 255]), bytes([0, 1])), "is not action ids"),
+        ((head, opts, values, "xy", seats), "is not action ids"),
+        ((head, opts, values, (1, -1), seats[:2]), "is not action ids"),
+        ((head, opts, values, history, seats[:-1]), "with their seats"),
+        ((head, opts, values, history, list(seats)), "with their seats"),
+        ((head, opts, values, history, None), "has no seats"),
     ]
 
 
@@ -173,6 +185,15 @@ def test_a_pickle_of_the_old_replay_shape_is_refused() -> None:
     with pytest.raises((pickle.UnpicklingError, TypeError)):
         old: Any = restore_deal
         old(type(deal), {}, [])
+
+
+def test_a_pickle_of_format_one_is_refused_in_words() -> None:
+    deal = atout.make("pitch").deal(seed=4)
+    head, opts, values, history, _ = _parts(deal)
+    old_head = head.replace("atout-deal/2 ", "atout-deal/1 ", 1)
+    payload = pickle.dumps((old_head, opts, marshal.loads(values), history), 5)
+    with pytest.raises(pickle.UnpicklingError, match="its header is 'atout-deal/1"):
+        restore_deal(*pickle.loads(payload))
 
 
 def _one_more(deal: Deal) -> Deal:
@@ -195,3 +216,107 @@ def test_deals_travel_to_a_fresh_process_and_back() -> None:
         _one_more(deal)
         assert again.history == deal.history
         assert _views(again) == _views(deal)
+
+
+_CACHES = {"_plan", "_own_weis_made", "_weis_made"}
+"""What a Jass-family deal makes on demand and a pickle leaves out."""
+
+
+def _state(deal: Deal) -> dict[str, Any]:
+    """Every field and set slot of a deal, but the caches made on demand (and the rules by
+    their options: the process's own come back)."""
+    state = {k: v for k, v in deal.__dict__.items() if k not in _CACHES}
+    state["rules"] = deal.rules.options
+    state.update((n, v) for n in slot_names(type(deal))
+                 if (v := getattr(deal, n, UNSET)) is not UNSET)
+    for name in type(deal).pickle_caches:  # a cache: made again on demand
+        state.pop(name, None)
+    return state
+
+
+def _left_out(deal: Deal) -> list[str]:
+    """The constants a deal's pickle leaves out (named after the head's second bar)."""
+    words: list[str] = _parts(deal)[0].split(" ")
+    return words[words.index("|", words.index("|") + 1) + 1:]
+
+
+def _shared(value: Any, seen: dict[int, Any]) -> list[Any]:
+    """The lists and dicts reached twice from ``value`` (marshal would part them)."""
+    found = []
+    if isinstance(value, (list, dict)):
+        if id(value) in seen:
+            return [value]
+        seen[id(value)] = value
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            found += _shared(item, seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found += _shared(item, seen)
+    return found
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(CONFIGS))), st.integers(0, 2**32), st.integers(0, 120))
+def test_the_whole_state_comes_back_and_the_constants_are_the_rules(config: int, seed: int,
+                                                                    steps: int) -> None:
+    game, options = CONFIGS[config]
+    rules = atout.make(game, **options)
+    deal = rules.deal(seed=seed, dealer=seed % rules.seats)
+    _advance(deal, steps, random.Random(seed))
+    state = _state(deal)
+    # every constant a deal holds is the value a fresh deal of its rules has: left out of
+    # the pickle, it comes back from the rules equal
+    constants = constants_of(type(deal), rules)
+    assert set(constants) <= set(type(deal).pickle_constants)
+    assert {k: state[k] for k in constants if k in state} == {
+        k: v for k, v in constants.items() if k in state}
+    caches = type(deal).pickle_caches
+    held = {*deal.__dict__, *(n for n in slot_names(type(deal)) if hasattr(deal, n))}
+    assert set(_left_out(deal)) == (set(constants) | set(caches)) & held
+    # no list or dict is held twice (the values travel as marshal, which would part them)
+    written = deal._pickle_state()
+    assert _shared(tuple(v for k, v in written.items() if k != "rules"), {}) == []
+    again = pickle.loads(pickle.dumps(deal, 5))
+    assert _state(again) == state
+    assert [type(a) for a in again._history] == [type(a) for a in deal._history]
+
+
+def test_every_trick_game_leaves_its_constants_out() -> None:
+    for game in ("jass", "putze"):
+        deal = atout.make(game).deal(seed=1)
+        assert constants_of(type(deal), deal.rules), game
+        assert "side_of" in _left_out(deal)
+
+
+def test_a_deal_whose_constant_was_changed_travels_whole() -> None:
+    deal: Any = atout.make("jass").deal(seed=6)
+    _advance(deal, 10, random.Random(6))
+    deal.weis_scoring = "each"  # not what its rules say: written out, not left out
+    again = pickle.loads(pickle.dumps(deal, 5))
+    assert again.weis_scoring == "each" and _state(again) == _state(deal)
+    assert "weis_scoring" not in _left_out(deal)
+
+
+def test_a_state_marshal_cannot_write_is_pickled() -> None:
+    deal: Any = atout.make("pitch").deal(seed=2)
+    action = deal.rules.actions[3]
+    deal.details = {"note": frozenset({1}), "action": action}  # an object of a class
+    values = _parts(deal)[2]
+    assert type(values) is tuple  # marshal refused it
+    again = pickle.loads(pickle.dumps(deal, 5))
+    assert again.details == {"note": frozenset({1}), "action": 3}
+    assert again.details["action"].text == action.text
+
+
+def test_a_batch_of_deals_travels_in_one_pickle() -> None:
+    deals = []
+    for i, (game, options) in enumerate(CONFIGS * 6):
+        deal = atout.make(game, **options).deal(seed=i)
+        _advance(deal, i * 3, random.Random(i))
+        deals.append(deal)
+    payload = pickle.dumps(deals, 5)
+    names = [op.name for op, _, _ in pickletools.genops(payload)]
+    assert names.count("STACK_GLOBAL") == 1  # restore_deal once, then from the memo
+    back = pickle.loads(payload)
+    assert [_state(d) for d in back] == [_state(d) for d in deals]

@@ -507,11 +507,22 @@ class Deal(ABC):
         """
         return deal_reduction(self, self._pickle_state())
 
+    pickle_constants: ClassVar[tuple[str, ...]] = ()
+    """The fields (or slots) every deal of the same rules sets to the same value and never
+    changes (the options' values a deal keeps at hand): a pickle leaves them out while they
+    hold the value a fresh deal of those rules has, and they come back from the rules
+    (:func:`atout.pickles.constants_of`)."""
+
+    pickle_caches: ClassVar[dict[str, Any]] = {}
+    """The fields (or slots) a deal fills on demand, with their empty value: a pickle leaves
+    them out and they come back empty."""
+
     def _pickle_state(self) -> dict[str, Any]:
-        """A copy of ``__dict__`` to pickle: a game may write some fields more cheaply (card
-        ids for the actions of its tricks, an index for an enum) or leave out what it can
-        rebuild, as long as :meth:`_after_unpickle` reads them back the same."""
-        return self.__dict__.copy()
+        """The state to pickle (read, never changed): ``__dict__`` itself, or a copy where a
+        game writes some fields more cheaply (card ids for the actions of its tricks, an
+        index for an enum) or leaves out what it can rebuild, as long as
+        :meth:`_after_unpickle` reads them back the same."""
+        return self.__dict__
 
     def _after_unpickle(self) -> None:
         """Called on a deal just read from a pickle (its ``__dict__`` and slots set): undo

@@ -2,12 +2,16 @@
 ``Deal.__reduce__`` in :mod:`atout.core`, which name these functions in their pickles).
 
 Rules come back as this process's own rules for the same options, made once and then
-shared. A deal travels as its own state, never as a replay: one string naming its class and
-the names of its fields (the *head*, the same for every deal of a class at the same point of
-play, read once per process and then looked up), the rules' options away from their
-defaults, the fields' values as one tuple, and the history as action ids in bytes. It costs
-one global in the pickle (:func:`restore_deal`): about two clones of the deal for a round
-trip (``benchmarks/pickling.py``). A payload that is not such a pickle is refused in words
+shared. A deal travels as its own state, never as a replay: one string naming its class,
+the names of its fields and slots and of the constants left out (the *head*, the same for
+every deal of a class at the same point of play, read once per process and then looked
+up), the rules' options away from their defaults, the fields' values as one ``marshal``
+block (a tuple pickled as usual where a value is an object marshal does not write), the
+history as action ids and the seat that played each, in bytes. The fields a class names in
+``pickle_constants`` (set from the rules alone) stay out while they hold the rules' values
+and come back from them; those in ``pickle_caches`` stay out and come back empty. It costs
+one global in the whole pickle (:func:`restore_deal`): see ``benchmarks/pickling.py`` and
+docs/performance.md. A payload that is not such a pickle is refused in words
 (:class:`pickle.UnpicklingError`), and no module outside ``atout`` is ever imported for it.
 
 This module sits below :mod:`atout.core` (it reads the classes it is given, never imports
@@ -17,10 +21,11 @@ them).
 from __future__ import annotations
 
 import importlib
+import marshal
 import pickle
 from collections.abc import Callable
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
 from atout.options import build_options
@@ -35,13 +40,10 @@ UNSET = object()
 _SLOT_NAMES: dict[type[Any], tuple[str, ...]] = {}
 _SLOT_GETTERS: dict[type[Any], Callable[[Any], tuple[Any, ...]] | None] = {}
 
-_HEADS_OUT: dict[tuple[type[Any], type[Any], tuple[str, ...], tuple[str, ...]], str] = {}
-"""(deal class, rules class, field names, slot names) -> the head written for them."""
+_HEADS_IN: dict[tuple[str, tuple[tuple[str, Any], ...]], _Entry] = {}
+"""(head, options) -> what the head gives (:class:`_Entry`)."""
 
-_HEADS_IN: dict[tuple[str, tuple[tuple[str, Any], ...]], tuple[Any, ...]] = {}
-"""(head, options) -> (class, rules, field names, slot names, action table, count)."""
-
-_MAGIC = "atout-deal/1"
+_MAGIC = "atout-deal/2"
 _BASES: dict[str, type[Any]] = {}
 
 
@@ -97,41 +99,152 @@ def _slot_getter(cls: type[Any]) -> Callable[[Any], tuple[Any, ...]] | None:
     return _SLOT_GETTERS[cls]
 
 
-def deal_reduction(deal: Any, state: dict[str, Any]) -> tuple[Any, ...]:
-    """What ``Deal.__reduce__`` returns: :func:`restore_deal` and its arguments, from the
-    deal and its state to pickle (a copy of ``__dict__`` that the game may have rewritten,
-    ``rules`` and ``_history`` still in it: they are taken out here)."""
-    rules = state.pop("rules")
+def constants_of(cls: type[Any], rules: Any) -> dict[str, Any]:
+    """The values of ``cls.pickle_constants`` (the fields and slots a deal sets from its
+    rules alone and never changes) in a deal of ``rules`` freshly dealt, found once per
+    class and options: what a pickled deal leaves out and gets back on load. Empty when
+    the rules deal another class or the class names none."""
     options = rules.__dict__.get("_pickle_key")
     if options is None:
         options = rules.__reduce__()[1][1]
-    history = state.pop("_history")
-    cls = type(deal)
-    getter = _slot_getter(cls)
-    values = tuple(state.values())
-    if getter is None:
-        slots: tuple[str, ...] = ()
-    else:
+    key = (cls, type(rules), options)
+    found = _CONSTANTS.get(key)
+    if found is None:
+        found = {}
+        names = getattr(cls, "pickle_constants", ())
+        if names:
+            fresh = rules.deal(seed=0)
+            if type(fresh) is cls:
+                found = {n: v for n in names
+                         if (v := getattr(fresh, n, UNSET)) is not UNSET}
+        _CONSTANTS[key] = found
+    return found
+
+
+_CONSTANTS: dict[tuple[type[Any], type[Any], tuple[tuple[str, Any], ...]],
+                 dict[str, Any]] = {}
+
+
+def _getter(names: tuple[str, ...], make: Callable[..., Any]) -> Callable[[Any], tuple[Any, ...]]:
+    """``make(*names)`` (an ``itemgetter`` or ``attrgetter``) giving a tuple for any count."""
+    if not names:
+        return lambda _obj: ()
+    if len(names) == 1:
+        one = make(names[0])
+        return lambda obj: (one(obj),)
+    return make(*names)  # type: ignore[no-any-return]
+
+
+class _Plan:
+    """How deals of one class, rules and set of fields are written: the head, getters of
+    the fields and slots that travel, and of the constants left out with their values
+    (checked on every write: a deal whose constants differ travels whole)."""
+
+    __slots__ = ("check", "count", "empty", "expected", "fields", "head", "slots", "whole")
+
+    def __init__(self, cls: type[Any], rules: Any, keys: tuple[str, ...],
+                 slots: tuple[str, ...], constants: dict[str, Any]) -> None:
+        caches = getattr(cls, "pickle_caches", {})
+        kept = tuple(k for k in keys
+                     if k not in _APART and k not in constants and k not in caches)
+        kept_slots = tuple(k for k in slots if k not in constants and k not in caches)
+        left = tuple(k for k in keys if k in constants)
+        left_slots = tuple(k for k in slots if k in constants)
+        game = type(rules)
+        self.head = " ".join((
+            _MAGIC, f"{cls.__module__}:{cls.__qualname__}",
+            f"{game.__module__}:{game.__qualname__}", *kept, "|", *kept_slots, "|",
+            *left, *left_slots, *(k for k in (*keys, *slots) if k in caches)))
+        self.count = len(kept) + len(kept_slots)
+        self.empty = tuple(n for n in slot_names(cls) if n not in slots)
+        self.fields = _getter(kept, itemgetter)
+        self.slots = _getter(kept_slots, attrgetter)
+        self.check: tuple[Callable[[Any], tuple[Any, ...]], ...] = ()
+        self.expected: tuple[Any, ...] = ()
+        if left or left_slots:
+            self.check = (_getter(left, itemgetter), _getter(left_slots, attrgetter))
+            self.expected = (tuple(constants[k] for k in left),
+                             tuple(constants[k] for k in left_slots))
+        self.whole: _Plan | None = (
+            _Plan(cls, rules, keys, slots, {}) if self.check else None)
+
+
+_APART = frozenset(("rules", "_history", "_actors"))
+"""The fields every deal has that travel apart (the rules as options, the history and
+who played it as bytes)."""
+
+_PLANS: dict[tuple[Any, ...], list[_Plan]] = {}
+"""(deal class, rules class, options, size of the state) -> the plans made for them."""
+
+
+def _set_slots(deal: Any, cls: type[Any]) -> tuple[str, ...]:
+    """The names of the slots of ``deal`` that hold a value."""
+    names = slot_names(cls)
+    if names:
+        getter = _slot_getter(cls)
         try:
-            values += getter(deal)
-            slots = slot_names(cls)
+            if getter is not None:
+                getter(deal)
         except AttributeError:  # a slot is empty: only the set ones travel
-            pairs = [(n, v) for n in slot_names(cls)
-                     if (v := getattr(deal, n, UNSET)) is not UNSET]
-            slots = tuple(n for n, _ in pairs)
-            values += tuple(v for _, v in pairs)
-    keys = tuple(state)
-    game = type(rules)
-    head = _HEADS_OUT.get((cls, game, keys, slots))
-    if head is None:
-        head = _HEADS_OUT[(cls, game, keys, slots)] = " ".join(
-            (_MAGIC, f"{cls.__module__}:{cls.__qualname__}",
-             f"{game.__module__}:{game.__qualname__}", *keys, "|", *slots))
+            return tuple(n for n in names if getattr(deal, n, UNSET) is not UNSET)
+    return names
+
+
+def _fits(plan: _Plan, deal: Any, state: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The values ``plan`` writes of ``deal`` (state ``state``, of the plan's size), None
+    when the plan is for other fields or slots: every field it names is there (so, the
+    size being the same, no other) and the slots it leaves out are empty."""
+    try:
+        values = plan.fields(state) + plan.slots(deal)
+        if plan.check and (plan.check[0](state) != plan.expected[0]
+                           or plan.check[1](deal) != plan.expected[1]):
+            values = plan.whole.fields(state) + plan.whole.slots(deal)  # type: ignore[union-attr]
+    except (KeyError, AttributeError):
+        return None
+    if plan.empty and any(getattr(deal, n, UNSET) is not UNSET for n in plan.empty):
+        return None
+    return values
+
+
+def deal_reduction(deal: Any, state: dict[str, Any]) -> tuple[Any, ...]:
+    """What ``Deal.__reduce__`` returns: :func:`restore_deal` and its arguments, from the
+    deal and its state to pickle (``__dict__`` or a copy the game rewrote; left as it is).
+
+    The fields named in the class's ``pickle_constants`` (set from the rules alone) stay
+    out while they hold the rules' values (:func:`constants_of`); the history and its
+    seats travel as bytes. The plans are looked up by the state's size (no tuple of its
+    names made and hashed per deal), each checked to fit."""
+    rules = state["rules"]
+    options = rules.__dict__.get("_pickle_key")
+    if options is None:
+        options = rules.__reduce__()[1][1]
+    cls = type(deal)
+    plans = _PLANS.setdefault((cls, type(rules), options, len(state)), [])
+    for plan in plans:
+        values = _fits(plan, deal, state)
+        if values is not None:
+            break
+    else:
+        plan = _Plan(cls, rules, tuple(state), _set_slots(deal, cls),
+                     constants_of(cls, rules))
+        plans.append(plan)
+        values = _fits(plan, deal, state)
+        assert values is not None  # a plan made for this very deal fits it
+    history, actors = state["_history"], state["_actors"]
     try:
         ids: bytes | tuple[int, ...] = bytes(history)
     except ValueError:  # an id past 255: a game with a larger table
         ids = tuple(map(int, history))
-    return (restore_deal, (head, options, values, ids))
+    try:
+        seats: bytes | tuple[int, ...] = bytes(actors)
+    except ValueError:
+        seats = tuple(actors)
+    head = plan.head if len(values) == plan.count else plan.whole.head  # type: ignore[union-attr]
+    try:
+        block: bytes | tuple[Any, ...] = marshal.dumps(values, 2)
+    except ValueError:  # a value marshal does not write (an object of a class): pickled
+        block = values
+    return (restore_deal, (head, options, block, ids, seats))
 
 
 def _refuse(why: str) -> pickle.UnpicklingError:
@@ -154,7 +267,24 @@ def _atout_class(path: str, kind: str) -> Any:
     return found
 
 
-def _read_head(head: Any, options: Any) -> tuple[Any, ...]:
+class _Entry:
+    """What a head read once gives every later deal with it: the class, the rules, the
+    fields' and slots' names, the actions' table and the constants to put back."""
+
+    __slots__ = ("cls", "count", "fields", "put", "put_slots", "rules", "slot_names", "table")
+
+    def __init__(self, cls: type[Any], rules: Any, fields: tuple[str, ...],
+                 slots: tuple[str, ...], put: dict[str, Any],
+                 put_slots: dict[str, Any]) -> None:
+        self.cls, self.rules, self.fields = cls, rules, fields
+        self.count = len(fields) + len(slots)
+        self.slot_names = slots + tuple(put_slots)
+        self.put = {**put, "rules": rules}
+        self.put_slots = tuple(put_slots.values())
+        self.table = rules.actions.table
+
+
+def _read_head(head: Any, options: Any) -> _Entry:
     """The class, rules and field names a head names, checked: first sight of a head."""
     if not isinstance(head, str) or not head.startswith(_MAGIC + " "):
         raise _refuse(f"its header is {str(head)[:60]!r}")
@@ -166,53 +296,93 @@ def _read_head(head: Any, options: Any) -> tuple[Any, ...]:
     except TypeError:
         raise _refuse(f"its options {options!r} are not plain values") from None
     words = head.split(" ")
-    if "|" not in words or words.index("|") < 3:
-        raise _refuse("its header names no classes or no slot list")
+    if words.count("|") != 2 or words.index("|") < 3:
+        raise _refuse("its header names no classes or no slot and constant lists")
     bar = words.index("|")
+    bar2 = words.index("|", bar + 1)
     cls = _atout_class(words[1], "deal")
     rules_cls = _atout_class(words[2], "rules")
     try:
         rules = rules_of(rules_cls, options)
     except (TypeError, ValueError) as exc:
         raise _refuse(f"its options do not make rules: {exc}") from None
-    names, slots = tuple(words[3:bar]), tuple(words[bar + 1:])
+    names, slots = tuple(words[3:bar]), tuple(words[bar + 1:bar2])
     if set(slots) - set(slot_names(cls)):
         raise _refuse(f"{sorted(set(slots) - set(slot_names(cls)))} are not slots of "
                       f"{cls.__name__}")
-    entry = (cls, rules, names, slots, rules.actions.table, len(names) + len(slots))
+    constants = {**constants_of(cls, rules), **getattr(cls, "pickle_caches", {})}
+    left = words[bar2 + 1:]
+    if set(left) - set(constants):
+        raise _refuse(f"{sorted(set(left) - set(constants))} are not constants of "
+                      f"{cls.__name__}")
+    all_slots = set(slot_names(cls))
+    entry = _Entry(cls, rules, names, slots,
+                   {k: constants[k] for k in left if k not in all_slots},
+                   {k: constants[k] for k in left if k in all_slots})
     _HEADS_IN[(head, options)] = entry
     return entry
 
 
-def restore_deal(head: str, options: tuple[tuple[str, Any], ...], values: tuple[Any, ...],
-                 history: bytes | tuple[int, ...]) -> Any:
+def _actions(table: tuple[Any, ...], ids: Any) -> list[Any]:
+    """The actions of ``table`` with the ids ``ids`` (bytes, or a tuple past 255): one
+    ``itemgetter`` call. ``TypeError`` or ``IndexError`` for anything else."""
+    if type(ids) is tuple:
+        if not all(type(i) is int for i in ids) or (ids and min(ids) < 0):
+            raise TypeError
+    elif type(ids) is not bytes:
+        raise TypeError
+    if len(ids) > 1:
+        return [*itemgetter(*ids)(table)]
+    return [table[i] for i in ids]
+
+
+def restore_deal(head: str, options: tuple[tuple[str, Any], ...],
+                 values: bytes | tuple[Any, ...],
+                 history: bytes | tuple[int, ...],
+                 seats: bytes | tuple[int, ...] | None = None) -> Any:
     """A deal from :func:`deal_reduction`'s parts: its class and field names (the head),
-    its rules' options, its fields' values, and its history as action ids read back into
-    the rules' own actions; then the deal's ``_after_unpickle`` rebuilds what the game left
-    out of the pickle."""
+    its rules' options, its fields' values, its history as action ids read back into the
+    rules' own actions and the seat that played each; the constants the head names come
+    back from the rules; then the deal's ``_after_unpickle`` rebuilds what the game left
+    out of the pickle. (``seats`` has a default only so that a pickle of format 1, which
+    had none, is refused in words for its head.)"""
     try:
         entry = _HEADS_IN[(head, options)]
     except (KeyError, TypeError):
         entry = _read_head(head, options)
-    cls, rules, names, slots, table, count = entry
-    if type(values) is not tuple or len(values) != count:
-        raise _refuse(f"{cls.__name__} has {count} fields, the pickle "
+    if seats is None:
+        raise _refuse("its history has no seats")
+    if type(values) is bytes:
+        try:
+            values = marshal.loads(values)
+        except (EOFError, ValueError, TypeError):
+            raise _refuse("its values are not readable") from None
+    if type(values) is not tuple or len(values) != entry.count:
+        raise _refuse(f"{entry.cls.__name__} has {entry.count} fields, the pickle "
                       f"{len(values) if isinstance(values, tuple) else repr(values)[:40]}")
     try:
-        actions = list(map(table.__getitem__, history))
+        if type(history) is bytes and len(history) > 1 and type(seats) is bytes \
+                and len(seats) == len(history):  # the usual pickle: one itemgetter call
+            actions = [*itemgetter(*history)(entry.table)]
+        else:
+            actions = _actions(entry.table, history)
+            if type(seats) not in (bytes, tuple) or len(seats) != len(actions):
+                raise TypeError
     except (IndexError, TypeError):
         raise _refuse(f"its history {history!r:.80} is not action ids of "
-                      f"{rules.name}") from None
-    deal = object.__new__(cls)
-    state = dict(zip(names, values, strict=False))  # the slots' values follow
-    state["rules"] = rules
+                      f"{entry.rules.name} with their seats") from None
+    deal = object.__new__(entry.cls)
+    state = dict(zip(entry.fields, values, strict=False))  # the slots' values follow
+    state.update(entry.put)  # the rules and the constants
     state["_history"] = actions
+    state["_actors"] = [*seats]
     deal.__dict__ = state
-    if slots:
-        any(map(setattr, repeat(deal), slots, values[len(names):]))
+    if entry.slot_names:
+        any(map(setattr, repeat(deal), entry.slot_names,
+                values[len(entry.fields):] + entry.put_slots))
     deal._after_unpickle()
     return deal
 
 
-__all__ = ["UNSET", "deal_reduction", "register_bases", "restore_deal", "rules_of",
+__all__ = ["UNSET", "constants_of", "deal_reduction", "register_bases", "restore_deal", "rules_of",
            "slot_names"]

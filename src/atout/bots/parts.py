@@ -322,6 +322,8 @@ class GameParts:
     :data:`Courteous`; ``explain`` (optional) says in words why an action is good, for hints,
     and ``reason`` (optional) gives the same as data that any language can say; ``batch``
     (optional): its rollouts in a compiled kernel, batched (:class:`Batch`).
+    ``table_options`` (optional): the game's defaults that depend on the rules (the table
+    size ...), taking precedence over ``options`` (Pitch: the bids searched heads-up).
     """
 
     heuristic: Callable[..., Bot]
@@ -340,3 +342,4 @@ class GameParts:
     explain: Callable[[Rules[Any], View, Action], str] | None = None
     reason: Callable[[Rules[Any], View, Action], Reason] | None = None
     batch: Batch | None = None
+    table_options: Callable[[Rules[Any]], SearchOptions] | None = None

@@ -116,10 +116,12 @@ class SearchBot(Bot):
     whose heuristic names trump by a model fitted on played-out deals (as good as a search
     of the same choice, at a ten-thousandth of its time: docs/bots.md), and in Putze, whose
     heuristic values play, pass and the blind over sampled deals; ``search`` elsewhere.
-    Pitch's default is ``heuristic`` too: the game's ``search_heuristic`` bids and pitches by
-    the model fitted on played-out deals. ``courtesy``: rounds of turns every player gets
-    before the bot ends the deal by its own choice (Knock Rummy: no knock before every
-    player has drawn that many times, unless it shows no deadwood), for a table with
+    Pitch's default is ``heuristic`` at three players or more: the game's
+    ``search_heuristic`` bids and pitches by the model fitted on played-out deals; heads-up it
+    is ``search`` (the auction is a duel, and the bids searched gain most there).
+    ``courtesy``: rounds of turns every player gets before the bot ends the deal by its own
+    choice (Knock Rummy: no knock before every player has drawn that many times, unless it
+    shows no deadwood), for a table with
     people; 0, the default, none. ``kernel``: 1 runs the card play's rollouts in the
     game's compiled kernel, batched (Jass: every seat by the heuristic's rules with
     ``model=1``, the greedy policy with ``model=0``; Tarot: the greedy policy, or with
@@ -156,6 +158,7 @@ class SearchBot(Bot):
         """The settled budget: each field the keyword's, else ``budget``'s, else the game's."""
         self.options: SearchOptions = settle(
             SearchOptions(tie, exact, common, model, prune, key, courtesy, kernel), options,
+            None if parts.table_options is None else parts.table_options(rules),
             parts.options, DEFAULT_OPTIONS)
         """The settled options, as :attr:`budget`."""
         self.playouts: int = _known(self.budget.playouts)

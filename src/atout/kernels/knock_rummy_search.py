@@ -114,6 +114,15 @@ def knock_threshold(rounds: float, taken: int) -> float:
 @njit
 def greedy_action(s: Array, draws: int) -> int:
     """The heuristic's action for the seat to move of ``s``, ``draws`` draws made so far."""
+    return own_action(s, draws, BASE, -1)
+
+
+@njit
+def own_action(s: Array, draws: int, base: float, shown_gap: int) -> int:
+    """The heuristic's action with its knock threshold starting at ``base``; with
+    ``shown_gap`` 0 or more the seat knocks instead when the deadwood it would show is at
+    least ``shown_gap`` under every other hand's present deadwood (the searching seat's own
+    rule in a rollout, where it sees the sampled hands)."""
     mask = legal(s)
     t = s[TURN]
     hand = s[HANDS + t]
@@ -135,7 +144,15 @@ def greedy_action(s: Array, draws: int) -> int:
             shown = best_discard(hand, cards)[1]
         else:
             shown = deadwood(hand)
-        if shown <= knock_threshold(draws / n, taken):
+        if shown_gap >= 0:
+            low = 1 << 30
+            for seat in range(n):
+                if seat != t:
+                    low = min(low, deadwood(s[HANDS + seat]))
+            if shown + shown_gap <= low:
+                return KNOCK
+        elif shown <= max(FLOOR, base - SLOPE * (draws / n) - TAKEN_COST * taken) + max(
+                0.0, draws / n - LATE):
             return KNOCK
     return best_discard(hand, cards)[0]
 
@@ -144,10 +161,21 @@ def greedy_action(s: Array, draws: int) -> int:
 def greedy_playout(s: Array, draws: int, rng: Array, limit: int) -> None:
     """``s`` played to its end in place: :data:`GREEDY_ACTIONS` actions by the heuristic's
     rules, then at random; cut (``OUTCOME`` set to cut) at ``limit`` actions."""
+    seat_playout(s, draws, rng, limit, -1, BASE, -1)
+
+
+@njit
+def seat_playout(s: Array, draws: int, rng: Array, limit: int, seat: int, base: float,
+                 shown_gap: int) -> None:
+    """:func:`greedy_playout`, ``seat`` knocking by :func:`own_action`'s ``base`` and
+    ``shown_gap`` (every other seat by the heuristic's rules)."""
     i = 0
     while s[PHASE] != PH_OVER and i < limit:
         if i < GREEDY_ACTIONS:
-            a = greedy_action(s, draws)
+            if s[TURN] == seat:
+                a = own_action(s, draws, base, shown_gap)
+            else:
+                a = greedy_action(s, draws)
             if DRAW_STOCK <= a <= DRAW_DISCARD:  # the two draws
                 draws += 1
         else:
@@ -189,7 +217,7 @@ def margin(s: Array, seat: int) -> float:
 
 @njit
 def search_kernel(states: Array, draws: Array, actions: Array, reuse: int, seat: int,
-                  seed: int, limit: int) -> Any:
+                  seed: int, limit: int, base: float, shown_gap: int) -> Any:
     """For each action: its summed :func:`margin` for ``seat`` over ``reuse`` rollouts of
     every world of ``states`` (each at ``draws[i]`` draws) after it."""
     k = actions.shape[0]
@@ -206,7 +234,7 @@ def search_kernel(states: Array, draws: Array, actions: Array, reuse: int, seat:
                 a = actions[j]
                 d = draws[i] + (1 if DRAW_STOCK <= a <= DRAW_DISCARD else 0)
                 play(s, a, NO_ORDERS, rng)
-                greedy_playout(s, d, rng, limit)
+                seat_playout(s, d, rng, limit, seat, base, shown_gap)
                 out[j] += margin(s, seat)
     return out
 
@@ -240,7 +268,7 @@ def _check_states(states: object, draws: object) -> tuple[Array, Array]:
 
 
 def rollouts(states: Array, draws: Any, actions: Any, reuse: int, seat: int,
-             seed: int) -> Array:
+             seed: int, base: float = BASE, shown_gap: int = -1) -> Array:
     """Each action's summed margin for ``seat`` over ``reuse`` rollouts by the heuristic's
     rules of every state after it (``draws``: the draws made before each state), in one
     call: ``(len(actions),)`` floats. Each action must be legal in every state."""
@@ -258,7 +286,8 @@ def rollouts(states: Array, draws: Any, actions: Any, reuse: int, seat: int,
     n = int(states[0, N])
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(f"knock-rummy search kernel: seat must be 0 to {n - 1}, not {seat!r}")
-    out: Array = search_kernel(states, counts, acts, reuse, seat, check_seed(seed), LIMIT)
+    out: Array = search_kernel(states, counts, acts, reuse, seat, check_seed(seed), LIMIT,
+                               float(base), int(shown_gap))
     return out
 
 

@@ -26,14 +26,17 @@ from atout.bots.parts import RolloutPolicy, side_value
 from atout.core import Action, Deal
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KnockRummyDeal
 
-Kernel = Callable[[Sequence[KnockRummyDeal], list[int], int, int, int], list[float]]
-"""The kernel's batched rollouts: (deals, action ids, reuse, seat, seed) -> summed values."""
+Kernel = Callable[[Sequence[KnockRummyDeal], list[int], int, int, int, int, float],
+                  list[float]]
+"""The kernel's batched rollouts: (deals, action ids, reuse, seat, seed, the seat's knock gap
+and threshold's start) -> summed values."""
 
 _KERNEL: list[Kernel | None] = []
 """The kernel's batched rollouts once ready (None: not compiled); empty before."""
 _DISCARD: list[Discard] = []
 """The kernel's :func:`~atout.kernels.knock_rummy_search.best_discard` once ready."""
 _WARMING: list[threading.Thread] = []
+
 _LOCK = threading.Lock()
 
 
@@ -45,14 +48,15 @@ def draws_made(deal: KnockRummyDeal) -> int:
 
 
 def _kernel_rollouts(deals: Sequence[KnockRummyDeal], actions: list[int], reuse: int,
-                     seat: int, seed: int) -> list[float]:
+                     seat: int, seed: int, gap: int = -1, base: float = 40.0) -> list[float]:
     import numpy as np
 
     from atout.kernels.knock_rummy import encode
     from atout.kernels.knock_rummy_search import rollouts
 
     states = np.stack([encode(d) for d in deals])
-    got = rollouts(states, [draws_made(d) for d in deals], actions, reuse, seat, seed)
+    got = rollouts(states, [draws_made(d) for d in deals], actions, reuse, seat, seed, base,
+                   gap)
     return [float(v) for v in got]
 
 
@@ -115,10 +119,13 @@ def engine_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int
 
 
 def batch_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
-                   seed: int, rollout: RolloutPolicy) -> list[float]:
+                   seed: int, rollout: RolloutPolicy, gap: int = -1,
+                   base: float = 40.0) -> list[float]:
     """The search's batched rollouts: for each action, the summed margin for ``seat`` of
     ``reuse`` rollouts of every deal after it, in one kernel call once the kernel is ready,
-    else by :func:`engine_rollouts` with ``rollout`` (see the module's text)."""
+    else by :func:`engine_rollouts` with ``rollout`` (see the module's text). ``gap``: the
+    seat's own knock in the kernel's rollouts (:func:`atout.kernels.knock_rummy_search.
+    own_action`; -1, its threshold from ``base``); ``rollout`` should play the same."""
     if not kernel_ready():
         return engine_rollouts(deals, actions, reuse, seat, seed, rollout)
     kernel = _KERNEL[0]
@@ -126,7 +133,7 @@ def batch_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int,
     rummy = [cast(KnockRummyDeal, d) for d in deals]
     if any(d.opts.lay_off for d in rummy):  # the kernel refuses the lay-offs: the engine
         return engine_rollouts(deals, actions, reuse, seat, seed, rollout)
-    return kernel(rummy, [int(a) for a in actions], reuse, seat, seed)
+    return kernel(rummy, [int(a) for a in actions], reuse, seat, seed, gap, base)
 
 
 __all__ = ["batch_rollouts", "compiled_discard", "draws_made", "engine_rollouts",

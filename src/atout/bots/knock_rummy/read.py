@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from atout.cards import FULL_DECK, bit_list
 from atout.core import View
-from atout.games.knock_rummy.melds import deadwood
+from atout.games.knock_rummy.melds import deadwood, meldable
 
 Discard = Callable[[int, int], tuple[int, int]]
 """The discard rule: ``(hand, allowed) -> (card, deadwood left)``."""
@@ -117,4 +117,46 @@ def agreement(hand: int, known: int, turn: Turn, discard: Discard, threshold: Th
     return score
 
 
-__all__ = ["Discard", "Threshold", "Turn", "agreement", "last_turns"]
+def refused(view: View) -> dict[int, int]:
+    """For each other player, the cards he turned down this deal: those he threw and the top
+    discards he passed for the stock, but those he holds now (taken back from the pile).
+
+    Nothing is read after a restock (an empty dict), as for :func:`last_turns`.
+    """
+    if view.info.get("restocks"):
+        return {}
+    known = view.info.get("known")
+    pile: list[int] = [-1]  # the turned card: unknown here until somebody discards
+    out: dict[int, int] = {}
+    for actor, text in view.history:
+        if text == "draw discard":
+            if pile:
+                pile.pop()
+        elif text == "draw stock":
+            if actor != view.seat and pile and pile[-1] >= 0:
+                out[actor] = out.get(actor, 0) | 1 << pile[-1]
+        elif text is not None and text != "knock":
+            card = FULL_DECK.parse(text)
+            pile.append(card)
+            if actor != view.seat:
+                out[actor] = out.get(actor, 0) | 1 << card
+    if isinstance(known, list):
+        for s, cards in enumerate(known):
+            if s in out and isinstance(cards, list):
+                out[s] &= ~FULL_DECK.mask([c for c in cards if isinstance(c, str)])
+    return out
+
+
+def fits(hand: int, cards: int) -> int:
+    """How many of ``cards`` would sit in a meld with ``hand`` (each alone added to it)."""
+    count = 0
+    m = cards & ~hand
+    while m:
+        low = m & -m
+        m ^= low
+        if meldable(hand | low) & low:
+            count += 1
+    return count
+
+
+__all__ = ["Discard", "Threshold", "Turn", "agreement", "fits", "last_turns", "refused"]

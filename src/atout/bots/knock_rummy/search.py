@@ -26,14 +26,15 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import Determinizer, NoConsistentDeal
-from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard
+from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard, draws_made
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
-from atout.bots.knock_rummy.read import Threshold, Turn, agreement, last_turns
+from atout.bots.knock_rummy.read import Threshold, Turn, agreement, fits, last_turns, refused
 from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
 from atout.games.knock_rummy.melds import VALUES, deadwood, meldable
+from atout.games.knock_rummy.tables import DRAW_PHASE
 from atout.kernels import NUMPY
 
 NCARDS = 52
@@ -66,10 +67,25 @@ against players who knock lower than the heuristic, as the console's table does)
 ``heuristic``, above the heuristic's own :func:`knock_threshold` (much higher early in a
 deal: it made the search knock with 40 points of deadwood on the second turn of
 ``atout play knock-rummy --seed 5``, expecting +3, and lose 16)."""
+REFUSED_READ = False
+"""Whether the sampler also prefers hands into whose melds none of the cards another player
+turned down this deal (threw, or passed for the stock) would fit (:func:`~atout.bots.
+knock_rummy.read.refused`): read with his last turn, the same tries."""
 DISCARD_TRIES = 0
 """Hands drawn for another player until his last discard is the heuristic's (see
 :class:`KnockRummyDeterminizer`); 0, the default, deals the unseen cards uniformly: reading
 the discards (12 tries) did not measurably help the search (docs/bots.md)."""
+OWN_GAP = -1
+"""The searching seat's own knock in its rollouts: with 0 or more, it knocks when the
+deadwood it would show is that many points under the other hands' (in a rollout it sees the
+sampled hands: its later knocks are searched at the table, not the heuristic's threshold);
+-1, the heuristic's threshold like every other seat."""
+OWN_BASE = BASE
+"""The start of the searching seat's own knock threshold in its rollouts (with
+:data:`OWN_GAP` -1): the heuristic's :data:`BASE` by default."""
+OPENER_GAP: int | None = None
+"""At two players, the :data:`OWN_GAP` of the seat that opened the deal (the dealer's
+opponent) at every one of its decisions; None, :data:`OWN_GAP` for both seats."""
 ROLLOUT_TURNS = 120
 """Turns a rollout plays greedily before it finishes at random (a deal nobody knocks)."""
 
@@ -111,6 +127,11 @@ def knock_threshold(rounds: float, taken: int, base: float = BASE, slope: float 
     with ``taken`` cards taken from the pile by the others and still in their hands; after
     :data:`LATE` rounds it rises again."""
     return max(floor, base - slope * rounds - taken_cost * taken) + max(0.0, rounds - LATE)
+
+
+KNOCK_READS = ("floor", "heuristic", "mixture")
+"""The reads of a turn without a knock: against the floor, the heuristic's threshold, or a
+threshold drawn uniformly between the two for each hand tried (players of every patience)."""
 
 
 def _floor(rounds: float, taken: int) -> float:
@@ -258,16 +279,30 @@ class KnockRummyDeterminizer(Determinizer):
     """
 
     def __init__(self, rules: Any, discard_tries: int = DISCARD_TRIES,
-                 read_tries: int = READ_TRIES, knock_read: str = KNOCK_READ) -> None:
+                 read_tries: int = READ_TRIES, knock_read: str | None = None,
+                 refused_read: bool | None = None) -> None:
         super().__init__(rules)
-        if knock_read not in ("floor", "heuristic"):
-            raise ValueError(f"knock_read must be 'floor' or 'heuristic', not {knock_read!r}")
+        knock_read = KNOCK_READ if knock_read is None else knock_read
+        if knock_read not in KNOCK_READS:
+            raise ValueError(f"knock_read must be one of {', '.join(KNOCK_READS)}, "
+                             f"not {knock_read!r}")
         self.discard_tries = discard_tries
         self.read_tries = read_tries
-        self.threshold: Threshold = knock_threshold if knock_read == "heuristic" else _floor
+        self.refused_read = REFUSED_READ if refused_read is None else bool(refused_read)
+        self.threshold: Threshold = _floor
+        if knock_read == "heuristic":
+            self.threshold = knock_threshold
+        elif knock_read == "mixture":
+            draw = random.Random(0)  # reseeded by each sample (see sample)
+            self._draw = draw
+
+            def mixture(rounds: float, taken: int) -> float:
+                return draw.uniform(FLOOR, knock_threshold(rounds, taken))
+
+            self.threshold = mixture
 
     def _read_hand(self, known: int, pool: int, k: int, turn: Turn, taken: int,
-                   rng: random.Random) -> int:
+                   rng: random.Random, turned_down: int = 0) -> int:
         """A hand of ``known`` and ``k`` cards of ``pool`` that agrees with ``turn`` read as
         the heuristic's (the first of :attr:`read_tries` that agrees fully, else the one that
         agrees most)."""
@@ -283,9 +318,11 @@ class KnockRummyDeterminizer(Determinizer):
             score = agreement(m, known, turn, discard, self.threshold, self.rules.seats,
                               taken, opts.discard_taken, opts.knocker_discards,
                               opts.knock_limit, rng)
+            if turned_down:
+                score = 64 * score - fits(m, turned_down)  # the turn first
             if score > best_score:
                 best, best_score = m, score
-                if score == 3:
+                if score == (192 if turned_down else 3):
                     break
         return best
 
@@ -313,6 +350,8 @@ class KnockRummyDeterminizer(Determinizer):
 
     def sample(self, view: View, rng: random.Random) -> Deal:
         """A deal agreeing with the view at the current position (see the module's text)."""
+        if hasattr(self, "_draw"):
+            self._draw.seed(rng.getrandbits(64))
         me = view.seat
         n = view.seats
         if view.to_move != me:
@@ -353,13 +392,15 @@ class KnockRummyDeterminizer(Determinizer):
         left for the stock."""
         last = last_discards(view, pile) if self.discard_tries else {}
         turns = last_turns(view) if self.read_tries else {}
+        down = refused(view) if self.refused_read else {}
         total_known = sum(k.bit_count() for k in known)
         left = pool
         for s, k in need.items():
             turn = turns.get(s)
             if turn is not None:
                 taken = total_known - known[s].bit_count()
-                hands[s] = self._read_hand(known[s], left, k, turn, taken, rng)
+                hands[s] = self._read_hand(known[s], left, k, turn, taken, rng,
+                                           down.get(s, 0))
             else:
                 hands[s] = self._hand(known[s], left, k, last.get(s), rng)
             left &= ~hands[s]
@@ -406,8 +447,11 @@ def before_draw(view: View, pile: list[int]) -> tuple[int, int, bool]:
     return hand & ~(1 << drawn_card), drawn_card, True
 
 
-def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
-    """The heuristic's action on a perfect-information deal (the rollout's policy)."""
+def greedy_action(deal: KnockRummyDeal, rounds: float, gap: int = -1,
+                  base: float = BASE) -> int:
+    """The heuristic's action on a perfect-information deal (the rollout's policy); with
+    ``gap`` 0 or more the seat knocks instead when the deadwood it would show is ``gap``
+    points under every other hand's (the searching seat's own knock, :data:`OWN_GAP`)."""
     legal = deal.legal_mask()
     t = deal.turn
     hand = deal.hands[t]
@@ -420,14 +464,21 @@ def greedy_action(deal: KnockRummyDeal, rounds: float) -> int:
         return DRAW_STOCK
     cards = legal & FULL
     if legal >> KNOCK & 1:
-        taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
-        if _knock_value(hand, cards, opts.knocker_discards) <= knock_threshold(rounds, taken):
-            return KNOCK
+        shown = _knock_value(hand, cards, opts.knocker_discards)
+        if gap >= 0:
+            if shown + gap <= min(deadwood(h) for s, h in enumerate(deal.hands) if s != t):
+                return KNOCK
+        else:
+            taken = sum(k.bit_count() for s, k in enumerate(deal.known) if s != t)
+            if shown <= knock_threshold(rounds, taken, base):
+                return KNOCK
     return best_discard(hand, cards)[0]
 
 
-def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
-    """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns)."""
+def rummy_rollout(deal: Deal, rng: random.Random, seat: int = -1, gap: int = -1,
+                  base: float = BASE) -> Result:
+    """The heuristic's play to the end (random play after :data:`ROLLOUT_TURNS` turns);
+    ``seat`` knocks by ``gap`` and ``base`` (see :func:`greedy_action`)."""
     d = cast(KnockRummyDeal, deal)
     n = d.rules.seats
     draws = float(d.draws_before
@@ -435,7 +486,8 @@ def rummy_rollout(deal: Deal, rng: random.Random) -> Result:
     for _ in range(ROLLOUT_TURNS * 2):
         if d.to_move is None:
             return d.result
-        a = greedy_action(d, draws / n)
+        a = (greedy_action(d, draws / n, gap, base) if d.to_move == seat
+             else greedy_action(d, draws / n))
         if a in (DRAW_STOCK, DRAW_DISCARD):
             draws += 1
         d.step(a)
@@ -458,7 +510,22 @@ def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     rolled out ``reuse`` times after each action by the heuristic's rules in one call of the
     compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
     ready)."""
-    return batch_rollouts(deals, actions, reuse, seat, seed, rummy_rollout)
+    gap = OWN_GAP
+    if (OPENER_GAP is not None and deals and deals[0].rules.seats == 2
+            and opened(cast(KnockRummyDeal, deals[0]))):
+        gap = OPENER_GAP
+
+    def own(deal: Deal, rng: random.Random) -> Result:
+        return rummy_rollout(deal, rng, seat, gap, OWN_BASE)
+
+    return batch_rollouts(deals, actions, reuse, seat, seed, own, gap, OWN_BASE)
+
+
+def opened(deal: KnockRummyDeal) -> bool:
+    """Whether the seat to move opened the deal (moved first after the deal): a turn holds
+    one draw, so the opener's turns start after a multiple of the table's size of draws."""
+    before = draws_made(deal) - (deal.phase != DRAW_PHASE)
+    return before % deal.rules.seats == 0
 
 
 KERNEL_REUSE = 4
@@ -473,5 +540,5 @@ PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=
 """The Knock Rummy bots' parts."""
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
-           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold",
+           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold", "opened",
            "rummy_rollout"]

@@ -654,18 +654,29 @@ def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
     return PitchDeterminizer(rules, read_seats=SEAT_TRIES)
 
 
+def _table_options(rules: Rules[Any]) -> SearchOptions:
+    """The search's options that depend on the table: heads-up it searches its bids
+    (``key=search``: every bid, the pass and each tangage rolled out from sampled hands that
+    bid as the opponent did), at three players or more it bids by the fitted model
+    (``key=heuristic``; docs/bots.md)."""
+    players = getattr(rules.options, "players", 4)
+    return SearchOptions(key="search" if players == 2 else None)
+
+
 PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rollout,
                   budget=Budget(playouts=300, reuse=1),
                   options=SearchOptions(model=1, key="heuristic"),
                   key_phases=frozenset({"auction"}), key_factor=2,
                   model=TableModel(kernel_model_rollout), exact=Exact(pitch_solver, cost=3),
-                  candidates=candidates, search_heuristic=_search_heuristic)
-"""The Pitch bots' parts: the search bids and chooses the tangage by the fitted bid model, a
-contract valued :data:`SEARCH_BOLD` higher (``search:key=search`` bids by its playouts
-instead), and plays by its playouts, on deals sampled seat by seat to agree with the others'
-bids and cards; ``search:exact=N`` solves the last N cards of each sample instead
-(:func:`best_reply`, one sample for every 3 playouts of the budget: a solve from four cards
-costs about six rollouts, from six about twenty)."""
+                  candidates=candidates, search_heuristic=_search_heuristic,
+                  table_options=_table_options)
+"""The Pitch bots' parts: at three players or more the search bids and chooses the tangage
+by the fitted bid model, a contract valued :data:`SEARCH_BOLD` higher (``search:key=search``
+bids by its playouts instead, the default heads-up: :func:`_table_options`), and plays by
+its playouts, on deals sampled seat by seat to agree with the others' bids and cards;
+``search:exact=N`` solves the last N cards of each sample instead (:func:`best_reply`, one
+sample for every 3 playouts of the budget: a solve from four cards costs about six
+rollouts, from six about twenty)."""
 
 __all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "Unseen",
            "best_reply", "candidates", "distinct_cards", "kernel_model_rollout", "kernel_ready",

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from atout.core import Deal, Event
 from atout.events import JassEvent
@@ -29,6 +29,7 @@ from atout.games.jass.follow import UNDER_TRUMP_RULES as UNDER_TRUMP_RULES
 from atout.games.jass.follow import describe_refusal as describe_refusal
 from atout.games.jass.follow import legal_cards as legal_cards
 from atout.games.jass.follow import trick_points as trick_points
+from atout.games.jass.pickling import after_unpickle, pickle_state
 from atout.games.jass.ranks import ABOVE as ABOVE
 from atout.games.jass.ranks import ACE as ACE
 from atout.games.jass.ranks import CODES as CODES
@@ -540,6 +541,7 @@ class TrickPlay(Deal):
         return Event(kind, seat, data)
 
     def _play_card(self, card: int) -> list[Event]:
+        card = int(card)  # an id, not the action: the tricks keep plain ints (pickled in C)
         seat = self._turn
         hands = self.hands
         hands[seat] ^= 1 << card  # a legal card: in the hand
@@ -744,35 +746,18 @@ class TrickPlay(Deal):
     def _table(self) -> tuple[tuple[int, str], ...]:
         return tuple(zip(self.trick_seats, [CODES[c] for c in self.trick], strict=True))
 
+    pickle_constants: ClassVar[tuple[str, ...]] = (
+        "side_of", "nsides", "weis_enabled", "big_sequences", "strict_under", "buur_free",
+        "nine_sequence", "low_fours", "weis_share", "stoeck_enabled", "weis_scoring")
+    """The options' fields a pickle leaves out (:attr:`atout.core.Deal.pickle_constants`)."""
     pickled_phases: tuple[Any, ...] = ()
     """The deal class's phases in order: a pickle carries the phase as its index here."""
 
     def _pickle_state(self) -> dict[str, Any]:
-        """The state to pickle, cheaply: the phase as its index, the cards of the tricks as
-        bytes of ids (an action pickles through Python, bytes in C), without the caches made
-        on demand nor the trick-ranking table (the mode's, found again on load)."""
-        state = self.__dict__.copy()
-        state.pop("_plan", None)
-        state.pop("_own_weis_made", None)
-        if "phase" in state:
-            state["phase"] = self.pickled_phases.index(state["phase"])
-        if "tricks" in state:
-            state["trick"] = bytes(state["trick"])
-            state["best"] = int(state["best"])
-            state["tricks"] = [(lead, bytes(cards), won, pts)
-                               for lead, cards, won, pts in state["tricks"]]
-            if state["trick_keys"] is TRICK_KEYS[self.mode]:
-                del state["trick_keys"]
-        return state
+        """The state to pickle, cheaply (:func:`atout.games.jass.pickling.pickle_state`):
+        plain ints and tuples, without the caches made on demand."""
+        return pickle_state(self, self.pickled_phases)
 
     def _after_unpickle(self) -> None:
-        """Read back what :meth:`_pickle_state` wrote: the cards as ids (the play reads ids
-        and actions alike), the phase, the trick-ranking table."""
-        d = self.__dict__
-        if "phase" in d:
-            self.phase = self.pickled_phases[d["phase"]]
-        if "tricks" in d:
-            self.trick = [*d["trick"]]
-            self.tricks = [(lead, (*cards,), won, pts) for lead, cards, won, pts in d["tricks"]]
-            if "trick_keys" not in d:
-                self.trick_keys = TRICK_KEYS[self.mode]
+        """Read back what :meth:`_pickle_state` wrote."""
+        after_unpickle(self, self.pickled_phases)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from atout.cards import FULL_DECK, bit_list
 from atout.core import (
@@ -77,6 +77,7 @@ class KnockRummyDeal(Deal):
     """
 
     rules: KnockRummyDealRules
+    pickle_constants: ClassVar[tuple[str, ...]] = ("opts",)
     draws_before: int = 0
     """Draws made before this deal's history starts: 0 for a deal from its shuffle; a search
     that builds a deal at a position mid-deal (an explicit layout) sets it, so that what
@@ -437,21 +438,16 @@ class KnockRummyDeal(Deal):
                     over)
 
     def _pickle_state(self) -> dict[str, Any]:
-        """The state to pickle, cheaply: without the options (the rules', found on load),
-        the pile's cards and the card taken as ids (an action pickles through Python)."""
+        """The state to pickle, cheaply: the pile's cards and the card taken as ids (an
+        action pickles through Python); the options are a constant (the rules')."""
         state = self.__dict__.copy()
-        if state["opts"] is self.rules.options:
-            del state["opts"]
         state["pile"] = bytes(state["pile"])
         state["taken"] = int(state["taken"])
         return state
 
     def _after_unpickle(self) -> None:
         """Read back what :meth:`_pickle_state` wrote."""
-        d = self.__dict__
-        if "opts" not in d:
-            self.opts = self.rules.options
-        self.pile = [*d["pile"]]
+        self.pile = [*self.__dict__["pile"]]
 
     def clone(self) -> KnockRummyDeal:
         """A cheap independent copy."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from atout.cards import SUITS, bit_list
+from atout.cards import SUITS
 from atout.core import (
     JSON,
     Action,
@@ -65,6 +65,7 @@ class PitchDeal(Deal):
     """One hand of Auction Pitch: auction, six tricks, scoring."""
 
     rules: Rules[PitchOptions]
+    pickle_constants: ClassVar[tuple[str, ...]] = ("n", "sides")
 
     def __init__(self, rules: Rules[PitchOptions], setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
@@ -78,11 +79,6 @@ class PitchDeal(Deal):
         self.in_play = 0
         for h in self.hands:
             self.in_play |= h
-        owner = [-1] * NCARDS
-        for s, h in enumerate(self.hands):
-            for c in bit_list(h):
-                owner[c] = s
-        self.owner = tuple(owner)  # who was dealt each card
         self.sides = n // 2 if opts.partnership else n
         self.phase = AUCTION
         self.turn = (dealer + 1) % n
@@ -276,6 +272,14 @@ class PitchDeal(Deal):
         keys = TRICK_KEYS[self.trump][SUIT_OF[self.trick[0]]]
         return (self.leader + winning_position(self.trick, keys)) % self.n
 
+    def _dealt_to(self, card: int) -> int:
+        """The seat dealt ``card`` (read once, at the score: the state keeps no table of it,
+        which a pickle would carry)."""
+        for s, h in enumerate(self.dealt):
+            if h >> card & 1:
+                return s
+        raise AssertionError("a card in play was not dealt")  # pragma: no cover
+
     def _taker(self, card: int) -> int:
         for s, m in enumerate(self.won):
             if m >> card & 1:
@@ -291,7 +295,8 @@ class PitchDeal(Deal):
         jack = self.trump * 13 + JACK_RANK
         pts = [0] * sides
         hi_side = side(self._taker(hi))
-        lo_side = side(self.owner[lo] if self.rules.options.low == "dealt" else self._taker(lo))
+        lo_side = side(self._dealt_to(lo) if self.rules.options.low == "dealt"
+                       else self._taker(lo))
         jack_side = side(self._taker(jack)) if self.in_play >> jack & 1 else None
         game = self._game_by_side()
         best = max(game)
@@ -321,7 +326,7 @@ class PitchDeal(Deal):
             "low": {"card": DECK.codes[lo], "side": lo_side},
             "jack": None if jack_side is None else {"card": DECK.codes[jack], "side": jack_side},
             "game": {"side": game_side, "points": game},
-            "taken": pts, "made": made, "scores": scores, "order": order,
+            "taken": pts, "made": made, "scores": scores[:], "order": order,
             "smudge": None if smudge == "off" else smudger,
         }
 

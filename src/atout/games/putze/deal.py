@@ -8,7 +8,7 @@ seat is its own side, so card points, announcements (Weis) and Stöck are counte
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Refusal, Result, Rules, View
@@ -112,6 +112,9 @@ class PutzeDeal(TrickPlay):
     kinds = PUTZE_KINDS
     card_events = PUTZE_CARD_EVENTS
     pickled_phases = tuple(PutzePhase)
+    pickle_constants: ClassVar[tuple[str, ...]] = (
+        "plan", "side_of", "nsides", "weis_enabled", "big_sequences", "strict_under",
+        "buur_free", "stoeck_enabled", "weis_scoring")
     # class attributes, not a deal's own: a deal's fields stay plain data (copied, pickled)
 
     def __init__(self, rules: PutzeDealRules, setup: dict[str, JSON]) -> None:
@@ -631,19 +634,6 @@ class PutzeDeal(TrickPlay):
         self.play_tricks(rng)
         self.phase = PH_OVER
         return self._result()
-
-    def _pickle_state(self) -> dict[str, Any]:
-        """The play's state to pickle, without the plan (the rules' own, found on load)."""
-        state = super()._pickle_state()
-        if state["plan"] is self.rules.plan:
-            del state["plan"]
-        return state
-
-    def _after_unpickle(self) -> None:
-        """The play's state read back, the plan the rules'."""
-        super()._after_unpickle()
-        if "plan" not in self.__dict__:
-            self.plan = self.rules.plan
 
     def clone(self) -> PutzeDeal:
         """A cheap independent copy: every list and dict of the state copied (their items

@@ -12,7 +12,7 @@ import copy
 from itertools import repeat
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from atout.core import JSON, Action, Event, Refusal, Result, Rules, View
 from atout.events import TarotEvent
@@ -129,6 +129,8 @@ class TarotDeal(TarotState):
                  "miseres", "n",
                  "owed_to", "partner", "partner_known", "petit_sec_seat", "phase", "poignees",
                  "taker", "trick", "trick_mask", "trick_no", "tricks", "tricks_won", "won")
+    pickle_constants: ClassVar[tuple[str, ...]] = ("n", "chien_size", "hand_size", "_after")
+    pickle_caches: ClassVar[dict[str, Any]] = {"_result_cache": None}
     rules: Rules[TarotOptions]
     to_move: int | None = None
     """The seat whose decision it is, or None when the deal is over: a plain attribute (read
@@ -499,6 +501,7 @@ class TarotDeal(TarotState):
                                          "cards": _codes(shown)})]
 
     def _play_card(self, seat: int, card: int) -> list[Event]:
+        card = int(card)  # an id, not the action: the tricks keep plain ints (pickled in C)
         bit = _BITS[card]
         self.hands[seat] ^= bit
         self.trick.append(card)
