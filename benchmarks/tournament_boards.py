@@ -32,6 +32,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from atout.bots.ready import kernels_ready, searches
 from atout.tournament import Board, Tournament, TournamentResult, mean_ci, play_board
 
 
@@ -162,6 +163,8 @@ def main() -> None:
     options = {"players": args.players} if args.players else {}
     t = Tournament(args.game, bots, deals=args.last, seed=args.seed, options=options)
     if args.command == "run":
+        if searches(bots):  # as atout tournament: the same boards whenever the kernels load
+            kernels_ready(args.game)
         run(t, args.folder, range(args.first, args.last, args.step))
         return
     boards = load(args.folder)

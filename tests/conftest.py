@@ -93,6 +93,10 @@ def warm_kernels() -> None:
                 policy = importlib.import_module("atout.kernels.pitch_policy")
                 policy.model_choices(state)
                 policy.model_points(state)
+    with contextlib.suppress(Exception):  # the Putze search's batched rollouts
+        from atout.bots.putze.kernel import warm
+
+        warm()
     with contextlib.suppress(Exception):
         from atout.bots.jass.search import warm_up
 
@@ -169,8 +173,11 @@ def _jass_kernel_not_warming(monkeypatch: pytest.MonkeyPatch) -> None:
     that no choice depends on when a compilation ends (``search:kernel=1`` still plays on
     them; tests/test_kernels_jass_policy.py checks the switch with a stand-in)."""
     from atout.bots.jass import kernel
+    from atout.bots.putze import kernel as putze_kernel
 
     monkeypatch.setattr(kernel, "kernel_ready", lambda *args, **kw: False)
+    # the Putze search likewise (``search:kernel=1`` plays on its kernel)
+    monkeypatch.setattr(putze_kernel, "kernel_ready", lambda *args, **kw: False)
 
 
 @pytest.fixture(autouse=True)
@@ -178,7 +185,7 @@ def _tarot_kernel_not_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Tarot search plays its card play on the kernel by default once it is ready: in
     the tests a search not asking for it keeps its Python rollouts, so that the choices they
     pin are the same with numba or without (``search:kernel=1`` still plays on the kernel;
-    tests/test_tarot_kernel_default.py checks the switch)."""
+    tests/test_kernels_tarot_default.py checks the switch)."""
     from atout.bots.tarot import batch
 
     monkeypatch.setattr(batch, "BY_DEFAULT", False)

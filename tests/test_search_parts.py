@@ -41,6 +41,8 @@ PINNED: dict[tuple[str, str], str] = {
         "pass/0 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 pass/0 6D/40 KD/42 KH/42 QH/40 TS/40",
     ("putze", "search:playouts=40:key=search"):
         "play/80 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 play/80 6D/40 KD/42 KH/42 QH/40 TS/40",
+    ("putze", "search:playouts=40:kernel=1"):  # the same compiled and with ATOUT_PURE=1
+        "pass/0 7S/96 KS/104 7D/88 8S/104 QD/96 8S/104 pass/0 6C/96 QD/100 JH/100 KH/96 JS/104",
     ("tarot", "search:playouts=20"):
         "pass/40 discard 1H/40 discard QD/41 poignee simple/20 T8/21 T5/21 NS/21 6S/20 EX/20 "
         "EX/20 JC/21 JH/20 T14/20 T15/21 3S/20 T19/20 TH/20 EX/8 pass/40",

@@ -1,7 +1,7 @@
 """The searches' compiled kernels made ready before play that must repeat by its seed.
 
 A search whose game runs its rollouts on compiled kernels by default (Jass, Pitch, Knock
-Rummy, Tarot) starts getting them ready in a background thread at its first
+Rummy, Putze, Tarot) starts getting them ready in a background thread at its first
 decision and plays its Python rollouts until then, so that a person never waits for a
 compilation. Its first decisions then differ from those it makes once the kernels run, and
 when the kernels become ready depends on the machine. Tournaments and simulations, whose
@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable
 from atout.bots import parse_bot_spec
 
 KERNEL_READY = {"jass": "atout.bots.jass.search", "pitch": "atout.bots.pitch.search",
-                "tarot": "atout.bots.tarot.batch", "knock-rummy": "atout.bots.knock_rummy.kernel"}
+                "tarot": "atout.bots.tarot.batch", "knock-rummy": "atout.bots.knock_rummy.kernel",
+                "putze": "atout.bots.putze.kernel"}
 """Per game, the module whose ``kernel_ready(wait=...)`` gets its search's kernels ready."""
 
 

@@ -129,9 +129,11 @@ class SearchBot(Bot):
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
-    installed); 0 the Python rollouts. It needs numpy (``pip install atout[fast]``). Jass's
-    and Tarot's default is 1 where numba compiles the kernels
-    (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
+    installed; Putze: random cards, scored in putzes and pommes as the engine,
+    :mod:`atout.bots.putze.kernel`); 0 the Python rollouts. It needs numpy
+    (``pip install atout[fast]``). Jass's, Putze's and Tarot's default is 1 where numba
+    compiles the kernels (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
+    :data:`atout.bots.putze.kernel.KERNEL_DEFAULT`,
     :data:`atout.bots.tarot.batch.KERNEL_DEFAULT`): its first decision starts their
     compilation in a thread and the search plays its Python rollouts until they are ready
     (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them.
@@ -211,7 +213,7 @@ class SearchBot(Bot):
                              "with one: jass, tarot, pitch")
         if self.kernel and parts.batch is None:
             raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
-                             "with them: jass, knock-rummy, tarot")
+                             "with them: jass, knock-rummy, putze, tarot")
         if self.kernel and not NUMPY:
             raise ValueError("kernel: the compiled rollouts need numpy: pip install "
                              "'atout[fast]'")

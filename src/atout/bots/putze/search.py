@@ -31,7 +31,9 @@ from atout.bots.jass.heuristic import (
     read_view,
     trump_tricks,
 )
-from atout.bots.parts import Budget, GameParts, SearchOptions
+from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
+from atout.bots.putze import kernel as putze_kernel
+from atout.bots.putze.kernel import KERNEL_DEFAULT, REUSE, batch_rollouts
 from atout.bots.putze.speak import PUTZE_CARDS, SAMPLES, speak_values, word_of
 from atout.cards import JASS_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
@@ -431,8 +433,9 @@ def weis_agree(deal: Deal, announced: dict[int, int], me: int) -> bool:
     return True
 
 
-def putze_rollout(deal: Deal, rng: random.Random) -> Result:
-    """The heuristic's choices before the play, then random card play to the end."""
+def putze_rollout_to_play(deal: Deal) -> None:
+    """The heuristic's choices before the card play (play or pass, the blind, the six, the
+    better cards), made on ``deal`` in place until the card play or the end."""
     rules = deal.rules
     while deal.to_move is not None and getattr(deal, "phase", "play") != "play":
         seat = deal.to_move
@@ -440,7 +443,18 @@ def putze_rollout(deal: Deal, rng: random.Random) -> Result:
         mode = deal.mode  # type: ignore[attr-defined]
         deal.step(pre_play(rules, deal.phase, hand, mode,  # type: ignore[attr-defined]
                                 deal.legal_mask()))
+
+
+def putze_rollout(deal: Deal, rng: random.Random) -> Result:
+    """The heuristic's choices before the play, then random card play to the end."""
+    putze_rollout_to_play(deal)
     return deal.playout(rng)
+
+
+def kernel_ready() -> bool:
+    """Whether the search's card play runs on the kernel now (:func:`atout.bots.putze.kernel.
+    kernel_ready`, looked up at each call: the tests replace it)."""
+    return putze_kernel.kernel_ready()
 
 
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeHeuristic:
@@ -459,9 +473,13 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeH
 
 
 PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze_rollout,
-                  budget=Budget(playouts=600, reuse=2), options=SearchOptions(key="heuristic"),
-                  key_phases=frozenset({"speak"}), key_factor=2)
-"""The Putze bots' parts."""
+                  budget=Budget(playouts=600, reuse=2),
+                  options=SearchOptions(key="heuristic", kernel=KERNEL_DEFAULT),
+                  key_phases=frozenset({"speak"}), key_factor=2,
+                  batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready))
+"""The Putze bots' parts: the card play's rollouts on the kernel where numba compiles it
+(:mod:`atout.bots.putze.kernel`)."""
 
-__all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "putze_rollout"]
+__all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "kernel_ready", "putze_rollout",
+           "putze_rollout_to_play"]
 

@@ -1,0 +1,99 @@
+"""The Putze search's card play on the compiled kernels, batched, compiled in the background.
+
+The search's ``kernel`` rollouts (its default where numba compiles the kernels,
+:data:`KERNEL_DEFAULT`): the decisions of the card play are rolled out in
+:func:`atout.kernels.putze_search.rollouts`, every sampled deal encoded once
+(:func:`atout.kernels.jass.encode`) and ``reuse`` random playouts of it after each candidate
+card played in one call, from common random numbers; each playout is scored as the engine
+scores the deal (putzes won minus pommes) and valued as the Python rollout's
+(:func:`atout.bots.parts.side_value`). The choices before the card play (play or pass, the
+blind, the six, the better cards) keep their Python rollouts (:func:`atout.bots.putze.search.
+putze_rollout`: the heuristic's choices, then random card play).
+
+No player waits for numba: the first decision starts a thread that compiles the kernel (or
+loads it from the user's cache) on a small deal (:func:`kernel_ready`); until it is ready the
+search plays its Python rollouts. Tournaments wait for it (:mod:`atout.bots.ready`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from atout.core import Action, Deal
+from atout.kernels import COMPILED
+
+KERNEL_DEFAULT: bool = COMPILED
+"""Whether the search plays its card play on the kernel by default: where numba compiles
+it; ``search:kernel=0`` turns it off, ``kernel=1`` asks for it anyway (then a first
+decision waits for the compilation)."""
+REUSE = 4
+"""Random playouts per candidate card on each sampled deal in the kernel (the Python
+rollouts' ``reuse`` is 2): they cost microseconds, the sampling milliseconds."""
+
+_READY: list[bool] = []
+"""``[True]`` once the kernel is compiled or loaded from the cache, ``[False]`` when it
+failed to; empty before."""
+_WARMING: list[threading.Thread] = []
+_LOCK = threading.Lock()
+
+
+def batch_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
+                   seed: int) -> list[float]:
+    """For each card of ``actions`` (legal in every deal, at ``seat``'s turn in the card
+    play): the summed value for ``seat`` of ``reuse`` random playouts of every deal after
+    it, in one kernel call (see the module)."""
+    import numpy as np
+
+    from atout.kernels.jass import encode
+    from atout.kernels.putze_search import rollouts, scoring
+
+    states = np.stack([encode(d) for d in deals])
+    rows = np.stack([scoring(d) for d in deals])
+    got = rollouts(states, [int(a) for a in actions], reuse, seed, seat, rows)
+    return [float(v) for v in got.sum(axis=0)]
+
+
+def warm() -> bool:
+    """Compile the kernel (or load it from the cache) on a deal in its card play; whether it
+    runs compiled (False where numba is missing or ``ATOUT_PURE=1``)."""
+    if not COMPILED:
+        return False
+    from atout.games import make
+
+    deal = make("putze").deal(seed=0)
+    actions = deal.rules.actions
+    while deal.to_move is not None and getattr(deal, "phase", "play") != "play":
+        ids = [a for a in range(len(actions)) if deal.legal_mask() >> a & 1]
+        words = [a for a in ids if actions[a].text in ("play", "my game", "exchange six")]
+        deal.step((words or ids)[0])
+    seat = deal.to_move
+    if seat is not None:
+        legal = deal.legal_mask()
+        first = (legal & -legal).bit_length() - 1
+        batch_rollouts([deal], [deal.rules.actions[first]], 1, seat, 0)
+    return True
+
+
+def _warm() -> None:
+    try:
+        ok = warm()
+    except Exception:  # pragma: no cover - numpy missing or a failed compilation: Python
+        ok = False
+    _READY.append(ok)
+
+
+def kernel_ready(wait: bool = False) -> bool:
+    """Whether the Putze search's card play runs on the compiled kernel now; the first call
+    starts getting it ready in a thread, and ``wait`` waits for that."""
+    with _LOCK:
+        if not _WARMING:
+            thread = threading.Thread(target=_warm, name="atout-putze-kernel", daemon=True)
+            _WARMING.append(thread)
+            thread.start()
+    if wait:
+        _WARMING[0].join()
+    return bool(_READY) and _READY[0]
+
+
+__all__ = ["KERNEL_DEFAULT", "REUSE", "batch_rollouts", "kernel_ready", "warm"]
