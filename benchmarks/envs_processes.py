@@ -14,6 +14,10 @@ processes run beside the parent, so CPU time of one process would not count them
   per environment) over the single-agent environment, ``--processes`` environments each, with
   heuristic opponents.
 
+- the machine itself: ``P`` processes of pure-Python arithmetic at once against one (no
+  environment, no messages), the most that ``P`` processes of Python can gain on this
+  machine at this moment; on a shared virtual machine it can be well under ``P``.
+
 Actions are uniformly random legal ones, chosen in the parent from the masks. It prints each
 round's rates, their ratio (several processes over one) and the load average at the end of
 the round, then the medians.
@@ -56,6 +60,40 @@ def rate_ours(env: Any, seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def spin(seconds: float) -> int:
+    """Pure-Python arithmetic for ``seconds`` of wall-clock time: the turns done."""
+    end = time.perf_counter() + seconds
+    turns = x = 0
+    while time.perf_counter() < end:
+        for i in range(1000):
+            x += i * i % 7
+        turns += 1
+    return turns
+
+
+class Spin:
+    """``processes`` workers of :func:`spin` (one: this process), for the machine's line."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self.pool = multiprocessing.Pool(processes) if processes > 1 else None
+        if self.pool is not None:
+            self.pool.map(spin, [0.01] * processes)  # the workers started before timing
+
+    def close(self) -> None:
+        """Stop the workers."""
+        if self.pool is not None:
+            self.pool.close()
+            self.pool.join()
+
+
+def rate_spin(made: Spin, seconds: float) -> float:
+    """Turns of :func:`spin` per second, every process together."""
+    if made.pool is None:
+        return spin(seconds) / seconds
+    return sum(made.pool.map(spin, [seconds] * made.processes)) / seconds
+
+
 def rate_gym(env: Any, seconds: float) -> float:
     """Environment steps per second of a Gymnasium vector environment (next-step autoreset:
     a row's step after its episode ended resets it, and is counted too)."""
@@ -83,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     ident = atout.envs.env_id(g)
     lines: dict[str, tuple[Callable[[], Any], Callable[[], Any], Callable[[Any, float], float]]]
     lines = {
+        "machine: pure Python": (lambda: Spin(1), lambda: Spin(p), rate_spin),
         "self-play shared": (lambda: vector_env(g, n),
                              lambda: process_vector_env(g, n, processes=p), rate_ours),
         "self-play pipes": (lambda: vector_env(g, n),
