@@ -45,17 +45,7 @@ def observe_kernel(states: npt.NDArray[np.int64], rows: npt.NDArray[np.int64],
         seats[i] = seat
         obs[i, :] = 0
         masks[i, :] = 0
-        hand = st[kj.ST_HANDS + seat]
-        table = 0
-        for k in range(st[kj.ST_POS]):
-            table |= 1 << st[kj.ST_TRICK + k]
-        done = st[kj.ST_PLAYED] & ~table
-        legal = kj.legal_mask(st)
-        for c in range(36):
-            obs[i, c] = (hand >> c) & 1
-            obs[i, 36 + c] = (done >> c) & 1
-            obs[i, 72 + c] = (table >> c) & 1
-            masks[i, c] = (legal >> c) & 1
+        kj.card_planes(st, obs[i], masks[i])
         obs[i, 108 + st[kj.ST_MODE]] = 1
         obs[i, 114 + st[kj.ST_POS]] = 1
 

@@ -468,6 +468,26 @@ def scores(state: Any) -> list[int]:
     return [int(v) for v in out[:int(st[ST_N])]]
 
 
-__all__ = ["STATE_SIZE", "apply_card", "checked_state", "choices", "encode", "final_scores",
-           "legal", "legal_cards", "legal_mask", "new_stream", "perft", "random_playouts", "scores",
-           "step", "whole"]
+@njit
+def card_planes(st: NDArray[np.int64], obs: NDArray[np.float32],
+                mask: NDArray[np.int8]) -> None:
+    """The seat to move's card planes, for the kernel environments: in the row ``obs`` its
+    hand (0..35), the cards of the finished tricks (36..71) and the cards on the table
+    (72..107); in the row ``mask`` its legal cards (0..35). Both rows are written, not
+    cleared first."""
+    hand = st[ST_HANDS + st[ST_TURN]]
+    table = 0
+    for k in range(st[ST_POS]):
+        table |= 1 << st[ST_TRICK + k]
+    done = st[ST_PLAYED] & ~table
+    legal = legal_mask(st)
+    for c in range(36):
+        obs[c] = (hand >> c) & 1
+        obs[36 + c] = (done >> c) & 1
+        obs[72 + c] = (table >> c) & 1
+        mask[c] = (legal >> c) & 1
+
+
+__all__ = ["STATE_SIZE", "apply_card", "card_planes", "checked_state", "choices", "encode",
+           "final_scores", "legal", "legal_cards", "legal_mask", "new_stream", "perft",
+           "random_playouts", "scores", "step", "whole"]
