@@ -154,13 +154,24 @@ def rows_play_as_the_engine(env: Any, batch: Any, deals: list[Any],
         for deal, a in zip(deals, picks, strict=True):
             deal.play(deal.rules.actions[a])
         batch = env.step(np.array(picks))
-        for i, deal in enumerate(deals):
-            assert batch.dones[i] == deal.is_over
-            if deal.is_over:
-                assert list(batch.points[i]) == list(deal.result.points)
-                assert list(batch.rewards[i]) == list(deal.result.points)
-                finished += 1
-                deals[i] = next_deal(env.deal_index(i))
-            else:
-                assert not batch.rewards[i].any()
+        finished += len(ends_as_the_engine(env, batch, deals, next_deal))
     return finished
+
+
+def ends_as_the_engine(env: Any, batch: Any, deals: list[Any],
+                       next_deal: Callable[[int], Any]) -> list[Any]:
+    """After a step of a kernel vector environment beside the engine's ``deals`` (one a
+    row, each already played): a row is done exactly when its deal is over, then with the
+    engine's points as its points and rewards (no reward before), and its deal is replaced
+    by ``next_deal`` of the row's deal index. The deals that finished."""
+    ended = []
+    for i, deal in enumerate(deals):
+        assert batch.dones[i] == deal.is_over
+        if deal.is_over:
+            assert list(batch.points[i]) == list(deal.result.points)
+            assert list(batch.rewards[i]) == list(deal.result.points)
+            ended.append(deal)
+            deals[i] = next_deal(env.deal_index(i))
+        else:
+            assert not batch.rewards[i].any()
+    return ended

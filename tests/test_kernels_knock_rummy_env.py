@@ -16,6 +16,7 @@ from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_knock_rummy import ACTIONS, OBS_SIZE, KnockRummyKernelVectorEnv
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
+from kernel_helpers import ends_as_the_engine
 
 
 def engine_deal(seed: int, k: int, **options: Any) -> Any:
@@ -86,16 +87,10 @@ def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
         for deal, a in zip(deals, picks, strict=True):
             deal.step(a)
         batch = env.step(np.array(picks))
-        for i, deal in enumerate(deals):
-            assert batch.dones[i] == deal.is_over
-            if deal.is_over:
-                assert list(batch.points[i]) == list(deal.result.points)
-                assert list(batch.rewards[i]) == list(deal.result.points)
-                finished += 1
-                restocked += deal.restocks
-                deals[i] = engine_deal(3, env.deal_index(i), **options)
-            else:
-                assert not batch.rewards[i].any()
+        ended = ends_as_the_engine(env, batch, deals,
+                                   lambda index: engine_deal(3, index, **options))
+        finished += len(ended)
+        restocked += sum(deal.restocks for deal in ended)
     assert finished >= 2
     assert env.cuts == 0
     if options.get("stock_out", "shuffle") in ("shuffle", "turn"):
