@@ -120,8 +120,8 @@ def test_kernel_search_is_reproducible_by_seed() -> None:
 
 
 def test_kernel_option_refused_in_words() -> None:
-    with pytest.raises(ValueError, match="no compiled rollouts for putze"):
-        make_bot("search:kernel=1", atout.make("putze"), 0, 0)
+    with pytest.raises(ValueError, match="no compiled rollouts for pitch"):
+        make_bot("search:kernel=1", atout.make("pitch"), 0, 0)
     with pytest.raises(ValueError, match="kernel must be 0 or 1"):
         make_bot("search:kernel=2", atout.make("jass"), 0, 0)
     with pytest.raises(ValueError, match="legal in every world"):
