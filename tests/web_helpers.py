@@ -172,14 +172,30 @@ class Player:
         choices."""
         kind, what = self.choose()
         if kind == "ecart":
-            for code in self.ecart_cards():
+            for count, code in enumerate(self.ecart_cards(), 1):
                 self.key_card(code)
+                self.ecart_chosen(count, code)
             self.key_choice("ecart:confirm")
             return
         if kind == "card":
             self.key_card(what)
             return
         self.key_choice(what)
+
+    def ecart_chosen(self, count: int, code: str) -> None:
+        """Wait until the page counts ``count`` cards chosen for the écart, ``code`` the
+        last; say what the page shows if it does not."""
+        from playwright.sync_api import TimeoutError as Timeout
+
+        try:
+            self.page.wait_for_function(
+                "k => document.getElementById('table').dataset.ecart === String(k)",
+                arg=count, timeout=10_000)
+        except Timeout:
+            raise AssertionError(
+                f"{self.name}: {code} pressed as the écart's card {count}, but the page "
+                f"counts {self.table().get('ecart')}: {self.cards()}, "
+                f"{self.messages()[-6:]}, {self.frames[-2:]}") from None
 
     def key_card(self, what: str) -> None:
         """Enter on a card of the hand, reached by the arrows."""
