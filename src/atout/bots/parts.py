@@ -190,7 +190,9 @@ class SearchOptions:
     only the actions that can differ; ``key``: who makes
     the key decisions, ``"search"`` or ``"heuristic"``; ``courtesy``: rounds of turns every
     player gets before the bot ends the deal by its own choice; ``kernel``: the card play's
-    rollouts run batched in the game's compiled kernel (:class:`Batch`).
+    rollouts run batched in the game's compiled kernel (:class:`Batch`); ``kworlds``: with
+    ``kernel``, the deals are sampled in the kernel too where the game can
+    (:class:`BatchWorlds`; 0: its Python sampler draws them).
     """
 
     tie: float | None = None
@@ -201,6 +203,7 @@ class SearchOptions:
     key: str | None = None
     courtesy: int | None = None
     kernel: int | None = None
+    kworlds: int | None = None
 
     def __post_init__(self) -> None:
         if self.key is not None and self.key not in KEY_DECIDERS:
@@ -209,6 +212,7 @@ class SearchOptions:
              exact=_whole("exact", self.exact, 0, "zero or more cards"),
              common=_flag("common", self.common), model=_flag("model", self.model),
              prune=_flag("prune", self.prune), kernel=_flag("kernel", self.kernel),
+             kworlds=_flag("kworlds", self.kworlds),
              courtesy=_whole("courtesy", self.courtesy, 0, "zero or more rounds"))
 
 
@@ -216,7 +220,7 @@ DEFAULT_BUDGET = Budget(playouts=2000, rounds=3, reuse=2)
 """The search's budget where neither the caller nor the game says otherwise."""
 
 DEFAULT_OPTIONS = SearchOptions(tie=0.0, exact=0, common=False, model=False, prune=True,
-                                key="search", courtesy=0, kernel=False)
+                                key="search", courtesy=0, kernel=False, kworlds=True)
 """The search's options where neither the caller nor the game says otherwise."""
 
 _T = TypeVar("_T", Budget, SearchOptions)

@@ -19,7 +19,7 @@ discards in place of the hidden ones.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from atout.bots.base import Bot
@@ -31,7 +31,7 @@ from atout.bots.jass.heuristic import (
     read_view,
     trump_tricks,
 )
-from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
+from atout.bots.parts import Batch, Budget, GameParts, Sampler, SearchOptions
 from atout.bots.putze import kernel as putze_kernel
 from atout.bots.putze.kernel import KERNEL_DEFAULT, REUSE, batch_rollouts
 from atout.bots.putze.speak import PUTZE_CARDS, SAMPLES, speak_values, word_of
@@ -315,7 +315,7 @@ class PutzeDeterminizer(Determinizer):
         weights = [discard_weight(c, mode) for c in range(36)]
 
         def build() -> Deal | None:
-            gone = _draw_discards(pool & ~forced, n_discards, weights, allowed & ~forced,
+            gone = draw_discards(pool & ~forced, n_discards, weights, allowed & ~forced,
                                   size - forced.bit_count(), rng)
             got = assign_cards(pool & ~gone, sizes, [allowed, FULL, FULL, FULL], rng,
                                [forced, 0, 0, 0])
@@ -366,7 +366,7 @@ def discard_weight(card: int, mode: int) -> float:
     return (1.2 - 0.05 * rank) / (1 + VALUE[mode][card])
 
 
-def _draw_discards(cards: int, k: int, weights: list[float], needed_from: int, need: int,
+def draw_discards(cards: int, k: int, weights: list[float], needed_from: int, need: int,
                    rng: random.Random) -> int:
     """``k`` of ``cards`` drawn by weight, leaving at least ``need`` of ``needed_from``."""
     out = 0
@@ -457,6 +457,14 @@ def kernel_ready() -> bool:
     return putze_kernel.kernel_ready()
 
 
+def _kernel_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                   reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+    """:func:`atout.bots.putze.worlds.putze_worlds` (imported at the first call: numpy)."""
+    from atout.bots.putze.worlds import putze_worlds
+
+    return putze_worlds(sampler, view, actions, count, reuse, seat, seed)
+
+
 def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> PutzeHeuristic:
     unknown = set(kw) - {"speak", "samples", "cards"}
     if unknown:
@@ -476,9 +484,11 @@ PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze
                   budget=Budget(playouts=600, reuse=2),
                   options=SearchOptions(key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"speak"}), key_factor=2,
-                  batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready))
+                  batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready,
+                              worlds=_kernel_worlds))
 """The Putze bots' parts: the card play's rollouts on the kernel where numba compiles it
-(:mod:`atout.bots.putze.kernel`)."""
+(:mod:`atout.bots.putze.kernel`), its deals sampled there too past the first trick
+(:mod:`atout.bots.putze.worlds`)."""
 
 __all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "kernel_ready", "putze_rollout",
            "putze_rollout_to_play"]

@@ -1,0 +1,312 @@
+"""The Putze search's sampled deals drawn in the kernel: the facts of a view, the batch call.
+
+:func:`world_facts` reads once per decision what every sampled deal must agree with, as
+:class:`atout.bots.putze.search.PutzeDeterminizer` reads it (the same hard constraints, the
+same soft one, listed in :mod:`atout.kernels.putze_sample`), into the arguments of
+:func:`atout.kernels.putze_sample.sample_worlds_kernel`; :func:`putze_worlds` (the search's
+:class:`~atout.bots.parts.BatchWorlds`) samples the worlds in the kernel and rolls them out
+in :func:`atout.kernels.putze_search.rollouts_kernel`, in two calls for a whole round.
+
+The Python sampler still draws (``None``) before the card play, and in the first trick when
+the Weis count (who scores them depends on hands not yet seen in full); its replay of the
+history stays the reference the kernel's worlds are tested against.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from atout.bots.determinize import MAX_TRIES, NoConsistentDeal
+from atout.bots.jass.heuristic import FULL, JassSeen, read_view
+from atout.bots.parts import Sampler
+from atout.cards import JASS_DECK
+from atout.core import Action, View
+from atout.games.jass.ranks import KING, QUEEN, TRICK_KEYS
+from atout.games.jass.seen import view_plays
+
+KERNEL_WORLDS = True
+"""Whether the search samples its deals of the card play in the kernel by default (where
+its rollouts run there): ``search:kworlds=0`` keeps the Python sampler."""
+WEIGHT_SCALE = 1 << 20
+"""The discard weights' scale in the kernel (integers: ``discard_weight × 2**20``)."""
+
+
+class WorldFacts(NamedTuple):
+    """What the kernel's worlds of one view must agree with (see :mod:`atout.kernels.
+    putze_sample` for each argument)."""
+
+    base: Any
+    holders: Any
+    pool: int
+    sizes: Any
+    allowed: Any
+    forced: Any
+    played_by: Any
+    players: int
+    checks: Any
+    announced: Any
+    weis_seats: int
+    big: int
+    discards: int
+    weights: Any
+    stoeck: int
+    scoring: Any
+
+
+class _Holders:
+    """The holders of the unseen cards as they are read: seats (-1: out of play) with their
+    sizes, allowed and forced cards."""
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+        self.sizes: list[int] = []
+        self.allowed: list[int] = []
+        self.forced: list[int] = []
+
+    def add(self, seat: int, size: int, allowed: int, forced: int) -> None:
+        self.seats.append(seat)
+        self.sizes.append(size)
+        self.allowed.append(allowed)
+        self.forced.append(forced)
+
+
+def replay_checks(rules: Any, view: View, seen: JassSeen) -> list[tuple[int, int, int, int, int]]:
+    """``(seat, cards he had played before, card, suit led, best card)`` for every card the
+    other players played without following the suit led (the engine's replay checks them)."""
+    keys = TRICK_KEYS[seen.mode]
+    size = seen.nplayers
+    before = [0] * view.seats
+    out: list[tuple[int, int, int, int, int]] = []
+    led = best = -1
+    for i, (seat, c) in enumerate(view_plays(rules, view, seen.gone)):
+        if i % size == 0:
+            led, best = c // 9, c
+        else:
+            if c // 9 != led and seat != view.seat:
+                out.append((seat, before[seat], c, led, best))
+            if keys[led][c] > keys[led][best]:
+                best = c
+        before[seat] |= 1 << c
+    return out
+
+
+def _six_rules(view: View, info: Mapping[str, Any], plan: Any, six: int, turned: int,
+               taker: Any) -> tuple[int, int]:
+    """Where the trump six must be: ``(seat that kept it or -1, whether no player holds
+    it)``: a player who held it when the turned card lay apart was asked (27.14)."""
+    if not plan.six_exchange or taker is not None or turned == six \
+            or info.get("six_exchanged_by") is not None:
+        return -1, False
+    keeper = next((s for s, t in view.history if t == "keep six"), None)
+    if keeper is not None:
+        return int(keeper), False
+    return -1, True
+
+
+def _base(sampler: Sampler, view: View, seed: int) -> tuple[Any, Any, Any]:
+    """A sampled deal's kernel state at the view's point with the public Weis and Stöck
+    points only, its scoring row and its players."""
+    from atout.kernels import jass as kj
+    from atout.kernels.putze_search import scoring
+
+    deal: Any = sampler.sample(view, random.Random(seed))
+    base = kj.encode(deal)
+    info = view.info
+    weis, stoeck = info.get("weis_points"), info.get("stoeck_points")
+    for s in range(len(deal.weis_points)):
+        # the view's (a sample's Weis may go to another player whose total agrees)
+        base[kj.ST_BASE + s] = (int(weis[s]) if isinstance(weis, list) else 0) \
+            + (int(stoeck[s]) if isinstance(stoeck, list) else 0)
+    return base, scoring(deal), deal.players()
+
+
+def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | None:
+    """The kernel sampler's arguments for ``view`` (a Putze card play at the seat's turn);
+    None where the Python sampler must draw: before the card play, in the first trick when
+    the Weis count. :class:`~atout.bots.determinize.NoConsistentDeal` when no deal agrees."""
+    import numpy as np
+
+    from atout.bots.putze.search import PutzeDeterminizer, discard_weight
+
+    if not isinstance(sampler, PutzeDeterminizer) or view.phase != "play" \
+            or view.to_move != view.seat:
+        return None
+    rules = sampler.rules
+    plan = rules.plan  # type: ignore[attr-defined]
+    info = view.info
+    seen = read_view(rules, view)
+    weis = bool(rules.options.weis)
+    if weis and seen.played_all.bit_count() < seen.nplayers:
+        return None
+    me = view.seat
+    mode = seen.mode
+    turned = JASS_DECK.parse(str(info["trump_card"]))
+    six = mode * 9
+    taker = info.get("blind_taker")
+    holder = info.get("trump_card_holder")
+    played = seen.played_all
+    known = seen.hand | played | seen.gone | 1 << turned
+    if info.get("six_exchanged_by") is not None:
+        known |= 1 << six
+    players = [int(s) for s in info["players"]]
+    better = plan.talon == "better-cards"
+    discards = 0
+    if better:
+        state, counts = info.get("better"), info.get("discarded")
+        looked_at = info.get("own_better_seen")
+        if not isinstance(state, dict) or not isinstance(counts, dict) \
+                or not isinstance(looked_at, list):
+            raise NoConsistentDeal("the view does not describe the better cards")
+        known |= JASS_DECK.mask(str(c) for c in looked_at)
+        opp = 1 - me
+        discards = 3 if state.get(str(opp)) == "taken" else int(counts.get(str(opp), 0))
+    pool = plan.deck & ~known
+    keeper, nobody = _six_rules(view, info, plan, six, turned, taker)
+    if better:
+        kept = any(t == "keep six" for _, t in view.history)
+        keeper, nobody = (1 - me, False) if (1 - me, "keep six") in view.history else (
+            -1, plan.six_exchange and info.get("six_exchanged_by") is None and not kept)
+    held = _Holders()
+    took = better and discards == 3
+    for s in players:
+        if s == me:
+            continue
+        size = plan.hand_size - seen.played[s].bit_count()
+        if better and not took:
+            size -= discards
+        forced = seen.shown[s] & pool
+        if holder == s and not played >> turned & 1:
+            forced |= 1 << turned  # the turned card is in this hand (dealt from the pool)
+        allowed = FULL & ~seen.voids[s]
+        if keeper == s:
+            forced |= 1 << six & pool
+        elif nobody:
+            allowed &= ~(1 << six)
+        held.add(s, size, allowed, forced)
+    if any(f >> turned & 1 for f in held.forced):
+        pool |= 1 << turned
+    rest = pool.bit_count() - discards - sum(held.sizes)
+    if rest < 0 or any(f.bit_count() > n for f, n in zip(held.forced, held.sizes, strict=True)):
+        raise NoConsistentDeal("the view holds more cards than the deck")
+    held.add(-1, rest, FULL, 0)
+    base, row, _ = _base(sampler, view, seed)
+    from atout.kernels import jass as kj
+
+    for s in range(view.seats):
+        base[kj.ST_HANDS + s] = 0
+    base[kj.ST_HANDS + me] = seen.hand
+    played_by = list(seen.played)
+    stoeck = 0
+    if rules.options.stoeck and not any(info.get("stoeck_points") or [0]):
+        stoeck = 1 << (mode * 9 + KING) | 1 << (mode * 9 + QUEEN)
+    announced = [0] * view.seats
+    weis_seats = 0
+    if weis:
+        for s in players:
+            if s != me:
+                announced[s] = int((info.get("weis_announced") or {}).get(str(s), 0))
+                weis_seats |= 1 << s
+    checks = replay_checks(rules, view, seen)
+    mask = 0
+    for s in players:
+        mask |= 1 << s
+    weights = [int(discard_weight(c, mode) * WEIGHT_SCALE) for c in range(36)]
+
+    def ints(values: Sequence[int]) -> Any:
+        return np.array(values, dtype=np.int64)
+
+    return WorldFacts(base, ints(held.seats), pool, ints(held.sizes), ints(held.allowed),
+                      ints(held.forced), ints(played_by), mask,
+                      ints([c for check in checks for c in check]).reshape(-1, 5),
+                      ints(announced), weis_seats, int(rules.options.big_sequences), discards,
+                      ints(weights), stoeck, row)
+
+
+_FACTS: list[tuple[View | None, int, WorldFacts | None]] = [(None, 0, None)]
+"""The last view's facts (with the sampler's identity), swapped whole (safe across
+threads): a decision's rounds read the view once."""
+
+
+def putze_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                 reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+    """The search's ``kernel`` rounds of the card play: ``count`` deals consistent with the
+    view sampled in the kernel (:func:`atout.kernels.putze_sample.sample_worlds_kernel` on
+    :func:`world_facts`) and ``reuse`` random playouts of each after each card
+    (:func:`atout.kernels.putze_search.rollouts_kernel`): the summed values per action and
+    the worlds used. None where the Python sampler must draw the deals."""
+    from atout.kernels import jass as kj
+    from atout.kernels.putze_search import rollouts_kernel
+    from atout.kernels.rand import fold_seed
+
+    made = _FACTS[0]
+    if made[0] is not view or made[1] != id(sampler):
+        made = (view, id(sampler), world_facts(sampler, view, seed))
+        _FACTS[0] = made
+    facts = made[2]
+    if facts is None:
+        return None
+    worlds = sample(facts, count, seed)
+    worlds = worlds[worlds[:, kj.ST_TURN] == seat]
+    if not len(worlds):
+        return None
+    import numpy as np
+
+    cards = np.array([int(a) for a in actions], dtype=np.int64)
+    rows = np.repeat(facts.scoring[None, :], len(worlds), axis=0)
+    values = rollouts_kernel(worlds, cards, reuse, fold_seed(seed ^ 0x5DEECE66D), seat, rows)
+    return [float(v) for v in values.sum(axis=0)], len(worlds)
+
+
+def checked(facts: WorldFacts) -> WorldFacts:
+    """``facts`` as the kernel takes them, or a ValueError in words (wrong shapes)."""
+    import numpy as np
+
+    from atout.kernels import jass as kj
+
+    arrays = {name: np.ascontiguousarray(getattr(facts, name), dtype=np.int64)
+              for name in ("base", "holders", "sizes", "allowed", "forced", "played_by",
+                           "checks", "announced", "weights")}
+    if arrays["base"].shape != (kj.STATE_SIZE,):
+        raise ValueError(f"the base is a kernel state of {kj.STATE_SIZE} int64 (from encode), "
+                         f"not of shape {arrays['base'].shape}")
+    n = arrays["holders"].shape
+    for name in ("sizes", "allowed", "forced"):
+        if arrays[name].shape != n or len(n) != 1:
+            raise ValueError(f"one entry of {name} per holder ({n[0]} holders), not shape "
+                             f"{arrays[name].shape}")
+    seats = int(arrays["base"][kj.ST_N])
+    for name in ("played_by", "announced"):
+        if arrays[name].shape != (seats,):
+            raise ValueError(f"one entry of {name} per seat ({seats}), not shape "
+                             f"{arrays[name].shape}")
+    if arrays["checks"].ndim != 2 or arrays["checks"].shape[1] != 5:
+        raise ValueError(f"the replay checks are rows of 5, not shape {arrays['checks'].shape}")
+    if arrays["weights"].shape != (36,):
+        raise ValueError(f"one discard weight per card (36), not shape "
+                         f"{arrays['weights'].shape}")
+    if int(arrays["sizes"].sum()) + facts.discards != facts.pool.bit_count():
+        raise ValueError(f"the holders' sizes and the discards ({int(arrays['sizes'].sum())} "
+                         f"+ {facts.discards}) must deal the pool's "
+                         f"{facts.pool.bit_count()} cards")
+    return facts._replace(**arrays)  # type: ignore[arg-type]
+
+
+def sample(facts: WorldFacts, count: int, seed: int) -> Any:
+    """``count`` worlds of ``facts`` from ``seed`` (:func:`atout.kernels.putze_sample.
+    sample_worlds_kernel`): kernel states, a world no try dealt with its turn -1."""
+    from atout.bots.putze.search import SOFT_TRIES
+    from atout.kernels.jass import whole
+    from atout.kernels.putze_sample import sample_worlds_kernel
+    from atout.kernels.rand import fold_seed
+
+    f = checked(facts)
+    return sample_worlds_kernel(f.base, f.holders, f.pool, f.sizes, f.allowed, f.forced,
+                                f.played_by, f.players, f.checks, f.announced, f.weis_seats,
+                                f.big, f.discards, f.weights, f.stoeck, MAX_TRIES, SOFT_TRIES,
+                                whole(count, "count"), fold_seed(seed))
+
+
+__all__ = ["KERNEL_WORLDS", "WorldFacts", "checked", "putze_worlds", "replay_checks", "sample",
+           "world_facts"]

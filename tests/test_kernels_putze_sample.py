@@ -1,0 +1,308 @@
+"""The Putze search's sampling in the kernel: every world agrees with the seat's view.
+
+Each kernel world is rebuilt into an engine deal by the Python sampler itself, its players'
+hands forced to the world's (:func:`rebuilt`): the sampler then replays the whole history
+on it (the speaking, the blind, the six, the better cards, every card), and the rebuilt
+deal's kernel state must be the world (hands, Weis and Stöck to come, the trick). CI runs
+this file compiled and with ``ATOUT_PURE=1``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+import atout
+from atout.bots import make_bot
+from atout.bots.determinize import assign_cards
+from atout.bots.jass.heuristic import read_view
+from atout.bots.putze import search as putze_search
+from atout.bots.putze import worlds as pw
+from atout.bots.putze.search import PutzeDeterminizer
+from atout.bots.search import SearchBot
+from atout.cards import JASS_DECK
+from atout.core import Deal, View
+from atout.games.jass.weis import find_weis
+from atout.games.putze.deal import PASS
+from atout.kernels import jass as kj
+from atout.kernels import putze_sample as ks
+
+TABLES: list[dict[str, Any]] = [
+    {"players": 2}, {"players": 3}, {}, {"players": 5},
+    {"players": 5, "base": "jass-txt"}, {"players": 5, "dealer_sits_out": True},
+    {"players": 3, "under_trump": "strict", "weis_scoring": "each", "big_sequences": True},
+    {"players": 2, "talon": "blind"}, {"players": 3, "base": "jass-txt"},
+]
+
+
+def positions(options: dict[str, Any], count: int, seed: int = 0) -> list[Deal]:
+    """Deals of a table at a card-play decision past the first trick (random choices
+    before the play: passes, blinds taken, sixes kept or exchanged, better cards taken or
+    looked at; then random cards)."""
+    rules: Any = atout.make("putze", **options)
+    out: list[Deal] = []
+    for k in range(count * 20):
+        rng = random.Random(seed * 1000 + k)
+        deal: Any = rules.deal(seed=seed * 1000 + k, dealer=k % rules.plan.players)
+        while deal.to_move is not None and deal.phase != "play":
+            mask = deal.legal_mask()
+            if mask & ~(1 << PASS) and rng.random() < 0.8:
+                mask &= ~(1 << PASS)  # a pass now and then: most deals are played
+            deal.step(rng.choice([a for a in range(43) if mask >> a & 1]))
+        if deal.to_move is None:
+            continue
+        for _ in range(len(deal.players()) + rng.randrange(deal.tricks_total * 3)):
+            mask = deal.legal_mask()
+            deal.step(rng.choice([c for c in range(36) if mask >> c & 1]))
+            if deal.to_move is None:
+                break
+        if deal.to_move is not None:
+            out.append(deal)
+        if len(out) == count:
+            break
+    return out
+
+
+def dealt_others(view: View, rules: Any) -> list[int]:
+    """The seats dealt a hand, from the dealer's next, the seat's own left out (the order
+    of the Python sampler's holders)."""
+    plan = rules.plan
+    nxt = rules.next_seat
+    around = [nxt[view.dealer]]
+    while len(around) < view.seats:
+        around.append(nxt[around[-1]])
+    return [s for s in around if not (plan.dealer_sits_out and s == view.dealer)
+            and s != view.seat]
+
+
+def rebuilt(rules: Any, view: View, world: Any, monkeypatch: pytest.MonkeyPatch) -> Deal:
+    """The world as an engine deal: the Python sampler with the players' hands forced to
+    the world's (the cards out of play dealt by it at random); it replays the history."""
+    info = view.info
+    turned = JASS_DECK.parse(str(info["trump_card"]))
+    hands = {s: int(world[kj.ST_HANDS + s]) for s in info["players"] if s != view.seat}
+    holder = info.get("trump_card_holder")
+    if holder in hands:
+        hands[holder] &= ~(1 << turned)  # the Python sampler adds it itself
+    real = assign_cards
+    real_draw = putze_search.draw_discards
+    better = rules.plan.talon == "better-cards"
+    order = [1 - view.seat] if better else dealt_others(view, rules)
+
+    def forced_assign(pool: int, sizes: Any, allowed: Any, rng: random.Random,
+                      forced: Any = None) -> list[int] | None:
+        forced = list(forced or [0] * len(sizes))
+        for i, s in enumerate(order):
+            forced[i] = hands.get(s, 0) & pool | forced[i]
+        got = real(pool, sizes, allowed, rng, forced)
+        assert got is not None
+        return got
+
+    def forced_discards(cards: int, k: int, weights: Any, needed: int, need: int,
+                        rng: random.Random) -> int:
+        return real_draw(cards & ~hands[1 - view.seat], k, weights, 0, 0, rng)
+
+    monkeypatch.setattr(putze_search, "assign_cards", forced_assign)
+    monkeypatch.setattr(putze_search, "draw_discards", forced_discards)
+    try:
+        deal = PutzeDeterminizer(rules).sample(view, random.Random(1))
+    finally:
+        monkeypatch.undo()
+    held = deal.hands  # type: ignore[attr-defined]
+    for s, h in hands.items():
+        assert held[s] & ~(1 << turned) == h, (s, "the rebuilt hand is not the world's")
+    return deal
+
+
+@pytest.mark.parametrize("options", TABLES)
+def test_every_world_is_a_deal_that_replays_the_view(options: dict[str, Any],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = atout.make("putze", **options)
+    checked = 0
+    for deal in positions(options, 6, seed=len(str(options))):
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        facts = pw.world_facts(PutzeDeterminizer(rules), view, 3)
+        assert facts is not None
+        worlds = pw.sample(facts, 6, 17)
+        seen = read_view(rules, view)
+        for world in worlds:
+            assert world[kj.ST_TURN] == seat
+            assert world[kj.ST_HANDS + seat] == seen.hand  # the seat's own hand exact
+            players = [int(s) for s in view.info["players"]]
+            held = 0
+            for s in players:
+                h = int(world[kj.ST_HANDS + s])
+                assert not h & held and not h & seen.played_all  # no card twice, none seen
+                assert not h & seen.voids[s] if s != seat else True  # voids respected
+                assert h.bit_count() == int(deal.hands[s]).bit_count()  # type: ignore[attr-defined]
+                held |= h
+            again = rebuilt(rules, view, world, monkeypatch)
+            state = kj.encode(again)
+            public = [w + st for w, st in zip(view.info["weis_points"],
+                                              view.info["stoeck_points"], strict=True)]
+            for s in range(view.seats):
+                if s not in players:
+                    state[kj.ST_HANDS + s] = 0
+                # the Weis scored are the view's (the Python sampler checks only the totals
+                # announced: its deal may score another player's); the Stöck to come agree
+                scored = again.weis_points[s] + again.stoeck_points[s]  # type: ignore[attr-defined]
+                assert world[kj.ST_BASE + s] - public[s] == state[kj.ST_BASE + s] - scored
+                state[kj.ST_BASE + s] = world[kj.ST_BASE + s]
+            assert list(state) == list(world), (options, "the world is not the rebuilt deal")
+            checked += 1
+    assert checked >= 24
+
+
+def test_weis_totals_are_the_engines() -> None:
+    rng = random.Random(5)
+    for _ in range(4000):
+        hand = 0
+        for c in rng.sample(range(36), rng.choice((6, 7, 9, 9, 12))):
+            hand |= 1 << c
+        for big in (0, 1):
+            found = find_weis(hand, rng.randrange(4), bool(big))
+            assert ks.weis_total(hand, big) == sum(w.value for w in found), hex(hand)
+    four_jacks = JASS_DECK.mask(["JH", "JD", "JS", "JC", "TH", "QH", "KH"])
+    assert ks.weis_total(four_jacks, 0) == max(200 + 0, 50 + 0)
+
+
+def free_position() -> tuple[Any, View]:
+    """A 4-player position past the first trick in which nobody has shown a void or a Weis
+    and no Stöck or six constrains the hands: the unseen cards are dealt uniformly."""
+    rules = atout.make("putze", weis=False, stoeck=False)
+    for deal in positions({"weis": False, "stoeck": False}, 40, seed=9):
+        view = deal.view(deal.to_move)
+        seen = read_view(rules, view)
+        if not any(seen.voids) and seen.played_all.bit_count() == 4 \
+                and view.info.get("trump_card_holder") == view.seat:
+            return rules, view
+    raise AssertionError("no free position")
+
+
+def test_with_no_constraint_each_card_lands_by_hand_size() -> None:
+    rules, view = free_position()
+    facts = pw.world_facts(PutzeDeterminizer(rules), view, 0)
+    assert facts is not None
+    others = [s for s in view.info["players"] if s != view.seat]
+    worlds = pw.sample(facts, 3000, 4)
+    counts: Counter[tuple[int, int]] = Counter()
+    for world in worlds:
+        for s in others:
+            h = int(world[kj.ST_HANDS + s])
+            for c in range(36):
+                if h >> c & 1:
+                    counts[(s, c)] += 1
+    unseen = facts.pool
+    for s in others:
+        size = int(facts.sizes[list(facts.holders).index(s)])
+        assert size >= 6
+        p = size / unseen.bit_count()  # the hand's share of the unseen cards
+        for c in range(36):
+            if unseen >> c & 1:
+                expected = 3000 * p
+                # 5 standard deviations: seeded, it cannot flake, and a bias shows
+                assert abs(counts[(s, c)] - expected) < 5 * (3000 * p * (1 - p)) ** 0.5, (s, c)
+            else:
+                assert counts[(s, c)] == 0
+
+
+def test_the_discards_are_drawn_as_the_python_sampler_draws_them() -> None:
+    """At two players with the better cards the other player's discards are cheap side
+    cards far more often than trumps: each card lands in his hand about as often in the
+    kernel's worlds as in the Python sampler's deals."""
+    rules = atout.make("putze", players=2)
+    for deal in positions({"players": 2}, 40, seed=3):
+        view = deal.view(deal.to_move)
+        facts = pw.world_facts(PutzeDeterminizer(rules), view, 0)
+        if facts is not None and facts.discards == 3 and int(facts.sizes[0]) >= 6:
+            break
+    else:
+        raise AssertionError("no early position where the other player took his better cards")
+    opp = 1 - view.seat
+    kernel = [int(w[kj.ST_HANDS + opp]) for w in pw.sample(facts, 3000, 8)]
+    sampler = PutzeDeterminizer(rules)
+    rng = random.Random(8)
+    python = [sampler.sample(view, rng).hands[opp] for _ in range(1000)]  # type: ignore[attr-defined]
+    uniform = int(facts.sizes[0]) / (facts.pool.bit_count() - facts.discards)
+    moved = 0
+    for c in range(36):
+        if facts.pool >> c & 1:
+            k = sum(h >> c & 1 for h in kernel) / len(kernel)
+            p = sum(h >> c & 1 for h in python) / len(python)
+            assert k == pytest.approx(p, abs=0.07), JASS_DECK.codes[c]
+            moved += abs(k - uniform) > 0.05
+    assert moved >= 3  # the weights move the frequencies off the uniform draw
+
+
+def test_the_weis_announced_are_read_as_the_python_sampler_reads_them() -> None:
+    """A player who announced no Weis seldom holds one in a world, one who announced some
+    holds that much."""
+    rules = atout.make("putze", players=3)
+    found = 0
+    for deal in positions({"players": 3}, 60, seed=4):
+        view = deal.view(deal.to_move)
+        facts = pw.world_facts(PutzeDeterminizer(rules), view, 0)
+        assert facts is not None
+        worlds = pw.sample(facts, 50, 1)
+        agree = 0
+        for w in worlds:
+            ok = True
+            for s in view.info["players"]:
+                if s != view.seat:
+                    start = int(w[kj.ST_HANDS + s]) | int(facts.played_by[s])
+                    ok &= ks.weis_total(start, 0) == facts.announced[s]
+            agree += ok
+        assert agree >= 45
+        found += 1
+    assert found >= 30
+
+
+def test_the_search_samples_in_the_kernel_and_decides_the_same_for_a_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = atout.make("putze", players=3)
+    deals = positions({"players": 3}, 4, seed=2)
+    calls: list[int] = []
+    real = pw.putze_worlds
+
+    def counted(*args: Any) -> tuple[list[float], int] | None:
+        got = real(*args)
+        calls.append(0 if got is None else got[1])
+        return got
+
+    monkeypatch.setattr(pw, "putze_worlds", counted)
+
+    def decide(spec: str) -> list[str]:
+        out = []
+        for deal in deals:
+            seat = deal.to_move
+            assert seat is not None
+            bot = make_bot(spec, rules, seat, 5)
+            assert isinstance(bot, SearchBot)
+            out.append(f"{bot.choose(deal.view(seat)).text}/{bot.total_playouts}")
+        return out
+
+    first = decide("search:playouts=80:kernel=1")
+    assert calls and all(calls)  # every round's worlds came from the kernel
+    assert first == decide("search:playouts=80:kernel=1")
+    calls.clear()
+    decide("search:playouts=80:kernel=1:kworlds=0")
+    assert calls == []  # the Python sampler's deals only
+
+
+def test_bad_facts_are_refused_in_words() -> None:
+    rules = atout.make("putze")
+    deal = positions({}, 1)[0]
+    view = deal.view(deal.to_move)
+    facts = pw.world_facts(PutzeDeterminizer(rules), view, 0)
+    assert facts is not None
+    with pytest.raises(ValueError, match="count"):
+        pw.sample(facts, -1, 0)
+    with pytest.raises(ValueError, match="holders"):
+        pw.sample(facts._replace(sizes=np.zeros(1, dtype=np.int64)), 4, 0)
+    assert pw.world_facts(PutzeDeterminizer(rules), rules.deal(seed=1).view(0), 0) is None
