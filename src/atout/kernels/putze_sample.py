@@ -22,6 +22,8 @@ hands replaced) for :func:`atout.kernels.putze_search.rollouts_kernel`:
 - the two-player table's hidden discards: ``discards`` cards drawn first from the pool, by
   the integer weights ``weights`` (:func:`atout.bots.putze.search.discard_weight`, scaled),
   leaving the other player enough cards within his voids (the Python sampler's draw).
+- in the first trick, the Weis the world's hands will score (:func:`score_weis`: the best
+  player's, or every player's, as the engine scores them once the first trick is over);
 - the Stöck still to come (``stoeck``: the trump king and queen, 0 without) added to the
   points of the player who began the play with both and holds one still.
 
@@ -40,8 +42,10 @@ from atout.kernels.jass import (
     ST_BASE,
     ST_FREE,
     ST_HANDS,
+    ST_LEADER,
     ST_MODE,
     ST_N,
+    ST_NEXT,
     ST_SIDE,
     ST_STRICT,
     ST_TURN,
@@ -69,9 +73,11 @@ CHECK = 5
 
 
 @njit
-def runs_value(hand: int, big: int) -> int:
-    """The value of every run of three or more cards of a suit in ``hand``."""
+def runs_value(hand: int, big: int, trump: int) -> tuple[int, int]:
+    """The value of every run of three or more cards of a suit in ``hand``, and the best
+    run's key (:func:`weis_key`; -1 for none)."""
     total = 0
+    key = -1
     for s in range(4):
         b = (hand >> (9 * s)) & 511
         r = 0
@@ -82,39 +88,93 @@ def runs_value(hand: int, big: int) -> int:
                     r += 1
                 length = r - start
                 if length >= 3:
-                    total += BIG_SEQUENCE[length] if big else SEQUENCE[length]
+                    value = BIG_SEQUENCE[length] if big else SEQUENCE[length]
+                    total += value
+                    key = max(key, weis_key(value, length, r - 1, int(s == trump)))
             else:
                 r += 1
-    return total
+    return total, key
 
 
 @njit
-def weis_total(hand: int, big: int) -> int:
+def weis_key(value: int, length: int, top: int, trump: int) -> int:
+    """:func:`atout.games.jass.weis.weis_key` as one number: value, length, top card's
+    rank, trump."""
+    return ((value * 100 + length) * 100 + top) * 10 + trump
+
+
+@njit
+def weis_of(hand: int, big: int, trump: int) -> tuple[int, int]:
     """The total of the Weis the engine finds in ``hand`` (:func:`atout.games.jass.weis.
     find_weis` as Putze plays it: a card serves in one Weis, no four of a low rank, a
-    nine-card run worth 100 without big sequences): the fours and runs of greatest total."""
+    nine-card run worth 100 without big sequences: the fours and runs of greatest total, the
+    first such choice) and the best key among them (-1 for none)."""
     quads = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 511
     masks = np.zeros(6, dtype=np.int64)
     values = np.zeros(6, dtype=np.int64)
+    keys = np.zeros(6, dtype=np.int64)
     k = 0
     for i in range(6):
         r = FOUR_RANKS[i]
         if quads >> r & 1:
             masks[k] = (1 | 1 << 9 | 1 << 18 | 1 << 27) << r
             values[k] = FOUR_VALUE[i]
+            keys[k] = weis_key(FOUR_VALUE[i], 4, r, 0)
             k += 1
     best = -1
+    best_key = -1
     for pick in range(1 << k):
         used = 0
         total = 0
+        key = -1
         for i in range(k):
             if pick >> i & 1:
                 used |= masks[i]
                 total += values[i]
-        total += runs_value(hand & ~used, big)
+                key = max(key, keys[i])
+        runs, run_key = runs_value(hand & ~used, big, trump)
+        total += runs
         if total > best:
             best = total
-    return best
+            best_key = max(key, run_key)
+    return best, best_key
+
+
+@njit
+def weis_total(hand: int, big: int) -> int:
+    """The total of the Weis in ``hand`` (:func:`weis_of`)."""
+    return weis_of(hand, big, -1)[0]
+
+
+@njit
+def score_weis(st: NDArray[np.int64], start: NDArray[np.int64], players: int, big: int,
+               each: int) -> None:
+    """Add to ``st``'s sides the Weis of the hands as play began (``start``), as the engine
+    scores them after the first trick: every player's (``each``), or the best one's in turn
+    order from the first leader (ties to the first)."""
+    seats = st[ST_N]
+    mode = st[ST_MODE]
+    if each:
+        for s in range(seats):
+            if players >> s & 1:
+                st[ST_BASE + st[ST_SIDE + s]] += weis_of(start[s], big, mode)[0]
+        return
+    best_key = -1
+    best_seat = -1
+    best_total = 0
+    s = st[ST_LEADER]
+    for _ in range(seats):
+        if s < 0:
+            break
+        if players >> s & 1:
+            total, key = weis_of(start[s], big, mode)
+            if total and key > best_key:
+                best_key = key
+                best_seat = s
+                best_total = total
+        s = st[ST_NEXT + s]
+    if best_seat >= 0:
+        st[ST_BASE + st[ST_SIDE + best_seat]] += best_total
 
 
 @njit
@@ -170,7 +230,7 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
                          sizes: NDArray[np.int64], allowed: NDArray[np.int64],
                          forced: NDArray[np.int64], played_by: NDArray[np.int64],
                          players: int, checks: NDArray[np.int64], announced: NDArray[np.int64],
-                         weis_seats: int, big: int, discards: int,
+                         weis_seats: int, big: int, weis_now: int, discards: int,
                          weights: NDArray[np.int64], stoeck: int, tries: int, soft: int,
                          count: int, seed: int) -> NDArray[np.int64]:
     """``count`` worlds of ``base`` (see the module): ``pool`` dealt to ``holders`` (seats;
@@ -179,7 +239,9 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
     from the pool outside the forced cards (the first holder's voids respected);
     ``played_by`` the cards each seat has played, ``players`` the seats that play (a mask),
     ``checks`` the rows of :func:`replay_ok`, ``announced`` each seat's Weis total announced
-    (read for the seats of the ``weis_seats`` mask; ``big``: big sequences)."""
+    (read for the seats of the ``weis_seats`` mask; ``big``: big sequences); ``weis_now``:
+    in the first trick, the Weis the world's hands score added to its points (1: the best
+    player's, 2: every player's; 0: none, or scored already)."""
     out = np.zeros((count, STATE_SIZE), dtype=np.int64)
     rs = np.zeros(1, dtype=np.int64)
     n = holders.shape[0]
@@ -234,6 +296,10 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
         for i in range(n):
             if holders[i] >= 0:
                 out[w, ST_HANDS + holders[i]] = keep[i]
+        if weis_now:
+            for s in range(seats):
+                start[s] = out[w, ST_HANDS + s] | played_by[s]
+            score_weis(out[w], start, players, big, weis_now == 2)
         if stoeck:
             for s in range(seats):
                 hand = out[w, ST_HANDS + s]
@@ -244,4 +310,4 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
 
 
 __all__ = ["CHECK", "draw_weighted", "replay_ok", "runs_value", "sample_worlds_kernel",
-           "weis_total"]
+           "score_weis", "weis_key", "weis_of", "weis_total"]

@@ -72,7 +72,24 @@ def warm() -> bool:
         legal = deal.legal_mask()
         first = (legal & -legal).bit_length() - 1
         batch_rollouts([deal], [deal.rules.actions[first]], 1, seat, 0)
+    warm_worlds(deal)
     return True
+
+
+def warm_worlds(deal: Deal) -> None:
+    """The kernel's sampling of the search's deals compiled (or loaded from the cache): one
+    call on ``deal`` (in its card play) once its first trick is over."""
+    from atout.bots.putze.search import PutzeDeterminizer
+    from atout.bots.putze.worlds import putze_worlds
+
+    while deal.to_move is not None and not getattr(deal, "tricks", ()):
+        legal = deal.legal_mask()
+        deal.step((legal & -legal).bit_length() - 1)
+    seat = deal.to_move
+    if seat is not None:
+        view = deal.view(seat)
+        action = deal.rules.actions.parse(view.legal[0])
+        putze_worlds(PutzeDeterminizer(deal.rules), view, [action], 2, 1, seat, 0)
 
 
 def _warm() -> None:
@@ -96,4 +113,4 @@ def kernel_ready(wait: bool = False) -> bool:
     return bool(_READY) and _READY[0]
 
 
-__all__ = ["KERNEL_DEFAULT", "REUSE", "batch_rollouts", "kernel_ready", "warm"]
+__all__ = ["KERNEL_DEFAULT", "REUSE", "batch_rollouts", "kernel_ready", "warm", "warm_worlds"]

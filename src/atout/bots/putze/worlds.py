@@ -7,9 +7,8 @@ same soft one, listed in :mod:`atout.kernels.putze_sample`), into the arguments 
 :class:`~atout.bots.parts.BatchWorlds`) samples the worlds in the kernel and rolls them out
 in :func:`atout.kernels.putze_search.rollouts_kernel`, in two calls for a whole round.
 
-The Python sampler still draws (``None``) before the card play, and in the first trick when
-the Weis count (who scores them depends on hands not yet seen in full); its replay of the
-history stays the reference the kernel's worlds are tested against.
+The Python sampler still draws (``None``) before the card play; its replay of the history
+stays the reference the kernel's worlds are tested against.
 """
 
 from __future__ import annotations
@@ -49,6 +48,7 @@ class WorldFacts(NamedTuple):
     announced: Any
     weis_seats: int
     big: int
+    weis_now: int
     discards: int
     weights: Any
     stoeck: int
@@ -124,8 +124,8 @@ def _base(sampler: Sampler, view: View, seed: int) -> tuple[Any, Any, Any]:
 
 def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | None:
     """The kernel sampler's arguments for ``view`` (a Putze card play at the seat's turn);
-    None where the Python sampler must draw: before the card play, in the first trick when
-    the Weis count. :class:`~atout.bots.determinize.NoConsistentDeal` when no deal agrees."""
+    None where the Python sampler must draw: before the card play.
+    :class:`~atout.bots.determinize.NoConsistentDeal` when no deal agrees."""
     import numpy as np
 
     from atout.bots.putze.search import PutzeDeterminizer, discard_weight
@@ -138,8 +138,7 @@ def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | Non
     info = view.info
     seen = read_view(rules, view)
     weis = bool(rules.options.weis)
-    if weis and seen.played_all.bit_count() < seen.nplayers:
-        return None
+    first_trick = seen.played_all.bit_count() < seen.nplayers
     me = view.seat
     mode = seen.mode
     turned = JASS_DECK.parse(str(info["trump_card"]))
@@ -205,7 +204,7 @@ def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | Non
     weis_seats = 0
     if weis:
         for s in players:
-            if s != me:
+            if s != me and seen.played[s]:  # announced with his first card
                 announced[s] = int((info.get("weis_announced") or {}).get(str(s), 0))
                 weis_seats |= 1 << s
     checks = replay_checks(rules, view, seen)
@@ -220,7 +219,9 @@ def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | Non
     return WorldFacts(base, ints(held.seats), pool, ints(held.sizes), ints(held.allowed),
                       ints(held.forced), ints(played_by), mask,
                       ints([c for check in checks for c in check]).reshape(-1, 5),
-                      ints(announced), weis_seats, int(rules.options.big_sequences), discards,
+                      ints(announced), weis_seats, int(rules.options.big_sequences),
+                      (2 if rules.options.weis_scoring == "each" else 1) if weis and first_trick
+                      else 0, discards,
                       ints(weights), stoeck, row)
 
 
@@ -304,8 +305,8 @@ def sample(facts: WorldFacts, count: int, seed: int) -> Any:
     f = checked(facts)
     return sample_worlds_kernel(f.base, f.holders, f.pool, f.sizes, f.allowed, f.forced,
                                 f.played_by, f.players, f.checks, f.announced, f.weis_seats,
-                                f.big, f.discards, f.weights, f.stoeck, MAX_TRIES, SOFT_TRIES,
-                                whole(count, "count"), fold_seed(seed))
+                                f.big, f.weis_now, f.discards, f.weights, f.stoeck, MAX_TRIES,
+                                SOFT_TRIES, whole(count, "count"), fold_seed(seed))
 
 
 __all__ = ["KERNEL_WORLDS", "WorldFacts", "checked", "putze_worlds", "replay_checks", "sample",
