@@ -306,6 +306,21 @@ def test_the_search_samples_in_the_kernel_and_decides_the_same_for_a_seed(
     assert calls == []  # the Python sampler's deals only
 
 
+def test_a_decision_sampled_in_the_kernel_gets_more_playouts() -> None:
+    rules = atout.make("putze")
+    deal = positions({}, 3, seed=6)[0]
+    seat = deal.to_move
+    assert seat is not None
+    view = deal.view(seat)
+    played = []
+    for kworlds in (1, 0):
+        bot = SearchBot(rules, seat, 3, playouts=60, kernel=1, kworlds=kworlds)
+        bot.choose(view)
+        played.append(bot.total_playouts)
+    assert putze_search.WORLDS_FACTOR > 1
+    assert played[0] >= played[1] * putze_search.WORLDS_FACTOR * 0.8
+
+
 def test_bad_facts_are_refused_in_words() -> None:
     rules = atout.make("putze")
     deal = positions({}, 1)[0]

@@ -375,7 +375,9 @@ class SearchBot(Bot):
         """:meth:`_choose_sampled` with the rollouts of :data:`WORLDS` samples for every
         action in contention in one call of the game's batched kernel. The budget counts
         ``reuse`` rollouts per action and sample, as the Python rollouts would spend; the
-        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``)."""
+        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``); a decision
+        whose deals the kernel samples gets the game's :attr:`~atout.bots.parts.Batch.
+        worlds_factor` times the budget."""
         batch = self.parts.batch
         assert batch is not None
         batched, worlds = self._kernels(batch)
@@ -383,11 +385,13 @@ class SearchBot(Bot):
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
         spent = played = 0
-        per_round = self.playouts / self.rounds
+        # the decisions whose deals the kernel samples may get more (they cost little)
+        budget = self.playouts * (batch.worlds_factor if worlds is not None else 1)
+        per_round = budget / self.rounds
         rng = self.rng
         try:
             for r in range(self.rounds):
-                target = min(self.playouts, int(per_round * (r + 1)))
+                target = min(budget, int(per_round * (r + 1)))
                 while spent < target and (spent == 0 or deadline is None
                                           or time.perf_counter() < deadline):
                     if worlds is not None:
@@ -401,6 +405,9 @@ class SearchBot(Bot):
                             played += got[1] * len(alive) * self.kernel_reuse
                             continue
                         worlds = None  # the Python sampler's turn, for this decision
+                        budget = self.playouts
+                        per_round = budget / self.rounds
+                        target = min(budget, int(per_round * (r + 1)))
                     deals: list[Deal] = []
                     while len(deals) < WORLDS and spent + len(deals) * len(alive) < target:
                         deal = self._sample(view, spent + len(deals))

@@ -41,6 +41,10 @@ from atout.games.jass.play import POWER, VALUE
 
 SOFT_TRIES = 12
 """Tries spent on the announced Weis once a sample agreeing with the play exists."""
+WORLDS_FACTOR = 8
+"""The card play's budget, times :data:`PARTS`' (600 playouts), where the kernel samples its
+deals (``kworlds``, the default where numba compiles): 4,800 playouts at about 10 ms of CPU
+a decision (docs/performance.md, "Sampling inside the kernel")."""
 PLAY_FROM = {2: 1.6, 3: 1.5, 4: 1.6, 5: 1.2}
 """Estimated tricks from which the heuristic plays, by number of players."""
 
@@ -485,7 +489,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze
                   options=SearchOptions(key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"speak"}), key_factor=2,
                   batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready,
-                              worlds=_kernel_worlds))
+                              worlds=_kernel_worlds, worlds_factor=WORLDS_FACTOR))
 """The Putze bots' parts: the card play's rollouts on the kernel where numba compiles it
 (:mod:`atout.bots.putze.kernel`), its deals sampled there too past the first trick
 (:mod:`atout.bots.putze.worlds`)."""
