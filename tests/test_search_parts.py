@@ -42,6 +42,9 @@ PINNED: dict[tuple[str, str], str] = {
     ("putze", "search:playouts=40:key=search"):
         "play/80 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 play/80 6D/40 KD/42 KH/42 QH/40 TS/40",
     ("putze", "search:playouts=40:kernel=1"):  # the same compiled and with ATOUT_PURE=1
+        "pass/0 7H/1152 KS/768 7D/768 8S/768 KD/768 8S/768 pass/0 7S/1152 QD/640 JH/640 JS/768 "
+        "JS/768",
+    ("putze", "search:playouts=40:kernel=1:kworlds=0"):  # the Python sampler: as before
         "pass/0 7S/96 KS/104 7D/88 8S/104 QD/96 8S/104 pass/0 6C/96 QD/100 JH/100 KH/96 JS/104",
     ("tarot", "search:playouts=20"):
         "pass/40 discard 1H/40 discard QD/41 poignee simple/20 T8/21 T5/21 NS/21 6S/20 EX/20 "
@@ -102,7 +105,8 @@ def test_a_bot_name_becomes_a_typed_budget_and_options() -> None:
     # kernels where numba compiles them) or the search's own (3 rounds of halving)
     assert bot.budget == Budget(playouts=300, seconds=0.5, rounds=3, reuse=2)
     assert bot.options == SearchOptions(tie=2.0, exact=0, common=False, model=True, prune=True,
-                                        key="heuristic", courtesy=0, kernel=KERNEL_DEFAULT)
+                                        key="heuristic", courtesy=0, kernel=KERNEL_DEFAULT,
+                                        kworlds=True)
     assert (bot.playouts, bot.seconds, bot.tie, bot.key) == (300, 0.5, 2.0, "heuristic")
 
 
@@ -115,7 +119,8 @@ def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None
 
 @pytest.mark.parametrize(("game", "spec", "words"), [
     ("jass", "search:depth=3", "the search bot takes playouts, seconds, rounds, reuse, tie, "
-                               "exact, common, model, prune, key, courtesy and kernel, not depth"),
+                               "exact, common, model, prune, key, courtesy, kernel and kworlds, "
+                               "not depth"),
     ("jass", "search:playouts=abc", "playouts must be a whole number, not 'abc'"),
     ("jass", "search:playouts=2.5", "playouts must be a whole number, not 2.5"),
     ("jass", "search:playouts=0", "playouts must be at least 1, not 0"),
