@@ -4,7 +4,7 @@ Run: ``PYTHONPATH=src python benchmarks/putze_worlds.py [--positions 12] [--seco
 
 For each table size (2 to 5 players, the default rules), ``--positions`` decisions of the
 card play past the first trick (random choices before and in the play, from seeds): the
-Python side draws deals by :meth:`atout.bots.putze.search.PutzeDeterminizer.sample` (each one
+Python side draws deals by :meth:`atout.bots.putze.sampler.PutzeDeterminizer.sample` (each one
 built through the rules and the history replayed), the kernel side as the search calls it,
 32 worlds a call (:func:`atout.bots.putze.worlds.sample`), the view's facts read once per
 decision and counted (:func:`~atout.bots.putze.worlds.world_facts`, which draws one Python

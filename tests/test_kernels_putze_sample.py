@@ -20,6 +20,7 @@ import atout
 from atout.bots import make_bot
 from atout.bots.determinize import assign_cards
 from atout.bots.jass.heuristic import FULL, read_view
+from atout.bots.putze import sampler as putze_sampler
 from atout.bots.putze import search as putze_search
 from atout.bots.putze import worlds as pw
 from atout.bots.putze.search import PutzeDeterminizer
@@ -90,7 +91,7 @@ def rebuilt(rules: Any, view: View, world: Any, monkeypatch: pytest.MonkeyPatch)
     if holder in hands:
         hands[holder] &= ~(1 << turned)  # the Python sampler adds it itself
     real = assign_cards
-    real_draw = putze_search.draw_discards
+    real_draw = putze_sampler.draw_discards
     better = rules.plan.talon == "better-cards"
     order = [1 - view.seat] if better else dealt_others(view, rules)
 
@@ -107,8 +108,8 @@ def rebuilt(rules: Any, view: View, world: Any, monkeypatch: pytest.MonkeyPatch)
                         rng: random.Random) -> int:
         return real_draw(cards & ~hands[1 - view.seat], k, weights, 0, 0, rng)
 
-    monkeypatch.setattr(putze_search, "assign_cards", forced_assign)
-    monkeypatch.setattr(putze_search, "draw_discards", forced_discards)
+    monkeypatch.setattr(putze_sampler, "assign_cards", forced_assign)
+    monkeypatch.setattr(putze_sampler, "draw_discards", forced_discards)
     try:
         deal = PutzeDeterminizer(rules).sample(view, random.Random(1))
     finally:
@@ -279,14 +280,14 @@ def test_the_search_samples_in_the_kernel_and_decides_the_same_for_a_seed(
     rules = atout.make("putze", players=3)
     deals = positions({"players": 3}, 4, seed=2)
     calls: list[int] = []
-    real = pw.putze_worlds
+    real = pw.sample
 
-    def counted(*args: Any) -> tuple[list[float], int] | None:
+    def counted(*args: Any) -> Any:
         got = real(*args)
-        calls.append(0 if got is None else got[1])
+        calls.append(int((got[:, kj.ST_TURN] >= 0).sum()))
         return got
 
-    monkeypatch.setattr(pw, "putze_worlds", counted)
+    monkeypatch.setattr(pw, "sample", counted)
 
     def decide(spec: str) -> list[str]:
         out = []

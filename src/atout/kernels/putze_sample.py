@@ -3,7 +3,7 @@
 :func:`sample_worlds_kernel` deals, for each world, the cards the searching seat has not
 seen to the other players' hands and to the cards out of play (the blind or the stock, a
 blind taker's set-aside hand, the hands of those who passed, the "cartes meilleures" and the
-discards of the two-player table), as :class:`atout.bots.putze.search.PutzeDeterminizer`
+discards of the two-player table), as :class:`atout.bots.putze.sampler.PutzeDeterminizer`
 does, and writes each world as a :mod:`atout.kernels.jass` state (its base with the players'
 hands replaced) for :func:`atout.kernels.putze_search.rollouts_kernel`:
 
@@ -18,9 +18,9 @@ hands replaced) for :func:`atout.kernels.putze_search.rollouts_kernel`:
 - soft constraint: each other player's Weis, found in his sampled hand as the engine finds
   them (:func:`weis_total`), must total what he announced; a sample that disagrees is kept
   only as a fallback (the first one), used after ``soft`` more tries (the Python sampler's
-  :func:`atout.bots.putze.search.first_agreeing`).
+  :func:`atout.bots.putze.sampler.first_agreeing`).
 - the two-player table's hidden discards: ``discards`` cards drawn first from the pool, by
-  the integer weights ``weights`` (:func:`atout.bots.putze.search.discard_weight`, scaled),
+  the integer weights ``weights`` (:func:`atout.bots.putze.sampler.discard_weight`, scaled),
   leaving the other player enough cards within his voids (the Python sampler's draw).
 - in the first trick, the Weis the world's hands will score (:func:`score_weis`: the best
   player's, or every player's, as the engine scores them once the first trick is over);
@@ -248,66 +248,95 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
     got = np.zeros(n, dtype=np.int64)
     keep = np.zeros(n, dtype=np.int64)
     start = np.zeros(MAX_SEATS, dtype=np.int64)
-    seats = base[ST_N]
-    mode = base[ST_MODE]
-    strict = base[ST_STRICT]
-    free = base[ST_FREE]
-    fixed = 0
-    for i in range(n):
-        fixed |= forced[i]
     for w in range(count):
         seed_stream(rs, seed, w)
-        found = False
-        fallback = False
-        extra = 0
-        for _ in range(tries):
-            if fallback:
-                extra += 1
-                if extra > soft:
-                    break
-            deal_from = pool
-            if discards:
-                deal_from = pool & ~draw_weighted(pool & ~fixed, discards, weights,
-                                                  allowed[0] & ~fixed,
-                                                  sizes[0] - popcount(forced[0]), rs)
-            if not assign(deal_from, sizes, allowed, forced, rs, got):
-                continue
-            for s in range(seats):
-                start[s] = base[ST_HANDS + s] | played_by[s]
-            for i in range(n):
-                if holders[i] >= 0:
-                    start[holders[i]] = got[i] | played_by[holders[i]]
-            if not replay_ok(start, checks, strict, free, mode):
-                continue
-            agree = True
-            for s in range(seats):
-                if weis_seats >> s & 1 and weis_total(start[s], big) != announced[s]:
-                    agree = False
-            if agree or not fallback:
-                keep[:] = got
-            if agree:
-                found = True
-                break
-            fallback = True
         out[w, :] = base
-        if not found and not fallback:
+        if not draw_world(base, holders, pool, sizes, allowed, forced, played_by, checks,
+                          announced, weis_seats, big, discards, weights, tries, soft, rs, got,
+                          keep, start):
             out[w, ST_TURN] = -1
             continue
         for i in range(n):
             if holders[i] >= 0:
                 out[w, ST_HANDS + holders[i]] = keep[i]
-        if weis_now:
-            for s in range(seats):
-                start[s] = out[w, ST_HANDS + s] | played_by[s]
-            score_weis(out[w], start, players, big, weis_now == 2)
-        if stoeck:
-            for s in range(seats):
-                hand = out[w, ST_HANDS + s]
-                if players >> s & 1 and (hand | played_by[s]) & stoeck == stoeck \
-                        and hand & stoeck:
-                    out[w, ST_BASE + out[w, ST_SIDE + s]] += STOECK_POINTS
+        score_world(out[w], played_by, players, big, weis_now, stoeck, start)
     return out
 
 
-__all__ = ["CHECK", "draw_weighted", "replay_ok", "runs_value", "sample_worlds_kernel",
-           "score_weis", "weis_key", "weis_of", "weis_total"]
+@njit
+def starting_hands(base: NDArray[np.int64], holders: NDArray[np.int64],
+                   got: NDArray[np.int64], played_by: NDArray[np.int64],
+                   start: NDArray[np.int64]) -> None:
+    """Each seat's hand as play began into ``start``: the holders' cards ``got`` (the
+    others' in ``base``) and the cards each has played."""
+    for s in range(base[ST_N]):
+        start[s] = base[ST_HANDS + s] | played_by[s]
+    for i in range(holders.shape[0]):
+        if holders[i] >= 0:
+            start[holders[i]] = got[i] | played_by[holders[i]]
+
+
+@njit
+def draw_world(base: NDArray[np.int64], holders: NDArray[np.int64], pool: int,
+               sizes: NDArray[np.int64], allowed: NDArray[np.int64], forced: NDArray[np.int64],
+               played_by: NDArray[np.int64], checks: NDArray[np.int64],
+               announced: NDArray[np.int64], weis_seats: int, big: int, discards: int,
+               weights: NDArray[np.int64], tries: int, soft: int, rs: NDArray[np.int64],
+               got: NDArray[np.int64], keep: NDArray[np.int64],
+               start: NDArray[np.int64]) -> bool:
+    """One world's cards into ``keep`` (see :func:`sample_worlds_kernel`): the first sample
+    that replays and agrees with the Weis announced, else (after ``soft`` more tries) the
+    first that replays; False when none of ``tries`` replays."""
+    fixed = 0
+    for i in range(holders.shape[0]):
+        fixed |= forced[i]
+    fallback = False
+    extra = 0
+    for _ in range(tries):
+        if fallback:
+            extra += 1
+            if extra > soft:
+                break
+        deal_from = pool
+        if discards:
+            deal_from = pool & ~draw_weighted(pool & ~fixed, discards, weights,
+                                              allowed[0] & ~fixed,
+                                              sizes[0] - popcount(forced[0]), rs)
+        if not assign(deal_from, sizes, allowed, forced, rs, got):
+            continue
+        starting_hands(base, holders, got, played_by, start)
+        if not replay_ok(start, checks, base[ST_STRICT], base[ST_FREE], base[ST_MODE]):
+            continue
+        agree = True
+        for s in range(base[ST_N]):
+            if weis_seats >> s & 1 and weis_total(start[s], big) != announced[s]:
+                agree = False
+        if agree or not fallback:
+            keep[:] = got
+        if agree:
+            return True
+        fallback = True
+    return fallback
+
+
+@njit
+def score_world(st: NDArray[np.int64], played_by: NDArray[np.int64], players: int, big: int,
+                weis_now: int, stoeck: int, start: NDArray[np.int64]) -> None:
+    """A dealt world's points still to come: the first trick's Weis (``weis_now``, see
+    :func:`score_weis`) and the Stöck (``stoeck``: the trump king and queen, 0 without) of
+    the player who began the play with both and holds one still."""
+    seats = st[ST_N]
+    if weis_now:
+        for s in range(seats):
+            start[s] = st[ST_HANDS + s] | played_by[s]
+        score_weis(st, start, players, big, weis_now == 2)
+    if stoeck:
+        for s in range(seats):
+            hand = st[ST_HANDS + s]
+            if players >> s & 1 and (hand | played_by[s]) & stoeck == stoeck and hand & stoeck:
+                st[ST_BASE + st[ST_SIDE + s]] += STOECK_POINTS
+
+
+__all__ = ["CHECK", "draw_weighted", "draw_world", "replay_ok", "runs_value",
+           "sample_worlds_kernel", "score_weis", "score_world", "starting_hands", "weis_key",
+           "weis_of", "weis_total"]

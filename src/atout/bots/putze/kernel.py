@@ -74,7 +74,7 @@ def warm() -> bool:
 def warm_worlds(deal: Deal) -> None:
     """The kernel's sampling of the search's deals compiled (or loaded from the cache): one
     call on ``deal`` (in its card play) once its first trick is over."""
-    from atout.bots.putze.search import PutzeDeterminizer
+    from atout.bots.putze.sampler import PutzeDeterminizer
     from atout.bots.putze.worlds import putze_worlds
 
     while deal.to_move is not None and not getattr(deal, "tricks", ()):

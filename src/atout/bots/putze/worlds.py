@@ -1,7 +1,7 @@
 """The Putze search's sampled deals drawn in the kernel: the facts of a view, the batch call.
 
 :func:`world_facts` reads once per decision what every sampled deal must agree with, as
-:class:`atout.bots.putze.search.PutzeDeterminizer` reads it (the same hard constraints, the
+:class:`atout.bots.putze.sampler.PutzeDeterminizer` reads it (the same hard constraints, the
 same soft one, listed in :mod:`atout.kernels.putze_sample`), into the arguments of
 :func:`atout.kernels.putze_sample.sample_worlds_kernel`; :func:`putze_worlds` (the search's
 :class:`~atout.bots.parts.BatchWorlds`) samples the worlds in the kernel and rolls them out
@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from atout.bots.determinize import MAX_TRIES, NoConsistentDeal
 from atout.bots.jass.heuristic import FULL, JassSeen, read_view
 from atout.bots.parts import Sampler
+from atout.bots.putze.sampler import SOFT_TRIES, PutzeDeterminizer, discard_weight
 from atout.cards import JASS_DECK
 from atout.core import Action, View
 from atout.games.jass.ranks import KING, QUEEN, TRICK_KEYS
@@ -93,7 +94,7 @@ def replay_checks(rules: Any, view: View, seen: JassSeen) -> list[tuple[int, int
 
 
 def _six_rules(view: View, info: Mapping[str, Any], plan: Any, six: int, turned: int,
-               taker: Any) -> tuple[int, int]:
+               taker: Any) -> tuple[int, bool]:
     """Where the trump six must be: ``(seat that kept it or -1, whether no player holds
     it)``: a player who held it when the turned card lay apart was asked (27.14)."""
     if not plan.six_exchange or taker is not None or turned == six \
@@ -122,107 +123,139 @@ def _base(sampler: Sampler, view: View, seed: int) -> tuple[Any, Any, Any]:
     return base, scoring(deal), deal.players()
 
 
+class _Known(NamedTuple):
+    """What a view says of where the cards are, before the holders are read."""
+
+    pool: int  # the cards not seen (the turned card added when a player holds it)
+    discards: int  # the other player's hidden discards (two players, better cards)
+    took: bool  # whether he took his better cards
+    keeper: int  # the seat that kept the trump six (-1: none)
+    nobody: bool  # whether no player holds the trump six
+
+
+def _better(view: View, info: Mapping[str, Any], plan: Any) -> tuple[int, int, bool, int, bool]:
+    """At the two-player table with the better cards: the packet the seat looked at, the
+    other player's hidden discards, whether he took his packet, and where the six is (the
+    Python sampler's reading); zeros elsewhere."""
+    if plan.talon != "better-cards":
+        return 0, 0, False, -1, False
+    me = view.seat
+    opp = 1 - me
+    state, counts = info.get("better"), info.get("discarded")
+    looked_at = info.get("own_better_seen")
+    if not isinstance(state, dict) or not isinstance(counts, dict) \
+            or not isinstance(looked_at, list):
+        raise NoConsistentDeal("the view does not describe the better cards")
+    took = state.get(str(opp)) == "taken"
+    discards = 3 if took else int(counts.get(str(opp), 0))
+    if (opp, "keep six") in view.history:
+        return JASS_DECK.mask(str(c) for c in looked_at), discards, took, opp, False
+    nobody = plan.six_exchange and info.get("six_exchanged_by") is None \
+        and not any(t == "keep six" for _, t in view.history)
+    return JASS_DECK.mask(str(c) for c in looked_at), discards, took, -1, bool(nobody)
+
+
+def _known(view: View, seen: JassSeen, plan: Any) -> _Known:
+    """Where the view says the cards are (see :class:`_Known`)."""
+    info = view.info
+    turned = JASS_DECK.parse(str(info["trump_card"]))
+    six = seen.mode * 9
+    known = seen.hand | seen.played_all | seen.gone | 1 << turned
+    if info.get("six_exchanged_by") is not None:
+        known |= 1 << six
+    looked, discards, took, keeper, nobody = _better(view, info, plan)
+    if plan.talon != "better-cards":
+        keeper, nobody = _six_rules(view, info, plan, six, turned, info.get("blind_taker"))
+    return _Known(plan.deck & ~(known | looked), discards, took, keeper, nobody)
+
+
+def _holders(view: View, seen: JassSeen, plan: Any, k: _Known) -> tuple[_Holders, int]:
+    """The other players' hands as holders (sizes, voids, cards known in them), then the
+    cards out of play as one; and the pool they deal."""
+    info = view.info
+    turned = JASS_DECK.parse(str(info["trump_card"]))
+    six = seen.mode * 9
+    holder = info.get("trump_card_holder")
+    pool = k.pool
+    held = _Holders()
+    for s in (int(p) for p in info["players"]):
+        if s == view.seat:
+            continue
+        size = plan.hand_size - seen.played[s].bit_count()
+        if plan.talon == "better-cards" and not k.took:
+            size -= k.discards
+        forced = seen.shown[s] & pool
+        if holder == s and not seen.played_all >> turned & 1:
+            forced |= 1 << turned  # the turned card is in this hand (dealt from the pool)
+            pool |= 1 << turned
+        allowed = FULL & ~seen.voids[s]
+        if k.keeper == s:
+            forced |= 1 << six & pool
+        elif k.nobody:
+            allowed &= ~(1 << six)
+        held.add(s, size, allowed, forced)
+    rest = pool.bit_count() - k.discards - sum(held.sizes)
+    if rest < 0 or any(f.bit_count() > n for f, n in zip(held.forced, held.sizes, strict=True)):
+        raise NoConsistentDeal("the view holds more cards than the deck")
+    held.add(-1, rest, FULL, 0)
+    return held, pool
+
+
+def _weis(rules: Any, view: View, seen: JassSeen) -> tuple[list[int], int, int]:
+    """Each other player's Weis total announced (those who have played a card), their
+    seats as a mask, and how the first trick's Weis are still to be scored (1: the best
+    player's, 2: everyone's, 0: not, or already)."""
+    announced = [0] * view.seats
+    seats = 0
+    if not rules.options.weis:
+        return announced, 0, 0
+    said = view.info.get("weis_announced") or {}
+    for s in (int(p) for p in view.info["players"]):
+        if s != view.seat and seen.played[s]:  # announced with his first card
+            announced[s] = int(said.get(str(s), 0))
+            seats |= 1 << s
+    first_trick = seen.played_all.bit_count() < seen.nplayers
+    return announced, seats, (2 if rules.options.weis_scoring == "each" else 1) \
+        if first_trick else 0
+
+
 def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | None:
     """The kernel sampler's arguments for ``view`` (a Putze card play at the seat's turn);
     None where the Python sampler must draw: before the card play.
     :class:`~atout.bots.determinize.NoConsistentDeal` when no deal agrees."""
     import numpy as np
 
-    from atout.bots.putze.search import PutzeDeterminizer, discard_weight
+    from atout.kernels import jass as kj
 
     if not isinstance(sampler, PutzeDeterminizer) or view.phase != "play" \
             or view.to_move != view.seat:
         return None
     rules = sampler.rules
     plan = rules.plan  # type: ignore[attr-defined]
-    info = view.info
     seen = read_view(rules, view)
-    weis = bool(rules.options.weis)
-    first_trick = seen.played_all.bit_count() < seen.nplayers
-    me = view.seat
     mode = seen.mode
-    turned = JASS_DECK.parse(str(info["trump_card"]))
-    six = mode * 9
-    taker = info.get("blind_taker")
-    holder = info.get("trump_card_holder")
-    played = seen.played_all
-    known = seen.hand | played | seen.gone | 1 << turned
-    if info.get("six_exchanged_by") is not None:
-        known |= 1 << six
-    players = [int(s) for s in info["players"]]
-    better = plan.talon == "better-cards"
-    discards = 0
-    if better:
-        state, counts = info.get("better"), info.get("discarded")
-        looked_at = info.get("own_better_seen")
-        if not isinstance(state, dict) or not isinstance(counts, dict) \
-                or not isinstance(looked_at, list):
-            raise NoConsistentDeal("the view does not describe the better cards")
-        known |= JASS_DECK.mask(str(c) for c in looked_at)
-        opp = 1 - me
-        discards = 3 if state.get(str(opp)) == "taken" else int(counts.get(str(opp), 0))
-    pool = plan.deck & ~known
-    keeper, nobody = _six_rules(view, info, plan, six, turned, taker)
-    if better:
-        kept = any(t == "keep six" for _, t in view.history)
-        keeper, nobody = (1 - me, False) if (1 - me, "keep six") in view.history else (
-            -1, plan.six_exchange and info.get("six_exchanged_by") is None and not kept)
-    held = _Holders()
-    took = better and discards == 3
-    for s in players:
-        if s == me:
-            continue
-        size = plan.hand_size - seen.played[s].bit_count()
-        if better and not took:
-            size -= discards
-        forced = seen.shown[s] & pool
-        if holder == s and not played >> turned & 1:
-            forced |= 1 << turned  # the turned card is in this hand (dealt from the pool)
-        allowed = FULL & ~seen.voids[s]
-        if keeper == s:
-            forced |= 1 << six & pool
-        elif nobody:
-            allowed &= ~(1 << six)
-        held.add(s, size, allowed, forced)
-    if any(f >> turned & 1 for f in held.forced):
-        pool |= 1 << turned
-    rest = pool.bit_count() - discards - sum(held.sizes)
-    if rest < 0 or any(f.bit_count() > n for f, n in zip(held.forced, held.sizes, strict=True)):
-        raise NoConsistentDeal("the view holds more cards than the deck")
-    held.add(-1, rest, FULL, 0)
+    known = _known(view, seen, plan)
+    held, pool = _holders(view, seen, plan, known)
     base, row, _ = _base(sampler, view, seed)
-    from atout.kernels import jass as kj
-
     for s in range(view.seats):
         base[kj.ST_HANDS + s] = 0
-    base[kj.ST_HANDS + me] = seen.hand
-    played_by = list(seen.played)
+    base[kj.ST_HANDS + view.seat] = seen.hand
     stoeck = 0
-    if rules.options.stoeck and not any(info.get("stoeck_points") or [0]):
+    if rules.options.stoeck and not any(view.info.get("stoeck_points") or [0]):
         stoeck = 1 << (mode * 9 + KING) | 1 << (mode * 9 + QUEEN)
-    announced = [0] * view.seats
-    weis_seats = 0
-    if weis:
-        for s in players:
-            if s != me and seen.played[s]:  # announced with his first card
-                announced[s] = int((info.get("weis_announced") or {}).get(str(s), 0))
-                weis_seats |= 1 << s
+    announced, weis_seats, weis_now = _weis(rules, view, seen)
     checks = replay_checks(rules, view, seen)
-    mask = 0
-    for s in players:
-        mask |= 1 << s
+    mask = sum(1 << int(s) for s in view.info["players"])
     weights = [int(discard_weight(c, mode) * WEIGHT_SCALE) for c in range(36)]
 
     def ints(values: Sequence[int]) -> Any:
         return np.array(values, dtype=np.int64)
 
     return WorldFacts(base, ints(held.seats), pool, ints(held.sizes), ints(held.allowed),
-                      ints(held.forced), ints(played_by), mask,
+                      ints(held.forced), ints(seen.played), mask,
                       ints([c for check in checks for c in check]).reshape(-1, 5),
-                      ints(announced), weis_seats, int(rules.options.big_sequences),
-                      (2 if rules.options.weis_scoring == "each" else 1) if weis and first_trick
-                      else 0, discards,
-                      ints(weights), stoeck, row)
+                      ints(announced), weis_seats, int(rules.options.big_sequences), weis_now,
+                      known.discards, ints(weights), stoeck, row)
 
 
 _FACTS: list[tuple[View | None, int, WorldFacts | None]] = [(None, 0, None)]
@@ -297,7 +330,6 @@ def checked(facts: WorldFacts) -> WorldFacts:
 def sample(facts: WorldFacts, count: int, seed: int) -> Any:
     """``count`` worlds of ``facts`` from ``seed`` (:func:`atout.kernels.putze_sample.
     sample_worlds_kernel`): kernel states, a world no try dealt with its turn -1."""
-    from atout.bots.putze.search import SOFT_TRIES
     from atout.kernels.jass import whole
     from atout.kernels.putze_sample import sample_worlds_kernel
     from atout.kernels.rand import fold_seed
