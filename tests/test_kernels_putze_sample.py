@@ -21,7 +21,6 @@ from atout.bots import make_bot
 from atout.bots.determinize import assign_cards
 from atout.bots.jass.heuristic import FULL, read_view
 from atout.bots.putze import sampler as putze_sampler
-from atout.bots.putze import search as putze_search
 from atout.bots.putze import worlds as pw
 from atout.bots.putze.search import PutzeDeterminizer
 from atout.bots.search import SearchBot
@@ -305,21 +304,6 @@ def test_the_search_samples_in_the_kernel_and_decides_the_same_for_a_seed(
     calls.clear()
     decide("search:playouts=80:kernel=1:kworlds=0")
     assert calls == []  # the Python sampler's deals only
-
-
-def test_a_decision_sampled_in_the_kernel_gets_more_playouts() -> None:
-    rules = atout.make("putze")
-    deal = positions({}, 3, seed=6)[0]
-    seat = deal.to_move
-    assert seat is not None
-    view = deal.view(seat)
-    played = []
-    for kworlds in (1, 0):
-        bot = SearchBot(rules, seat, 3, playouts=60, kernel=1, kworlds=kworlds)
-        bot.choose(view)
-        played.append(bot.total_playouts)
-    assert putze_search.WORLDS_FACTOR > 1
-    assert played[0] >= played[1] * putze_search.WORLDS_FACTOR * 0.8
 
 
 def test_bad_facts_are_refused_in_words() -> None:

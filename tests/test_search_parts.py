@@ -42,8 +42,8 @@ PINNED: dict[tuple[str, str], str] = {
     ("putze", "search:playouts=40:key=search"):
         "play/80 QH/40 KS/40 9H/42 8S/40 QD/40 8S/40 play/80 6D/40 KD/42 KH/42 QH/40 TS/40",
     ("putze", "search:playouts=40:kernel=1"):  # the same compiled and with ATOUT_PURE=1
-        "pass/0 7H/1152 KS/768 7D/768 8S/768 KD/768 8S/768 pass/0 7S/1152 QD/640 JH/640 JS/768 "
-        "JS/768",
+        "pass/0 7H/1152 KS/256 7D/768 8S/256 KD/512 8S/256 pass/0 7S/1152 QD/640 JH/384 JS/512 "
+        "JS/256",
     ("putze", "search:playouts=40:kernel=1:kworlds=0"):  # the Python sampler: as before
         "pass/0 7S/96 KS/104 7D/88 8S/104 QD/96 8S/104 pass/0 6C/96 QD/100 JH/100 KH/96 JS/104",
     ("tarot", "search:playouts=20"):

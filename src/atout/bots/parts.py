@@ -296,8 +296,6 @@ class Batch:
     either way). ``takes_model``: ``rollouts`` and ``worlds`` take the search's model of the
     table themselves, as the keyword ``model`` (the side whose seats play by the heuristic's
     rules, as :class:`TableModel`'s; -1: none).
-    ``worlds_factor``: a decision whose deals ``worlds`` samples gets this many times the
-    search's budget (1: the same; sampled in the kernel, a deal costs microseconds).
     ``ready`` (optional): whether the kernel can play now without a wait (compiled, or
     loaded from the cache); the first call starts getting it ready in the background. A
     search on the kernel by the game's default (not asked for) plays its Python rollouts
@@ -311,7 +309,6 @@ class Batch:
     model: BatchRollouts | None = None
     takes_model: bool = False
     ready: Callable[[], bool] | None = None
-    worlds_factor: int = 1
 
 
 @dataclass(frozen=True)

@@ -138,7 +138,7 @@ class SearchBot(Bot):
     compilation in a thread and the search plays its Python rollouts until they are ready
     (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them. ``kworlds``: 1 (the
     default) lets the kernel sample the deals too where the game's kernel can
-    (:class:`~atout.bots.parts.BatchWorlds`: Jass and Putze past the first trick), 0 keeps
+    (:class:`~atout.bots.parts.BatchWorlds`: Jass past the first trick, Putze's card play), 0 keeps
     the game's Python sampler (to compare them).
     """
 
@@ -375,9 +375,7 @@ class SearchBot(Bot):
         """:meth:`_choose_sampled` with the rollouts of :data:`WORLDS` samples for every
         action in contention in one call of the game's batched kernel. The budget counts
         ``reuse`` rollouts per action and sample, as the Python rollouts would spend; the
-        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``); a decision
-        whose deals the kernel samples gets the game's :attr:`~atout.bots.parts.Batch.
-        worlds_factor` times the budget."""
+        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``)."""
         batch = self.parts.batch
         assert batch is not None
         batched, worlds = self._kernels(batch)
@@ -385,13 +383,11 @@ class SearchBot(Bot):
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
         spent = played = 0
-        # the decisions whose deals the kernel samples may get more (they cost little)
-        budget = self.playouts * (batch.worlds_factor if worlds is not None else 1)
-        per_round = budget / self.rounds
+        per_round = self.playouts / self.rounds
         rng = self.rng
         try:
             for r in range(self.rounds):
-                target = min(budget, int(per_round * (r + 1)))
+                target = min(self.playouts, int(per_round * (r + 1)))
                 while spent < target and (spent == 0 or deadline is None
                                           or time.perf_counter() < deadline):
                     if worlds is not None:
@@ -405,9 +401,6 @@ class SearchBot(Bot):
                             played += got[1] * len(alive) * self.kernel_reuse
                             continue
                         worlds = None  # the Python sampler's turn, for this decision
-                        budget = self.playouts
-                        per_round = budget / self.rounds
-                        target = min(budget, int(per_round * (r + 1)))
                     deals: list[Deal] = []
                     while len(deals) < WORLDS and spent + len(deals) * len(alive) < target:
                         deal = self._sample(view, spent + len(deals))

@@ -33,10 +33,6 @@ from atout.cards import JASS_DECK
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass.play import POWER, VALUE
 
-WORLDS_FACTOR = 8
-"""The card play's budget, times :data:`PARTS`' (600 playouts), where the kernel samples its
-deals (``kworlds``, the default where numba compiles): 4,800 playouts at about 10 ms of CPU
-a decision (docs/performance.md, "Sampling inside the kernel")."""
 PLAY_FROM = {2: 1.6, 3: 1.5, 4: 1.6, 5: 1.2}
 """Estimated tricks from which the heuristic plays, by number of players."""
 
@@ -185,9 +181,9 @@ PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze
                   options=SearchOptions(key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"speak"}), key_factor=2,
                   batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready,
-                              worlds=putze_worlds, worlds_factor=WORLDS_FACTOR))
+                              worlds=putze_worlds))
 """The Putze bots' parts: the card play's rollouts on the kernel where numba compiles it
-(:mod:`atout.bots.putze.kernel`), its deals sampled there too past the first trick
+(:mod:`atout.bots.putze.kernel`), its deals of the card play sampled there too
 (:mod:`atout.bots.putze.worlds`)."""
 
 __all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "kernel_ready", "putze_rollout",
