@@ -213,7 +213,7 @@ class SearchBot(Bot):
                              "with one: jass, tarot, pitch")
         if self.kernel and parts.batch is None:
             raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
-                             "with them: jass, knock-rummy, putze, tarot")
+                             "with them: jass, knock-rummy, pitch, putze, tarot")
         if self.kernel and not NUMPY:
             raise ValueError("kernel: the compiled rollouts need numpy: pip install "
                              "'atout[fast]'")
@@ -377,11 +377,14 @@ class SearchBot(Bot):
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
         spent = played = 0
-        per_round = self.playouts / self.rounds
+        budget = self.playouts
+        if view.phase in self.key_phases:  # the key decisions get more, as when sampled
+            budget *= self.key_factor
+        per_round = budget / self.rounds
         rng = self.rng
         try:
             for r in range(self.rounds):
-                target = min(self.playouts, int(per_round * (r + 1)))
+                target = min(budget, int(per_round * (r + 1)))
                 while spent < target and (spent == 0 or deadline is None
                                           or time.perf_counter() < deadline):
                     if worlds is not None:

@@ -25,7 +25,16 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel, side_value
+from atout.bots.parts import (
+    Batch,
+    Budget,
+    Exact,
+    GameParts,
+    SearchOptions,
+    TableModel,
+    side_value,
+)
+from atout.bots.pitch.batch import COUNT, KERNEL_DEFAULT, batch_ready, pitch_batch, pitch_worlds
 from atout.bots.pitch.bids import best_of, option_values, place
 from atout.bots.pitch.hand import (
     FULL,
@@ -504,6 +513,7 @@ def _warm() -> None:
     it the rollout (numba's import and a first compilation cost a thread, not a start)."""
     points: Callable[[PitchDeal], Any] | None = None
     try:
+        from atout.bots.pitch.batch import warm_up
         from atout.kernels import COMPILED
         from atout.kernels.pitch import encode
         from atout.kernels.pitch_policy import model_points
@@ -517,6 +527,8 @@ def _warm() -> None:
             deal = make("pitch").deal(seed=0)
             assert isinstance(deal, PitchDeal)
             kernel_points(deal)
+            if not warm_up():  # the search's sampling and batched rollouts
+                raise RuntimeError("the Pitch search's kernels did not run")
             points = kernel_points
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
         points = None
@@ -665,11 +677,14 @@ def _table_options(rules: Rules[Any]) -> SearchOptions:
 
 PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rollout,
                   budget=Budget(playouts=300, reuse=1),
-                  options=SearchOptions(model=1, key="heuristic"),
+                  options=SearchOptions(model=1, key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"auction"}), key_factor=2,
                   model=TableModel(kernel_model_rollout), exact=Exact(pitch_solver, cost=3),
                   candidates=candidates, search_heuristic=_search_heuristic,
-                  table_options=_table_options)
+                  table_options=_table_options,
+                  batch=Batch(pitch_batch, reuse=1, worlds=pitch_worlds, count=COUNT,
+                              phases=frozenset({"auction", "play"}), takes_model=True,
+                              ready=batch_ready))
 """The Pitch bots' parts: at three players or more the search bids and chooses the tangage
 by the fitted bid model, a contract valued :data:`SEARCH_BOLD` higher (``search:key=search``
 bids by its playouts instead, the default heads-up: :func:`_table_options`), and plays by
