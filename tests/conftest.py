@@ -102,7 +102,7 @@ def warm_kernels() -> None:
 
         warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
     with contextlib.suppress(Exception):  # the Pitch search's sampling and batched rollouts
-        from atout.bots.pitch.batch import warm_up as pitch_warm_up
+        from atout.bots.pitch.search import warm_up as pitch_warm_up
 
         pitch_warm_up()
     with contextlib.suppress(Exception):  # the Tarot search's batched rollouts and policies

@@ -130,10 +130,12 @@ class SearchBot(Bot):
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
     installed; Putze: random cards, scored in putzes and pommes as the engine,
-    :mod:`atout.bots.putze.kernel`); 0 the Python rollouts. It needs numpy
-    (``pip install atout[fast]``). Jass's, Putze's and Tarot's default is 1 where numba
-    compiles the kernels (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
+    :mod:`atout.bots.putze.kernel`; Pitch: the bids and the card play, the hidden hands
+    sampled in the kernel too, :mod:`atout.bots.pitch.batch`); 0 the Python rollouts. It
+    needs numpy (``pip install atout[fast]``). Jass's, Putze's, Pitch's and Tarot's default
+    is 1 where numba compiles the kernels (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
     :data:`atout.bots.putze.kernel.KERNEL_DEFAULT`,
+    :data:`atout.bots.pitch.batch.KERNEL_DEFAULT`,
     :data:`atout.bots.tarot.batch.KERNEL_DEFAULT`): its first decision starts their
     compilation in a thread and the search plays its Python rollouts until they are ready
     (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them.

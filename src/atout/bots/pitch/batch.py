@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
-from atout.bots.determinize import MAX_TRIES, NoConsistentDeal, assign_cards, replay
+from atout.bots.determinize import MAX_TRIES
 from atout.bots.parts import Sampler
-from atout.cards import FULL_DECK
 from atout.core import Action, Deal, View
 from atout.kernels import COMPILED
-
-if TYPE_CHECKING:
-    from atout.bots.pitch.search import PitchDeterminizer, Unseen
 
 KERNEL_DEFAULT: bool = COMPILED
 """Whether the search samples and rolls out on the kernels by default: where numba compiles
@@ -33,11 +29,26 @@ them; ``search:kernel=0`` keeps the Python sampler (and the per-deal kernel roll
 
 BY_DEFAULT = True
 """Whether a search that did not ask for the kernels uses them once they are ready
-(:func:`batch_ready`); the tests turn it off, so that no choice of theirs depends on when a
+(the search's ``Batch.ready``); the tests turn it off, so that no choice of theirs depends on when a
 compilation ends."""
 
 COUNT = 16
 """Worlds sampled and rolled out in one kernel call."""
+
+
+@runtime_checkable
+class SeatReader(Protocol):
+    """A sampler the kernel can stand in for: it reads the other seats one at a time
+    (``read_seats`` tries a seat, 0: it does not) and gives the facts of a view
+    (:meth:`atout.bots.pitch.search.PitchDeterminizer.kernel_inputs`)."""
+
+    read_seats: int
+
+    def kernel_inputs(self, view: View, rng: random.Random) -> tuple[Deal, Any, Any, Any]:
+        """A deal at the view's point, what it leaves unseen, the auction's steps and the
+        other seats' plays."""
+        ...
+
 
 WorldFacts = tuple[Any, ...]
 """The arguments of :func:`atout.kernels.pitch_sample.sample_worlds_kernel` before the count
@@ -48,25 +59,6 @@ _FACTS: list[tuple[View | None, Sampler | None, WorldFacts | None]] = [(None, No
 search: they are read once)."""
 
 
-def base_deal(sampler: PitchDeterminizer, view: View, unseen: Unseen,
-              rng: random.Random) -> tuple[Deal, Deal]:
-    """A deal agreeing with the view's hard facts (hands, sizes, voids) as dealt, and
-    replayed to the view's point (the base state of the kernel's worlds).
-    :class:`NoConsistentDeal` if no try finds one."""
-    rules = sampler.rules
-    for _ in range(MAX_TRIES):
-        got = assign_cards(unseen.pool, unseen.sizes, unseen.allowed, rng)
-        if got is None:
-            continue
-        hands = unseen.hands(got)
-        deal = rules.deal(hands=[FULL_DECK.codes_of(h) for h in hands], dealer=view.dealer,
-                          rest=FULL_DECK.codes_of(got[-1]))
-        dealt = deal.clone()
-        if replay(deal, view.history, to_move=view.to_move):
-            return dealt, deal
-    raise NoConsistentDeal(f"no Pitch deal agrees with the view of seat {view.seat}")
-
-
 def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
     """What the kernel's sampler must agree with for ``view``, as its arguments (numpy
     arrays): the base state at the view's point, the other seats, the unseen cards, the
@@ -74,25 +66,22 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
     voids removed), the cards each seat played, the other seats' auction steps and pitch and
     their cards after the pitch (see :mod:`atout.kernels.pitch_sample`), the tries per seat
     and per world. None where the Python sampler must draw: a sampler other than the
-    search's own (:class:`~atout.bots.pitch.search.PitchDeterminizer` reading seat by seat)."""
+    search's own (a :class:`SeatReader` reading seat by seat: its ``PitchDeterminizer``)."""
     import numpy as np
 
-    from atout.bots.pitch.search import PitchDeterminizer, Unseen
     from atout.kernels.pitch import encode
     from atout.kernels.pitch_sample import PLAY_COLUMNS, STEP_COLUMNS
 
-    if not isinstance(sampler, PitchDeterminizer) or not sampler.read_seats:
+    if not isinstance(sampler, SeatReader) or not sampler.read_seats:
         return None
     made = _FACTS[0]
     if made[0] is view and made[1] is sampler:
         return made[2]
     me = view.seat
-    unseen = Unseen.of(sampler.rules, view)
-    dealt, deal = base_deal(sampler, view, unseen, random.Random(seed))
-    steps = [(a, bids, int(ok), act) for a, bids, ok, act in sampler.auction_steps(view, dealt)
-             if a != me]
+    deal, unseen, auction, seen_plays = sampler.kernel_inputs(view, random.Random(seed))
+    steps = [(a, bids, int(ok), act) for a, bids, ok, act in auction if a != me]
     plays = []
-    for actor, card, trump, trick, before, _ in sampler.play_steps(view):
+    for actor, card, trump, trick, before, _ in seen_plays:
         cards = [c for _, c in trick]
         leader = trick[0][0] if trick else actor
         plays.append([actor, card, trump, before, leader, len(cards),
@@ -104,7 +93,7 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
         np.array(unseen.played, dtype=np.int64),
         np.array(steps, dtype=np.int64).reshape(-1, STEP_COLUMNS),
         np.array(plays, dtype=np.int64).reshape(-1, PLAY_COLUMNS),
-        sampler.read_seats, MAX_TRIES)
+        int(sampler.read_seats), MAX_TRIES)
     _FACTS[0] = (view, sampler, facts)
     return facts
 
@@ -154,35 +143,5 @@ def pitch_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, se
     return [float(v) for v in values.sum(axis=0)]
 
 
-def warm_up() -> bool:
-    """The kernel calls of a decision (sampling and both rollouts), which compile them or
-    load them from the cache; whether they ran."""
-    from atout.bots.pitch.search import PitchDeterminizer
-    from atout.games import make
-
-    rules = make("pitch", players=2)
-    rng = random.Random(0)
-    deal: Any = None
-    while deal is None or deal.to_move is None:  # a deal all passed is redealt: the next
-        deal = rules.deal(seed=rng.getrandbits(32), dealer=0)
-        while deal.to_move is not None and (deal.phase != "play" or deal.trump < 0):
-            deal.play(rng.choice(deal.legal_actions()))
-    view = deal.view(deal.to_move)
-    legal = [rules.actions.parse(t) for t in view.legal]
-    sampler = PitchDeterminizer(rules, read_seats=2)
-    pitch_batch([sampler.sample(view, rng)], legal, 1, view.seat, 0, -1)
-    return (pitch_worlds(sampler, view, legal, 2, 1, view.seat, 0, 0) is not None
-            and pitch_worlds(sampler, view, legal, 2, 1, view.seat, 1, -1) is not None)
-
-
-def batch_ready() -> bool:
-    """Whether a search that did not ask for the kernels samples on them now: once
-    :func:`atout.bots.pitch.search.kernel_ready` (which warms these calls too) says so,
-    unless :data:`BY_DEFAULT` is off."""
-    from atout.bots.pitch.search import kernel_ready
-
-    return BY_DEFAULT and kernel_ready()
-
-
-__all__ = ["BY_DEFAULT", "COUNT", "KERNEL_DEFAULT", "base_deal", "batch_ready", "pitch_batch",
-           "pitch_worlds", "warm_up", "world_facts"]
+__all__ = ["BY_DEFAULT", "COUNT", "KERNEL_DEFAULT", "SeatReader", "pitch_batch", "pitch_worlds",
+           "world_facts"]
