@@ -322,3 +322,21 @@ def test_a_foreign_sampler_leaves_the_drawing_to_python() -> None:
     view = deal.view(deal.to_move)
     legal = [rules.actions.parse(t) for t in view.legal]
     assert pitch_worlds(PitchDeterminizer(rules), view, legal, 2, 1, view.seat, 1) is None
+
+
+def test_the_default_search_samples_in_the_kernel_once_it_is_ready(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from atout.bots.pitch import batch
+    from atout.bots.pitch import search as pitch_search
+    from atout.kernels import COMPILED
+
+    ready = pitch_search.PARTS.batch.ready if pitch_search.PARTS.batch else None
+    assert ready is not None
+    monkeypatch.setattr(pitch_search, "kernel_ready", lambda wait=False: True)
+    assert not ready()  # the tests keep the Python sampler by default (conftest)
+    monkeypatch.setattr(batch, "BY_DEFAULT", True)
+    assert ready()
+    rules = atout.make("pitch")
+    bot = SearchBot(rules, 0, 1)
+    assert bot.kernel == COMPILED and bot.kernel_when_ready == COMPILED
+    assert not SearchBot(rules, 0, 1, kernel=0).kernel
