@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import pytest
 
 import atout
 from atout.core import Deal
@@ -175,3 +176,23 @@ def ends_as_the_engine(env: Any, batch: Any, deals: list[Any],
         else:
             assert not batch.rewards[i].any()
     return ended
+
+
+def refuses_bad_actions(env: Any, row: int, word: str) -> list[int]:
+    """Check that a kernel vector environment of three tables (reset here from seed 0)
+    refuses, in words and without playing anything, a step whose ``row`` holds an action its
+    mask refuses (the error names the row and ``word``: "card", "action") and a step with
+    one action too few. Each row's first legal action (a good step, not played)."""
+    batch = env.reset(0)
+    assert len(batch.masks) == 3, "the check wants an environment of three tables"
+    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
+    bad = list(good)
+    bad[row] = next(a for a in range(batch.masks.shape[1]) if not batch.masks[row, a])
+    before = env.states.copy()
+    with pytest.raises(ValueError, match=f"row {row}: {word}"):
+        env.step(bad)
+    assert (env.states == before).all()  # nothing played
+    with pytest.raises(ValueError, match="one action per table"):
+        env.step(good[:2])
+    assert (env.states == before).all()
+    return good

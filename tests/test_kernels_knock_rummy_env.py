@@ -16,7 +16,7 @@ from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_knock_rummy import ACTIONS, OBS_SIZE, KnockRummyKernelVectorEnv
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
-from kernel_helpers import ends_as_the_engine
+from kernel_helpers import ends_as_the_engine, refuses_bad_actions
 
 
 def engine_deal(seed: int, k: int, **options: Any) -> Any:
@@ -114,14 +114,7 @@ def test_a_deal_too_long_is_cut_with_no_points() -> None:
 
 def test_bad_actions_and_options_are_refused_in_words() -> None:
     env = KnockRummyKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[2] = next(a for a in range(ACTIONS) if not batch.masks[2, a])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 2: action"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
+    good = refuses_bad_actions(env, 2, "action")
     with pytest.raises(ValueError, match="row 0: action 55"):
         env.step([55, good[1], good[2]])
     with pytest.raises(ValueError, match="one action per table"):

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
 from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_pitch import ACTIONS, OBS_SIZE, PitchKernelVectorEnv
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
-from kernel_helpers import rows_play_as_the_engine
+from kernel_helpers import refuses_bad_actions, rows_play_as_the_engine
 
 
 def engine_deal(seed: int, k: int, **options: Any) -> Any:
@@ -63,16 +62,7 @@ def test_the_observation_shows_the_table_trump_and_bid() -> None:
 
 def test_bad_actions_are_refused_in_words() -> None:
     env = PitchKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[1] = next(a for a in range(ACTIONS) if not batch.masks[1, a])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 1: action"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
-    with pytest.raises(ValueError, match="one action per table"):
-        env.step([0, 1])
+    refuses_bad_actions(env, 1, "action")
     with pytest.raises(ValueError, match="one action id per table"):
         env.step(["x", "y", "z"])
     with pytest.raises(ValueError, match="positive int"):

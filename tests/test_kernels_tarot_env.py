@@ -16,6 +16,7 @@ from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_tarot import ACTIONS, OBS_SIZE, TarotKernelVectorEnv
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
+from kernel_helpers import refuses_bad_actions
 
 
 def engine_deal(seed: int, k: int, **options: Any) -> Any:
@@ -100,14 +101,7 @@ def test_the_observation_shows_the_bid_the_table_and_the_tricks() -> None:
 
 def test_bad_actions_are_refused_in_words() -> None:
     env = TarotKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[0] = next(a for a in range(ACTIONS) if not batch.masks[0, a])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 0: action"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
+    good = refuses_bad_actions(env, 0, "action")
     with pytest.raises(ValueError, match="row 2: action 184"):
         env.step([good[0], good[1], 184])
     with pytest.raises(ValueError, match="one action per table"):
