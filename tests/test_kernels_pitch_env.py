@@ -11,16 +11,7 @@ import pytest
 
 from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_pitch import ACTIONS, OBS_SIZE, PitchKernelVectorEnv
-from atout.games import make
-from atout.kernels.jass_batch import first_deal_seed
-from kernel_helpers import refuses_bad_actions, rows_play_as_the_engine
-
-
-def engine_deal(seed: int, k: int, **options: Any) -> Any:
-    """Deal ``k`` of the sequence of ``seed``, by the engine."""
-    rules = make("pitch", **options)
-    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
-
+from kernel_helpers import refuses_bad_actions, reset_env, rows_play_as_the_engine, sequence_deal
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 4, "partnership": True}, {"players": 3}, {"players": 6},
@@ -31,20 +22,17 @@ OPTIONS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("options", OPTIONS)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
     n = 4
-    env = kernel_vector_env(n, game="pitch", seed=3, **options)
-    assert isinstance(env, PitchKernelVectorEnv)
-    batch = env.reset(3)
-    assert batch.observations.shape == (n, OBS_SIZE)
-    assert batch.masks.shape == (n, ACTIONS)
-    deals = [engine_deal(3, i, **options) for i in range(n)]
+    env, batch = reset_env("pitch", n, PitchKernelVectorEnv, OBS_SIZE, ACTIONS, **options)
+    deals = [sequence_deal("pitch", 3, i, **options) for i in range(n)]
     finished = rows_play_as_the_engine(env, batch, deals,
-                                       lambda k: engine_deal(3, k, **options), 120, 52)
+                                       lambda k: sequence_deal("pitch", 3, k, **options), 120,
+                                       52)
     assert finished >= n * 2
 
 
 def test_the_observation_shows_the_table_trump_and_bid() -> None:
     env = PitchKernelVectorEnv(1, seed=5)
-    deal = engine_deal(5, 0)
+    deal = sequence_deal("pitch", 5, 0)
     batch = env.reset(5)
     while deal.phase.value == "auction":  # bid what the engine allows, lowest first
         a = int(deal.legal_actions()[-1])

@@ -14,11 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_putze import OBS_SIZE, PutzeKernelVectorEnv, until_play
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
-from kernel_helpers import refuses_bad_actions
+from kernel_helpers import refuses_bad_actions, reset_env
 
 
 class Sequence:
@@ -59,10 +58,7 @@ OPTIONS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("options", OPTIONS)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
     n = 3
-    env = kernel_vector_env(n, game="putze", seed=3, **options)
-    assert isinstance(env, PutzeKernelVectorEnv)
-    batch = env.reset(3)
-    assert batch.observations.shape == (n, OBS_SIZE)
+    env, batch = reset_env("putze", n, PutzeKernelVectorEnv, OBS_SIZE, 36, **options)
     seqs = [Sequence(3, i, n, options) for i in range(n)]
     deals = [seq.next() for seq in seqs]
     rng = random.Random(1)
