@@ -183,6 +183,19 @@ def rows_play_as_the_engine(env: Any, batch: Any, deals: list[Any],
     return finished
 
 
+def sequence_plays_as_the_engine(game: str, n: int, kind: type[Any], obs_size: int,
+                                 actions: int, steps: int, cards: int,
+                                 **options: Any) -> int:
+    """:func:`rows_play_as_the_engine` for a kernel vector environment of ``n`` tables of
+    ``game`` reset from seed 3 (:func:`reset_env`) beside the engine's deals of that
+    sequence (:func:`sequence_deal`); the number of deals finished."""
+    env, batch = reset_env(game, n, kind, obs_size, actions, **options)
+    deals = [sequence_deal(game, 3, i, **options) for i in range(n)]
+    return rows_play_as_the_engine(env, batch, deals,
+                                   lambda k: sequence_deal(game, 3, k, **options), steps,
+                                   cards)
+
+
 def ends_as_the_engine(env: Any, batch: Any, deals: list[Any],
                        next_deal: Callable[[int], Any]) -> list[Any]:
     """After a step of a kernel vector environment beside the engine's ``deals`` (one a

@@ -11,7 +11,7 @@ import pytest
 
 from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_pitch import ACTIONS, OBS_SIZE, PitchKernelVectorEnv
-from kernel_helpers import refuses_bad_actions, reset_env, rows_play_as_the_engine, sequence_deal
+from kernel_helpers import refuses_bad_actions, sequence_deal, sequence_plays_as_the_engine
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 4, "partnership": True}, {"players": 3}, {"players": 6},
@@ -21,13 +21,8 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
-    n = 4
-    env, batch = reset_env("pitch", n, PitchKernelVectorEnv, OBS_SIZE, ACTIONS, **options)
-    deals = [sequence_deal("pitch", 3, i, **options) for i in range(n)]
-    finished = rows_play_as_the_engine(env, batch, deals,
-                                       lambda k: sequence_deal("pitch", 3, k, **options), 120,
-                                       52)
-    assert finished >= n * 2
+    assert sequence_plays_as_the_engine("pitch", 4, PitchKernelVectorEnv, OBS_SIZE, ACTIONS,
+                                        120, 52, **options) >= 4 * 2
 
 
 def test_the_observation_shows_the_table_trump_and_bid() -> None:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from atout.envs.kernel_tarot import ACTIONS, OBS_SIZE, TarotKernelVectorEnv
-from kernel_helpers import refuses_bad_actions, reset_env, rows_play_as_the_engine, sequence_deal
+from kernel_helpers import refuses_bad_actions, sequence_deal, sequence_plays_as_the_engine
 
 
 def _cards(obs: Any, start: int) -> list[int]:
@@ -28,13 +28,8 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTIONS, ids=str)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
-    n = 3
-    env, batch = reset_env("tarot", n, TarotKernelVectorEnv, OBS_SIZE, ACTIONS, **options)
-    deals = [sequence_deal("tarot", 3, i, **options) for i in range(n)]
-    finished = rows_play_as_the_engine(env, batch, deals,
-                                       lambda k: sequence_deal("tarot", 3, k, **options), 110,
-                                       78)
-    assert finished >= n
+    assert sequence_plays_as_the_engine("tarot", 3, TarotKernelVectorEnv, OBS_SIZE, ACTIONS,
+                                        110, 78, **options) >= 3
 
 
 def test_the_observation_shows_the_bid_the_table_and_the_tricks() -> None:
