@@ -340,3 +340,16 @@ def test_the_default_search_samples_in_the_kernel_once_it_is_ready(
     bot = SearchBot(rules, 0, 1)
     assert bot.kernel == COMPILED and bot.kernel_when_ready == COMPILED
     assert not SearchBot(rules, 0, 1, kernel=0).kernel
+    view = next(v for seed in range(40) if (got := position({}, seed)) is not None
+                and len((v := got[1]).legal) >= 3 and v.phase == "play")
+
+    def searched(**kw: Any) -> Any:
+        search = SearchBot(rules, view.seat, 5, playouts=60, **kw)
+        search.choose(view)
+        return search.last
+
+    python, on_kernel = searched(kernel=0), searched(kernel=1)
+    assert python != on_kernel
+    assert searched() == (on_kernel if COMPILED else python)  # ready: the kernel's worlds
+    monkeypatch.setattr(batch, "BY_DEFAULT", False)
+    assert searched() == python
