@@ -30,7 +30,7 @@ from atout.options import build_options as build_options
 from atout.options import describe_options as describe_options
 from atout.options import option as option
 from atout.options import options_dict as options_dict
-from atout.pickles import deal_reduction, register_bases, rules_of
+from atout.pickles import DealCodec, deal_reduction, packed_reduction, register_bases, rules_of
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
 from atout.views import Event as Event
@@ -505,7 +505,18 @@ class Deal(ABC):
         >>> again.history == deal.history, again.view(1).to_dict() == deal.view(1).to_dict()
         (True, True)
         """
+        codec = self.pickle_codec
+        if codec is not None:
+            values = codec.encode(self)
+            if values is not None:
+                packed = packed_reduction(self, codec, values)
+                if packed is not None:
+                    return packed
         return deal_reduction(self, self._pickle_state())
+
+    pickle_codec: ClassVar[DealCodec | None] = None
+    """The class's own codec (:class:`atout.pickles.DealCodec`): a deal it encodes pickles
+    as one tuple of values (format 3), any other as its fields by name (format 2)."""
 
     pickle_constants: ClassVar[tuple[str, ...]] = ()
     """The fields (or slots) every deal of the same rules sets to the same value and never
