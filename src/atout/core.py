@@ -494,9 +494,11 @@ class Deal(ABC):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its state, the rules by their options (:meth:`Rules.__reduce__`) and
-        the history by action ids (:func:`atout.pickles.deal_reduction`): a round trip gives
-        an equal deal (same views, legal actions and continuation) sharing the process's
-        rules and their actions.
+        the history by action ids: by its class's codec (:attr:`pickle_codec`, format 3:
+        :func:`atout.pickles.packed_reduction`) when it knows the state, else field by field
+        (format 2: :func:`atout.pickles.deal_reduction`). A round trip gives an equal deal
+        (every field equal, the same views, legal actions and continuation) sharing the
+        process's rules and their actions.
 
         >>> import atout, pickle
         >>> deal = atout.make("jass").deal(seed=7)

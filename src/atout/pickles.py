@@ -1,6 +1,13 @@
 """How rules and deals come back from a pickle (see ``Rules.__reduce__`` and
 ``Deal.__reduce__`` in :mod:`atout.core`, which name these functions in their pickles).
 
+A deal whose class has a codec (``Deal.pickle_codec``, a :class:`DealCodec`: every game's,
+:mod:`atout.games.codec`) and whose state that codec knows travels in *format 3*
+(:func:`packed_reduction`, :func:`restore_packed`): a short head naming its class, its rules'
+class and the codec, the rules' options, and the codec's values in one ``marshal`` block,
+no field named. Any other deal travels in *format 2*, described below, which also reads the
+pickles written before format 3.
+
 Rules come back as this process's own rules for the same options, made once and then
 shared. A deal travels as its own state, never as a replay: one string naming its class,
 the names of its fields and slots and of the constants left out (the *head*, the same for

@@ -106,6 +106,10 @@ class FieldCodec:
         self.slot_getter = getter(slots, attrgetter)
         self.bytes_getter = getter(as_bytes)
         self._key = f"_codec:{name}"
+        mine = type(self)
+        self._one = not optional and mine.base_layout is FieldCodec.base_layout
+        self._packs = mine.pack is not FieldCodec.pack
+        self._unpacks = mine.unpack is not FieldCodec.unpack
 
     def known(self, cls: type[Any], rules: Any) -> Known:
         """What the codec knows of ``rules``' deals, made once per rules (kept in them)."""
@@ -145,7 +149,7 @@ class FieldCodec:
         try:
             rules = d["rules"]
             known = rules.__dict__.get(self._key) or self.known(type(deal), rules)
-            layout = self.layout_of(d)
+            layout = 0 if self._one else self.layout_of(d)
             size = known.sizes[layout]
             if len(d) != size and len(d) - len(self.caches.intersection(d)) != size:
                 return None  # other fields than the layout's (all of which are read below)
@@ -156,7 +160,7 @@ class FieldCodec:
             seats = bytes(d["_actors"])
             phase = self.phases.index(d["phase"]) if self.phases else -1
             packed = tuple(map(bytes, self.bytes_getter(d))) if self.as_bytes else ()
-            extra = self.pack(deal, d, layout)
+            extra = self.pack(deal, d, layout) if self._packs else None
             if self.slots:
                 if known.slot_check(deal) != known.slot_expected:
                     return None
@@ -175,12 +179,14 @@ class FieldCodec:
                 raise ValueError(f"{len(self.slots)} slots expected")
         else:
             layout, phase, history, seats, got, packed, extra = values
-        if type(seats) is not bytes or len(seats) != len(history):
+        if type(seats) is not bytes or type(history) is not bytes \
+                or len(seats) != len(history):
             raise ValueError("a history without its seats")
         if len(packed) != len(self.as_bytes):
             raise ValueError(f"{len(self.as_bytes)} fields of cards expected")
         d = self.builders[layout](known.templates[layout], got)
-        d["_history"] = actions_of(known.table, history)
+        d["_history"] = ([*itemgetter(*history)(known.table)] if len(history) > 1
+                         else actions_of(known.table, history))
         d["_actors"] = [*seats]
         if self.phases:
             d["phase"] = self.phases[phase]
@@ -190,7 +196,8 @@ class FieldCodec:
         deal.__dict__ = d
         if self.slots:
             any(map(setattr, repeat(deal), known.slot_names, slots + known.put_slots))
-        self.unpack(deal, d, layout, extra)
+        if self._unpacks:
+            self.unpack(deal, d, layout, extra)
         return deal
 
 
