@@ -6,6 +6,8 @@ and reads without a call into Python: the phase as its index, the Weis as their 
 (a Weis is a class: a global and a call each), the Weis shown as the seats that showed
 them; the caches made on demand stay out, and the trick-ranking table of the trump mode
 comes back from the mode. The cards of the tricks are ids already (the play keeps ids).
+That is format 2, field by field; a deal travels so only when :class:`TrickCodec` (format
+3, the values alone in an order the codec knows) does not know its state.
 """
 
 from __future__ import annotations
