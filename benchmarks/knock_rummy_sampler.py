@@ -26,7 +26,7 @@ from atout.core import View
 def views(players: int, count: int) -> list[View]:
     """The seat to move's view after a few turns of heuristic play, ``count`` deals."""
     rules = atout.make("knock-rummy", players=players)
-    out = []
+    out: list[View] = []
     seed = 0
     while len(out) < count:
         deal = rules.deal(seed=seed)
