@@ -317,3 +317,12 @@ def test_the_search_samples_in_the_kernel_repeatably_and_as_much_as_python(
         assert sum(asked) == len(sampled)
         compared += len(sampled) > 0
     assert compared >= 4
+
+
+def test_the_heads_up_budget_is_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(py, "HEADS_UP_PLAYOUTS", 777)
+    two, three = (atout.make("knock-rummy", players=p) for p in (2, 3))
+    assert SearchBot(two, 0).playouts == 777
+    assert SearchBot(three, 0).playouts == 300
+    assert SearchBot(two, 0, playouts=50).playouts == 50  # the caller's wins
+    assert make_bot("search:playouts=60", two, 0).playouts == 60  # type: ignore[attr-defined]

@@ -331,7 +331,9 @@ class GameParts:
     and ``reason`` (optional) gives the same as data that any language can say; ``batch``
     (optional): its rollouts in a compiled kernel, batched (:class:`Batch`).
     ``table_options`` (optional): the game's defaults that depend on the rules (the table
-    size ...), taking precedence over ``options`` (Pitch: the bids searched heads-up).
+    size ...), taking precedence over ``options`` (Pitch: the bids searched heads-up);
+    ``table_budget`` (optional) the same for the budget, over ``budget`` (Knock Rummy: the
+    playouts heads-up).
     """
 
     heuristic: Callable[..., Bot]
@@ -351,3 +353,4 @@ class GameParts:
     reason: Callable[[Rules[Any], View, Action], Reason] | None = None
     batch: Batch | None = None
     table_options: Callable[[Rules[Any]], SearchOptions] | None = None
+    table_budget: Callable[[Rules[Any]], Budget] | None = None

@@ -158,9 +158,12 @@ class SearchBot(Bot):
         parts = parts_for(rules)
         self.parts: GameParts = parts
         """The game's parts, those not given here included."""
-        self.budget: Budget = settle(Budget(playouts, seconds, rounds, reuse), budget,
-                                     parts.budget, DEFAULT_BUDGET)
-        """The settled budget: each field the keyword's, else ``budget``'s, else the game's."""
+        self.budget: Budget = settle(
+            Budget(playouts, seconds, rounds, reuse), budget,
+            None if parts.table_budget is None else parts.table_budget(rules), parts.budget,
+            DEFAULT_BUDGET)
+        """The settled budget: each field the keyword's, else ``budget``'s, else the game's
+        (for the table, then its own)."""
         self.options: SearchOptions = settle(
             SearchOptions(tie, exact, common, model, prune, key, courtesy, kernel, kworlds),
             options,

@@ -533,6 +533,17 @@ def opened(deal: KnockRummyDeal) -> bool:
     return before % deal.rules.seats == 0
 
 
+HEADS_UP_PLAYOUTS = 300
+"""The search's playouts per decision at two players (:func:`table_budget`); 300 at every
+other table size."""
+
+
+def table_budget(rules: Rules[Any]) -> Budget:
+    """The search's budget by the table: :data:`HEADS_UP_PLAYOUTS` heads-up, else the
+    game's."""
+    return Budget(playouts=HEADS_UP_PLAYOUTS) if rules.seats == 2 else Budget()
+
+
 KERNEL_REUSE = 4
 """Rollouts per action on each sampled deal with the search's ``kernel`` (the stock shuffled
 again for each after the first)."""
@@ -540,6 +551,7 @@ again for each after the first)."""
 PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
                   budget=Budget(playouts=300, reuse=1), courteous=courteous,
                   candidates=candidates, options=SearchOptions(kernel=int(NUMPY)),
+                  table_budget=table_budget,
                   batch=Batch(knock_rummy_batch, reuse=KERNEL_REUSE,
                               worlds=kernel_worlds, count=8, fit=True,
                               phases=frozenset({"draw", "discard"})))
@@ -549,4 +561,4 @@ PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
            "courteous", "greedy_action", "kernel_worlds", "knock_rummy_batch", "knock_threshold",
-           "opened", "own_gap", "rummy_rollout"]
+           "opened", "own_gap", "rummy_rollout", "table_budget"]
