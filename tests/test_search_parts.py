@@ -119,8 +119,8 @@ def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None
 
 @pytest.mark.parametrize(("game", "spec", "words"), [
     ("jass", "search:depth=3", "the search bot takes playouts, seconds, rounds, reuse, tie, "
-                               "exact, common, model, prune, key, courtesy, kernel and kworlds, "
-                               "not depth"),
+                               "exact, common, model, prune, key, courtesy, kernel and "
+                               "kworlds, not depth"),
     ("jass", "search:playouts=abc", "playouts must be a whole number, not 'abc'"),
     ("jass", "search:playouts=2.5", "playouts must be a whole number, not 2.5"),
     ("jass", "search:playouts=0", "playouts must be at least 1, not 0"),

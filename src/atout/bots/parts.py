@@ -191,8 +191,8 @@ class SearchOptions:
     the key decisions, ``"search"`` or ``"heuristic"``; ``courtesy``: rounds of turns every
     player gets before the bot ends the deal by its own choice; ``kernel``: the card play's
     rollouts run batched in the game's compiled kernel (:class:`Batch`); ``kworlds``: with
-    ``kernel``, the deals are sampled in the kernel too where the game can
-    (:class:`BatchWorlds`; 0: its Python sampler draws them).
+    ``kernel``, the hidden hands sampled in the kernel too where the game can
+    (:attr:`Batch.worlds`; 0: by the game's Python sampler).
     """
 
     tie: float | None = None
@@ -299,7 +299,10 @@ class Batch:
     ``ready`` (optional): whether the kernel can play now without a wait (compiled, or
     loaded from the cache); the first call starts getting it ready in the background. A
     search on the kernel by the game's default (not asked for) plays its Python rollouts
-    until then; one that asks for it (``kernel=1``) waits for the compilation instead."""
+    until then; one that asks for it (``kernel=1``) waits for the compilation instead.
+    ``fit``: ``worlds`` is asked for no more deals than the Python sampler would draw in the
+    same round (:data:`atout.bots.search.WORLDS` at most, the round's budget left), so that
+    both samplers spend the same budget alike; else :attr:`count` a call."""
 
     rollouts: BatchRollouts
     reuse: int = 8
@@ -309,6 +312,7 @@ class Batch:
     model: BatchRollouts | None = None
     takes_model: bool = False
     ready: Callable[[], bool] | None = None
+    fit: bool = False
 
 
 @dataclass(frozen=True)
@@ -327,7 +331,9 @@ class GameParts:
     and ``reason`` (optional) gives the same as data that any language can say; ``batch``
     (optional): its rollouts in a compiled kernel, batched (:class:`Batch`).
     ``table_options`` (optional): the game's defaults that depend on the rules (the table
-    size ...), taking precedence over ``options`` (Pitch: the bids searched heads-up).
+    size ...), taking precedence over ``options`` (Pitch: the bids searched heads-up);
+    ``table_budget`` (optional) the same for the budget, over ``budget`` (Knock Rummy: the
+    playouts heads-up).
     """
 
     heuristic: Callable[..., Bot]
@@ -347,3 +353,4 @@ class GameParts:
     reason: Callable[[Rules[Any], View, Action], Reason] | None = None
     batch: Batch | None = None
     table_options: Callable[[Rules[Any]], SearchOptions] | None = None
+    table_budget: Callable[[Rules[Any]], Budget] | None = None

@@ -138,10 +138,11 @@ class SearchBot(Bot):
     :data:`atout.bots.pitch.batch.KERNEL_DEFAULT`,
     :data:`atout.bots.tarot.batch.KERNEL_DEFAULT`): its first decision starts their
     compilation in a thread and the search plays its Python rollouts until they are ready
-    (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them. ``kworlds``: 1 (the
-    default) lets the kernel sample the deals too where the game's kernel can
-    (:class:`~atout.bots.parts.BatchWorlds`: Jass past the first trick, Pitch, Putze's card
-    play), 0 keeps the game's Python sampler (to compare them).
+    (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them. ``kworlds``: with
+    ``kernel``, 1 (the default) samples the hidden hands in the kernel too where the game
+    can (Jass past the first trick, Pitch, Putze's card play, Knock Rummy:
+    :attr:`~atout.bots.parts.Batch.worlds`), 0 by the game's Python sampler (to compare the
+    two).
     """
 
     name = "search"
@@ -160,9 +161,12 @@ class SearchBot(Bot):
         parts = parts_for(rules)
         self.parts: GameParts = parts
         """The game's parts, those not given here included."""
-        self.budget: Budget = settle(Budget(playouts, seconds, rounds, reuse), budget,
-                                     parts.budget, DEFAULT_BUDGET)
-        """The settled budget: each field the keyword's, else ``budget``'s, else the game's."""
+        self.budget: Budget = settle(
+            Budget(playouts, seconds, rounds, reuse), budget,
+            None if parts.table_budget is None else parts.table_budget(rules), parts.budget,
+            DEFAULT_BUDGET)
+        """The settled budget: each field the keyword's, else ``budget``'s, else the game's
+        (for the table, then its own)."""
         self.options: SearchOptions = settle(
             SearchOptions(tie, exact, common, model, prune, key, courtesy, kernel, kworlds),
             options,
@@ -396,7 +400,10 @@ class SearchBot(Bot):
                 while spent < target and (spent == 0 or deadline is None
                                           or time.perf_counter() < deadline):
                     if worlds is not None:
-                        got = worlds(self.sampler, view, alive, batch.count, self.kernel_reuse,
+                        count = batch.count
+                        if batch.fit:  # as many deals as the Python sampler's loop below
+                            count = min(WORLDS, -(-(target - spent) // len(alive)))
+                        got = worlds(self.sampler, view, alive, count, self.kernel_reuse,
                                      self.seat, rng.getrandbits(63))
                         if got is not None:
                             for a, v in zip(alive, got[0], strict=True):

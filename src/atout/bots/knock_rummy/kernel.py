@@ -73,6 +73,7 @@ def _warm() -> bool:
             from atout.kernels.knock_rummy_search import best_discard
 
             best_discard(deal.hands[0], deal.hands[0])
+            _warm_sampler(deal)
             _DISCARD.append(best_discard)
             ready = _kernel_rollouts
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
@@ -83,6 +84,24 @@ def _warm() -> bool:
 
 WARMER = Warmer("knock-rummy", _warm)
 """The kernel's warming (:func:`kernel_ready`)."""
+
+
+def _warm_sampler(deal: KnockRummyDeal) -> None:
+    """The kernel's sampler (:mod:`atout.kernels.knock_rummy_sample`) compiled on ``deal``:
+    seat 0's hidden cards dealt with a read of seat 1's turn."""
+    import numpy as np
+
+    from atout.kernels.knock_rummy import encode
+    from atout.kernels.knock_rummy_sample import sample_worlds
+
+    n = deal.rules.seats
+    pool = sum(1 << c for c in deal.stock)
+    need = [0] + [int(h).bit_count() for h in deal.hands[1:n]]
+    for h in deal.hands[1:n]:
+        pool |= h
+    turns = np.zeros((n, 5), dtype=np.int64)
+    turns[1] = (1, -1, 0, max(c for c in range(52) if deal.hands[1] >> c & 1), 0)
+    sample_worlds(encode(deal), 0, pool, [0] * n, need, turns, [0] * n, 2, "floor", 2, 0)
 
 
 def kernel_ready(wait: bool = False) -> bool:

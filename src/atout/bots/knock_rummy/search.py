@@ -29,7 +29,8 @@ from atout.bots.determinize import Determinizer, NoConsistentDeal
 from atout.bots.knock_rummy.kernel import batch_rollouts, compiled_discard, draws_made
 from atout.bots.knock_rummy.knock import COURTESY, MARGIN, SAMPLES, draws_so_far, should_knock
 from atout.bots.knock_rummy.read import Threshold, Turn, agreement, fits, last_turns, refused
-from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
+from atout.bots.knock_rummy.worlds import before_draw, knock_rummy_worlds
+from atout.bots.parts import Batch, Budget, GameParts, Sampler, SearchOptions
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KNOCK, KnockRummyDeal
@@ -288,6 +289,8 @@ class KnockRummyDeterminizer(Determinizer):
                              f"not {knock_read!r}")
         self.discard_tries = discard_tries
         self.read_tries = read_tries
+        self.knock_read = knock_read
+        """How a turn without a knock is read (one of :data:`KNOCK_READS`)."""
         self.refused_read = REFUSED_READ if refused_read is None else bool(refused_read)
         self.threshold: Threshold = _floor
         if knock_read == "heuristic":
@@ -383,7 +386,7 @@ class KnockRummyDeterminizer(Determinizer):
         rng.shuffle(stock)
         if from_stock:
             stock = [drawn_card, *stock]
-        return self._build(view, hands, pile, stock, known, from_stock)
+        return self.build(view, hands, pile, stock, known, from_stock)
 
     def _deal_others(self, view: View, pile: list[int], known: list[int], pool: int,
                      need: dict[int, int], hands: list[int], rng: random.Random) -> int:
@@ -406,10 +409,12 @@ class KnockRummyDeterminizer(Determinizer):
             left &= ~hands[s]
         return left
 
-    def _build(self, view: View, hands: list[int], pile: list[int], stock: list[int],
-               known: list[int], from_stock: bool) -> KnockRummyDeal:
-        """The sampled deal through the public contract, advanced to the view's position (this
-        turn's draw and knock replayed)."""
+    def build(self, view: View, hands: list[int], pile: list[int], stock: list[int],
+              known: list[int], from_stock: bool) -> KnockRummyDeal:
+        """The deal of ``hands`` (masks; the seat's own before this turn's draw), ``pile``
+        and ``stock`` (top first; with ``from_stock`` the card this turn drew on top) through
+        the public contract, advanced to the view's position (this turn's draw and knock
+        replayed), ``known`` copied."""
         me = view.seat
         info = view.info
         deal = cast(KnockRummyDeal, self.rules.deal(
@@ -429,22 +434,6 @@ class KnockRummyDeterminizer(Determinizer):
         if view.table:
             deal.top_by = int(view.table[0][0])
         return deal
-
-
-def before_draw(view: View, pile: list[int]) -> tuple[int, int, bool]:
-    """The seat's hand before this turn's draw, the card drawn (-1: none yet; after a draw
-    from the stock any card of the hand, as the stock's top) and whether it came from the
-    stock; a card taken from the discard pile goes back on ``pile``."""
-    hand = FULL_DECK.mask(view.hand)
-    if view.phase != "discard":
-        return hand, -1, False
-    taken_code = view.info.get("taken")
-    if isinstance(taken_code, str):
-        drawn_card = FULL_DECK.parse(taken_code)
-        pile.append(drawn_card)
-        return hand & ~(1 << drawn_card), drawn_card, False
-    drawn_card = max(bit_list(hand))  # any card: it came from the stock
-    return hand & ~(1 << drawn_card), drawn_card, True
 
 
 def greedy_action(deal: KnockRummyDeal, rounds: float, gap: int = -1,
@@ -510,15 +499,31 @@ def knock_rummy_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     rolled out ``reuse`` times after each action by the heuristic's rules in one call of the
     compiled kernel (:mod:`atout.bots.knock_rummy.kernel`; :func:`rummy_rollout` until it is
     ready)."""
-    gap = OWN_GAP
-    if (OPENER_GAP is not None and deals and deals[0].rules.seats == 2
-            and opened(cast(KnockRummyDeal, deals[0]))):
-        gap = OPENER_GAP
+    gap = own_gap(cast(KnockRummyDeal, deals[0])) if deals else OWN_GAP
 
     def own(deal: Deal, rng: random.Random) -> Result:
         return rummy_rollout(deal, rng, seat, gap, OWN_BASE)
 
     return batch_rollouts(deals, actions, reuse, seat, seed, own, gap, OWN_BASE)
+
+
+def own_gap(deal: KnockRummyDeal) -> int:
+    """The searching seat's own knock gap in its rollouts from ``deal`` (at its decision):
+    :data:`OPENER_GAP` for the opener heads-up where set, else :data:`OWN_GAP`."""
+    if OPENER_GAP is not None and deal.rules.seats == 2 and opened(deal):
+        return OPENER_GAP
+    return OWN_GAP
+
+
+def kernel_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                  reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+    """The search's worlds sampled and rolled out in the kernel (its ``Batch.worlds``:
+    :func:`atout.bots.knock_rummy.worlds.knock_rummy_worlds` with the seat's own knock of
+    :func:`knock_rummy_batch`); None for another sampler than the game's."""
+    if not isinstance(sampler, KnockRummyDeterminizer):
+        return None
+    return knock_rummy_worlds(sampler, view, actions, count, reuse, seat, seed, own_gap,
+                              OWN_BASE)
 
 
 def opened(deal: KnockRummyDeal) -> bool:
@@ -528,6 +533,17 @@ def opened(deal: KnockRummyDeal) -> bool:
     return before % deal.rules.seats == 0
 
 
+HEADS_UP_PLAYOUTS = 300
+"""The search's playouts per decision at two players (:func:`table_budget`); 300 at every
+other table size."""
+
+
+def table_budget(rules: Rules[Any]) -> Budget:
+    """The search's budget by the table: :data:`HEADS_UP_PLAYOUTS` heads-up, else the
+    game's."""
+    return Budget(playouts=HEADS_UP_PLAYOUTS) if rules.seats == 2 else Budget()
+
+
 KERNEL_REUSE = 4
 """Rollouts per action on each sampled deal with the search's ``kernel`` (the stock shuffled
 again for each after the first)."""
@@ -535,10 +551,14 @@ again for each after the first)."""
 PARTS = GameParts(heuristic=_heuristic, sampler=KnockRummyDeterminizer, rollout=rummy_rollout,
                   budget=Budget(playouts=300, reuse=1), courteous=courteous,
                   candidates=candidates, options=SearchOptions(kernel=int(NUMPY)),
+                  table_budget=table_budget,
                   batch=Batch(knock_rummy_batch, reuse=KERNEL_REUSE,
+                              worlds=kernel_worlds, count=8, fit=True,
                               phases=frozenset({"draw", "discard"})))
-"""The Knock Rummy bots' parts."""
+"""The Knock Rummy bots' parts: the search samples its worlds in the kernel
+(:mod:`atout.bots.knock_rummy.worlds`) as many a round as the Python sampler would
+(``fit``), where the kernel can (``search:kworlds=0``: the Python sampler)."""
 
 __all__ = ["PARTS", "KnockRummyDeterminizer", "KnockRummyHeuristic", "before_draw", "candidates",
-           "courteous", "greedy_action", "knock_rummy_batch", "knock_threshold", "opened",
-           "rummy_rollout"]
+           "courteous", "greedy_action", "kernel_worlds", "knock_rummy_batch", "knock_threshold",
+           "opened", "own_gap", "rummy_rollout", "table_budget"]
