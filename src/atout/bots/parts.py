@@ -190,7 +190,9 @@ class SearchOptions:
     only the actions that can differ; ``key``: who makes
     the key decisions, ``"search"`` or ``"heuristic"``; ``courtesy``: rounds of turns every
     player gets before the bot ends the deal by its own choice; ``kernel``: the card play's
-    rollouts run batched in the game's compiled kernel (:class:`Batch`).
+    rollouts run batched in the game's compiled kernel (:class:`Batch`); ``kworlds``: with
+    ``kernel``, the deals are sampled in the kernel too where the game can
+    (:attr:`Batch.worlds`; 0: by the game's Python sampler).
     """
 
     tie: float | None = None
@@ -201,6 +203,7 @@ class SearchOptions:
     key: str | None = None
     courtesy: int | None = None
     kernel: int | None = None
+    kworlds: int | None = None
 
     def __post_init__(self) -> None:
         if self.key is not None and self.key not in KEY_DECIDERS:
@@ -209,6 +212,7 @@ class SearchOptions:
              exact=_whole("exact", self.exact, 0, "zero or more cards"),
              common=_flag("common", self.common), model=_flag("model", self.model),
              prune=_flag("prune", self.prune), kernel=_flag("kernel", self.kernel),
+             kworlds=_flag("kworlds", self.kworlds),
              courtesy=_whole("courtesy", self.courtesy, 0, "zero or more rounds"))
 
 
@@ -216,7 +220,7 @@ DEFAULT_BUDGET = Budget(playouts=2000, rounds=3, reuse=2)
 """The search's budget where neither the caller nor the game says otherwise."""
 
 DEFAULT_OPTIONS = SearchOptions(tie=0.0, exact=0, common=False, model=False, prune=True,
-                                key="search", courtesy=0, kernel=False)
+                                key="search", courtesy=0, kernel=False, kworlds=True)
 """The search's options where neither the caller nor the game says otherwise."""
 
 _T = TypeVar("_T", Budget, SearchOptions)
@@ -295,7 +299,9 @@ class Batch:
     ``ready`` (optional): whether the kernel can play now without a wait (compiled, or
     loaded from the cache); the first call starts getting it ready in the background. A
     search on the kernel by the game's default (not asked for) plays its Python rollouts
-    until then; one that asks for it (``kernel=1``) waits for the compilation instead."""
+    until then; one that asks for it (``kernel=1``) waits for the compilation instead.
+    ``capped``: ``worlds`` is asked for no more deals than the round's budget still needs
+    (as the Python sampler's batches are), at most ``count``; otherwise ``count`` a call."""
 
     rollouts: BatchRollouts
     reuse: int = 8
@@ -305,6 +311,7 @@ class Batch:
     model: BatchRollouts | None = None
     takes_model: bool = False
     ready: Callable[[], bool] | None = None
+    capped: bool = False
 
 
 @dataclass(frozen=True)

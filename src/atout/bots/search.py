@@ -136,7 +136,10 @@ class SearchBot(Bot):
     :data:`atout.bots.putze.kernel.KERNEL_DEFAULT`,
     :data:`atout.bots.tarot.batch.KERNEL_DEFAULT`): its first decision starts their
     compilation in a thread and the search plays its Python rollouts until they are ready
-    (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them.
+    (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them. ``kworlds``: with
+    ``kernel``, the deals are sampled in the kernel too where the game's
+    :class:`~atout.bots.parts.Batch` can (Jass past the first trick, Tarot); 0 keeps the
+    game's Python sampler (the comparison of the two). 1 by default.
     """
 
     name = "search"
@@ -149,7 +152,8 @@ class SearchBot(Bot):
                  rounds: int | None = None, reuse: int | None = None, tie: float | None = None,
                  exact: int | None = None, common: int | None = None, model: int | None = None,
                  prune: int | None = None, key: str | None = None,
-                 courtesy: int | None = None, kernel: int | None = None) -> None:
+                 courtesy: int | None = None, kernel: int | None = None,
+                 kworlds: int | None = None) -> None:
         super().__init__(rules, seat, seed)
         parts = parts_for(rules)
         self.parts: GameParts = parts
@@ -158,7 +162,8 @@ class SearchBot(Bot):
                                      parts.budget, DEFAULT_BUDGET)
         """The settled budget: each field the keyword's, else ``budget``'s, else the game's."""
         self.options: SearchOptions = settle(
-            SearchOptions(tie, exact, common, model, prune, key, courtesy, kernel), options,
+            SearchOptions(tie, exact, common, model, prune, key, courtesy, kernel, kworlds),
+            options,
             None if parts.table_options is None else parts.table_options(rules),
             parts.options, DEFAULT_OPTIONS)
         """The settled options, as :attr:`budget`."""
@@ -174,6 +179,7 @@ class SearchBot(Bot):
         self.key: str = _known(self.options.key)
         self.courtesy: int = _known(self.options.courtesy)
         self.kernel = bool(self.options.kernel)
+        self.kworlds = bool(self.options.kworlds)
         given_reuse = reuse is not None or (budget is not None and budget.reuse is not None)
         self.kernel_reuse: int = (self.reuse if given_reuse or parts.batch is None
                                   else parts.batch.reuse)
@@ -355,7 +361,7 @@ class SearchBot(Bot):
         rollouts with the ``model`` option where the game has them, the model's side given
         to kernels that take it (:attr:`~atout.bots.parts.Batch.takes_model`)."""
         batched = batch.model if self.model and batch.model is not None else batch.rollouts
-        worlds = batch.worlds
+        worlds = batch.worlds if self.kworlds else None
         if batch.takes_model:
             # the game's kernel plays the search's model of the table too
             side = 1 - self.seat % 2 if self.model else -1
@@ -385,7 +391,11 @@ class SearchBot(Bot):
                 while spent < target and (spent == 0 or deadline is None
                                           or time.perf_counter() < deadline):
                     if worlds is not None:
-                        got = worlds(self.sampler, view, alive, batch.count, self.kernel_reuse,
+                        count = batch.count
+                        if batch.capped:
+                            need = -(-(target - spent) // (len(alive) * self.reuse))
+                            count = max(1, min(count, need))
+                        got = worlds(self.sampler, view, alive, count, self.kernel_reuse,
                                      self.seat, rng.getrandbits(63))
                         if got is not None:
                             for a, v in zip(alive, got[0], strict=True):
