@@ -102,7 +102,8 @@ def test_a_bot_name_becomes_a_typed_budget_and_options() -> None:
     # kernels where numba compiles them) or the search's own (3 rounds of halving)
     assert bot.budget == Budget(playouts=300, seconds=0.5, rounds=3, reuse=2)
     assert bot.options == SearchOptions(tie=2.0, exact=0, common=False, model=True, prune=True,
-                                        key="heuristic", courtesy=0, kernel=KERNEL_DEFAULT)
+                                        key="heuristic", courtesy=0, kernel=KERNEL_DEFAULT,
+                                        kworlds=True)
     assert (bot.playouts, bot.seconds, bot.tie, bot.key) == (300, 0.5, 2.0, "heuristic")
 
 
@@ -115,7 +116,8 @@ def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None
 
 @pytest.mark.parametrize(("game", "spec", "words"), [
     ("jass", "search:depth=3", "the search bot takes playouts, seconds, rounds, reuse, tie, "
-                               "exact, common, model, prune, key, courtesy and kernel, not depth"),
+                               "exact, common, model, prune, key, courtesy, kernel and kworlds, "
+                               "not depth"),
     ("jass", "search:playouts=abc", "playouts must be a whole number, not 'abc'"),
     ("jass", "search:playouts=2.5", "playouts must be a whole number, not 2.5"),
     ("jass", "search:playouts=0", "playouts must be at least 1, not 0"),
@@ -127,6 +129,7 @@ def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None
     ("jass", "search:tie=-1", "tie must be zero or more, not -1"),
     ("jass", "search:exact=-1", "exact must be zero or more cards, not -1"),
     ("jass", "search:common=2", "common must be 0 or 1, not 2"),
+    ("tarot", "search:kworlds=2", "kworlds must be 0 or 1, not 2"),
     ("jass", "search:prune=yes", "prune must be 0 or 1, not 'yes'"),
     ("jass", "search:key=model", "key must be one of search, heuristic, not 'model'"),
     ("jass", "search:courtesy=-1", "courtesy must be zero or more rounds, not -1"),
