@@ -153,6 +153,21 @@ def bid_features(lo: int, hi: int, f: NDArray[np.float64]) -> None:
 
 
 @njit
+def count_bid(lo: int, hi: int, n: int, legal5: int) -> int:
+    """:func:`atout.bots.tarot.choices.choose_bid` (the hand count's thresholds) of the
+    hand ``(lo, hi)``, as :func:`model_bid` numbers the bids."""
+    pts = hand_points(lo, hi, n)
+    want = -1
+    for i in range(4):
+        if pts >= BID_FROM[i]:
+            want = i
+    for b in range(want, -1, -1):
+        if legal5 >> (1 + b) & 1:
+            return 1 + b if b == want else 0
+    return 0
+
+
+@njit
 def model_bid(lo: int, hi: int, n: int, legal5: int, table: NDArray[np.float64],
               has_model: bool, f: NDArray[np.float64]) -> int:
     """The bid the heuristic makes with the dealt hand ``(lo, hi)`` when the bids it may
@@ -161,15 +176,7 @@ def model_bid(lo: int, hi: int, n: int, legal5: int, table: NDArray[np.float64],
     five rows of :data:`FEATURES` weights) under the club rules, or the hand count's
     thresholds without a model. 0 is a pass, 1 to 4 the contracts."""
     if not has_model:
-        pts = hand_points(lo, hi, n)
-        want = -1
-        for i in range(4):
-            if pts >= BID_FROM[i]:
-                want = i
-        for b in range(want, -1, -1):
-            if legal5 >> (1 + b) & 1:
-                return 1 + b if b == want else 0
-        return 0
+        return count_bid(lo, hi, n, legal5)
     bid_features(lo, hi, f)
     nt = popcount(hi & TRUMPS_HI)
     holds = nt >= GARDE_TRUMPS[n] and _holding_bouts(hi, n) >= 1
@@ -509,5 +516,6 @@ def sample_worlds(template: Any, steps: Any, to_move: int, base: Any, holders: A
         int(count), int(seed) & 0x7FFFFFFFFFFFFFFF)
 
 
-__all__ = ["BIG_HI", "FEATURES", "assign", "bid_features", "bid_misses", "hand_points",
+__all__ = ["BIG_HI", "FEATURES", "assign", "bid_features", "bid_misses", "count_bid",
+           "hand_points",
            "is_legal", "model_bid", "replay", "sample_worlds", "sample_worlds_kernel"]
