@@ -14,10 +14,10 @@ numba's cache in the user's cache folder: a few seconds).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from atout.bots.warm import Warmer
 from atout.core import Action
 from atout.kernels import COMPILED
 
@@ -35,10 +35,8 @@ play the searching side by the heuristic's rules too, every seat then: the cheap
 equal time, the strongest of the three (docs/bots.md); False: the other side only, the
 searching side greedy (as the Python rollouts)."""
 
-_READY: list[bool] = []
-"""``[True]`` once the kernels are compiled or loaded from the cache, ``[False]`` when they
-failed to; empty before."""
-_WARMING: list[threading.Thread] = []
+WARMER = Warmer("jass", enabled=lambda: WARM)
+"""The kernels' warming (:func:`kernel_ready`), on while :data:`WARM` is."""
 
 _SIDES = ((0, 2), (1, 3), (0, 1, 2, 3))
 """Per ``model`` (0, 1, 2): the seats that play by the heuristic's rules."""
@@ -83,21 +81,8 @@ def kernel_ready(warm_up: Callable[[], bool], wait: bool = False) -> bool:
     getting them ready in a thread, which runs ``warm_up`` (the kernel calls of a decision:
     they compile, or load from the cache; it says whether they ran), unless :data:`WARM` is
     off; ``wait`` waits for that thread."""
-    if not _WARMING and WARM:
-        def warm() -> None:
-            try:
-                ok = warm_up()
-            except Exception:  # pragma: no cover - a failed compilation: Python rollouts
-                ok = False
-            _READY.append(ok)
-
-        thread = threading.Thread(target=warm, name="atout-jass-kernel", daemon=True)
-        _WARMING.append(thread)
-        thread.start()
-    if wait and _WARMING:
-        _WARMING[0].join()
-    return bool(_READY) and _READY[0]
+    return WARMER.ready(wait, warm_up)
 
 
-__all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "WARM", "kernel_kinds", "kernel_ready",
+__all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "WARM", "WARMER", "kernel_kinds", "kernel_ready",
            "kernel_rollouts"]

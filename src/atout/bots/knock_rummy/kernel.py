@@ -17,12 +17,12 @@ once per action by the engine's rollout, its value counted ``reuse`` times
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable, Sequence
 from typing import cast
 
 from atout.bots.knock_rummy.read import Discard
 from atout.bots.parts import RolloutPolicy, side_value
+from atout.bots.warm import Warmer
 from atout.core import Action, Deal
 from atout.games.knock_rummy import DRAW_DISCARD, DRAW_STOCK, KnockRummyDeal
 
@@ -35,9 +35,6 @@ _KERNEL: list[Kernel | None] = []
 """The kernel's batched rollouts once ready (None: not compiled); empty before."""
 _DISCARD: list[Discard] = []
 """The kernel's :func:`~atout.kernels.knock_rummy_search.best_discard` once ready."""
-_WARMING: list[threading.Thread] = []
-
-_LOCK = threading.Lock()
 
 
 def draws_made(deal: KnockRummyDeal) -> int:
@@ -60,7 +57,7 @@ def _kernel_rollouts(deals: Sequence[KnockRummyDeal], actions: list[int], reuse:
     return [float(v) for v in got]
 
 
-def _warm() -> None:
+def _warm() -> bool:
     """Import the kernel and compile it (or load it from the cache) on a small deal, then
     make it the search's rollouts."""
     ready: Kernel | None = None
@@ -81,20 +78,17 @@ def _warm() -> None:
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
         ready = None
     _KERNEL.append(ready)
+    return ready is not None
+
+
+WARMER = Warmer("knock-rummy", _warm)
+"""The kernel's warming (:func:`kernel_ready`)."""
 
 
 def kernel_ready(wait: bool = False) -> bool:
     """Whether the Knock Rummy search's rollouts run on the compiled kernel now; the first
     call starts getting it ready in a thread, and ``wait`` waits for that."""
-    with _LOCK:
-        if not _WARMING:
-            thread = threading.Thread(target=_warm, name="atout-knock-rummy-kernel",
-                                      daemon=True)
-            _WARMING.append(thread)
-            thread.start()
-    if wait:
-        _WARMING[0].join()
-    return bool(_KERNEL) and _KERNEL[0] is not None
+    return WARMER.ready(wait)
 
 
 def compiled_discard() -> Discard | None:
@@ -136,5 +130,5 @@ def batch_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int,
     return kernel(rummy, [int(a) for a in actions], reuse, seat, seed, gap, base)
 
 
-__all__ = ["batch_rollouts", "compiled_discard", "draws_made", "engine_rollouts",
+__all__ = ["WARMER", "batch_rollouts", "compiled_discard", "draws_made", "engine_rollouts",
            "kernel_ready"]

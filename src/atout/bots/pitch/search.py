@@ -18,7 +18,6 @@ as it played no better than the rollouts (docs/bots.md).
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -36,6 +35,7 @@ from atout.bots.pitch.hand import (
     choose_bid,
     choose_card,
 )
+from atout.bots.warm import Warmer
 from atout.cards import FULL_DECK, bit_list
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.pitch import PitchDeal
@@ -496,10 +496,9 @@ def kernel_model_rollout(deal: Deal, rng: random.Random, side: int = 0) -> Resul
 
 _KERNEL: list[Callable[[PitchDeal], Any] | None] = []
 """The kernel's model playout of a deal once ready (None: no compiled kernels); empty before."""
-_WARMING: list[threading.Thread] = []
 
 
-def _warm() -> None:
+def _warm() -> bool:
     """Import the kernel, compile it (or load it from the cache) on a small deal, then make
     it the rollout (numba's import and a first compilation cost a thread, not a start)."""
     points: Callable[[PitchDeal], Any] | None = None
@@ -521,18 +520,17 @@ def _warm() -> None:
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
         points = None
     _KERNEL.append(points)
+    return points is not None
+
+
+WARMER = Warmer("pitch", _warm)
+"""The kernel's warming (:func:`kernel_ready`)."""
 
 
 def kernel_ready(wait: bool = False) -> bool:
     """Whether the Pitch search's rollouts run on the compiled kernel now; the first call
     starts getting it ready in a thread, and ``wait`` waits for that."""
-    if not _WARMING:
-        thread = threading.Thread(target=_warm, name="atout-pitch-kernel", daemon=True)
-        _WARMING.append(thread)
-        thread.start()
-    if wait:
-        _WARMING[0].join()
-    return bool(_KERNEL) and _KERNEL[0] is not None
+    return WARMER.ready(wait)
 
 
 def best_reply(deal: Deal, seat: int) -> float:
@@ -678,8 +676,8 @@ its playouts, on deals sampled seat by seat to agree with the others' bids and c
 sample for every 3 playouts of the budget: a solve from four cards costs about six
 rollouts, from six about twenty)."""
 
-__all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "PitchDeterminizer", "PitchHeuristic", "Unseen",
-           "best_reply", "candidates", "distinct_cards", "kernel_model_rollout", "kernel_ready",
-           "model_rollout",
+__all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "WARMER", "PitchDeterminizer", "PitchHeuristic",
+           "Unseen", "best_reply", "candidates", "distinct_cards", "kernel_model_rollout",
+           "kernel_ready", "model_rollout",
            "pitch_rollout",
            "pitch_solver", "shown"]

@@ -17,9 +17,9 @@ search plays its Python rollouts. Tournaments wait for it (:mod:`atout.bots.read
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 
+from atout.bots.warm import Warmer
 from atout.core import Action, Deal
 from atout.kernels import COMPILED
 
@@ -31,11 +31,6 @@ REUSE = 4
 """Random playouts per candidate card on each sampled deal in the kernel (the Python
 rollouts' ``reuse`` is 2): they cost microseconds, the sampling milliseconds."""
 
-_READY: list[bool] = []
-"""``[True]`` once the kernel is compiled or loaded from the cache, ``[False]`` when it
-failed to; empty before."""
-_WARMING: list[threading.Thread] = []
-_LOCK = threading.Lock()
 
 
 def batch_rollouts(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
@@ -75,25 +70,14 @@ def warm() -> bool:
     return True
 
 
-def _warm() -> None:
-    try:
-        ok = warm()
-    except Exception:  # pragma: no cover - numpy missing or a failed compilation: Python
-        ok = False
-    _READY.append(ok)
+WARMER = Warmer("putze", warm)
+"""The kernel's warming (:func:`kernel_ready`)."""
 
 
 def kernel_ready(wait: bool = False) -> bool:
     """Whether the Putze search's card play runs on the compiled kernel now; the first call
     starts getting it ready in a thread, and ``wait`` waits for that."""
-    with _LOCK:
-        if not _WARMING:
-            thread = threading.Thread(target=_warm, name="atout-putze-kernel", daemon=True)
-            _WARMING.append(thread)
-            thread.start()
-    if wait:
-        _WARMING[0].join()
-    return bool(_READY) and _READY[0]
+    return WARMER.ready(wait)
 
 
-__all__ = ["KERNEL_DEFAULT", "REUSE", "batch_rollouts", "kernel_ready", "warm"]
+__all__ = ["KERNEL_DEFAULT", "REUSE", "WARMER", "batch_rollouts", "kernel_ready", "warm"]

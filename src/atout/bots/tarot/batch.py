@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import os
 import random
-import threading
 from collections.abc import Sequence
 from importlib.util import find_spec
 
 from atout.bots.parts import side_value
 from atout.bots.tarot.choices import pre_play
 from atout.bots.tarot.rollout import greedy_rollout, model_rollout
+from atout.bots.warm import Warmer
 from atout.core import Action, Deal
 from atout.kernels import COMPILED
 
@@ -40,14 +40,8 @@ BY_DEFAULT = True
 (:func:`default_ready`). The tests turn it off, so that the choices they pin are the Python
 rollouts' whether or not numba compiles (``search:kernel=1`` still plays on the kernel)."""
 
-_READY: list[bool] = []
-"""``[True]`` once the kernel is ready, ``[False]`` when it cannot be (numpy missing, a
-failed compilation); empty before."""
-_WARMING: list[threading.Thread] = []
-_LOCK = threading.Lock()
 
-
-def _warm() -> None:
+def _warm() -> bool:
     """Compile the batched rollouts (or load them from the cache) on a small deal."""
     ok = False
     try:
@@ -78,7 +72,7 @@ def _warm() -> None:
             break
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
         ok = False
-    _READY.append(ok)
+    return ok
 
 
 def _compiled() -> bool:
@@ -87,21 +81,16 @@ def _compiled() -> bool:
     return os.environ.get("ATOUT_PURE") != "1" and find_spec("numba") is not None
 
 
+WARMER = Warmer("tarot", _warm, background=_compiled)
+"""The kernel's warming (:func:`kernel_ready`): in a thread when it compiles, at once when
+the kernels run as plain Python (nothing to wait for)."""
+
+
 def kernel_ready(wait: bool = False) -> bool:
     """Whether the Tarot search's batched rollouts run on the kernel now. The first call
     starts getting it ready: in a thread when it compiles (``wait`` waits for that), at
     once when the kernels run as plain Python."""
-    with _LOCK:
-        if not _WARMING:
-            thread = threading.Thread(target=_warm, name="atout-tarot-kernel", daemon=True)
-            _WARMING.append(thread)
-            if _compiled():
-                thread.start()
-            else:
-                thread.run()  # plain Python: nothing to wait for
-    if wait and _WARMING[0].ident is not None:
-        _WARMING[0].join()
-    return bool(_READY) and _READY[0]
+    return WARMER.ready(wait)
 
 
 def default_ready() -> bool:
@@ -161,5 +150,5 @@ def tarot_model_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: i
     return _batch(deals, actions, reuse, seat, seed, 1 if model >= 0 else 0)
 
 
-__all__ = ["BY_DEFAULT", "KERNEL_DEFAULT", "default_ready", "kernel_ready", "tarot_batch",
+__all__ = ["BY_DEFAULT", "KERNEL_DEFAULT", "WARMER", "default_ready", "kernel_ready", "tarot_batch",
            "tarot_model_batch"]
