@@ -38,6 +38,7 @@ from atout.cards import TAROT_DECK
 from atout.games.tarot import TarotRules
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS, TRUMPS
+from atout.kernels import COMPILED
 from atout.kernels import tarot as kt
 from atout.kernels import tarot_layout as ly
 from atout.kernels import tarot_sample as kss
@@ -241,7 +242,7 @@ def test_the_bids_read_move_the_taker_trumps_as_the_python_sampler() -> None:
 
     def kernel_mean(read: int) -> float:
         sampler = TarotDeterminizer(deal.rules, read_bids=read)
-        w = sample_worlds(sampler, view, 1500, 5)
+        w = sample_worlds(sampler, view, 1500 if COMPILED else 300, 5)
         w = w[w[:, ly.TURN] >= 0]
         return float(np.mean([(mask(r, ly.HANDS_LO + t, ly.HANDS_HI + t) & TRUMPS).bit_count()
                               for r in w]))
@@ -249,7 +250,7 @@ def test_the_bids_read_move_the_taker_trumps_as_the_python_sampler() -> None:
     sampler = TarotDeterminizer(deal.rules)
     rng = random.Random(5)
     python = np.mean([(d.hands[t] & TRUMPS).bit_count()  # type: ignore[attr-defined]
-                      for d in (sampler.sample(view, rng) for _ in range(600))])
+                      for d in (sampler.sample(view, rng) for _ in range(300))])
     read, unread = kernel_mean(60), kernel_mean(0)
     assert read > unread + 0.5, (read, unread)
     assert abs(read - python) < 0.35, (read, python)
@@ -262,11 +263,12 @@ def test_the_search_sampling_in_the_kernel_repeats_itself() -> None:
         view = deal.view(deal.to_move)
         picks = []
         for _ in range(2):
-            bot = make_bot("search:kernel=1:playouts=60", deal.rules, view.seat, seed=9)
+            bot = make_bot("search:kernel=1:kworlds=1:playouts=30", deal.rules, view.seat,
+                           seed=9)
             assert isinstance(bot, SearchBot) and bot.kworlds
             picks.append((bot.choose(view), bot.last))
         assert picks[0] == picks[1]
-        python = make_bot("search:kernel=1:kworlds=0:playouts=60", deal.rules, view.seat, seed=9)
+        python = make_bot("search:kernel=1:kworlds=0:playouts=30", deal.rules, view.seat, seed=9)
         assert isinstance(python, SearchBot) and not python.kworlds
         python.choose(view)
 

@@ -181,7 +181,8 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greedy_rollout,
                   budget=Budget(playouts=150, reuse=1),
-                  options=SearchOptions(exact=2, model=1, kernel=KERNEL_DEFAULT),
+                  options=SearchOptions(exact=2, model=1, kernel=KERNEL_DEFAULT,
+                                        kworlds=KERNEL_DEFAULT),
                   key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
                   model=TableModel(model_rollout, by_seat=True),
                   exact=Exact(tarot_solver, cost=5), candidates=candidates,
