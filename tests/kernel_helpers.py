@@ -16,9 +16,11 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import pytest
 
 import atout
 from atout.core import Deal
+from atout.kernels.jass_batch import first_deal_seed
 
 RECORDS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
@@ -133,6 +135,29 @@ def batch_agrees(kernel: ModuleType, deal: Deal, k: int, seed: int) -> bool:
                                kernel.random_playouts(state, k, seed)))
 
 
+def sequence_deal(game: str, seed: int, k: int, **options: Any) -> Any:
+    """Deal ``k`` of the sequence of ``seed`` (the deals a kernel vector environment reset
+    from ``seed`` deals its rows, by index), by the engine."""
+    rules = atout.make(game, **options)
+    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
+
+
+def reset_env(game: str, n: int, kind: type[Any], obs_size: int, actions: int, seed: int = 3,
+              **options: Any) -> tuple[Any, Any]:
+    """A kernel vector environment of ``n`` tables of ``game`` (from
+    :func:`~atout.envs.kernel.kernel_vector_env`, of class ``kind``) reset from ``seed``,
+    checked to give ``n`` observations of ``obs_size`` entries and masks of ``actions``;
+    the environment and its first batch."""
+    from atout.envs.kernel import kernel_vector_env
+
+    env = kernel_vector_env(n, game=game, seed=seed, **options)
+    assert isinstance(env, kind)
+    batch = env.reset(seed)
+    assert batch.observations.shape == (n, obs_size)
+    assert batch.masks.shape == (n, actions)
+    return env, batch
+
+
 def rows_play_as_the_engine(env: Any, batch: Any, deals: list[Any],
                             next_deal: Callable[[int], Any], steps: int, cards: int) -> int:
     """Step a kernel vector environment (``batch``: its reset's) ``steps`` times beside the
@@ -158,6 +183,19 @@ def rows_play_as_the_engine(env: Any, batch: Any, deals: list[Any],
     return finished
 
 
+def sequence_plays_as_the_engine(game: str, n: int, kind: type[Any], obs_size: int,
+                                 actions: int, steps: int, cards: int,
+                                 **options: Any) -> int:
+    """:func:`rows_play_as_the_engine` for a kernel vector environment of ``n`` tables of
+    ``game`` reset from seed 3 (:func:`reset_env`) beside the engine's deals of that
+    sequence (:func:`sequence_deal`); the number of deals finished."""
+    env, batch = reset_env(game, n, kind, obs_size, actions, **options)
+    deals = [sequence_deal(game, 3, i, **options) for i in range(n)]
+    return rows_play_as_the_engine(env, batch, deals,
+                                   lambda k: sequence_deal(game, 3, k, **options), steps,
+                                   cards)
+
+
 def ends_as_the_engine(env: Any, batch: Any, deals: list[Any],
                        next_deal: Callable[[int], Any]) -> list[Any]:
     """After a step of a kernel vector environment beside the engine's ``deals`` (one a
@@ -175,3 +213,62 @@ def ends_as_the_engine(env: Any, batch: Any, deals: list[Any],
         else:
             assert not batch.rewards[i].any()
     return ended
+
+
+def refuses_bad_actions(env: Any, row: int, word: str) -> list[int]:
+    """Check that a kernel vector environment of three tables (reset here from seed 0)
+    refuses, in words and without playing anything, a step whose ``row`` holds an action its
+    mask refuses (the error names the row and ``word``: "card", "action") and a step with
+    one action too few. Each row's first legal action (a good step, not played)."""
+    batch = env.reset(0)
+    assert len(batch.masks) == 3, "the check wants an environment of three tables"
+    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
+    bad = list(good)
+    bad[row] = next(a for a in range(batch.masks.shape[1]) if not batch.masks[row, a])
+    before = env.states.copy()
+    with pytest.raises(ValueError, match=f"row {row}: {word}"):
+        env.step(bad)
+    assert (env.states == before).all()  # nothing played
+    with pytest.raises(ValueError, match="one action per table"):
+        env.step(good[:2])
+    assert (env.states == before).all()
+    return good
+
+
+def searched(bot: Callable[..., Any], view: Any, **params: Any) -> Any:
+    """The ``last`` (each action's value and playouts) of the search ``bot(**params)`` once
+    it chose at ``view``."""
+    search = bot(**params)
+    search.choose(view)
+    return search.last
+
+
+def default_switches_once_ready(bot: Callable[..., Any], view: Any,
+                                stand_in: Callable[[], list[bool]],
+                                default: bool) -> tuple[Any, Any] | None:
+    """Check that a search on its kernel by default plays its Python rollouts while the
+    kernel is not ready and the kernel's once it is. ``bot(**params)`` builds the search
+    (``kernel=0``: never on the kernel; ``kernel=1``: on it, waiting for it), ``view`` is
+    the decision it makes, ``stand_in()`` replaces the game's readiness by one that says no
+    at its first asking without ``wait`` and yes after, and gives the list of its askings'
+    ``wait``; ``default`` is the game's ``KERNEL_DEFAULT``. Where the kernel is not the
+    default (numba missing, ``ATOUT_PURE=1``) the search plays its Python rollouts and never
+    asks. The searches' ``last`` with the Python rollouts and with the kernel's (their
+    askings cleared), or None where the kernel is not the default."""
+    python = searched(bot, view, kernel=0)
+    on_kernel = searched(bot, view, kernel=1)
+    assert python != on_kernel
+    asked = stand_in()
+    first = bot()
+    assert first.kernel == default
+    if not first.kernel:  # the Python rollouts, readiness never asked
+        assert searched(bot, view) == python and not asked
+        return None
+    assert first.kernel_when_ready
+    first.choose(view)
+    assert first.last == python  # not ready yet: the Python rollouts
+    again = bot()
+    again.choose(view)
+    assert again.last == on_kernel  # ready: the kernel's rollouts
+    asked.clear()
+    return python, on_kernel

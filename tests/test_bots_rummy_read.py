@@ -22,6 +22,7 @@ from atout.cards import FULL_DECK
 from atout.core import Deal
 from atout.games.knock_rummy import KnockRummyDeal
 from atout.games.knock_rummy.melds import deadwood
+from play_helpers import bots_play
 
 
 def _played(seed: int, moves: int, bot: str = "heuristic") -> Deal:
@@ -162,13 +163,10 @@ def test_every_read_samples_deals_that_agree_with_the_view(seed: int, moves: int
     rules = atout.make("knock-rummy", players=2)
     deal = rules.deal(seed=seed)
     bots = [make_bot("heuristic:base=4:floor=2", rules, s, 0) for s in range(2)]
-    for _ in range(moves):
-        if deal.to_move is None:
-            return
-        deal.play(bots[deal.to_move].choose(deal.view(deal.to_move)))
-    if deal.to_move is None:
+    if not bots_play(deal, bots, moves):
         return
     seat = deal.to_move
+    assert seat is not None
     view = deal.view(seat)
     det = KnockRummyDeterminizer(rules, knock_read=read, refused_read=down)
     rng = random.Random(seed)

@@ -13,6 +13,7 @@ from atout.bots import make_bot
 from atout.bots.determinize import replay
 from atout.cards import JASS_DECK
 from atout.games.jass import JassDeal
+from play_helpers import bots_play
 
 CACHES = {"_seen", "_trick_info", "_mask", "_mask_at", "_plan", "_setup"}  # setup: below
 
@@ -47,14 +48,11 @@ def test_with_hands_equals_a_new_deal_replayed(options: dict[str, Any]) -> None:
         deal = rules.deal(seed=seed, dealer=seed % 4)
         bots = [make_bot("heuristic", rules, s, seed) for s in range(4)]
         stop = rng.randrange(0, 38)
-        for _ in range(stop):
-            if deal.to_move is None:
-                break
-            deal.play(bots[deal.to_move].choose(deal.view(deal.to_move)))
-        if deal.to_move is None:
+        if not bots_play(deal, bots, stop):
             continue
         assert isinstance(deal, JassDeal)
         seat = deal.to_move
+        assert seat is not None
         for _ in range(6):
             hands = rng.choice([list(deal.dealt), _other_hands(deal, seat, rng)])
             fresh = rules.deal(hands=[JASS_DECK.codes_of(h) for h in hands], dealer=deal.dealer)

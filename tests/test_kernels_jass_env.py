@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
 from atout.envs.kernel import OBS_SIZE, kernel_vector_env
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed, random_until_play
-from kernel_helpers import rows_play_as_the_engine
+from kernel_helpers import refuses_bad_actions, rows_play_as_the_engine
 
 
 def engine_deal(seed: int, k: int) -> Any:
@@ -35,16 +34,6 @@ def test_rows_play_as_the_engine() -> None:
 
 
 def test_bad_actions_are_refused_in_words() -> None:
-    env = kernel_vector_env(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[1] = next(c for c in range(36) if not batch.masks[1, c])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 1: card"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
-    with pytest.raises(ValueError, match="one action per table"):
-        env.step([0, 1])
+    refuses_bad_actions(kernel_vector_env(3, seed=0), 1, "card")
     with pytest.raises(ValueError, match="positive int"):
         kernel_vector_env(0)

@@ -23,7 +23,7 @@ from atout.kernels import jass as kj
 from atout.kernels import jass_policy as kp
 from atout.kernels import jass_search as ks
 from atout.kernels.rand import new_stream, seed_stream
-from kernel_helpers import jass_mid_deal
+from kernel_helpers import default_switches_once_ready, jass_mid_deal, searched
 
 
 def public_voids(deal: Any) -> Any:
@@ -127,35 +127,25 @@ def test_default_search_uses_the_kernel_once_ready(monkeypatch: pytest.MonkeyPat
     rules = deal.rules
     seat = deal.to_move
     view = deal.view(seat)
-
-    def last(**kw: Any) -> dict[str, tuple[float, int]]:
-        bot = SearchBot(rules, seat, 17, playouts=300, **kw)
-        bot.choose(view)
-        return bot.last
-
-    python = last(kernel=0)
-    on_kernel = last(kernel=1)
-    assert python != on_kernel
     calls: list[bool] = []
 
-    def ready(warm_up: Any, wait: bool = False) -> bool:
-        calls.append(wait)
-        return len(calls) > 1
+    def bot(**kw: Any) -> SearchBot:
+        return SearchBot(rules, seat, 17, playouts=300, **kw)
 
-    monkeypatch.setattr(kernel, "kernel_ready", ready)
-    default = SearchBot(rules, seat, 17, playouts=300)
-    assert default.kernel == kernel.KERNEL_DEFAULT
-    if not default.kernel:  # no numba (or ATOUT_PURE=1): the Python rollouts, never asked
-        assert last() == python and not calls
+    def stand_in() -> list[bool]:
+        def ready(warm_up: Any, wait: bool = False) -> bool:
+            calls.append(wait)
+            return len(calls) > 1
+
+        monkeypatch.setattr(kernel, "kernel_ready", ready)
+        return calls
+
+    got = default_switches_once_ready(bot, view, stand_in, kernel.KERNEL_DEFAULT)
+    if got is None:  # no numba (or ATOUT_PURE=1)
         return
-    assert default.kernel_when_ready
-    default.choose(view)
-    assert default.last == python  # not ready: the Python rollouts
-    again = SearchBot(rules, seat, 17, playouts=300)
-    again.choose(view)
-    assert again.last == on_kernel  # ready: the kernel
-    calls.clear()
-    assert last(kernel=0) == python and last(kernel=1) == on_kernel and not calls
+    python, on_kernel = got
+    assert searched(bot, view, kernel=0) == python
+    assert searched(bot, view, kernel=1) == on_kernel and not calls  # neither asks
 
 
 def test_kernel_ready_warms_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:

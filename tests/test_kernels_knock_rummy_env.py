@@ -14,15 +14,7 @@ import pytest
 
 from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_knock_rummy import ACTIONS, OBS_SIZE, KnockRummyKernelVectorEnv
-from atout.games import make
-from atout.kernels.jass_batch import first_deal_seed
-from kernel_helpers import ends_as_the_engine
-
-
-def engine_deal(seed: int, k: int, **options: Any) -> Any:
-    """Deal ``k`` of the sequence of ``seed``, by the engine."""
-    rules = make("knock-rummy", **options)
-    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
+from kernel_helpers import ends_as_the_engine, refuses_bad_actions, reset_env, sequence_deal
 
 
 def _bits(row: Any, start: int = 0) -> list[int]:
@@ -72,12 +64,9 @@ def shy(deal: Any, rng: random.Random) -> int:
 @pytest.mark.parametrize("options", OPTIONS)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
     n = 3
-    env = kernel_vector_env(n, game="knock-rummy", seed=3, **options)
-    assert isinstance(env, KnockRummyKernelVectorEnv)
-    batch = env.reset(3)
-    assert batch.observations.shape == (n, OBS_SIZE)
-    assert batch.masks.shape == (n, ACTIONS)
-    deals = [engine_deal(3, i, **options) for i in range(n)]
+    env, batch = reset_env("knock-rummy", n, KnockRummyKernelVectorEnv, OBS_SIZE, ACTIONS,
+                           **options)
+    deals = [sequence_deal("knock-rummy", 3, i, **options) for i in range(n)]
     rng = random.Random(1)
     finished = restocked = 0
     for _ in range(200):
@@ -88,7 +77,8 @@ def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
             deal.step(a)
         batch = env.step(np.array(picks))
         ended = ends_as_the_engine(env, batch, deals,
-                                   lambda index: engine_deal(3, index, **options))
+                                   lambda index: sequence_deal("knock-rummy", 3, index,
+                                                                   **options))
         finished += len(ended)
         restocked += sum(deal.restocks for deal in ended)
     assert finished >= 2
@@ -108,20 +98,13 @@ def test_a_deal_too_long_is_cut_with_no_points() -> None:
         assert not batch.points.any() and not batch.rewards.any()
     assert env.cuts == 4
     assert [env.deal_index(i) for i in range(2)] == [4, 5]
-    deal = engine_deal(4, 4, players=2, knock_limit=10)
+    deal = sequence_deal("knock-rummy", 4, 4, players=2, knock_limit=10)
     check_row(batch.observations[0], batch.masks[0], int(batch.seats[0]), deal)
 
 
 def test_bad_actions_and_options_are_refused_in_words() -> None:
     env = KnockRummyKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[2] = next(a for a in range(ACTIONS) if not batch.masks[2, a])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 2: action"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
+    good = refuses_bad_actions(env, 2, "action")
     with pytest.raises(ValueError, match="row 0: action 55"):
         env.step([55, good[1], good[2]])
     with pytest.raises(ValueError, match="one action per table"):

@@ -7,21 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
 from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_pitch import ACTIONS, OBS_SIZE, PitchKernelVectorEnv
-from atout.games import make
-from atout.kernels.jass_batch import first_deal_seed
-from kernel_helpers import rows_play_as_the_engine
-
-
-def engine_deal(seed: int, k: int, **options: Any) -> Any:
-    """Deal ``k`` of the sequence of ``seed``, by the engine."""
-    rules = make("pitch", **options)
-    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
-
+from kernel_helpers import refuses_bad_actions, sequence_deal, sequence_plays_as_the_engine
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 4, "partnership": True}, {"players": 3}, {"players": 6},
@@ -31,21 +21,13 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
-    n = 4
-    env = kernel_vector_env(n, game="pitch", seed=3, **options)
-    assert isinstance(env, PitchKernelVectorEnv)
-    batch = env.reset(3)
-    assert batch.observations.shape == (n, OBS_SIZE)
-    assert batch.masks.shape == (n, ACTIONS)
-    deals = [engine_deal(3, i, **options) for i in range(n)]
-    finished = rows_play_as_the_engine(env, batch, deals,
-                                       lambda k: engine_deal(3, k, **options), 120, 52)
-    assert finished >= n * 2
+    assert sequence_plays_as_the_engine("pitch", 4, PitchKernelVectorEnv, OBS_SIZE, ACTIONS,
+                                        120, 52, **options) >= 4 * 2
 
 
 def test_the_observation_shows_the_table_trump_and_bid() -> None:
     env = PitchKernelVectorEnv(1, seed=5)
-    deal = engine_deal(5, 0)
+    deal = sequence_deal("pitch", 5, 0)
     batch = env.reset(5)
     while deal.phase.value == "auction":  # bid what the engine allows, lowest first
         a = int(deal.legal_actions()[-1])
@@ -63,16 +45,7 @@ def test_the_observation_shows_the_table_trump_and_bid() -> None:
 
 def test_bad_actions_are_refused_in_words() -> None:
     env = PitchKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[1] = next(a for a in range(ACTIONS) if not batch.masks[1, a])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 1: action"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
-    with pytest.raises(ValueError, match="one action per table"):
-        env.step([0, 1])
+    refuses_bad_actions(env, 1, "action")
     with pytest.raises(ValueError, match="one action id per table"):
         env.step(["x", "y", "z"])
     with pytest.raises(ValueError, match="positive int"):

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_putze import OBS_SIZE, PutzeKernelVectorEnv, until_play
 from atout.games import make
 from atout.kernels.jass_batch import first_deal_seed
+from kernel_helpers import refuses_bad_actions, reset_env
 
 
 class Sequence:
@@ -58,10 +58,7 @@ OPTIONS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("options", OPTIONS)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
     n = 3
-    env = kernel_vector_env(n, game="putze", seed=3, **options)
-    assert isinstance(env, PutzeKernelVectorEnv)
-    batch = env.reset(3)
-    assert batch.observations.shape == (n, OBS_SIZE)
+    env, batch = reset_env("putze", n, PutzeKernelVectorEnv, OBS_SIZE, 36, **options)
     seqs = [Sequence(3, i, n, options) for i in range(n)]
     deals = [seq.next() for seq in seqs]
     rng = random.Random(1)
@@ -119,17 +116,7 @@ def test_the_observation_shows_the_trick_and_the_points() -> None:
 
 
 def test_bad_actions_are_refused_in_words() -> None:
-    env = PutzeKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[1] = next(c for c in range(36) if not batch.masks[1, c])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 1: card"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
-    with pytest.raises(ValueError, match="one action per table"):
-        env.step([0, 1])
+    refuses_bad_actions(PutzeKernelVectorEnv(3, seed=0), 1, "card")
     with pytest.raises(ValueError, match="players=7 is not accepted"):
         PutzeKernelVectorEnv(2, players=7)
     with pytest.raises(ValueError, match="speak must be one of random, play"):

@@ -19,6 +19,7 @@ from atout.bots.search import SearchBot
 from atout.bots.tarot import batch
 from atout.bots.tarot.search import TarotHeuristic
 from atout.core import Rules, View
+from kernel_helpers import default_switches_once_ready, searched
 
 
 def card_view() -> tuple[Rules[Any], View]:
@@ -39,41 +40,32 @@ def card_view() -> tuple[Rules[Any], View]:
 
 def test_default_plays_on_the_kernel_once_ready(monkeypatch: pytest.MonkeyPatch) -> None:
     rules, view = card_view()
-
-    def last(**kw: Any) -> dict[str, tuple[float, int]]:
-        bot = SearchBot(rules, view.seat, 17, playouts=120, **kw)
-        bot.choose(view)
-        return bot.last
-
-    python = last(kernel=0)
-    on_kernel = last(kernel=1)  # waits for the kernel (ready at once as plain Python)
-    assert python != on_kernel  # 8 kernel rollouts per world and action, 1 Python one
     real = batch.kernel_ready
     asked: list[bool] = []
 
-    def ready(wait: bool = False) -> bool:
-        asked.append(wait)
-        if wait:
-            return real(wait=True)
-        return asked.count(False) > 1  # ready from the second asking on
+    def bot(**kw: Any) -> SearchBot:
+        # kernel=1 waits for the kernel (ready at once as plain Python): 8 kernel rollouts
+        # per world and action against 1 Python one, so it chooses otherwise
+        return SearchBot(rules, view.seat, 17, playouts=120, **kw)
 
-    monkeypatch.setattr(batch, "kernel_ready", ready)
-    monkeypatch.setattr(batch, "BY_DEFAULT", True)  # the conftest's switch, as outside tests
-    default = SearchBot(rules, view.seat, 17, playouts=120)
-    assert default.kernel == batch.KERNEL_DEFAULT
-    if not default.kernel:  # no numba (or ATOUT_PURE=1): the Python rollouts, never asked
-        assert last() == python and not asked
+    def stand_in() -> list[bool]:
+        def ready(wait: bool = False) -> bool:
+            asked.append(wait)
+            if wait:
+                return real(wait=True)
+            return asked.count(False) > 1  # ready from the second asking on
+
+        monkeypatch.setattr(batch, "kernel_ready", ready)
+        monkeypatch.setattr(batch, "BY_DEFAULT", True)  # the conftest's switch, as outside
+        return asked
+
+    got = default_switches_once_ready(bot, view, stand_in, batch.KERNEL_DEFAULT)
+    if got is None:  # no numba (or ATOUT_PURE=1)
         return
-    assert default.kernel_when_ready
-    default.choose(view)
-    assert default.last == python  # not ready yet: the Python rollouts
-    again = SearchBot(rules, view.seat, 17, playouts=120)
-    again.choose(view)
-    assert again.last == on_kernel  # ready: the kernel's rollouts
-    asked.clear()
-    assert last(kernel=0) == python and False not in asked
+    python = got[0]
+    assert searched(bot, view, kernel=0) == python and False not in asked
     monkeypatch.setattr(batch, "BY_DEFAULT", False)  # the tests' own default: Python
-    assert last() == python
+    assert searched(bot, view) == python
 
 
 def test_the_default_is_compiled() -> None:

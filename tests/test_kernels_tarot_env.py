@@ -6,22 +6,13 @@ result. CI runs it compiled and with ``ATOUT_PURE=1``."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 import pytest
 
-from atout.envs.kernel import kernel_vector_env
 from atout.envs.kernel_tarot import ACTIONS, OBS_SIZE, TarotKernelVectorEnv
-from atout.games import make
-from atout.kernels.jass_batch import first_deal_seed
-
-
-def engine_deal(seed: int, k: int, **options: Any) -> Any:
-    """Deal ``k`` of the sequence of ``seed``, by the engine."""
-    rules = make("tarot", **options)
-    return rules.deal(seed=first_deal_seed(seed) + k, dealer=k % rules.seats)
+from kernel_helpers import refuses_bad_actions, sequence_deal, sequence_plays_as_the_engine
 
 
 def _cards(obs: Any, start: int) -> list[int]:
@@ -37,41 +28,13 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("options", OPTIONS, ids=str)
 def test_rows_play_as_the_engine(options: dict[str, Any]) -> None:
-    n = 3
-    env = kernel_vector_env(n, game="tarot", seed=3, **options)
-    assert isinstance(env, TarotKernelVectorEnv)
-    batch = env.reset(3)
-    assert batch.observations.shape == (n, OBS_SIZE)
-    assert batch.masks.shape == (n, ACTIONS)
-    deals = [engine_deal(3, i, **options) for i in range(n)]
-    rng = random.Random(1)
-    finished = 0
-    for _ in range(110):
-        for i, deal in enumerate(deals):
-            assert [a for a in range(ACTIONS) if batch.masks[i, a]] == \
-                [int(a) for a in deal.legal_actions()]
-            assert batch.seats[i] == deal.to_move
-            hand = deal.hands[deal.to_move]
-            assert _cards(batch.observations[i], 0) == [c for c in range(78) if hand >> c & 1]
-        picks = [int(rng.choice(deal.legal_actions())) for deal in deals]
-        for deal, a in zip(deals, picks, strict=True):
-            deal.step(a)
-        batch = env.step(np.array(picks))
-        for i, deal in enumerate(deals):
-            assert batch.dones[i] == deal.is_over
-            if deal.is_over:
-                assert list(batch.points[i]) == [float(p) for p in deal.result.points]
-                assert list(batch.rewards[i]) == [float(p) for p in deal.result.points]
-                finished += 1
-                deals[i] = engine_deal(3, env.deal_index(i), **options)
-            else:
-                assert not batch.rewards[i].any()
-    assert finished >= n
+    assert sequence_plays_as_the_engine("tarot", 3, TarotKernelVectorEnv, OBS_SIZE, ACTIONS,
+                                        110, 78, **options) >= 3
 
 
 def test_the_observation_shows_the_bid_the_table_and_the_tricks() -> None:
     env = TarotKernelVectorEnv(1, seed=5)
-    deal = engine_deal(5, 0)
+    deal = sequence_deal("tarot", 5, 0)
     batch = env.reset(5)
     obs = batch.observations[0]
     assert obs[390 + 1] == 1 and obs[397] == 1  # the bidding, no bid yet
@@ -100,14 +63,7 @@ def test_the_observation_shows_the_bid_the_table_and_the_tricks() -> None:
 
 def test_bad_actions_are_refused_in_words() -> None:
     env = TarotKernelVectorEnv(3, seed=0)
-    batch = env.reset(0)
-    good = [int(np.flatnonzero(batch.masks[i])[0]) for i in range(3)]
-    bad = list(good)
-    bad[0] = next(a for a in range(ACTIONS) if not batch.masks[0, a])
-    before = env.states.copy()
-    with pytest.raises(ValueError, match="row 0: action"):
-        env.step(bad)
-    assert (env.states == before).all()  # nothing played
+    good = refuses_bad_actions(env, 0, "action")
     with pytest.raises(ValueError, match="row 2: action 184"):
         env.step([good[0], good[1], 184])
     with pytest.raises(ValueError, match="one action per table"):
