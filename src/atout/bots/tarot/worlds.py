@@ -10,9 +10,11 @@ does, and the worlds it returns are rolled out by
 must draw: a sampler that is not a :class:`TarotDeterminizer` (the clairvoyant yardstick),
 or no world dealt (the Python sampler then tries, and says when no deal agrees).
 
-The search uses it with its ``kworlds`` option (1 by default; ``search:kworlds=0`` keeps
-the Python sampler with the kernel's rollouts, the comparison of
-``benchmarks/tarot_rollouts.py``).
+The search uses it with its ``kworlds`` option (1 by default where numba compiles the
+kernels, as ``kernel``; ``search:kworlds=0`` keeps the Python sampler with the kernel's
+rollouts, the comparison of ``benchmarks/tarot_rollouts.py``). Each call deals as many
+worlds as the search's round still needs (``Batch(capped=True)``), so both samplers search
+the same number of worlds.
 """
 
 from __future__ import annotations
