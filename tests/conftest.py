@@ -101,6 +101,10 @@ def warm_kernels() -> None:
         from atout.bots.jass.search import warm_up
 
         warm_up()  # the Jass search's calls, not marked ready (_jass_kernel_not_warming)
+    with contextlib.suppress(Exception):  # the Pitch search's sampling and batched rollouts
+        from atout.bots.pitch.search import warm_up as pitch_warm_up
+
+        pitch_warm_up()
     with contextlib.suppress(Exception):  # the Tarot search's batched rollouts and policies
         from atout.bots.tarot.batch import kernel_ready
 
@@ -178,6 +182,17 @@ def _jass_kernel_not_warming(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kernel, "kernel_ready", lambda *args, **kw: False)
     # the Putze search likewise (``search:kernel=1`` plays on its kernel)
     monkeypatch.setattr(putze_kernel, "kernel_ready", lambda *args, **kw: False)
+
+
+@pytest.fixture(autouse=True)
+def _pitch_kernel_not_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pitch search samples and rolls out on the kernel by default once it is ready: in
+    the tests a search not asking for it keeps its Python sampler, so that the choices they
+    pin do not depend on when a compilation ends (``search:kernel=1`` still samples on the
+    kernel)."""
+    from atout.bots.pitch import batch
+
+    monkeypatch.setattr(batch, "BY_DEFAULT", False)
 
 
 @pytest.fixture(autouse=True)

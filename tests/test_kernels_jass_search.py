@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -119,9 +120,16 @@ def test_kernel_search_is_reproducible_by_seed() -> None:
     assert bots[0].last == bots[1].last
 
 
-def test_kernel_option_refused_in_words() -> None:
-    with pytest.raises(ValueError, match="no compiled rollouts for pitch"):
-        make_bot("search:kernel=1", atout.make("pitch"), 0, 0)
+def test_kernel_option_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    from atout.bots import search as search_module
+    from atout.bots.registry import parts_for
+
+    # every game with bots has compiled rollouts now: one whose parts have none
+    parts = dataclasses.replace(parts_for(atout.make("pitch")), batch=None)
+    with monkeypatch.context() as patch:
+        patch.setattr(search_module, "parts_for", lambda rules: parts)
+        with pytest.raises(ValueError, match="no compiled rollouts for pitch"):
+            make_bot("search:kernel=1", atout.make("pitch"), 0, 0)
     with pytest.raises(ValueError, match="kernel must be 0 or 1"):
         make_bot("search:kernel=2", atout.make("jass"), 0, 0)
     with pytest.raises(ValueError, match="legal in every world"):

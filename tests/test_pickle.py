@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import atout
 from atout.core import Deal, Match
-from atout.pickles import UNSET, constants_of, restore_deal, rules_of, slot_names
+from atout.pickles import UNSET, constants_of, deal_reduction, restore_deal, rules_of, slot_names
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}), ("jass", {"preset": "coiffeur"}), ("putze", {}), ("putze", {"players": 3}),
@@ -115,8 +115,19 @@ def test_every_preset_comes_back_with_its_options(game: str) -> None:
 
 
 def _parts(deal: Deal) -> tuple[Any, ...]:
-    """The arguments a pickled deal carries to ``restore_deal``."""
-    return tuple(deal.__reduce__()[1])
+    """The arguments a deal pickled in format 2 (field by field, as a deal its class's codec
+    does not know travels, and as older pickles were written) carries to ``restore_deal``."""
+    return tuple(deal_reduction(deal, deal._pickle_state())[1])
+
+
+class Format2:
+    """Pickles as ``deal`` does in format 2: how a pickle written before format 3 reads."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return deal_reduction(self.deal, self.deal._pickle_state())
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS)
@@ -130,10 +141,14 @@ def test_a_pickled_deal_carries_its_state_not_a_replay(game: str,
     assert bytes(history) == bytes(int(a) for a in deal.history)
     assert bytes(seats) == bytes(deal._actors)
     # one global in the whole pickle (restore_deal): no class, enum or action pickled apart
-    names = [op.name for op, _, _ in pickletools.genops(pickle.dumps(deal, 5))]
-    assert names.count("STACK_GLOBAL") + names.count("GLOBAL") == 1  # the Weis as fields too
+    for payload in (pickle.dumps(deal, 5), pickle.dumps(Format2(deal), 5)):
+        names = [op.name for op, _, _ in pickletools.genops(payload)]
+        assert names.count("STACK_GLOBAL") + names.count("GLOBAL") == 1  # the Weis as fields
     again = restore_deal(head, opts, values, history, seats)
     assert again.history == deal.history and again.view(None) == deal.view(None)
+    # a pickle written in format 2 still reads
+    again = pickle.loads(pickle.dumps(Format2(deal), 5))
+    assert type(again) is type(deal) and _state(again) == _state(deal)
 
 
 def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
@@ -171,7 +186,7 @@ def _spoiled(deal: Deal) -> list[tuple[tuple[Any, ...], str]]:
 
 
 @pytest.mark.parametrize("game", ["jass", "tarot", "pitch"])
-def test_a_foreign_or_damaged_pickle_is_refused_in_words(game: str) -> None:
+def test_a_foreign_or_damaged_format2_pickle_is_refused_in_words(game: str) -> None:
     deal = atout.make(game).deal(seed=4)
     _advance(deal, 10, random.Random(4))
     for args, words in _spoiled(deal):
@@ -218,8 +233,10 @@ def test_deals_travel_to_a_fresh_process_and_back() -> None:
         assert _views(again) == _views(deal)
 
 
-_CACHES = {"_plan", "_own_weis_made", "_weis_made"}
-"""What a Jass-family deal makes on demand and a pickle leaves out."""
+_CACHES = {"_plan", "_own_weis_made", "_weis_made", "_trick_info", "_seen", "_seen_by",
+           "_tricks_json", "_result_json", "_over_json"}
+"""What a deal makes on demand (its views' caches) and a packed pickle leaves out (format 2
+leaves out the first three)."""
 
 
 def _state(deal: Deal) -> dict[str, Any]:
@@ -277,9 +294,10 @@ def test_the_whole_state_comes_back_and_the_constants_are_the_rules(config: int,
     # no list or dict is held twice (the values travel as marshal, which would part them)
     written = deal._pickle_state()
     assert _shared(tuple(v for k, v in written.items() if k != "rules"), {}) == []
-    again = pickle.loads(pickle.dumps(deal, 5))
-    assert _state(again) == state
-    assert [type(a) for a in again._history] == [type(a) for a in deal._history]
+    for payload in (pickle.dumps(deal, 5), pickle.dumps(Format2(deal), 5)):
+        again = pickle.loads(payload)
+        assert _state(again) == state
+        assert [type(a) for a in again._history] == [type(a) for a in deal._history]
 
 
 def test_every_trick_game_leaves_its_constants_out() -> None:
@@ -293,6 +311,8 @@ def test_a_deal_whose_constant_was_changed_travels_whole() -> None:
     deal: Any = atout.make("jass").deal(seed=6)
     _advance(deal, 10, random.Random(6))
     deal.weis_scoring = "each"  # not what its rules say: written out, not left out
+    assert deal.pickle_codec.encode(deal) is None  # the codec refuses it: format 2
+    assert deal.__reduce__()[1][0].startswith("atout-deal/2 ")
     again = pickle.loads(pickle.dumps(deal, 5))
     assert again.weis_scoring == "each" and _state(again) == _state(deal)
     assert "weis_scoring" not in _left_out(deal)
@@ -304,6 +324,7 @@ def test_a_state_marshal_cannot_write_is_pickled() -> None:
     deal.details = {"note": frozenset({1}), "action": action}  # an object of a class
     values = _parts(deal)[2]
     assert type(values) is tuple  # marshal refused it
+    assert deal.__reduce__()[1][0].startswith("atout-deal/2 ")  # in format 2
     again = pickle.loads(pickle.dumps(deal, 5))
     assert again.details == {"note": frozenset({1}), "action": 3}
     assert again.details["action"].text == action.text

@@ -30,7 +30,7 @@ from atout.options import build_options as build_options
 from atout.options import describe_options as describe_options
 from atout.options import option as option
 from atout.options import options_dict as options_dict
-from atout.pickles import deal_reduction, register_bases, rules_of
+from atout.pickles import DealCodec, deal_reduction, packed_reduction, register_bases, rules_of
 from atout.refusal import IllegalAction as IllegalAction
 from atout.refusal import Refusal as Refusal
 from atout.views import Event as Event
@@ -494,9 +494,11 @@ class Deal(ABC):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its state, the rules by their options (:meth:`Rules.__reduce__`) and
-        the history by action ids (:func:`atout.pickles.deal_reduction`): a round trip gives
-        an equal deal (same views, legal actions and continuation) sharing the process's
-        rules and their actions.
+        the history by action ids: by its class's codec (:attr:`pickle_codec`, format 3:
+        :func:`atout.pickles.packed_reduction`) when it knows the state, else field by field
+        (format 2: :func:`atout.pickles.deal_reduction`). A round trip gives an equal deal
+        (every field equal, the same views, legal actions and continuation) sharing the
+        process's rules and their actions.
 
         >>> import atout, pickle
         >>> deal = atout.make("jass").deal(seed=7)
@@ -505,7 +507,18 @@ class Deal(ABC):
         >>> again.history == deal.history, again.view(1).to_dict() == deal.view(1).to_dict()
         (True, True)
         """
+        codec = self.pickle_codec
+        if codec is not None:
+            values = codec.encode(self)
+            if values is not None:
+                packed = packed_reduction(self, codec, values)
+                if packed is not None:
+                    return packed
         return deal_reduction(self, self._pickle_state())
+
+    pickle_codec: ClassVar[DealCodec | None] = None
+    """The class's own codec (:class:`atout.pickles.DealCodec`): a deal it encodes pickles
+    as one tuple of values (format 3), any other as its fields by name (format 2)."""
 
     pickle_constants: ClassVar[tuple[str, ...]] = ()
     """The fields (or slots) every deal of the same rules sets to the same value and never

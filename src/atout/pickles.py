@@ -1,6 +1,13 @@
 """How rules and deals come back from a pickle (see ``Rules.__reduce__`` and
 ``Deal.__reduce__`` in :mod:`atout.core`, which name these functions in their pickles).
 
+A deal whose class has a codec (``Deal.pickle_codec``, a :class:`DealCodec`: every game's,
+:mod:`atout.games.codec`) and whose state that codec knows travels in *format 3*
+(:func:`packed_reduction`, :func:`restore_packed`): a short head naming its class, its rules'
+class and the codec, the rules' options, and the codec's values in one ``marshal`` block,
+no field named. Any other deal travels in *format 2*, described below, which also reads the
+pickles written before format 3.
+
 Rules come back as this process's own rules for the same options, made once and then
 shared. A deal travels as its own state, never as a replay: one string naming its class,
 the names of its fields and slots and of the constants left out (the *head*, the same for
@@ -26,7 +33,7 @@ import pickle
 from collections.abc import Callable
 from itertools import repeat
 from operator import attrgetter, itemgetter
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from atout.options import build_options
 
@@ -384,5 +391,143 @@ def restore_deal(head: str, options: tuple[tuple[str, Any], ...],
     return deal
 
 
-__all__ = ["UNSET", "constants_of", "deal_reduction", "register_bases", "restore_deal", "rules_of",
+# -- Format 3: a deal class's own codec -------------------------------------------------------
+
+
+class DealCodec(Protocol):
+    """How a deal class packs its state into one tuple of plain values (ints, bools, None,
+    str, bytes, and tuples and lists of them: what ``marshal`` writes) and reads it back:
+    ``Deal.pickle_codec``. A codec knows its class's fields by name, so its pickle names
+    none of them (format 3: :func:`packed_reduction`, :func:`restore_packed`)."""
+
+    name: str
+    """The codec and its version, written in each pickle (``"jass/1"``): a process whose
+    codec has another name refuses the pickle in words."""
+
+    def encode(self, deal: Any) -> tuple[Any, ...] | None:
+        """The values of ``deal``, or None when the codec does not know its state exactly
+        (another set of fields, a constant changed, a value of another kind): the deal then
+        travels in format 2, field by field."""
+
+    def decode(self, cls: type[Any], rules: Any, values: tuple[Any, ...]) -> Any:
+        """The deal of class ``cls`` and rules ``rules`` that :meth:`encode` wrote as
+        ``values``; ``ValueError``, ``TypeError``, ``IndexError`` or ``KeyError`` when they
+        are not such values."""
+
+
+_MAGIC3 = "atout-deal/3"
+_HEADS3_OUT: dict[type[Any], tuple[type[Any], str]] = {}
+"""deal class -> its rules' class and the head of its pickles."""
+_HEADS3_IN: dict[tuple[str, tuple[tuple[str, Any], ...]], tuple[type[Any], Any, DealCodec]] = {}
+
+
+def packed_reduction(deal: Any, codec: DealCodec, values: tuple[Any, ...]
+                     ) -> tuple[Any, ...] | None:
+    """What ``Deal.__reduce__`` returns for a deal its class's codec encoded as ``values``:
+    :func:`restore_packed` and a head (the classes and the codec's name, made once per class),
+    the rules' options and the values as one ``marshal`` block. None when marshal does not
+    write the values (the deal then travels in format 2)."""
+    rules = deal.rules
+    cls = type(deal)
+    made = _HEADS3_OUT.get(cls)
+    if made is None or made[0] is not type(rules):
+        game = type(rules)
+        made = _HEADS3_OUT[cls] = (game, f"{_MAGIC3} {cls.__module__}:{cls.__qualname__} "
+                                         f"{game.__module__}:{game.__qualname__} {codec.name}")
+    head = made[1]
+    options = rules.__dict__.get("_pickle_key")
+    if options is None:
+        options = rules.__reduce__()[1][1]
+    try:
+        block = marshal.dumps(values, 2)
+    except ValueError:
+        return None
+    return (restore_packed, (head, options, block))
+
+
+def _read_head3(head: Any, options: Any) -> tuple[type[Any], Any, DealCodec]:
+    """The class, rules and codec a format-3 head names, checked: first sight of a head."""
+    if not isinstance(head, str) or not head.startswith(_MAGIC3 + " "):
+        raise _refuse(f"its header is {str(head)[:60]!r}")
+    if not isinstance(options, tuple) or not all(
+            isinstance(o, tuple) and len(o) == 2 and isinstance(o[0], str) for o in options):
+        raise _refuse(f"its options are {options!r}, not (name, value) pairs")
+    try:
+        hash(options)
+    except TypeError:
+        raise _refuse(f"its options {options!r} are not plain values") from None
+    words = head.split(" ")
+    if len(words) != 4:
+        raise _refuse("its header names no classes or no codec")
+    cls = _atout_class(words[1], "deal")
+    rules_cls = _atout_class(words[2], "rules")
+    codec: DealCodec | None = getattr(cls, "pickle_codec", None)
+    if codec is None or codec.name != words[3]:
+        mine = "none" if codec is None else repr(codec.name)
+        raise _refuse(f"its codec is {words[3]!r}; this atout reads {cls.__name__} by {mine}")
+    try:
+        rules = rules_of(rules_cls, options)
+    except (TypeError, ValueError) as exc:
+        raise _refuse(f"its options do not make rules: {exc}") from None
+    entry = _HEADS3_IN[(head, options)] = (cls, rules, codec)
+    return entry
+
+
+def restore_packed(head: str, options: tuple[tuple[str, Any], ...], block: bytes) -> Any:
+    """A deal from :func:`packed_reduction`'s parts: its class and codec (the head), its
+    rules' options and its values, read back by the class's codec."""
+    try:
+        cls, rules, codec = _HEADS3_IN[(head, options)]
+    except (KeyError, TypeError):
+        cls, rules, codec = _read_head3(head, options)
+    if type(block) is not bytes:
+        raise _refuse(f"its values are {type(block).__name__}, not bytes")
+    try:
+        values = marshal.loads(block)
+    except (EOFError, ValueError, TypeError):
+        raise _refuse("its values are not readable") from None
+    if type(values) is not tuple:
+        raise _refuse(f"its values are {type(values).__name__}, not a tuple")
+    try:
+        return codec.decode(cls, rules, values)
+    except (ValueError, TypeError, IndexError, KeyError) as exc:
+        raise _refuse(f"its values are not those of a {cls.__name__} ({codec.name}): "
+                      f"{exc}") from None
+
+
+def dict_builder(names: tuple[str, ...]) -> Callable[[dict[str, Any], tuple[Any, ...]],
+                                                     dict[str, Any]]:
+    """``build(template, values)``: a copy of the dict ``template`` with ``names`` set to
+    ``values`` in order (``ValueError`` for another count), compiled once for these names:
+    one unpacking and a specialized store per name, a quarter of ``dict.update(zip(...))``'s
+    work. How a codec fills a deal's state."""
+    if not all(n.isidentifier() for n in names):
+        raise ValueError(f"not field names: {names!r}")
+    local = [f"v{i}" for i in range(len(names))]
+    lines = ["def build(template, values):", "    d = template.copy()"]
+    if names:
+        lines.append(f"    ({', '.join(local)},) = values")
+    else:
+        lines.append("    () = values")
+    lines += [f"    d[{n!r}] = {v}" for n, v in zip(names, local, strict=True)]
+    lines.append("    return d")
+    space: dict[str, Any] = {}
+    exec("\n".join(lines), space)  # names checked: identifiers only
+    built: Callable[[dict[str, Any], tuple[Any, ...]], dict[str, Any]] = space["build"]
+    return built
+
+
+def actions_of(table: tuple[Any, ...], ids: bytes) -> list[Any]:
+    """The actions of ``table`` (a rules' ``actions.table``) with the ids ``ids`` (bytes), in
+    one ``itemgetter`` call: how a codec reads a history back. ``IndexError`` for an id past
+    the table, ``TypeError`` for anything but bytes."""
+    if type(ids) is not bytes:
+        raise TypeError(f"the history is {type(ids).__name__}, not bytes")
+    if len(ids) > 1:
+        return [*itemgetter(*ids)(table)]
+    return [table[i] for i in ids]
+
+
+__all__ = ["UNSET", "DealCodec", "actions_of", "constants_of", "deal_reduction", "dict_builder",
+           "packed_reduction", "register_bases", "restore_deal", "restore_packed", "rules_of",
            "slot_names"]

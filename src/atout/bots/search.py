@@ -130,10 +130,12 @@ class SearchBot(Bot):
     ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
     installed; Putze: random cards, scored in putzes and pommes as the engine,
-    :mod:`atout.bots.putze.kernel`); 0 the Python rollouts. It needs numpy
-    (``pip install atout[fast]``). Jass's, Putze's and Tarot's default is 1 where numba
-    compiles the kernels (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
+    :mod:`atout.bots.putze.kernel`; Pitch: the bids and the card play, the hidden hands
+    sampled in the kernel too, :mod:`atout.bots.pitch.batch`); 0 the Python rollouts. It
+    needs numpy (``pip install atout[fast]``). Jass's, Putze's, Pitch's and Tarot's default
+    is 1 where numba compiles the kernels (:data:`atout.bots.jass.kernel.KERNEL_DEFAULT`,
     :data:`atout.bots.putze.kernel.KERNEL_DEFAULT`,
+    :data:`atout.bots.pitch.batch.KERNEL_DEFAULT`,
     :data:`atout.bots.tarot.batch.KERNEL_DEFAULT`): its first decision starts their
     compilation in a thread and the search plays its Python rollouts until they are ready
     (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them. ``kworlds``: with
@@ -219,7 +221,7 @@ class SearchBot(Bot):
                              "with one: jass, tarot, pitch")
         if self.kernel and parts.batch is None:
             raise ValueError(f"kernel: there are no compiled rollouts for {name}; the games "
-                             "with them: jass, knock-rummy, putze, tarot")
+                             "with them: jass, knock-rummy, pitch, putze, tarot")
         if self.kernel and not NUMPY:
             raise ValueError("kernel: the compiled rollouts need numpy: pip install "
                              "'atout[fast]'")
@@ -383,11 +385,14 @@ class SearchBot(Bot):
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
         spent = played = 0
-        per_round = self.playouts / self.rounds
+        budget = self.playouts
+        if view.phase in self.key_phases:  # the key decisions get more, as when sampled
+            budget *= self.key_factor
+        per_round = budget / self.rounds
         rng = self.rng
         try:
             for r in range(self.rounds):
-                target = min(self.playouts, int(per_round * (r + 1)))
+                target = min(budget, int(per_round * (r + 1)))
                 while spent < target and (spent == 0 or deadline is None
                                           or time.perf_counter() < deadline):
                     if worlds is not None:

@@ -10,9 +10,12 @@ sizes) and to the undealt rest, reading each other seat's bids and cards as the 
 (``read_seats``), builds the deal through ``rules.deal(hands=..., rest=...)`` and replays the
 history as the final check. The search's rollout plays every seat by the
 heuristic's rules (:func:`model_rollout`); :func:`candidates` leaves out the actions that
-cannot differ. With ``search:exact=N`` the last N cards of each sample are played as well as
-can be by the searching seat against that model (:func:`best_reply`); it is off by default,
-as it played no better than the rollouts (docs/bots.md).
+cannot differ. Where numba compiles the kernels the search samples the same way and rolls
+out inside them, in batches (``kernel``, :mod:`atout.bots.pitch.batch`); this sampler stays
+the reference (``search:kernel=0``, and without numba). With ``search:exact=N`` the last N
+cards of each sample are played as well as can be by the searching seat against that model
+(:func:`best_reply`); it is off by default, as it played no better than the rollouts
+(docs/bots.md).
 """
 
 from __future__ import annotations
@@ -24,7 +27,17 @@ from typing import Any, cast
 
 from atout.bots.base import Bot
 from atout.bots.determinize import MAX_TRIES, Determinizer, NoConsistentDeal, assign_cards, replay
-from atout.bots.parts import Budget, Exact, GameParts, SearchOptions, TableModel, side_value
+from atout.bots.parts import (
+    Batch,
+    Budget,
+    Exact,
+    GameParts,
+    SearchOptions,
+    TableModel,
+    side_value,
+)
+from atout.bots.pitch import batch as pitch_kernel
+from atout.bots.pitch.batch import COUNT, KERNEL_DEFAULT, pitch_batch, pitch_worlds
 from atout.bots.pitch.bids import best_of, option_values, place
 from atout.bots.pitch.hand import (
     FULL,
@@ -332,6 +345,24 @@ class PitchDeterminizer(Determinizer):
         raise NoConsistentDeal(f"no Pitch deal agrees with the view of seat {me} after "
                                f"{MAX_TRIES} tries")
 
+    def kernel_inputs(self, view: View, rng: random.Random
+                      ) -> tuple[Deal, Unseen, list[tuple[int, int, bool, int]], list[Play]]:
+        """What the kernel's sampler (:mod:`atout.bots.pitch.batch`) needs of ``view``: a
+        deal agreeing with its hard facts (hands, sizes, voids) replayed to its point, what
+        it leaves unseen, the auction's steps and the other seats' plays.
+        :class:`NoConsistentDeal` if no try finds such a deal."""
+        unseen = Unseen.of(self.rules, view)
+        for _ in range(MAX_TRIES):
+            got = assign_cards(unseen.pool, unseen.sizes, unseen.allowed, rng)
+            if got is None:
+                continue
+            deal = self.rules.deal(hands=[FULL_DECK.codes_of(h) for h in unseen.hands(got)],
+                                   dealer=view.dealer, rest=FULL_DECK.codes_of(got[-1]))
+            dealt = deal.clone()
+            if replay(deal, view.history, to_move=view.to_move):
+                return deal, unseen, self.auction_steps(view, dealt), self.play_steps(view)
+        raise NoConsistentDeal(f"no Pitch deal agrees with the view of seat {view.seat}")
+
     @staticmethod
     def _best_read(unseen: Unseen, steps: list[tuple[int, int, bool, int]], plays: list[Play],
                    first: tuple[list[int], list[int]],
@@ -516,6 +547,8 @@ def _warm() -> bool:
             deal = make("pitch").deal(seed=0)
             assert isinstance(deal, PitchDeal)
             kernel_points(deal)
+            if not warm_up():  # the search's sampling and batched rollouts too
+                raise RuntimeError("the Pitch search's kernels did not run")
             points = kernel_points
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
         points = None
@@ -531,6 +564,34 @@ def kernel_ready(wait: bool = False) -> bool:
     """Whether the Pitch search's rollouts run on the compiled kernel now; the first call
     starts getting it ready in a thread, and ``wait`` waits for that."""
     return WARMER.ready(wait)
+
+
+def warm_up() -> bool:
+    """The kernel calls of a decision (the sampling and both rollouts of
+    :mod:`atout.bots.pitch.batch`), which compile them or load them from the cache; whether
+    they ran."""
+    from atout.games import make
+
+    rules = make("pitch", players=2)
+    rng = random.Random(0)
+    deal: Any = None
+    while deal is None or deal.to_move is None:  # a deal all passed is redealt: the next
+        deal = rules.deal(seed=rng.getrandbits(32), dealer=0)
+        while deal.to_move is not None and (deal.phase != "play" or deal.trump < 0):
+            deal.play(rng.choice(deal.legal_actions()))
+    view = deal.view(deal.to_move)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    sampler = PitchDeterminizer(rules, read_seats=2)
+    pitch_batch([sampler.sample(view, rng)], legal, 1, view.seat, 0, -1)
+    return (pitch_worlds(sampler, view, legal, 2, 1, view.seat, 0, 0) is not None
+            and pitch_worlds(sampler, view, legal, 2, 1, view.seat, 1, -1) is not None)
+
+
+def _batch_ready() -> bool:
+    """Whether a search that did not ask for the kernels samples on them now: once
+    :func:`kernel_ready` (which warms them too: :func:`warm_up`) says so, unless
+    :data:`atout.bots.pitch.batch.BY_DEFAULT` is off."""
+    return pitch_kernel.BY_DEFAULT and kernel_ready()
 
 
 def best_reply(deal: Deal, seat: int) -> float:
@@ -663,15 +724,19 @@ def _table_options(rules: Rules[Any]) -> SearchOptions:
 
 PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rollout,
                   budget=Budget(playouts=300, reuse=1),
-                  options=SearchOptions(model=1, key="heuristic"),
+                  options=SearchOptions(model=1, key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"auction"}), key_factor=2,
                   model=TableModel(kernel_model_rollout), exact=Exact(pitch_solver, cost=3),
                   candidates=candidates, search_heuristic=_search_heuristic,
-                  table_options=_table_options)
+                  table_options=_table_options,
+                  batch=Batch(pitch_batch, reuse=1, worlds=pitch_worlds, count=COUNT,
+                              phases=frozenset({"auction", "play"}), takes_model=True,
+                              ready=_batch_ready))
 """The Pitch bots' parts: at three players or more the search bids and chooses the tangage
 by the fitted bid model, a contract valued :data:`SEARCH_BOLD` higher (``search:key=search``
 bids by its playouts instead, the default heads-up: :func:`_table_options`), and plays by
-its playouts, on deals sampled seat by seat to agree with the others' bids and cards;
+its playouts, on deals sampled seat by seat to agree with the others' bids and cards
+(in the kernel, with the rollouts, where numba compiles it: ``kernel``);
 ``search:exact=N`` solves the last N cards of each sample instead (:func:`best_reply`, one
 sample for every 3 playouts of the budget: a solve from four cards costs about six
 rollouts, from six about twenty)."""
@@ -680,4 +745,4 @@ __all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "WARMER", "PitchDeterminizer", 
            "Unseen", "best_reply", "candidates", "distinct_cards", "kernel_model_rollout",
            "kernel_ready", "model_rollout",
            "pitch_rollout",
-           "pitch_solver", "shown"]
+           "pitch_solver", "shown", "warm_up"]

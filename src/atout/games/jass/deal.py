@@ -17,6 +17,7 @@ from atout.core import (
 )
 from atout.events import JassEvent, JassPhase
 from atout.games.jass.options import JassOptions
+from atout.games.jass.pickling import TrickCodec
 from atout.games.jass.play import (
     MODE_NAMES,
     TrickPlay,
@@ -114,6 +115,11 @@ class JassDeal(TrickPlay):
     phase: JassPhase
     pickled_phases = tuple(JassPhase)
     """``trump`` until trump is chosen, then ``play``."""
+    pickle_codec = TrickCodec("jass/1", (
+        "_setup", "_mask_at", "_mask", "_dealer", "hands", "dealt", "forehand", "mode",
+        "multiplier", "chooser", "pushed", "is_over", "open_rows", "_turn", "to_move", "trick",
+        "trick_seats"), pickled_phases)
+    """A deal's pickle: its fields in this order, those of the card play after them."""
     open_rows: tuple[int, int]
     """The trump choices each team may still make, as bits of their action ids: every mode
     the options allow, but in a Coiffeur's deal only the rows the team has not played."""

@@ -51,6 +51,7 @@ from atout.games.jass.ranks import TRUMP_FLOOR as TRUMP_FLOOR
 from atout.games.jass.ranks import UNDENUFE as UNDENUFE
 from atout.games.jass.ranks import VALUE as VALUE
 from atout.games.jass.seen import PlaySeen, play_seen
+from atout.games.jass.turns import turns_of
 from atout.games.jass.weis import BIG_SEQUENCE_VALUES as BIG_SEQUENCE_VALUES
 from atout.games.jass.weis import FOUR_VALUES as FOUR_VALUES
 from atout.games.jass.weis import SEQUENCE_VALUES as SEQUENCE_VALUES
@@ -105,30 +106,10 @@ on a lead), ``points`` the card points already in the trick. See
 
 # --- The playing phase as a reusable deal base --------------------------------------------
 
-def _turns(n: int, order: list[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """The next player of each seat (-1: sits out) and the order of a trick led by each
-    seat (empty: sits out), for the seats of ``order`` playing in that order."""
-    nxt = [-1] * n
-    for i, s in enumerate(order):
-        nxt[s] = order[(i + 1) % len(order)]
-    orders: list[tuple[int, ...]] = []
-    for s in range(n):
-        if s not in order:
-            orders.append(())
-            continue
-        trick = [s]
-        while len(trick) < len(order):
-            trick.append(nxt[trick[-1]])
-        orders.append(tuple(trick))
-    return tuple(nxt), tuple(orders)
-
-
 ReplayPlan = tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int], ...]]
 """What :meth:`TrickPlay._replace_hands` checks of the cards played (see
 :meth:`TrickPlay._replay_plan`)."""
 
-_TURNS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
-"""The :func:`_turns` of each table size and playing order met, made once."""
 
 
 
@@ -201,9 +182,7 @@ class TrickPlay(Deal):
     def _start_play(self, order: list[int], leader: int) -> None:
         n = len(self.side_of)
         self.playing = order
-        turns = _TURNS.get((n, *order))
-        if turns is None:
-            turns = _TURNS[(n, *order)] = _turns(n, order)
+        turns = turns_of(n, order)
         self.next_player = list(turns[0])
         self.leader = leader
         self.trick: list[int] = []

@@ -19,6 +19,7 @@ from atout.core import (
     check_seed,
 )
 from atout.events import KnockRummyEvent
+from atout.games.codec import FieldCodec
 from atout.games.knock_rummy.melds import VALUES, arrange, deadwood, lay_off, meldable
 from atout.games.knock_rummy.options import KnockRummyOptions
 from atout.games.knock_rummy.scoring import settle
@@ -78,6 +79,12 @@ class KnockRummyDeal(Deal):
 
     rules: KnockRummyDealRules
     pickle_constants: ClassVar[tuple[str, ...]] = ("opts",)
+    pickle_codec = FieldCodec("knock-rummy/1", ((
+        "setup", "_mask_at", "_mask", "_key", "hands", "turn", "phase", "knocker", "taken",
+        "top_by", "known", "restocks", "outcome", "dead", "laid", "_shown", "_quiet", "points",
+        "winners", "paid_penalty", "rum"),), as_bytes=("stock", "pile"),
+        caches=frozenset(("_over_json",)))
+    """A deal's pickle: its fields in this order, the stock and the pile as bytes."""
     draws_before: int = 0
     """Draws made before this deal's history starts: 0 for a deal from its shuffle; a search
     that builds a deal at a position mid-deal (an explicit layout) sets it, so that what
@@ -268,7 +275,7 @@ class KnockRummyDeal(Deal):
         bit = 1 << action
         self.hands[t] ^= bit
         self.known[t] &= ~bit
-        self.pile.append(action)
+        self.pile.append(int(action))  # card ids: plain data (copied, pickled exactly)
         self.top_by = t
         events = [Event(EV_DISCARD, t, {"card": CODES[action]})]
         if self.knocker == t:

@@ -19,6 +19,7 @@ from atout.core import (
     check_seed,
 )
 from atout.events import PitchEvent
+from atout.games.codec import FieldCodec
 from atout.games.pitch.options import PitchOptions
 from atout.games.pitch.tables import (
     AUCTION,
@@ -66,6 +67,12 @@ class PitchDeal(Deal):
 
     rules: Rules[PitchOptions]
     pickle_constants: ClassVar[tuple[str, ...]] = ("n", "sides")
+    pickle_codec = FieldCodec("pitch/1", ((
+        "setup", "_mask_at", "_mask", "dealer_seat", "hands", "dealt", "in_play", "turn", "bids",
+        "high", "high_seat", "pitcher", "bid", "stolen", "tangage", "trump", "leader", "trick_no",
+        "won", "tricks_won", "game_won", "details", "scores"),), phases=_PHASES,
+        as_bytes=("trick",))
+    """A deal's pickle: its fields in this order, the trick's cards as bytes."""
 
     def __init__(self, rules: Rules[PitchOptions], setup: dict[str, JSON]) -> None:
         super().__init__(rules, setup)
@@ -246,7 +253,7 @@ class PitchDeal(Deal):
         if self.trump < 0:
             self.trump = SUIT_OF[card]
             events.append(Event(EV_TRUMP, seat, {"suit": SUITS[self.trump]}))
-        self.trick.append(card)
+        self.trick.append(int(card))  # a card id: plain data (copied, pickled exactly)
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
             return events

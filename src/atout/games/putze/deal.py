@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from atout.cards import JASS_DECK
 from atout.core import JSON, Event, Refusal, Result, Rules, View
 from atout.events import PutzeEvent, PutzePhase
+from atout.games.jass.pickling import TrickCodec
 from atout.games.jass.play import (
     CODES,
     JASS_KINDS,
@@ -112,6 +113,15 @@ class PutzeDeal(TrickPlay):
     kinds = PUTZE_KINDS
     card_events = PUTZE_CARD_EVENTS
     pickled_phases = tuple(PutzePhase)
+    pickle_codec = TrickCodec("putze/1", (
+        "setup", "_mask_at", "_mask", "forehand", "around", "out", "dealer_putze", "blind",
+        "stock", "better", "hands", "turned", "dealt", "mode", "six", "turned_apart",
+        "trump_holder", "multiplier", "speak_order", "words", "plays", "blind_taker",
+        "set_aside", "better_state", "discards", "six_by", "private", "card_points",
+        "weis_points", "stoeck_points", "bonus_points", "tricks_won", "trick", "trick_seats",
+        "is_over", "to_move",
+        "played", "idx", "_turn", "start_events"), pickled_phases, optional=("_scored",))
+    """A deal's pickle: its fields in this order, those of the card play after them."""
     pickle_constants: ClassVar[tuple[str, ...]] = (
         "plan", "side_of", "nsides", "weis_enabled", "big_sequences", "strict_under",
         "buur_free", "stoeck_enabled", "weis_scoring")

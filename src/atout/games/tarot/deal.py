@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from atout.core import JSON, Action, Event, Refusal, Result, Rules, View
 from atout.events import TarotEvent
+from atout.games.codec import FieldCodec
 
 from .dealing import deal_cards, explicit_piles
 from .options import TarotOptions
@@ -761,4 +762,10 @@ class TarotDeal(TarotState):
 
 
 _SLOTS = TarotDeal.__slots__
+TarotDeal.pickle_codec = FieldCodec(
+    "tarot/1", (("setup", "_mask_at", "_mask", "to_move"),), optional=("is_over",),
+    slots=tuple(n for n in _SLOTS if n not in TarotDeal.pickle_constants
+                and n not in TarotDeal.pickle_caches),
+    caches=frozenset(("_tricks_json", "_result_json")))
+"""A deal's pickle: its fields and slots in this order (the view's caches left out)."""
 _slot_values = attrgetter(*_SLOTS)
