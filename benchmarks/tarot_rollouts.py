@@ -14,10 +14,15 @@ the kernel (:func:`atout.kernels.tarot_search.rollouts_kernel`, 100 rollouts of 
 position a call, encoding included). The best of ``--repeat`` runs, in CPU time.
 
 ``--search N`` also measures the whole search on the card decisions (more than one
-candidate) of N games played by the heuristic: ``search`` (today's, Python rollouts) and
-``search:kernel=1`` at their default budgets, sampling included, playouts per CPU second and
-CPU milliseconds per decision. All figures of one run are measured side by side, so their
-ratios hold on a loaded machine.
+candidate) of N games played by the heuristic: ``search:kernel=0`` (the Python rollouts),
+``search:kernel=1:kworlds=0`` (the Python sampler, the kernel's rollouts) and
+``search:kernel=1`` (the default where numba compiles: sampling and rollouts in the kernel)
+at their default budgets, sampling included, playouts per CPU second and CPU milliseconds
+per decision. ``--sampler N`` measures the sampler alone on the card decisions of N games:
+the Python sampler's deals (:class:`atout.bots.tarot.sampler.TarotDeterminizer`) against the
+kernel's worlds (:func:`atout.bots.tarot.worlds.sample_worlds`), 32 of each view, per CPU
+second. All figures of one run are measured side by side, so their ratios hold on a loaded
+machine.
 """
 
 from __future__ import annotations
@@ -121,20 +126,57 @@ def search_rate(views: list[View], spec: str) -> tuple[float, float]:
     return playouts / cpu, 1000 * cpu / len(views)
 
 
+def sampler_rates(views: list[View], per_view: int = 32) -> tuple[float, float]:
+    """The Python sampler's deals and the kernel's worlds per CPU second, ``per_view`` of
+    each of ``views`` (each view read afresh by a new sampler, as a decision does)."""
+    import time
+
+    from atout.bots.tarot.sampler import TarotDeterminizer
+    from atout.bots.tarot.worlds import sample_worlds
+
+    rules = atout.make("tarot")
+    start = time.process_time()
+    for i, view in enumerate(views):
+        sampler = TarotDeterminizer(rules)
+        rng = random.Random(i)
+        for _ in range(per_view):
+            sampler.sample(view, rng)
+    python = time.process_time() - start
+    start = time.process_time()
+    for i, view in enumerate(views):
+        sample_worlds(TarotDeterminizer(rules), view, per_view, i)
+    kernel = time.process_time() - start
+    count = per_view * len(views)
+    return count / python, count / kernel
+
+
 def main() -> None:
     """Print the rollouts per CPU second and their ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--search", type=int, default=0, help="games of search decisions")
+    parser.add_argument("--sampler", type=int, default=0, help="games of sampler views")
+    parser.add_argument("--skip-rollouts", action="store_true",
+                        help="measure only --search and --sampler")
     args = parser.parse_args()
-    deals = positions()
+    if args.sampler:
+        from atout.bots.tarot.batch import kernel_ready
+
+        kernel_ready(wait=True)
+        py, kn = sampler_rates(card_decisions(args.sampler))
+        print(f"{'python sampler deals per CPU second':<44}{py:>12,.0f}")
+        print(f"{'kernel sampler worlds per CPU second':<44}{kn:>12,.0f}")
+        print(f"{'kernel / python sampler':<44}{kn / py:>11.1f}x")
+    if args.skip_rollouts:
+        args.repeat = 0
+    deals = positions() if args.repeat else []
     got: dict[str, float] = {}
-    for model in (0, 1):
+    for model in (0, 1) if args.repeat else ():
         got[f"python model={model}"] = python_rate(deals, model, args.repeat)
         got[f"kernel model={model}"] = kernel_rate(deals, model, args.repeat)
     for key, value in got.items():
         print(f"{key + ' rollouts per CPU second':<44}{value:>12,.0f}")
-    for model in (0, 1):
+    for model in (0, 1) if args.repeat else ():
         ratio = got[f"kernel model={model}"] / got[f"python model={model}"]
         print(f"{'kernel / python, model=' + str(model):<44}{ratio:>11.1f}x")
     if args.search:
@@ -142,12 +184,16 @@ def main() -> None:
 
         kernel_ready(wait=True)
         views = card_decisions(args.search)
-        rates = {spec: search_rate(views, spec) for spec in ("search", "search:kernel=1")}
+        specs = ("search:kernel=0", "search:kernel=1:kworlds=0", "search:kernel=1")
+        rates = {spec: search_rate(views, spec) for spec in specs}
         for spec, (rate, ms) in rates.items():
             print(f"{spec + ' playouts per CPU second':<44}{rate:>12,.0f}   "
                   f"{ms:,.1f} CPU ms per decision")
-        ratio = rates["search:kernel=1"][0] / rates["search"][0]
-        print(f"{'search kernel=1 / search (playouts per CPU s)':<44}{ratio:>11.1f}x")
+        for spec in specs[1:]:
+            ratio = rates[spec][0] / rates[specs[0]][0]
+            print(f"{spec + ' / kernel=0 (playouts per CPU s)':<44}{ratio:>11.1f}x")
+        ratio = rates[specs[2]][0] / rates[specs[1]][0]
+        print(f"{'kworlds=1 / kworlds=0 (playouts per CPU s)':<44}{ratio:>11.1f}x")
 
 
 if __name__ == "__main__":

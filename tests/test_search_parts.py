@@ -132,6 +132,7 @@ def test_the_keywords_win_over_the_budget_and_the_budget_over_the_game() -> None
     ("jass", "search:tie=-1", "tie must be zero or more, not -1"),
     ("jass", "search:exact=-1", "exact must be zero or more cards, not -1"),
     ("jass", "search:common=2", "common must be 0 or 1, not 2"),
+    ("tarot", "search:kworlds=2", "kworlds must be 0 or 1, not 2"),
     ("jass", "search:prune=yes", "prune must be 0 or 1, not 'yes'"),
     ("jass", "search:key=model", "key must be one of search, heuristic, not 'model'"),
     ("jass", "search:courtesy=-1", "courtesy must be zero or more rounds, not -1"),

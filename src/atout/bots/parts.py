@@ -300,9 +300,10 @@ class Batch:
     loaded from the cache); the first call starts getting it ready in the background. A
     search on the kernel by the game's default (not asked for) plays its Python rollouts
     until then; one that asks for it (``kernel=1``) waits for the compilation instead.
-    ``fit``: ``worlds`` is asked for no more deals than the Python sampler would draw in the
-    same round (:data:`atout.bots.search.WORLDS` at most, the round's budget left), so that
-    both samplers spend the same budget alike; else :attr:`count` a call."""
+    ``fit``: ``worlds`` is asked for no more deals than the round's budget still needs, as
+    the Python sampler's batches are (the budget left over the actions in contention times
+    ``reuse``, at least one), at most :attr:`count`, so that both samplers spend the same
+    budget alike; otherwise :attr:`count` a call."""
 
     rollouts: BatchRollouts
     reuse: int = 8

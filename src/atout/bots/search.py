@@ -140,9 +140,9 @@ class SearchBot(Bot):
     compilation in a thread and the search plays its Python rollouts until they are ready
     (:attr:`kernel_when_ready`); ``kernel=1`` given waits for them. ``kworlds``: with
     ``kernel``, 1 (the default) samples the hidden hands in the kernel too where the game
-    can (Jass past the first trick, Pitch, Putze's card play, Knock Rummy:
-    :attr:`~atout.bots.parts.Batch.worlds`), 0 by the game's Python sampler (to compare the
-    two).
+    can (Jass past the first trick, Pitch, Putze's card play, Knock Rummy, Tarot where numba
+    compiles: :attr:`~atout.bots.parts.Batch.worlds`), 0 by the game's Python sampler (to
+    compare the two).
     """
 
     name = "search"
@@ -402,7 +402,8 @@ class SearchBot(Bot):
                     if worlds is not None:
                         count = batch.count
                         if batch.fit:  # as many deals as the Python sampler's loop below
-                            count = min(WORLDS, -(-(target - spent) // len(alive)))
+                            need = -(-(target - spent) // (len(alive) * self.reuse))
+                            count = max(1, min(count, need))
                         got = worlds(self.sampler, view, alive, count, self.kernel_reuse,
                                      self.seat, rng.getrandbits(63))
                         if got is not None:

@@ -690,6 +690,15 @@ def deal_into(s: Array, template: Array, rng: Array) -> None:
         else:
             s[CHIEN_LO] = hl
             s[CHIEN_HI] = hh
+    laid_out(s)
+
+
+@njit
+def laid_out(s: Array) -> None:
+    """What the hands just dealt into ``s`` (a template's copy with its hands and chien set)
+    decide before the first bid: the misères dealt and the petit sec's declaration, as the
+    engine's deal does."""
+    n = s[N]
     miseres = 0
     for seat in range(n):
         if s[HANDS_HI + seat] == 0:
@@ -744,5 +753,6 @@ def playouts(n: int, seed: int, **options: Any) -> Any:
     return deals_kernel(template(**options), check_count(n), check_seed(seed))
 
 
-__all__ = ["LENGTH", "MAX_ACTIONS", "choices", "deal_into", "encode", "legal", "legal_mask",
+__all__ = ["LENGTH", "MAX_ACTIONS", "choices", "deal_into", "encode", "laid_out", "legal",
+           "legal_mask",
            "play_masks", "playouts", "random_playouts", "rollouts", "step", "template"]

@@ -47,6 +47,7 @@ def _warm() -> bool:
     try:
         import numpy as np
 
+        from atout.bots.tarot.worlds import warm_up as worlds_warm_up
         from atout.games import make
         from atout.games.tarot.deal import TarotDeal
         from atout.kernels.tarot import PH_PLAY, encode
@@ -67,7 +68,7 @@ def _warm() -> bool:
             first = (legal & -legal).bit_length() - 1
             rollouts_kernel(np.stack([encode(deal)]), np.array([first], dtype=np.int64), 1, 0,
                             deal.to_move, 1)
-            ok = True
+            ok = worlds_warm_up()
             break
     except Exception:  # pragma: no cover - numpy missing or a failed compilation: the engine
         ok = False
@@ -135,16 +136,18 @@ def _engine_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, 
 
 
 def tarot_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: int,
-                seed: int) -> list[float]:
-    """The search's batched rollouts with every seat greedy (``kernel=1, model=0``)."""
-    return _batch(deals, actions, reuse, seat, seed, 0)
+                seed: int, model: int = -1) -> list[float]:
+    """The search's batched rollouts with every seat greedy (``kernel=1, model=0``); the
+    search's ``model`` keyword (0 or more: its model of the table is on, see
+    :attr:`atout.bots.parts.Batch.takes_model`) plays the others by the heuristic's card."""
+    return _batch(deals, actions, reuse, seat, seed, 1 if model >= 0 else 0)
 
 
 def tarot_model_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int,
-                      seat: int, seed: int) -> list[float]:
+                      seat: int, seed: int, model: int = 0) -> list[float]:
     """The search's batched rollouts with its model of the table (``kernel=1, model=1``):
-    ``seat`` greedy, the others by the heuristic's card."""
-    return _batch(deals, actions, reuse, seat, seed, 1)
+    ``seat`` greedy, the others by the heuristic's card (``model`` -1: every seat greedy)."""
+    return _batch(deals, actions, reuse, seat, seed, 1 if model >= 0 else 0)
 
 
 __all__ = ["BY_DEFAULT", "KERNEL_DEFAULT", "WARMER", "default_ready", "kernel_ready", "tarot_batch",

@@ -30,6 +30,7 @@ from atout.bots.tarot.choices import FULL, choose_bid, pre_play
 from atout.bots.tarot.rollout import greedy_rollout, model_rollout
 from atout.bots.tarot.sampler import BID_TRIES, TarotDeterminizer, auction_of, bid_misses
 from atout.bots.tarot.solve import tarot_solver
+from atout.bots.tarot.worlds import tarot_worlds
 from atout.cards import TAROT_DECK
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.tarot.tables import (
@@ -180,12 +181,14 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
 
 PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greedy_rollout,
                   budget=Budget(playouts=150, reuse=1),
-                  options=SearchOptions(exact=2, model=1, kernel=KERNEL_DEFAULT),
+                  options=SearchOptions(exact=2, model=1, kernel=KERNEL_DEFAULT,
+                                        kworlds=KERNEL_DEFAULT),
                   key_phases=frozenset({"bidding", "call", "ecart"}), key_factor=2,
                   model=TableModel(model_rollout, by_seat=True),
                   exact=Exact(tarot_solver, cost=5), candidates=candidates,
                   batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch,
-                              ready=default_ready))
+                              ready=default_ready, worlds=tarot_worlds, takes_model=True,
+                              fit=True))
 """The Tarot bots' parts."""
 
 __all__ = [
