@@ -291,10 +291,8 @@ class _Entry:
         self.table = rules.actions.table
 
 
-def _read_head(head: Any, options: Any) -> _Entry:
-    """The class, rules and field names a head names, checked: first sight of a head."""
-    if not isinstance(head, str) or not head.startswith(_MAGIC + " "):
-        raise _refuse(f"its header is {str(head)[:60]!r}")
+def _check_options(options: Any) -> None:
+    """Refuses a pickle's options unless they are hashable ``(name, value)`` pairs."""
     if not isinstance(options, tuple) or not all(
             isinstance(o, tuple) and len(o) == 2 and isinstance(o[0], str) for o in options):
         raise _refuse(f"its options are {options!r}, not (name, value) pairs")
@@ -302,6 +300,13 @@ def _read_head(head: Any, options: Any) -> _Entry:
         hash(options)
     except TypeError:
         raise _refuse(f"its options {options!r} are not plain values") from None
+
+
+def _read_head(head: Any, options: Any) -> _Entry:
+    """The class, rules and field names a head names, checked: first sight of a head."""
+    if not isinstance(head, str) or not head.startswith(_MAGIC + " "):
+        raise _refuse(f"its header is {str(head)[:60]!r}")
+    _check_options(options)
     words = head.split(" ")
     if words.count("|") != 2 or words.index("|") < 3:
         raise _refuse("its header names no classes or no slot and constant lists")
@@ -449,13 +454,7 @@ def _read_head3(head: Any, options: Any) -> tuple[type[Any], Any, DealCodec]:
     """The class, rules and codec a format-3 head names, checked: first sight of a head."""
     if not isinstance(head, str) or not head.startswith(_MAGIC3 + " "):
         raise _refuse(f"its header is {str(head)[:60]!r}")
-    if not isinstance(options, tuple) or not all(
-            isinstance(o, tuple) and len(o) == 2 and isinstance(o[0], str) for o in options):
-        raise _refuse(f"its options are {options!r}, not (name, value) pairs")
-    try:
-        hash(options)
-    except TypeError:
-        raise _refuse(f"its options {options!r} are not plain values") from None
+    _check_options(options)
     words = head.split(" ")
     if len(words) != 4:
         raise _refuse("its header names no classes or no codec")
