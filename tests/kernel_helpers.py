@@ -272,3 +272,33 @@ def default_switches_once_ready(bot: Callable[..., Any], view: Any,
     assert again.last == on_kernel  # ready: the kernel's rollouts
     asked.clear()
     return python, on_kernel
+
+
+def action_ids(deal: Deal) -> list[int]:
+    """The legal action ids of ``deal``, lowest first."""
+    mask = deal.legal_mask()
+    return [a for a in range(mask.bit_length()) if mask >> a & 1]
+
+
+def tarot_in_play(options: dict[str, Any], seed: int, more: Callable[[Any], int],
+                  choose: Callable[[Any, random.Random], int] | None = None) -> Any:
+    """A Tarot deal of ``options`` brought into its card play (each action before it by
+    ``choose(deal, rng)``, at random without it; a deal every seat passed is dealt again),
+    then a random number of actions more, below ``more(deal)``."""
+    from atout.kernels import tarot as kt
+
+    rules = atout.make("tarot", **options)
+    rng = random.Random(seed)
+    for k in range(50):
+        deal: Any = rules.deal(seed=seed * 100 + k, dealer=seed % rules.seats)
+        while deal.to_move is not None and deal.phase != kt.PH_PLAY:
+            deal.step(choose(deal, rng) if choose else rng.choice(action_ids(deal)))
+        if deal.to_move is None:
+            continue
+        for _ in range(rng.randrange(more(deal))):
+            deal.step(rng.choice(action_ids(deal)))
+            if deal.to_move is None:
+                break
+        if deal.to_move is not None:
+            return deal
+    raise AssertionError("no deal reached its card play")

@@ -42,6 +42,7 @@ from atout.kernels import COMPILED
 from atout.kernels import tarot as kt
 from atout.kernels import tarot_layout as ly
 from atout.kernels import tarot_sample as kss
+from kernel_helpers import action_ids, tarot_in_play
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 3}, {"players": 5}, {"preset": "club"},
@@ -51,33 +52,17 @@ OPTIONS: list[dict[str, Any]] = [
 LO = (1 << 56) - 1
 
 
-def ids(deal: TarotDeal) -> list[int]:
-    """The legal action ids of ``deal``, lowest first."""
-    mask = deal.legal_mask()
-    return [a for a in range(mask.bit_length()) if mask >> a & 1]
-
-
 def in_play(options: dict[str, Any], seed: int, heuristic: bool) -> TarotDeal:
     """A deal of ``options`` brought into its card play (by the heuristic's choices, or at
     random), then a random number of cards more."""
-    rules = atout.make("tarot", **options)
-    rng = random.Random(seed)
-    for k in range(50):
-        deal = rules.deal(seed=seed * 100 + k, dealer=seed % rules.seats)
-        assert isinstance(deal, TarotDeal)
-        while deal.to_move is not None and deal.phase != kt.PH_PLAY:
-            s = deal.to_move
-            a = pre_play(deal.hands[s], deal.n, deal.legal_mask(), s == deal.taker)
-            deal.step(a if heuristic and a is not None else rng.choice(ids(deal)))
-        if deal.to_move is None:
-            continue
-        for _ in range(rng.randrange(deal.hand_size * deal.n - 1)):
-            deal.step(rng.choice(ids(deal)))
-            if deal.to_move is None:
-                break
-        if deal.to_move is not None:
-            return deal
-    raise AssertionError("no deal reached its card play")
+    def choose(deal: TarotDeal, rng: random.Random) -> int:
+        s = deal.to_move
+        assert s is not None
+        a = pre_play(deal.hands[s], deal.n, deal.legal_mask(), s == deal.taker)
+        return a if heuristic and a is not None else rng.choice(action_ids(deal))
+
+    got: TarotDeal = tarot_in_play(options, seed, lambda d: d.hand_size * d.n - 1, choose)
+    return got
 
 
 def mask(row: Any, lo: int, hi: int) -> int:

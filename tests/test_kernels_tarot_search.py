@@ -30,18 +30,13 @@ from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD
 from atout.kernels import tarot as kt
 from atout.kernels import tarot_search as ks
+from kernel_helpers import action_ids, tarot_in_play
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 3}, {"players": 5}, {"preset": "club"},
     {"players": 5, "call_self": False, "called_suit_lead": "free"},
     {"players": 5, "call_self": True}, {"preset": "simple", "petit_sec": "play"},
 ]
-
-
-def ids(deal: TarotDeal) -> list[int]:
-    """The legal action ids of ``deal``, lowest first."""
-    mask = deal.legal_mask()
-    return [a for a in range(mask.bit_length()) if mask >> a & 1]
 
 
 class Steady(random.Random):
@@ -54,22 +49,8 @@ class Steady(random.Random):
 def in_play(options: dict[str, Any], seed: int) -> TarotDeal:
     """A deal of ``options`` played at random into its card play, then a random number of
     actions more (a taker always: a deal every seat passed is dealt again)."""
-    rules = atout.make("tarot", **options)
-    rng = random.Random(seed)
-    for k in range(50):
-        deal = rules.deal(seed=seed * 100 + k, dealer=seed % rules.seats)
-        assert isinstance(deal, TarotDeal)
-        while deal.to_move is not None and deal.phase != kt.PH_PLAY:
-            deal.step(rng.choice(ids(deal)))
-        if deal.to_move is None:
-            continue
-        for _ in range(rng.randrange(3 * deal.n)):
-            if deal.to_move is None:
-                break
-            deal.step(rng.choice(ids(deal)))
-        if deal.to_move is not None:
-            return deal
-    raise AssertionError("no deal reached its card play")
+    deal: TarotDeal = tarot_in_play(options, seed, lambda d: 3 * d.n)
+    return deal
 
 
 def python_action(deal: TarotDeal, model: int, me: int) -> int:
@@ -114,7 +95,7 @@ def test_a_rollout_is_valued_as_the_engine_scores_its_cards(options: dict[str, A
         seat = deal.to_move
         assert seat is not None
         state = kt.encode(deal)
-        legal = ids(deal)
+        legal = action_ids(deal)
         if legal[0] >= kt.A_NO_POIGNEE:
             legal = legal[:1]
         values = ks.rollouts(np.stack([state]), legal, 1, seed, seat, model)
@@ -140,7 +121,7 @@ def test_rollouts_are_reproducible_and_batched_rows_play_alone() -> None:
     seat = deal.to_move
     assert seat is not None
     state = kt.encode(deal)
-    legal = ids(deal)[:3]
+    legal = action_ids(deal)[:3]
     states = np.stack([state, state])
     both = ks.rollouts(states, legal, 4, 77, seat, 1)
     assert np.array_equal(both, ks.rollouts(states, legal, 4, 77, seat, 1))
@@ -153,7 +134,7 @@ def test_rollouts_refuse_bad_input_in_words() -> None:
     seat = deal.to_move
     assert seat is not None
     state = kt.encode(deal)
-    legal = ids(deal)
+    legal = action_ids(deal)
     illegal = next(a for a in range(78) if not deal.legal_mask() >> a & 1)
     with pytest.raises(ValueError, match="rows of"):
         ks.rollouts(state, legal, 1, 0, seat)
@@ -178,7 +159,7 @@ def digest() -> list[float]:
         deal = in_play(options, seed)
         seat = deal.to_move
         assert seat is not None
-        legal = ids(deal)[:4]
+        legal = action_ids(deal)[:4]
         for model in (0, 1):
             got = ks.rollouts(np.stack([kt.encode(deal)] * 2), legal, 3, 2026, seat, model)
             out.extend(round(float(v), 2) for v in got.sum(axis=0))
@@ -216,7 +197,7 @@ def test_the_batches_value_every_action() -> None:
     deal = in_play({"players": 5}, 2)
     seat = deal.to_move
     assert seat is not None
-    actions = [deal.rules.actions[a] for a in ids(deal)]
+    actions = [deal.rules.actions[a] for a in action_ids(deal)]
     assert kernel_ready(wait=True)
     for batch in (tarot_batch, tarot_model_batch):
         values = batch([deal, deal.clone()], actions, 2, seat, 5)
