@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, cast
 
 import numpy as np
@@ -77,6 +78,22 @@ def position(options: dict[str, Any], seed: int) -> tuple[Deal, View] | None:
     return deal, deal.view(deal.to_move)
 
 
+def positions(options: dict[str, Any], seeds: range, offset: int, read_seats: int
+              ) -> Iterator[tuple[int, Any, View, PitchDeterminizer, Any]]:
+    """For each seed whose :func:`position` (of ``seed + offset``) has a seat to move: the
+    seed, the deal, the view, a sampler reading ``read_seats`` hands a seat and its kernel
+    facts."""
+    for seed in seeds:
+        got = position(options, seed + offset)
+        if got is None:
+            continue
+        deal, view = got
+        sampler = PitchDeterminizer(deal.rules, read_seats=read_seats)
+        facts = world_facts(sampler, view, seed)
+        assert facts is not None
+        yield seed, deal, view, sampler, facts
+
+
 def rebuilt(rules: Any, view: View, world: Any) -> Any:
     """The engine's deal of a kernel world (the hands as dealt and the undealt rest),
     replayed to the view's point; None if the history is not legal there."""
@@ -93,15 +110,8 @@ def rebuilt(rules: Any, view: View, world: Any) -> Any:
 @pytest.mark.parametrize("options", TABLES, ids=str)
 def test_every_world_agrees_with_the_view_and_replays(options: dict[str, Any]) -> None:
     checked = 0
-    for seed in range(30):
-        got = position(options, seed)
-        if got is None:
-            continue
-        deal, view = got
+    for seed, deal, view, _, facts in positions(options, range(30), 0, 6):
         rules = deal.rules
-        sampler = PitchDeterminizer(rules, read_seats=6)
-        facts = world_facts(sampler, view, seed)
-        assert facts is not None
         worlds = sample_kernel(*facts, 5, seed)
         me = view.seat
         mine = FULL_DECK.mask(view.hand)
@@ -163,15 +173,8 @@ def test_the_kernel_counts_the_disagreements_as_the_python_sampler(
 
     rng = random.Random(8)
     compared = 0
-    for seed in range(40):
-        got = position(options, seed + 100)
-        if got is None:
-            continue
-        deal, view = got
+    for _, deal, view, sampler, facts in positions(options, range(40), 100, 20):
         rules = deal.rules
-        sampler = PitchDeterminizer(rules, read_seats=20)
-        facts = world_facts(sampler, view, seed)
-        assert facts is not None
         steps, plays = _facts_by_seat(view, sampler, deal)
         unseen = Unseen.of(rules, view)
         scratch = facts[0].copy()
@@ -233,14 +236,7 @@ def test_a_bid_read_moves_the_frequencies_as_the_python_sampler() -> None:
 @pytest.mark.parametrize("options", TABLES[:3], ids=str)
 def test_the_worlds_rollouts_are_the_engines_model_rollouts(options: dict[str, Any]) -> None:
     checked = 0
-    for seed in range(12):
-        got = position(options, seed + 300)
-        if got is None:
-            continue
-        deal, view = got
-        sampler = PitchDeterminizer(deal.rules, read_seats=4)
-        facts = world_facts(sampler, view, seed)
-        assert facts is not None
+    for seed, deal, view, _, facts in positions(options, range(12), 300, 4):
         worlds = sample_kernel(*facts, 2, seed)
         actions = np.array([int(deal.rules.actions.parse(t)) for t in view.legal][:3])
         values = world_rollouts_kernel(worlds, actions, 1, view.seat, 0, seed)
