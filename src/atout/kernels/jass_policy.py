@@ -49,6 +49,7 @@ from atout.kernels.jass import (
 )
 from atout.kernels.jass_search import greedy_card
 from atout.kernels.jit import njit
+from atout.kernels.kit import seat_value
 from atout.kernels.rand import seed_stream
 
 GREEDY = 0
@@ -392,10 +393,7 @@ def policy_rollouts_kernel(states: NDArray[np.int64], cards: NDArray[np.int64], 
                 play_card(st, cards[j], shown)
                 play_policy(st, rs, kinds, shown, chooser)
                 final_scores(st, row)
-                total = 0
-                for s in range(n):
-                    total += row[s]
-                out[i, j] += row[seat] - (total - row[seat]) / (n - 1)
+                out[i, j] += seat_value(row, n, seat)
     return out
 
 

@@ -53,6 +53,7 @@ from atout.kernels.jass import (
     whole,
 )
 from atout.kernels.jit import njit
+from atout.kernels.kit import seat_value
 from atout.kernels.rand import below, draw32, fold_seed, seed_stream
 
 EPSILON = 0.1
@@ -207,10 +208,7 @@ def rollouts_kernel(states: NDArray[np.int64], cards: NDArray[np.int64], reuse: 
                 apply_card(st, cards[j])
                 play_greedy(st, rs)
                 final_scores(st, row)
-                total = 0
-                for s in range(n):
-                    total += row[s]
-                out[i, j] += row[seat] - (total - row[seat]) / (n - 1)
+                out[i, j] += seat_value(row, n, seat)
     return out
 
 

@@ -63,6 +63,16 @@ def high_index(x: int) -> int:
 
 
 @njit
+def seat_value(points: Array | npt.NDArray[np.float64], n: int, seat: int) -> float:
+    """The seat's points minus the mean of the other ``n - 1`` seats' (a playout's value, as
+    :func:`atout.bots.parts.side_value`), summed in the row's own type (int or float)."""
+    total = points[0] - points[0]
+    for s in range(n):
+        total += points[s]
+    return float(points[seat] - (total - points[seat]) / (n - 1))
+
+
+@njit
 def mix32(x: int) -> int:
     """A 32-bit integer hash (the finaliser of a well-known hash), never 0."""
     x = x & M32

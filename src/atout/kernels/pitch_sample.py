@@ -30,7 +30,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from atout.kernels.jit import njit
-from atout.kernels.kit import Array, check_count, check_seed, pick, popcount, seed_for
+from atout.kernels.kit import (
+    Array,
+    check_count,
+    check_seed,
+    pick,
+    popcount,
+    seat_value,
+    seed_for,
+)
 from atout.kernels.pitch import (
     DEALT,
     HANDS,
@@ -235,10 +243,7 @@ def world_rollouts_kernel(states: Array, actions: Array, reuse: int, seat: int, 
                     rng[0] = seed_for(seed, i * reuse + r)
                     heuristic_then_random(s, rng)
                 points(s, row)
-                total = 0
-                for t in range(n):
-                    total += row[t]
-                out[i, j] += row[seat] - (total - row[seat]) / (n - 1)
+                out[i, j] += seat_value(row, n, seat)
     return out
 
 

@@ -37,6 +37,7 @@ from atout.kernels.jass import (
     play_random as play_random_cards,
 )
 from atout.kernels.jit import njit
+from atout.kernels.kit import seat_value
 from atout.kernels.rand import fold_seed, seed_stream
 
 # -- a world's scoring rules: the entries of its row --------------------------------------
@@ -184,15 +185,6 @@ def award_into(totals: NDArray[np.int64], n: int, sc: NDArray[np.int64],
             _putzes_by_place(totals, n, sc, eligible, nplayers - neligible, out)
     if sc[SC_DEALER] >= 0:
         out[sc[SC_DEALER]] += 1
-
-
-@njit
-def seat_value(points: NDArray[np.int64], n: int, seat: int) -> float:
-    """The seat's points minus the mean of the others' (:func:`atout.bots.parts.side_value`)."""
-    total = 0
-    for s in range(n):
-        total += points[s]
-    return float(points[seat] - (total - points[seat]) / (n - 1))
 
 
 @njit

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from atout.games.tarot.tables import VALUE2 as VALUE2_TABLE
 from atout.kernels.jit import njit
-from atout.kernels.kit import high_index, low_index, popcount
+from atout.kernels.kit import high_index, low_index, popcount, seat_value
 from atout.kernels.rand import below, draw32, fold_seed, seed_stream
 from atout.kernels.tarot import (
     A_NO_POIGNEE,
@@ -476,10 +476,7 @@ def rollouts_kernel(states: NDArray[np.int64], actions: NDArray[np.int64], reuse
                 step(st, actions[j])
                 play_out(st, rs, acts, model, seat)
                 points(st, row)
-                total = 0.0
-                for o in range(n):
-                    total += row[o]
-                out[i, j] += row[seat] - (total - row[seat]) / (n - 1)
+                out[i, j] += seat_value(row, n, seat)
     return out
 
 
