@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -49,15 +50,21 @@ def _load_numba() -> Any:
     return numba
 
 
-_NUMBA = _load_numba()
+COMPILED: bool = os.environ.get(PURE_ENV) != "1" and find_spec("numba") is not None
+"""Whether the kernels are compiled (numba installed and ``ATOUT_PURE`` not ``1``). It is
+known without importing numba (nor numpy), so that a module can read it at no cost: a game
+played against bots that need no kernel loads neither. numba itself is imported by the first
+kernel defined (:func:`njit`); should that import fail, the kernels run as plain Python."""
 
-COMPILED: bool = _NUMBA is not None
-"""Whether the kernels are compiled (numba present and ``ATOUT_PURE`` not ``1``)."""
+_NUMBA: list[Any] = []
+"""numba's module once loaded (``[None]``: plain Python)."""
 
 
 def njit(function: F) -> F:
     """Compile ``function`` with numba (cached, no GIL) or return it unchanged."""
-    if _NUMBA is None:
+    if not _NUMBA:
+        _NUMBA.append(_load_numba() if COMPILED else None)
+    if _NUMBA[0] is None:
         return function
-    compiled: F = _NUMBA.njit(cache=True, nogil=True)(function)
+    compiled: F = _NUMBA[0].njit(cache=True, nogil=True)(function)
     return compiled
