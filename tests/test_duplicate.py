@@ -1,5 +1,6 @@
 """Duplicate tournaments for clubs (atout.duplicate): the must-hold check of 2 tables x 4
-boards played by bots, against the engine's scores replayed independently."""
+boards played by bots, against the engine's scores replayed independently; a board void
+before anyone chooses (a Tarot petit sec) dealt again."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import random
 import statistics
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import atout
-from atout.duplicate import Club, play_all, replay
+from atout.duplicate import Club, play_all, replay, void_at_once
 
 
 def _seed(tournament_seed: int, board: int) -> int:
@@ -122,3 +125,51 @@ def test_a_person_plays_through_the_chooser() -> None:
     assert seen and all(s == (0, 0, club.seat_of(0, 0, 0)) for s in seen)
     assert res.standings()[0].boards == 1
     assert statistics.fmean(s.difference for s in res.standings()) == 0
+
+
+# board 0 of this seed deals seat 2 the petit as its only trump, without the excuse: the
+# holder must declare it, which voids the deal before anyone has a choice
+PETIT_SEC_SEED = 2254211890173305836
+
+
+def test_a_board_void_before_anyone_chooses_is_dealt_again() -> None:
+    old = Club("tarot", deals=1, tables=2, seed=PETIT_SEC_SEED, redeal=False).deal(0)
+    assert old.to_move == 2 and [str(a) for a in old.legal_actions()] == ["petit sec"]
+    hand = old.view(2).hand
+    assert [c for c in hand if c[1:].isdigit()] == ["T1"] and "EX" not in hand
+    assert void_at_once(old)
+    club = Club("tarot", deals=1, tables=2, seed=PETIT_SEC_SEED)
+    new = club.deal(0)
+    again = atout.make("tarot").deal(seed=_seed(_seed(PETIT_SEC_SEED, 0), 1), dealer=0)
+    assert new.view(None).to_dict() == again.view(None).to_dict()
+    assert [new.view(s).hand for s in range(4)] == [again.view(s).hand for s in range(4)]
+    assert not void_at_once(new) and len(new.legal_actions()) > 1
+    res = play_all(club)
+    assert all(len(p.actions) > 1 and p.actions[0] != "petit sec" for p in res.played)
+    for p in res.played:
+        assert replay(club, p.table, p.board, p.actions) == p
+    # the old dealing, for tournaments stored before the redeal: the board is void at once
+    old_res = play_all(Club("tarot", deals=1, tables=2, seed=PETIT_SEC_SEED, redeal=False))
+    assert [p.actions for p in old_res.played] == [("petit sec",), ("petit sec",)]
+
+
+@given(st.integers(0, 2**63 - 1))
+def test_no_board_is_void_at_once_and_the_others_are_as_dealt(seed: int) -> None:
+    club = Club("tarot", deals=8, tables=1, seed=seed)
+    plain = Club("tarot", deals=8, tables=1, seed=seed, redeal=False)
+    for b in range(8):
+        deal, first = club.deal(b), plain.deal(b)
+        assert not void_at_once(deal)
+        if not void_at_once(first):  # only a void board changes
+            assert [deal.view(s).hand for s in range(4)] == [first.view(s).hand
+                                                             for s in range(4)]
+
+
+def test_the_games_without_void_deals_keep_their_boards() -> None:
+    for game in ("jass", "putze", "pitch", "knock-rummy"):
+        club = Club(game, deals=4, tables=1, seed=11)
+        rules = atout.make(game)
+        for b in range(4):
+            plain = rules.deal(seed=club.board_seed(b), dealer=b % rules.seats)
+            assert [club.deal(b).view(s).hand for s in range(rules.seats)] == \
+                [plain.view(s).hand for s in range(rules.seats)]

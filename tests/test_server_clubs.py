@@ -16,7 +16,13 @@ import pytest
 import atout
 from atout.client import ServerError, http
 from atout.core import deal_seed
+from atout.server.accounts import Player
+from atout.server.clubs import Clubs
+from atout.store import SeatInfo, Store
 from server_helpers import running
+
+# board 0 of this seed deals seat 2 a petit sec (tests/test_duplicate.py): void at once
+PETIT_SEC_SEED = 2254211890173305836
 
 
 def _account(base: str, name: str) -> str:
@@ -136,3 +142,33 @@ def test_a_tournament_survives_a_restart(tmp_path: Path) -> None:
         assert res["over"] is True and len(res["played"]) == 4
     with running(db, tmp_path) as server:  # and a finished one comes back as it was
         assert http(server.base, f"/api/tournaments/{tid}/results") == res
+
+
+def test_a_void_board_is_dealt_again_and_older_tournaments_replay_as_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new tournament whose board would be void before anyone chooses plays a new deal
+    (a person at it gets a turn), and records that it does; a tournament stored before the
+    redeal existed comes back as it was played: the board void by its petit sec."""
+    store = Store.open(str(tmp_path / "s.sqlite3"), data=tmp_path)
+    try:
+        old = {"tournament": None, "table": 0, "deals": 1, "tables": 1,
+               "seed": PETIT_SEC_SEED, "host": "ana", "entrants": [None] * 4}
+        gid = store.create_game("tarot", {}, {"seed": 0}, [SeatInfo(bot="heuristic")] * 4,
+                                source="duplicate", client={"duplicate": old})
+        store.append_many(gid, 0, [(2, "petit sec")])
+        # the tournament's seed, drawn by the server, set to the petit sec's
+        monkeypatch.setattr("atout.server.clubs.secrets.randbits", lambda bits: PETIT_SEC_SEED)
+        made = Clubs(lambda: store).create(Player(1, "ana", "account"), {
+            "game": "tarot", "deals": 1, "tables": 2,
+            "entrants": [[None, None, None, None], [None, None, None, None]]})
+        assert made.over and made.club.seed == PETIT_SEC_SEED
+        assert all(p.actions[0] != "petit sec" and len(p.actions) > 1 for p in made.played)
+        assert store.get(made.id).summary.client["duplicate"]["redeal"] is True
+        back = Clubs(lambda: store)
+        assert back.restore() == 2
+        assert [p.actions for p in back.all[gid].played] == [("petit sec",)]
+        assert back.all[gid].over and not back.all[gid].club.redeal
+        assert [p.actions for p in back.all[made.id].played] == \
+            [p.actions for p in made.played]
+    finally:
+        store.close()

@@ -69,13 +69,19 @@ def team_step(rules: atout.Rules[Any]) -> tuple[int, int] | None:
 class Club:
     """A duplicate tournament: the game and its options, the number of boards, of tables and
     the seed from which every board's deal comes (board ``b``: ``deal_seed(seed, b)``, dealt
-    by seat ``b % seats``)."""
+    by seat ``b % seats``, unless that deal is void: see :attr:`redeal`)."""
 
     game: str
     deals: int
     tables: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    redeal: bool = True
+    """Whether a board whose deal is void before anyone has a choice (a Tarot petit sec,
+    whose holder must declare it) is dealt again: from ``deal_seed(board seed, k)``,
+    ``k = 1, 2, ...``, the first deal that is not. A void board compares nothing, and a
+    one-board tournament would be over before it began. Tournaments stored before this
+    existed replay with False."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.deals <= MOST_DEALS:
@@ -126,7 +132,30 @@ class Club:
         """A fresh deal of board ``board`` (the same at every table)."""
         if not 0 <= board < self.deals:
             raise ValueError(f"there is no board {board}: boards are 0 to {self.deals - 1}")
-        return self._rules.deal(seed=self.board_seed(board), dealer=board % self.seats)
+        seed = self.board_seed(board)
+        deal = self._rules.deal(seed=seed, dealer=board % self.seats)
+        again = 0
+        while self.redeal and again < REDEALS and void_at_once(deal):
+            again += 1
+            deal = self._rules.deal(seed=deal_seed(seed, again), dealer=board % self.seats)
+        return deal
+
+
+REDEALS = 64
+"""The most times :meth:`Club.deal` deals a void board again (a bound that is never reached:
+a Tarot petit sec comes about once in 500 deals)."""
+
+
+def void_at_once(deal: atout.Deal) -> bool:
+    """Whether ``deal`` ends before anyone has a choice: every action until its end is the
+    only legal one (a Tarot petit sec, which voids the deal)."""
+    probe = deal.clone()
+    while probe.to_move is not None:
+        legal = probe.legal_actions()
+        if len(legal) != 1:
+            return False
+        probe.play(legal[0])
+    return True
 
 
 @dataclass(frozen=True)

@@ -212,7 +212,8 @@ class Clubs:
                 seats.append(SeatInfo(player_id=found[0]) if found else SeatInfo(bot=BOT))
             settings: dict[str, Any] = {
                 "tournament": first or None, "table": table.index, "deals": t.club.deals,
-                "tables": t.club.tables, "seed": t.club.seed, "host": host.name,
+                "tables": t.club.tables, "seed": t.club.seed, "redeal": t.club.redeal,
+                "host": host.name,
                 "entrants": list(table.entrants)}
             table.game_id = store.create_game(t.club.game, {}, {"seed": 0}, seats,
                                               source=SOURCE, client={SOURCE: settings})
@@ -246,7 +247,7 @@ class Clubs:
         info = rows[0][1]
         record = store.get(rows[0][0])
         club = Club(record.summary.game, int(info["deals"]), int(info["tables"]),
-                    seed=int(info["seed"]))
+                    seed=int(info["seed"]), redeal=info.get("redeal") is True)
         tables = [Table(int(i["table"]), tuple(i["entrants"]), game_id=gid)
                   for gid, i in rows]
         t = Tournament(number, str(info["host"]), club, tables)
