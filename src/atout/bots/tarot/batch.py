@@ -109,13 +109,11 @@ def _batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, seat: i
         return _engine_batch(deals, actions, reuse, seat, seed, model)
     import numpy as np
 
-    from atout.kernels.rand import fold_seed
+    from atout.bots.tarot.worlds import roll_worlds
     from atout.kernels.tarot import encode
-    from atout.kernels.tarot_search import rollouts_kernel
 
     states = np.stack([encode(d) for d in deals])  # type: ignore[arg-type]
-    got = rollouts_kernel(states, np.array([int(a) for a in actions], dtype=np.int64), reuse,
-                          fold_seed(seed), seat, model)
+    got = roll_worlds(states, actions, reuse, seed, seat, 0 if model else -1)
     return [float(v) for v in got.sum(axis=0)]
 
 

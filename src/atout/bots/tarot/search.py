@@ -41,6 +41,13 @@ from atout.games.tarot.tables import (
 )
 
 
+KERNEL_PHASES = frozenset({"bidding", "call", "ecart", "chelem", "play"})
+"""The decisions the search rolls out (and samples) in the kernel with ``kernel`` (and
+``kworlds``): the card play's, and those before it, whose rollouts play the heuristic's
+bids, call, écart and chelem answer in the kernel too
+(:mod:`atout.kernels.tarot_preplay`)."""
+
+
 class TarotHeuristic(Bot):
     """Plays French Tarot by rules of thumb (see docs/bots.md); ``bid``: ``"club"`` (the
     default) bids by the fitted model of :mod:`atout.bots.tarot.bids` under the club players'
@@ -188,12 +195,13 @@ PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greed
                   exact=Exact(tarot_solver, cost=5), candidates=candidates,
                   batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch,
                               ready=default_ready, worlds=tarot_worlds, takes_model=True,
-                              fit=True))
+                              fit=True, phases=KERNEL_PHASES))
 """The Tarot bots' parts."""
 
 __all__ = [
     "BID_TRIES",
     "FULL",
+    "KERNEL_PHASES",
     "PARTS",
     "TarotDeterminizer",
     "TarotHeuristic",

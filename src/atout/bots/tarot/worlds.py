@@ -142,31 +142,57 @@ def tarot_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     seats by the heuristic's card, the search's model of the table; -1: every seat
     greedy); the summed values per action and the worlds used, or None where the Python
     sampler must draw the deals."""
+    from atout.kernels import tarot_layout as ly
+
+    if not isinstance(sampler, TarotDeterminizer):
+        return None
+    worlds = sample_worlds(sampler, view, count, seed)
+    worlds = worlds[worlds[:, ly.TURN] == seat]
+    if not len(worlds):
+        return None
+    got = roll_worlds(worlds, actions, reuse, seed ^ 0x5DEECE66D, seat, model)
+    return [float(v) for v in got.sum(axis=0)], len(worlds)
+
+
+def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, seat: int,
+                model: int) -> Any:
+    """The kernel's rollouts of ``worlds`` (kernel states at ``seat``'s turn, all in one
+    phase) after each action, shape ``(worlds, actions)``: in the card play by
+    :func:`atout.kernels.tarot_search.rollouts_kernel`, before it (a bid, the call, the
+    écart, the chelem question) by :func:`atout.kernels.tarot_preplay.pre_rollouts_kernel`,
+    the heuristic's decisions up to the card play then the same card play (``model`` 0 or
+    more: the other seats by the heuristic's card; -1: every seat greedy)."""
     import numpy as np
 
     from atout.kernels import tarot_layout as ly
     from atout.kernels.rand import fold_seed
     from atout.kernels.tarot import PH_PLAY
-    from atout.kernels.tarot_search import rollouts_kernel
 
-    if not isinstance(sampler, TarotDeterminizer):
-        return None
-    worlds = sample_worlds(sampler, view, count, seed)
-    worlds = worlds[(worlds[:, ly.TURN] == seat) & (worlds[:, ly.PHASE] == PH_PLAY)]
-    if not len(worlds):
-        return None
-    got = rollouts_kernel(np.ascontiguousarray(worlds),
-                          np.array([int(a) for a in actions], dtype=np.int64), reuse,
-                          fold_seed(seed ^ 0x5DEECE66D), seat, 1 if model >= 0 else 0)
-    return [float(v) for v in got.sum(axis=0)], len(worlds)
+    states = np.ascontiguousarray(worlds)
+    picks = np.array([int(a) for a in actions], dtype=np.int64)
+    side = 1 if model >= 0 else 0
+    if int(states[0, ly.PHASE]) == PH_PLAY:
+        from atout.kernels.tarot_search import rollouts_kernel
+
+        return rollouts_kernel(states, picks, reuse, fold_seed(seed), seat, side)
+    from atout.kernels.tarot_preplay import pre_rollouts_kernel
+
+    table, has_model = bid_table(int(states[0, ly.N]))
+    return pre_rollouts_kernel(states, picks, reuse, fold_seed(seed), seat, side, table,
+                               has_model)
 
 
 def warm_up() -> bool:
-    """The kernel sampler's calls on a view of the card play (they compile, or load from
-    the cache); whether a world was dealt."""
+    """The kernel sampler's calls on a view of the auction and one of the card play (they
+    compile, or load from the cache); whether a world was dealt."""
     from atout.games import make
 
     rules = make("tarot")
+    first: Any = rules.deal(seed=0)
+    view = first.view(first.to_move)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    if tarot_worlds(TarotDeterminizer(rules), view, legal, 2, 1, view.seat, 0, 0) is None:
+        return False
     for seed in range(20):
         deal: Any = rules.deal(seed=seed)
         rng = random.Random(seed)
@@ -181,5 +207,5 @@ def warm_up() -> bool:
     return False
 
 
-__all__ = ["WorldFacts", "bid_table", "sample_worlds", "tarot_worlds", "template_state",
-           "warm_up", "world_facts"]
+__all__ = ["WorldFacts", "bid_table", "roll_worlds", "sample_worlds", "tarot_worlds",
+           "template_state", "warm_up", "world_facts"]
