@@ -1,4 +1,4 @@
-"""French Tarot: the heuristic's decisions before the card play, and rollouts from there, as kernels.
+"""French Tarot: the heuristic before the card play, and rollouts from any decision, as kernels.
 
 The search's rollouts from a decision before the card play (a bid, the king called at five,
 a card of the écart, the chelem question) play the rest of the deal as the Python rollouts
@@ -151,8 +151,8 @@ def pre_play_action(s: NDArray[np.int64], acts: NDArray[np.int64],
     if ph == PH_PLAY:
         if acts[0] != A_NO_POIGNEE:
             return -1
-        return acts[k - 1] if seat == s[TAKER] else acts[0]
-    return acts[0]
+        return int(acts[k - 1] if seat == s[TAKER] else acts[0])
+    return int(acts[0])
 
 
 @njit

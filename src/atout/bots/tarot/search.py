@@ -40,7 +40,6 @@ from atout.games.tarot.tables import (
     NCARDS,
 )
 
-
 KERNEL_PHASES = frozenset({"bidding", "call", "ecart", "chelem", "play"})
 """The decisions the search rolls out (and samples) in the kernel with ``kernel`` (and
 ``kworlds``): the card play's, and those before it, whose rollouts play the heuristic's
