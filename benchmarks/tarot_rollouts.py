@@ -18,7 +18,8 @@ candidate) of N games played by the heuristic: ``search:kernel=0`` (the Python r
 ``search:kernel=1:kworlds=0`` (the Python sampler, the kernel's rollouts) and
 ``search:kernel=1`` (the default where numba compiles: sampling and rollouts in the kernel)
 at their default budgets, sampling included, playouts per CPU second and CPU milliseconds
-per decision. ``--sampler N`` measures the sampler alone on the card decisions of N games:
+per decision (``--pre``: on the decisions before the card play instead, the bids, the
+écart ...). ``--sampler N`` measures the sampler alone on the card decisions of N games:
 the Python sampler's deals (:class:`atout.bots.tarot.sampler.TarotDeterminizer`) against the
 kernel's worlds (:func:`atout.bots.tarot.worlds.sample_worlds`), 32 of each view, per CPU
 second. All figures of one run are measured side by side, so their ratios hold on a loaded
@@ -100,9 +101,14 @@ def kernel_rate(deals: list[TarotDeal], model: int, repeat: int) -> float:
     return best_rate(play, lambda: None, repeat)
 
 
-def card_decisions(games: int, every: int = 2) -> list[View]:
+PRE_PLAY = ("bidding", "call", "ecart", "chelem")
+"""The phases of the decisions before the card play (``--pre``)."""
+
+
+def card_decisions(games: int, every: int = 2, pre: bool = False) -> list[View]:
     """The card decisions with more than one legal card of ``games`` games of 4 players
-    played by the heuristic (seeds 700 on), one in ``every``."""
+    played by the heuristic (seeds 700 on), one in ``every``; with ``pre`` the decisions
+    before the card play instead (bids, call, écart, chelem; every one)."""
     rules = atout.make("tarot")
     views = []
     for i in range(games):
@@ -112,7 +118,10 @@ def card_decisions(games: int, every: int = 2) -> list[View]:
         while deal.to_move is not None:
             s = deal.to_move
             view = deal.view(s)
-            if view.phase == "play" and len(view.legal) > 1 and len(view.hand) > 2:
+            if pre and view.phase in PRE_PLAY and len(view.legal) > 1:
+                views.append(view)
+            elif (not pre and view.phase == "play" and len(view.legal) > 1
+                  and len(view.hand) > 2):
                 if n % every == 0:
                     views.append(view)
                 n += 1
@@ -156,6 +165,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--search", type=int, default=0, help="games of search decisions")
     parser.add_argument("--sampler", type=int, default=0, help="games of sampler views")
+    parser.add_argument("--pre", action="store_true",
+                        help="--search and --sampler on the decisions before the card play")
     parser.add_argument("--skip-rollouts", action="store_true",
                         help="measure only --search and --sampler")
     args = parser.parse_args()
@@ -163,7 +174,7 @@ def main() -> None:
         from atout.bots.tarot.batch import kernel_ready
 
         kernel_ready(wait=True)
-        py, kn = sampler_rates(card_decisions(args.sampler))
+        py, kn = sampler_rates(card_decisions(args.sampler, pre=args.pre))
         print(f"{'python sampler deals per CPU second':<44}{py:>12,.0f}")
         print(f"{'kernel sampler worlds per CPU second':<44}{kn:>12,.0f}")
         print(f"{'kernel / python sampler':<44}{kn / py:>11.1f}x")
@@ -183,7 +194,7 @@ def main() -> None:
         from atout.bots.tarot.batch import kernel_ready
 
         kernel_ready(wait=True)
-        views = card_decisions(args.search)
+        views = card_decisions(args.search, pre=args.pre)
         specs = ("search:kernel=0", "search:kernel=1:kworlds=0", "search:kernel=1")
         rates = {spec: search_rate(views, spec) for spec in specs}
         for spec, (rate, ms) in rates.items():
