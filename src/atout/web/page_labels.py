@@ -72,6 +72,7 @@ def _tournament(tr: Translator) -> dict[str, str]:
         "t_where": _("Table {table}, board {board} of {deals}; you are seat {seat}."),
         "t_yourturn": _("Your turn."),
         "t_others": _("Waiting for the others."),
+        "t_lost": _("The connection was lost; trying again…"),
         "t_signin": _("Sign in with an account (on the tables page) to host a tournament."),
         "t_about": _("{tables} tables, {deals} deals; seats rotated by {rotation}."),
         "t_over": _("Every table has played every deal."),

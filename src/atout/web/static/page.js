@@ -64,8 +64,9 @@ function pathPart(fallback) {
   catch (e) { return fallback; }
 }
 
-/* GET path (or POST body as JSON), signed in when a token is kept: {ok, data}; an answer
-   that is not JSON gives {message: "HTTP status"} */
+/* GET path (or POST body as JSON), signed in when a token is kept: {ok, data, status}; an
+   answer that is not JSON gives {message: "HTTP status"}; no answer at all (the network)
+   throws, as fetch does */
 async function api(path, body) {
   const headers = ME.token ? { authorization: `Bearer ${ME.token}` } : {};
   const init = { headers };
@@ -77,7 +78,7 @@ async function api(path, body) {
   const answer = await fetch(path, init);
   let data = {};
   try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
-  return { ok: answer.ok, data };
+  return { ok: answer.ok, data, status: answer.status };
 }
 
 /* a row of a data table (see dataTable) */
