@@ -144,6 +144,9 @@ def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
     page.goto(f"{server.base}/tournaments/{made['id']}")
     page.wait_for_selector("#boards table")
     assert page.inner_text("h1") == f"Duplicate tournament {made['id']}: Swiss Jass (Schieber)"
+    assert page.inner_text("#about").startswith(
+        "2 tables, 2 deals; seats rotated by team: 2 steps, every team moving onto the next "
+        "team's seats.")
     overall = page.locator("#overall tbody tr")
     assert overall.count() == 8
     first = overall.first.inner_text().split("\t")
@@ -297,5 +300,7 @@ def test_the_french_pages_are_in_french(server: Server, browser: Any) -> None:
     page.wait_for_selector("#overall table")
     assert "Tarot" in page.inner_text("h1") and page.inner_text("h1").startswith("Tournoi")
     assert "donne 1 sur 1" in page.inner_text("#where")
+    assert page.inner_text("#about").startswith(  # one deal: French's singular
+        "2 tables, 1 donne ; places tournées par place : 4 étapes, chaque joueur avançant")
     assert english_left(page) == []
     assert errors == []

@@ -108,10 +108,21 @@ class Club:
         return team_step(self._rules) or (self.seats, 1)
 
     @property
+    def rotation_by(self) -> str:
+        """What the seats rotate by: ``"teams"`` (a game with fixed teams) or ``"seats"``."""
+        return "teams" if team_step(self._rules) is not None else "seats"
+
+    @property
+    def rotation_steps(self) -> int:
+        """How many rotation steps there are before the seats come back."""
+        return self._step[0]
+
+    @property
     def rotation(self) -> str:
-        """How the seats rotate, in words."""
-        k, _ = self._step
-        if team_step(self._rules) is not None:
+        """How the seats rotate, in English words (a page builds its own from
+        :attr:`rotation_by` and :attr:`rotation_steps`)."""
+        k = self.rotation_steps
+        if self.rotation_by == "teams":
             return f"teams: {k} steps, every team moving onto the next team's seats"
         return f"seats: {k} steps, every player moving one seat on"
 
@@ -283,7 +294,8 @@ class Results:
         c = self.club
         return {
             "game": c.game, "options": dict(c.options), "deals": c.deals, "tables": c.tables,
-            "rotation": c.rotation,
+            "rotation": c.rotation, "rotation_by": c.rotation_by,
+            "rotation_steps": c.rotation_steps,
             "boards": [{"board": ln.board, "table": ln.table, "place": ln.place,
                         "name": ln.name, "seat": ln.seat, "points": ln.points,
                         "datum": round(ln.datum, 4), "difference": round(ln.difference, 4)}

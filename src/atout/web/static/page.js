@@ -35,6 +35,12 @@ function L(key, params) {
   for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
   return text;
 }
+/* the label of a count n: KEY_one or KEY_other as the language's plural goes (French says
+   0 and 1 in the singular), with {n} put in */
+function Ln(key, n, params) {
+  const one = WORDS.lang === "fr" ? n <= 1 : n === 1;
+  return L(`${key}_${one ? "one" : "other"}`, { ...(params || {}), n });
+}
 /* the words from the catalogue (GET /api/i18n/LANG) in the language the tables page chose
    (else the browser's); without them the page stays in English */
 async function loadWords() {

@@ -133,7 +133,8 @@ async function results() {
   const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(id)}/results`);
   if (!ok) { status(data.message); return; }
   $("title").textContent = L("t_title_game", { id: data.id, game: gameTitle(data.game) });
-  $("about").textContent = `${L("t_about", { tables: data.tables, deals: data.deals, rotation: data.rotation })} ` +
+  const rotation = L(`t_rotation_${data.rotation_by}`, { steps: data.rotation_steps });
+  $("about").textContent = `${L("t_about", { tables: Ln("t_tables", data.tables), deals: Ln("t_deals", data.deals), rotation })} ` +
     L(data.over ? "t_over" : "t_playing");
   const link = $("csv");
   link.href = `/api/tournaments/${data.id}/results.csv`;
