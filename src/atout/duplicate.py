@@ -143,18 +143,27 @@ class Club:
         """A fresh deal of board ``board`` (the same at every table)."""
         if not 0 <= board < self.deals:
             raise ValueError(f"there is no board {board}: boards are 0 to {self.deals - 1}")
-        seed = self.board_seed(board)
-        deal = self._rules.deal(seed=seed, dealer=board % self.seats)
-        again = 0
-        while self.redeal and again < REDEALS and void_at_once(deal):
-            again += 1
-            deal = self._rules.deal(seed=deal_seed(seed, again), dealer=board % self.seats)
-        return deal
+        return board_deal(self._rules, self.board_seed(board), board % self.seats,
+                          self.redeal)
 
 
 REDEALS = 64
 """The most times :meth:`Club.deal` deals a void board again (a bound that is never reached:
 a Tarot petit sec comes about once in 500 deals)."""
+
+
+def board_deal(rules: atout.Rules[Any], seed: int, dealer: int,
+               redeal: bool = True) -> atout.Deal:
+    """The deal from ``seed``; when it is void before anyone has a choice
+    (:func:`void_at_once`) and ``redeal`` holds, the first of the deals from
+    ``deal_seed(seed, k)``, ``k = 1, 2, ...``, that is not. Boards played in duplicate (a
+    tournament's, the deal of the day's) come from here: a void board compares nothing."""
+    deal = rules.deal(seed=seed, dealer=dealer)
+    again = 0
+    while redeal and again < REDEALS and void_at_once(deal):
+        again += 1
+        deal = rules.deal(seed=deal_seed(seed, again), dealer=dealer)
+    return deal
 
 
 def void_at_once(deal: atout.Deal) -> bool:
