@@ -6,8 +6,9 @@ The search's ``kernel`` rollouts (its default where numba compiles the kernels,
 (:func:`atout.kernels.jass.encode`) and ``reuse`` random playouts of it after each candidate
 card played in one call, from common random numbers; each playout is scored as the engine
 scores the deal (putzes won minus pommes) and valued as the Python rollout's
-(:func:`atout.bots.parts.side_value`). The choices before the card play (play or pass, the
-blind, the six, the better cards) keep their Python rollouts (:func:`atout.bots.putze.search.
+(:func:`atout.bots.parts.side_value`). The six's question is sampled and rolled out there too
+(:func:`atout.bots.putze.worlds.six_worlds`); the other choices before the card play (play
+or pass, the blind, the better cards) keep their Python rollouts (:func:`atout.bots.putze.search.
 putze_rollout`: the heuristic's choices, then random card play).
 
 No player waits for numba: the first decision starts a thread that compiles the kernel (or
@@ -67,8 +68,20 @@ def warm() -> bool:
         legal = deal.legal_mask()
         first = (legal & -legal).bit_length() - 1
         batch_rollouts([deal], [deal.rules.actions[first]], 1, seat, 0)
+        warm_six(deal, seat)
     warm_worlds(deal)
     return True
+
+
+def warm_six(deal: Deal, seat: int) -> None:
+    """The kernel's playouts of the six's question compiled (or loaded from the cache):
+    one call on ``deal`` as its card play begins."""
+    import numpy as np
+
+    from atout.kernels.jass import encode
+    from atout.kernels.putze_search import playouts, scoring
+
+    playouts(np.stack([encode(deal)]), 1, 0, seat, np.stack([scoring(deal)]))
 
 
 def warm_worlds(deal: Deal) -> None:
@@ -98,4 +111,4 @@ def kernel_ready(wait: bool = False) -> bool:
 
 
 __all__ = ["KERNEL_DEFAULT", "REUSE", "WARMER", "batch_rollouts", "kernel_ready", "warm",
-           "warm_worlds"]
+           "warm_six", "warm_worlds"]
