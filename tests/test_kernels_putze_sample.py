@@ -396,7 +396,8 @@ def test_the_six_worlds_deal_the_cards_as_the_python_sampler() -> None:
     """At the six's question each unseen card lands in each other player's hand about as
     often in the kernel's worlds as in the Python sampler's deals (at two players the
     other player's discards drawn by weight, at three the blind and the passers' hands)."""
-    for options in ({"players": 3}, {"players": 2}):
+    tables: list[dict[str, Any]] = [{"players": 3}, {"players": 2}]
+    for options in tables:
         rules = atout.make("putze", **options)
         sampler = PutzeDeterminizer(rules)
         deal = six_positions(options, 1, seed=6)[0]
@@ -429,6 +430,7 @@ def test_the_playouts_of_a_state_are_the_rollouts_after_its_card() -> None:
         legal = deal.legal_mask()
         card = (legal & -legal).bit_length() - 1
         seat = deal.to_move
+        assert seat is not None
         after = states[i:i + 1].copy()
         kj.apply_card(after[0], card)
         want = kps.rollouts(states[i:i + 1], [card], 3, 11, seat, rows[i:i + 1])[0, 0]

@@ -306,8 +306,8 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
             return self._choose_exact(view, legal, start, deadline)
-        if ((self.kernel and view.phase in _batch_phases(self.parts)
-             or self._worlds_only(view)) and self._kernel_now()):
+        in_kernel = self.kernel and view.phase in _batch_phases(self.parts)
+        if (in_kernel or self._worlds_only(view)) and self._kernel_now():
             chosen = self._choose_batched(view, legal, start, deadline)
             if chosen is not None:
                 return chosen

@@ -181,11 +181,11 @@ PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze
                   options=SearchOptions(key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"speak"}), key_factor=2,
                   batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready,
-                              worlds=putze_worlds, world_phases=frozenset({"six"})))
+                              worlds=putze_worlds, world_phases=frozenset({"six", "better"})))
 """The Putze bots' parts: the card play's rollouts on the kernel where numba compiles it
 (:mod:`atout.bots.putze.kernel`), its deals of the card play and of the six's question
-sampled and rolled out there too (:mod:`atout.bots.putze.worlds`; the six with ``kworlds``
-only)."""
+sampled and rolled out there too (:mod:`atout.bots.putze.worlds`; the six and the better
+cards with ``kworlds`` only, :mod:`atout.bots.putze.pre`)."""
 
 __all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "kernel_ready", "putze_rollout",
            "putze_rollout_to_play"]
