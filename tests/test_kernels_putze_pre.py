@@ -16,7 +16,8 @@ from atout.bots.jass.heuristic import trump_tricks
 from atout.bots.putze import pre
 from atout.bots.putze import worlds as pw
 from atout.bots.putze.sampler import PutzeDeterminizer
-from atout.bots.putze.search import PLAY_FROM, discard, putze_rollout_to_play
+from atout.bots.putze.search import discard, putze_rollout_to_play
+from atout.bots.putze.speak import PLAY_FROM
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal

@@ -13,7 +13,7 @@ a :class:`~atout.bots.putze.worlds.WorldFacts` (the base: the card play's start 
 playing) so that :func:`atout.bots.putze.worlds.sample` deals them too.
 
 :func:`better_worlds` (the search's :class:`~atout.bots.parts.BatchWorlds` there, through
-:func:`atout.bots.putze.worlds.putze_worlds`) values every candidate over the worlds in one
+:func:`search_worlds`) values every candidate over the worlds in one
 call of :func:`atout.kernels.putze_pre.better_kernel`: the rest of the choices before the
 play by the heuristic's rules, as the Python rollout makes them, then random card play.
 """
@@ -28,7 +28,7 @@ from atout.bots.determinize import MAX_TRIES, NoConsistentDeal
 from atout.bots.jass.heuristic import FULL
 from atout.bots.parts import Sampler
 from atout.bots.putze.sampler import PutzeDeterminizer, discard_weight
-from atout.bots.putze.worlds import WEIGHT_SCALE, WorldFacts
+from atout.bots.putze.worlds import WEIGHT_SCALE, WorldFacts, putze_worlds
 from atout.cards import JASS_DECK
 from atout.core import Action, View
 from atout.games.jass.ranks import KING, QUEEN
@@ -42,14 +42,14 @@ them: 0 still to come, 1 taken, 2 looked at."""
 def _base(sampler: Sampler, view: View, seed: int) -> tuple[Any, Any]:
     """The card play's start of one Python sample, both players playing and the six kept
     (the kernel writes the hands), with no Weis or Stöck points; its scoring row."""
-    from atout.bots.putze.search import discard
     from atout.kernels import jass as kj
+    from atout.kernels.putze_pre import cheapest
     from atout.kernels.putze_search import scoring
 
     deal: Any = sampler.sample(view, random.Random(seed))
     while deal.to_move is not None and deal.phase != "play":
         if deal.phase == "better":
-            deal.step(discard(deal.hands[deal.to_move], deal.mode))
+            deal.step(cheapest(deal.hands[deal.to_move], deal.mode))
         else:
             deal.step(PLAY if deal.phase == "speak" else KEEP)
     if deal.phase != "play":
@@ -112,7 +112,7 @@ def better_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count
     view, read once per decision by the caller (read here when not given)."""
     import numpy as np
 
-    from atout.bots.putze.search import PLAY_FROM
+    from atout.bots.putze.speak import PLAY_FROM
     from atout.kernels.jass import whole
     from atout.kernels.putze_pre import better_kernel
     from atout.kernels.rand import fold_seed
@@ -143,4 +143,25 @@ def better_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count
     return [float(v) for v in values], int(used)
 
 
-__all__ = ["OPP_STATES", "better_facts", "better_worlds"]
+_FACTS: list[tuple[View | None, int, WorldFacts | None]] = [(None, 0, None)]
+"""The last view's better facts (with the sampler's identity), swapped whole (safe across
+threads): a decision's rounds read the view once."""
+
+
+def search_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
+                  reuse: int, seat: int, seed: int) -> tuple[list[float], int] | None:
+    """The Putze search's :class:`~atout.bots.parts.BatchWorlds`: the better cards by
+    :func:`better_worlds` (the view's facts read once a decision), the six's question and
+    the card play by :func:`atout.bots.putze.worlds.putze_worlds`."""
+    if view.phase != "better":
+        return putze_worlds(sampler, view, actions, count, reuse, seat, seed)
+    made = _FACTS[0]
+    if made[0] is not view or made[1] != id(sampler):
+        made = (view, id(sampler), better_facts(sampler, view, seed))
+        _FACTS[0] = made
+    if made[2] is None:
+        return None
+    return better_worlds(sampler, view, actions, count, reuse, seat, seed, made[2])
+
+
+__all__ = ["OPP_STATES", "better_facts", "better_worlds", "search_worlds"]

@@ -284,23 +284,19 @@ def putze_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     :func:`world_facts`) and ``reuse`` random playouts of each after each card
     (:func:`atout.kernels.putze_search.rollouts_kernel`): the summed values per action and
     the worlds used. None where the Python sampler must draw the deals. The six's question
-    goes to :func:`six_worlds`, the better cards to :func:`atout.bots.putze.pre.
-    better_worlds`."""
-    from atout.bots.putze.pre import better_facts, better_worlds
+    goes to :func:`six_worlds` (the better cards: :func:`atout.bots.putze.pre.
+    search_worlds`)."""
     from atout.kernels import jass as kj
     from atout.kernels.putze_search import rollouts_kernel
     from atout.kernels.rand import fold_seed
 
     made = _FACTS[0]
     if made[0] is not view or made[1] != id(sampler):
-        read = better_facts if view.phase == "better" else world_facts
-        made = (view, id(sampler), read(sampler, view, seed))
+        made = (view, id(sampler), world_facts(sampler, view, seed))
         _FACTS[0] = made
     facts = made[2]
     if facts is None:
         return None
-    if view.phase == "better":
-        return better_worlds(sampler, view, actions, count, reuse, seat, seed, facts)
     if view.phase == "six":
         return six_worlds(facts, actions, count, reuse, seat, seed)
     worlds = sample(facts, count, seed)
