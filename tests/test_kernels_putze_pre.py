@@ -178,3 +178,48 @@ def test_the_better_facts_are_read_only_at_the_better_cards_and_bad_input_is_ref
         pre.better_worlds(sampler, view, [rules.actions[LOOK]], -1, 1, view.seat, 0, facts)
     got = pre.better_worlds(sampler, view, [rules.actions[LOOK]], 8, 2, view.seat, 0, facts)
     assert got is not None and got[1] == 8
+
+
+@pytest.mark.parametrize("options", TABLES[:2])
+def test_every_world_of_the_better_cards_is_a_deal_that_replays_the_view(
+        options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other player's hand of each kernel world, forced on the Python sampler's deal
+    (the rest dealt by it): the deal is built and replays the history (his hidden discards
+    filled in), and holds that hand; no card the seat knows is in it."""
+    from atout.bots.putze import sampler as putze_sampler
+
+    rules = atout.make("putze", **options)
+    real_assign = putze_sampler.assign_cards
+    real_draw = putze_sampler.draw_discards
+    checked = 0
+    for deal in better_positions(options, 8, seed=7):
+        view = deal.view(deal.to_move)
+        me, opp = view.seat, 1 - view.seat
+        facts = pre.better_facts(PutzeDeterminizer(rules), view, 0)
+        assert facts is not None
+        known = JASS_DECK.mask(view.hand) | 1 << facts.turned
+        known |= JASS_DECK.mask(str(c) for c in view.info.get("own_discards") or [])
+        for world in pw.sample(facts, 4, 5):
+            hand = int(world[kj.ST_HANDS + opp])
+            assert hand.bit_count() == 9 and not hand & known
+            assert world[kj.ST_HANDS + me] == 0  # written by the kernel as play begins
+
+            def forced_assign(pool: int, sizes: Any, allowed: Any, rng: random.Random,
+                              forced: Any = None, hand: int = hand) -> list[int] | None:
+                forced = list(forced or [0] * len(sizes))
+                forced[0] |= hand & pool
+                return real_assign(pool, sizes, allowed, rng, forced)
+
+            def forced_draw(cards: int, k: int, weights: Any, needed: int, need: int,
+                            rng: random.Random, hand: int = hand) -> int:
+                return real_draw(cards & ~hand, k, weights, 0, 0, rng)
+
+            monkeypatch.setattr(putze_sampler, "assign_cards", forced_assign)
+            monkeypatch.setattr(putze_sampler, "draw_discards", forced_draw)
+            try:
+                again: Any = PutzeDeterminizer(rules).sample(view, random.Random(1))
+            finally:
+                monkeypatch.undo()
+            assert again.hands[opp] == hand and again.hands[me] == JASS_DECK.mask(view.hand)
+            checked += 1
+    assert checked >= 24
