@@ -186,10 +186,10 @@ def test_every_world_of_the_better_cards_is_a_deal_that_replays_the_view(
     """The other player's hand of each kernel world, forced on the Python sampler's deal
     (the rest dealt by it): the deal is built and replays the history (his hidden discards
     filled in), and holds that hand; no card the seat knows is in it."""
+    from atout.bots.determinize import assign_cards as real_assign
     from atout.bots.putze import sampler as putze_sampler
 
     rules = atout.make("putze", **options)
-    real_assign = putze_sampler.assign_cards
     real_draw = putze_sampler.draw_discards
     checked = 0
     for deal in better_positions(options, 8, seed=7):
