@@ -307,7 +307,7 @@ class Batch:
     ``world_phases``: phases whose decisions are rolled out in the kernel only where
     ``worlds`` samples them too (the search's ``kworlds``); with ``kworlds=0``, or where
     ``worlds`` gives None before any deal, they keep the Python sampler and rollouts
-    (Putze's question of the trump six)."""
+    (Putze's question of the trump six and its better cards)."""
 
     rollouts: BatchRollouts
     reuse: int = 8

@@ -7,8 +7,9 @@ same soft one, listed in :mod:`atout.kernels.putze_sample`), into the arguments 
 :class:`~atout.bots.parts.BatchWorlds`) samples the worlds in the kernel and rolls them out
 in :func:`atout.kernels.putze_search.rollouts_kernel`, in two calls for a whole round.
 
-The Python sampler still draws (``None``) before the card play; its replay of the history
-stays the reference the kernel's worlds are tested against.
+The six's question is sampled here too (:func:`six_worlds`), the better cards in
+:mod:`atout.bots.putze.pre`; the Python sampler still draws (``None``) play or pass. Its
+replay of the history stays the reference the kernel's worlds are tested against.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from atout.games.jass.seen import view_plays
 from atout.games.putze.deal import EXCHANGE, KEEP
 
 WORLD_PHASES = ("play", "six")
-"""The phases whose decisions the kernel samples: the card play and the six's question (the
-better cards and play or pass: the Python sampler's)."""
+"""The phases whose decisions :func:`world_facts` reads: the card play and the six's
+question (the better cards: :mod:`atout.bots.putze.pre`; play or pass: the Python
+sampler's)."""
 KERNEL_WORLDS = True
 """Whether the search samples its deals of the card play in the kernel by default (where
 its rollouts run there): ``search:kworlds=0`` keeps the Python sampler."""
