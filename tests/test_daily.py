@@ -13,7 +13,12 @@ import pytest
 import atout
 from atout.client import ServerError, http
 from atout.core import deal_seed
-from atout.daily import SECRET_FILE, day_seed, secret
+from atout.daily import SECRET_FILE, Run, day_seed, secret
+from atout.duplicate import void_at_once
+from atout.server.accounts import Player
+from atout.server.daily import Daily
+from atout.store import SeatInfo, Store
+from atout.store.accounts import create_player
 from server_helpers import running
 
 HANDS_KEYS = {"hand", "hands", "view", "legal", "table", "history"}
@@ -206,3 +211,42 @@ def test_a_run_that_no_longer_replays_is_refused_in_words(tmp_path: Path) -> Non
     with running(db, tmp_path) as server:
         code, words = _refusal(server.base, "/api/daily/jass", None, token)
         assert code == "damaged" and "secret" in words
+
+
+# deal 0 of this seed deals seat 2 the petit as its only trump, without the excuse
+# (tests/test_duplicate.py): the holder must declare it, which voids the deal at once
+PETIT_SEC_SEED = 2254211890173305836
+
+
+def test_a_deal_void_before_anyone_chooses_is_dealt_again() -> None:
+    old = Run("tarot", PETIT_SEC_SEED, redeal=False)
+    assert old.to_move == 2 and [str(a) for a in old.deal.legal_actions()] == ["petit sec"]
+    assert old.advance()[0] == "petit sec" and old.points == [0.0] and old.index == 1
+    new = Run("tarot", PETIT_SEC_SEED)
+    assert new.deal.view(2).hand != Run("tarot", PETIT_SEC_SEED, redeal=False).deal.view(2).hand
+    new.advance()
+    assert new.index == 0 and new.to_move == 0 and len(new.deal.legal_actions()) > 1
+    assert not void_at_once(new.deal)
+
+
+def test_a_run_stored_before_the_redeal_replays_as_it_was_dealt(tmp_path: Path) -> None:
+    day = datetime.date(2026, 11, 28)
+    with Store.open(str(tmp_path / "d.sqlite3")) as store:
+        me = Player(create_player(store, "account", "gus"), "gus", "account")
+        daily = Daily(store, b"k" * 32)
+        daily.seed = lambda game, day: PETIT_SEC_SEED  # type: ignore[method-assign]
+        seats = [SeatInfo(player_id=me.id) if s == 0 else SeatInfo(bot="heuristic")
+                 for s in range(4)]
+        gid = store.create_game("tarot", {}, {"seed": 0}, seats, source="daily",
+                                client={"daily": {"day": day.isoformat(), "deals": 4}})
+        store.append_many(gid, 0, [(2, "petit sec")])
+        found = daily.current(me, "tarot", day)
+        assert found is not None and found[0] == gid
+        assert found[1].index == 1 and found[1].points == [0.0]
+        # a run started now is dealt again, and its record says so
+        you = Player(create_player(store, "account", "hal"), "hal", "account")
+        state = daily.start(you, "tarot", day)
+        assert state["deal"] == 0 and state["view"]["to_move"] == 0
+        again = daily.current(you, "tarot", day)
+        assert again is not None
+        assert store.get(again[0]).summary.client["daily"]["redeal"] is True

@@ -82,6 +82,7 @@ def test_free_for_all_games_move_every_player_one_seat_per_step() -> None:
     club = Club("putze", deals=3, tables=3)
     n = club.seats
     assert club.rotation.startswith("seats")
+    assert (club.rotation_by, club.rotation_steps) == ("seats", n)
     for b in range(3):
         for t in range(3):
             assert [club.seat_of(t, b, p) for p in range(n)] == \
@@ -173,3 +174,4 @@ def test_the_games_without_void_deals_keep_their_boards() -> None:
             plain = rules.deal(seed=club.board_seed(b), dealer=b % rules.seats)
             assert [club.deal(b).view(s).hand for s in range(rules.seats)] == \
                 [plain.view(s).hand for s in range(rules.seats)]
+

@@ -28,7 +28,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"games"}),                                    # the five rules engines
     frozenset({"atout", "i18n", "kernels"}),                 # façade; games in words; kernels
     frozenset({"bots", "store"}),                            # players; saved games
-    frozenset({"client", "daily", "duplicate", "envs", "tournament"}),
+    frozenset({"duplicate"}),                               # boards played in duplicate
+    frozenset({"client", "daily", "envs", "tournament"}),    # the deal of the day's boards
     frozenset({"console", "server"}),
     frozenset({"web"}),
     frozenset({"cli"}),                                      # cli*, __main__

@@ -54,6 +54,7 @@ def test_a_club_tournament_of_two_tables(tmp_path: Path) -> None:
             "entrants": [["ana", None, None, None], ["bob", None, None, None]]}, ana)
         tid = made["id"]
         assert made["rotation"].startswith("teams")
+        assert (made["rotation_by"], made["rotation_steps"]) == ("teams", 2)
         assert _refused(base, f"/api/tournaments/{tid}/play", {"action": "AH"}, guest) == \
             "not_entrant"
         for token, table in ((ana, 0), (bob, 1)):

@@ -15,7 +15,8 @@ from server_helpers import running
 
 async def tarot_at_the_ecart(base: str) -> tuple[list[Client], int, dict[str, Any]]:
     """Four people at a Tarot table; Ana (seat 1) takes a prise, the others pass; her view
-    at the écart."""
+    at the écart. A petit sec (about one deal in 500: the table's seed is the server's) is
+    declared, as it must be, and the match's next deal is bid instead."""
     ana = await Client.guest(base, "Ana", lang="fr")
     table = int((await ana.create("tarot", seat=0))["table"])
     others = []
@@ -38,8 +39,9 @@ async def tarot_at_the_ecart(base: str) -> tuple[list[Client], int, dict[str, An
             return players, table, view
         who = players[view["to_move"]]
         legal = who.last[table]["view"]["legal"]
-        await who.send({"type": "act", "table": table,
-                        "action": "prise" if who is ana and "prise" in legal else "pass"})
+        action = ("petit sec" if legal == ["petit sec"]
+                  else "prise" if who is ana and "prise" in legal else "pass")
+        await who.send({"type": "act", "table": table, "action": action})
         n += 1
 
 

@@ -144,6 +144,9 @@ def test_a_tournaments_results_page(server: Server, browser: Any, axe: Any,
     page.goto(f"{server.base}/tournaments/{made['id']}")
     page.wait_for_selector("#boards table")
     assert page.inner_text("h1") == f"Duplicate tournament {made['id']}: Swiss Jass (Schieber)"
+    assert page.inner_text("#about").startswith(
+        "2 tables, 2 deals; seats rotated by team: 2 steps, every team moving onto the next "
+        "team's seats.")
     overall = page.locator("#overall tbody tr")
     assert overall.count() == 8
     first = overall.first.inner_text().split("\t")
@@ -216,6 +219,39 @@ def test_a_host_makes_a_tournament_and_plays_it_with_the_keyboard(
     assert errors == []
 
 
+def test_an_entrants_board_comes_back_after_the_server_failed_to_answer(
+        server: Server, browser: Any) -> None:
+    """The board's first question gets a server error, the next none at all (the network):
+    the page says the connection is lost, goes on asking, and shows the entrant's turn when
+    the server answers again, the message gone."""
+    fay = _account(server.base, "fay")
+    made = http(server.base, "/api/tournaments", {
+        "game": "jass", "deals": 1, "tables": 2,
+        "entrants": [["fay", None, None, None], [None] * 4]}, str(fay["token"]))
+    page, errors, _ = a_page(browser, fay)
+    faults = ["503", "abort"]
+    lost = labels("en")["t_lost"]
+
+    def board(route: Any) -> None:
+        if not faults:
+            route.continue_()
+        elif faults.pop(0) == "503":
+            route.fulfill(status=503, content_type="application/json",
+                          body=json.dumps({"error": "busy", "message": "try again"}))
+        else:
+            route.abort("connectionreset")
+
+    page.route(f"{server.base}/api/tournaments/{made['id']}", board)
+    page.goto(f"{server.base}/tournaments/{made['id']}")
+    page.wait_for_function("(w) => document.getElementById('status').textContent === w",
+                           arg=lost)
+    assert page.locator("#yours").is_hidden()
+    page.wait_for_selector("#yours:not([hidden]) #actions button")
+    assert faults == [] and page.inner_text("#status") == ""
+    page.wait_for_selector("#overall table")
+    assert errors == []
+
+
 def english_left(page: Any) -> list[str]:
     """The English words of these pages (the catalogue's, where French differs) still on the
     page, in its text, its title or its form's options: each sentence, or each piece of it
@@ -264,5 +300,7 @@ def test_the_french_pages_are_in_french(server: Server, browser: Any) -> None:
     page.wait_for_selector("#overall table")
     assert "Tarot" in page.inner_text("h1") and page.inner_text("h1").startswith("Tournoi")
     assert "donne 1 sur 1" in page.inner_text("#where")
+    assert page.inner_text("#about").startswith(  # one deal: French's singular
+        "2 tables, 1 donne ; places tournées par place : 4 étapes, chaque joueur avançant")
     assert english_left(page) == []
     assert errors == []

@@ -3,7 +3,9 @@ every player plays from the same seat against the same computer players.
 
 The deals come from an HMAC-SHA256 of the day and the game under a secret the server keeps
 (:func:`secret`), so nobody can compute them ahead. Deal ``i`` of the day is
-``rules.deal(seed=deal_seed(day_seed, i), dealer=i % seats)``; the person sits at seat
+``rules.deal(seed=deal_seed(day_seed, i), dealer=i % seats)``, dealt again as a duplicate
+board is when it is void before anyone has a choice (:func:`atout.duplicate.board_deal`: a
+Tarot petit sec); the person sits at seat
 :data:`SEAT`; the other seats are :data:`BOT` players seeded from the day's seed, the deal and
 the seat, so everyone meets the same computer players on the same cards.
 
@@ -33,6 +35,7 @@ from typing import Any
 import atout
 from atout.bots import player_bot
 from atout.core import deal_seed
+from atout.duplicate import board_deal
 
 SEAT = 0
 """The person's seat in every deal of the day."""
@@ -108,6 +111,9 @@ class Run:
     seed: int
     deals: int = DEALS
     actions: list[str] = field(default_factory=list)
+    redeal: bool = True
+    """Whether a deal void before anyone has a choice (a Tarot petit sec) is dealt again
+    (:func:`atout.duplicate.board_deal`); runs stored before this existed replay with False."""
 
     def __post_init__(self) -> None:
         self.rules: atout.Rules[Any] = atout.make(self.game)
@@ -128,7 +134,8 @@ class Run:
                 raise ValueError(f"action {i} ({a}) does not play: {exc.reason}") from None
 
     def _new(self, index: int) -> atout.Deal:
-        return self.rules.deal(seed=deal_seed(self.seed, index), dealer=index % self.rules.seats)
+        return board_deal(self.rules, deal_seed(self.seed, index), index % self.rules.seats,
+                          self.redeal)
 
     @property
     def over(self) -> bool:

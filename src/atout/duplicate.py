@@ -108,10 +108,21 @@ class Club:
         return team_step(self._rules) or (self.seats, 1)
 
     @property
+    def rotation_by(self) -> str:
+        """What the seats rotate by: ``"teams"`` (a game with fixed teams) or ``"seats"``."""
+        return "teams" if team_step(self._rules) is not None else "seats"
+
+    @property
+    def rotation_steps(self) -> int:
+        """How many rotation steps there are before the seats come back."""
+        return self._step[0]
+
+    @property
     def rotation(self) -> str:
-        """How the seats rotate, in words."""
-        k, _ = self._step
-        if team_step(self._rules) is not None:
+        """How the seats rotate, in English words (a page builds its own from
+        :attr:`rotation_by` and :attr:`rotation_steps`)."""
+        k = self.rotation_steps
+        if self.rotation_by == "teams":
             return f"teams: {k} steps, every team moving onto the next team's seats"
         return f"seats: {k} steps, every player moving one seat on"
 
@@ -132,18 +143,27 @@ class Club:
         """A fresh deal of board ``board`` (the same at every table)."""
         if not 0 <= board < self.deals:
             raise ValueError(f"there is no board {board}: boards are 0 to {self.deals - 1}")
-        seed = self.board_seed(board)
-        deal = self._rules.deal(seed=seed, dealer=board % self.seats)
-        again = 0
-        while self.redeal and again < REDEALS and void_at_once(deal):
-            again += 1
-            deal = self._rules.deal(seed=deal_seed(seed, again), dealer=board % self.seats)
-        return deal
+        return board_deal(self._rules, self.board_seed(board), board % self.seats,
+                          self.redeal)
 
 
 REDEALS = 64
 """The most times :meth:`Club.deal` deals a void board again (a bound that is never reached:
 a Tarot petit sec comes about once in 500 deals)."""
+
+
+def board_deal(rules: atout.Rules[Any], seed: int, dealer: int,
+               redeal: bool = True) -> atout.Deal:
+    """The deal from ``seed``; when it is void before anyone has a choice
+    (:func:`void_at_once`) and ``redeal`` holds, the first of the deals from
+    ``deal_seed(seed, k)``, ``k = 1, 2, ...``, that is not. Boards played in duplicate (a
+    tournament's, the deal of the day's) come from here: a void board compares nothing."""
+    deal = rules.deal(seed=seed, dealer=dealer)
+    again = 0
+    while redeal and again < REDEALS and void_at_once(deal):
+        again += 1
+        deal = rules.deal(seed=deal_seed(seed, again), dealer=dealer)
+    return deal
 
 
 def void_at_once(deal: atout.Deal) -> bool:
@@ -283,7 +303,8 @@ class Results:
         c = self.club
         return {
             "game": c.game, "options": dict(c.options), "deals": c.deals, "tables": c.tables,
-            "rotation": c.rotation,
+            "rotation": c.rotation, "rotation_by": c.rotation_by,
+            "rotation_steps": c.rotation_steps,
             "boards": [{"board": ln.board, "table": ln.table, "place": ln.place,
                         "name": ln.name, "seat": ln.seat, "points": ln.points,
                         "datum": round(ln.datum, 4), "difference": round(ln.difference, 4)}

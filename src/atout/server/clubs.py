@@ -131,7 +131,9 @@ class Tournament:
         a table, their own seat's view of the board in play."""
         out: dict[str, Any] = {
             "id": self.id, "host": self.host, "game": self.club.game,
-            "deals": self.club.deals, "rotation": self.club.rotation, "over": self.over,
+            "deals": self.club.deals, "rotation": self.club.rotation,
+            "rotation_by": self.club.rotation_by, "rotation_steps": self.club.rotation_steps,
+            "over": self.over,
             "tables": [{"table": t.index + 1,
                         "entrants": [e or f"bot {t.index + 1}.{p + 1}"
                                      for p, e in enumerate(t.entrants)],

@@ -98,8 +98,11 @@ class Daily:
         if not mine:
             return None
         record = self.store.get(mine[0].id)
+        stored = record.summary.client.get("daily")
+        redeal = isinstance(stored, dict) and stored.get("redeal") is True
         try:
-            return record.id, Run(game, self.seed(game, day), DEALS, list(record.actions))
+            return record.id, Run(game, self.seed(game, day), DEALS, list(record.actions),
+                                  redeal=redeal)
         except ValueError as exc:  # a record that no longer replays (the secret changed?)
             raise Refused("damaged", f"your run of {day.isoformat()} no longer replays on "
                           f"the day's deals ({exc}); was the server's secret changed?",
@@ -114,7 +117,7 @@ class Daily:
                      for s in range(rules.seats)]
             gid = self.store.create_game(game, {}, {"seed": 0}, seats, source=SOURCE,
                                          client={"daily": {"day": day.isoformat(),
-                                                           "deals": DEALS}})
+                                                           "deals": DEALS, "redeal": True}})
             run = Run(game, self.seed(game, day), DEALS)
             continued = False
         else:

@@ -72,8 +72,17 @@ def _tournament(tr: Translator) -> dict[str, str]:
         "t_where": _("Table {table}, board {board} of {deals}; you are seat {seat}."),
         "t_yourturn": _("Your turn."),
         "t_others": _("Waiting for the others."),
+        "t_lost": _("The connection was lost; trying again…"),
         "t_signin": _("Sign in with an account (on the tables page) to host a tournament."),
-        "t_about": _("{tables} tables, {deals} deals; seats rotated by {rotation}."),
+        "t_about": _("{tables}, {deals}; {rotation}."),
+        "t_tables_one": tr.ngettext("{n} table", "{n} tables", 1),
+        "t_tables_other": tr.ngettext("{n} table", "{n} tables", 2),
+        "t_deals_one": tr.ngettext("{n} deal", "{n} deals", 1),
+        "t_deals_other": tr.ngettext("{n} deal", "{n} deals", 2),
+        "t_rotation_teams": _("seats rotated by team: {steps} steps, every team moving onto "
+                              "the next team's seats"),
+        "t_rotation_seats": _("seats rotated by seat: {steps} steps, every player moving one "
+                              "seat on"),
         "t_over": _("Every table has played every deal."),
         "t_playing": _("Tables are still playing: the results grow as boards end."),
         "t_overall_caption": _("Overall: the sum of the differences from the datum"),

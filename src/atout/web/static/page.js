@@ -35,6 +35,12 @@ function L(key, params) {
   for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
   return text;
 }
+/* the label of a count n: KEY_one or KEY_other as the language's plural goes (French says
+   0 and 1 in the singular), with {n} put in */
+function Ln(key, n, params) {
+  const one = WORDS.lang === "fr" ? n <= 1 : n === 1;
+  return L(`${key}_${one ? "one" : "other"}`, { ...(params || {}), n });
+}
 /* the words from the catalogue (GET /api/i18n/LANG) in the language the tables page chose
    (else the browser's); without them the page stays in English */
 async function loadWords() {
@@ -64,8 +70,9 @@ function pathPart(fallback) {
   catch (e) { return fallback; }
 }
 
-/* GET path (or POST body as JSON), signed in when a token is kept: {ok, data}; an answer
-   that is not JSON gives {message: "HTTP status"} */
+/* GET path (or POST body as JSON), signed in when a token is kept: {ok, data, status}; an
+   answer that is not JSON gives {message: "HTTP status"}; no answer at all (the network)
+   throws, as fetch does */
 async function api(path, body) {
   const headers = ME.token ? { authorization: `Bearer ${ME.token}` } : {};
   const init = { headers };
@@ -77,7 +84,7 @@ async function api(path, body) {
   const answer = await fetch(path, init);
   let data = {};
   try { data = await answer.json(); } catch (e) { data = { message: `HTTP ${answer.status}` }; }
-  return { ok: answer.ok, data };
+  return { ok: answer.ok, data, status: answer.status };
 }
 
 /* a row of a data table (see dataTable) */

@@ -7,8 +7,9 @@
 function signed(x) { return (Number(x) > 0 ? "+" : "") + num(x); }
 
 /* asked/shown: the board's answers are numbered as asked, and one older than the board shown
-   is dropped (a poll sent before a move must not bring the played card back) */
-const T = { id: "", polling: null, asked: 0, shown: 0, seen: "", busy: false };
+   is dropped (a poll sent before a move must not bring the played card back); lost: the
+   last question got no answer from the server (a network fault or a server error) */
+const T = { id: "", polling: null, asked: 0, shown: 0, seen: "", busy: false, lost: false };
 
 /* an entrant's board: their own seat's view and legal actions; polled while others move */
 function showYours(state) {
@@ -47,9 +48,22 @@ function showNewer(asked, state) {
   showYours(state);
 }
 
+/* the tournament's state, or null: a refusal is said (a tournament that does not exist), a
+   fault is said until the server answers again (the polling goes on through it) */
 async function refresh() {
   const asked = ++T.asked;
-  const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(T.id)}`);
+  let answer;
+  try {
+    answer = await api(`/api/tournaments/${encodeURIComponent(T.id)}`);
+  } catch (e) {  /* no answer at all: the network */
+    answer = { ok: false, data: {}, status: 0 };
+  }
+  const { ok, data, status: code } = answer;
+  const lost = !ok && (code === 0 || code >= 500);
+  if (lost) status(L("t_lost"));
+  else if (!ok) status(data.message);
+  else if (T.lost) status("");
+  T.lost = lost;
   if (ok) showNewer(asked, data);
   return ok ? data : null;
 }
@@ -97,19 +111,21 @@ async function main() {
     return;
   }
   const state = await refresh();
-  if (state && state.you && !state.over) {
+  /* an entrant's board is polled while others move; so is a page whose first question got
+     no answer (it may be an entrant's) */
+  if ((state && state.you && !state.over) || (!state && T.lost)) {
     let polling = false;  /* a slow answer is not overtaken by the next poll */
     T.polling = setInterval(async () => {
       if (polling || T.busy || $("actions").querySelector("button")) return;  /* your turn: wait for you */
       polling = true;
       try {
         const now = await refresh();
-        await results();
-        if (!now || now.over) clearInterval(T.polling);
+        if (now) await results();
+        if (now ? now.over || !now.you : !T.lost) clearInterval(T.polling);
       } finally { polling = false; }
     }, 2000);
   }
-  await results();
+  if (state) await results();
 }
 
 async function results() {
@@ -117,7 +133,8 @@ async function results() {
   const { ok, data } = await api(`/api/tournaments/${encodeURIComponent(id)}/results`);
   if (!ok) { status(data.message); return; }
   $("title").textContent = L("t_title_game", { id: data.id, game: gameTitle(data.game) });
-  $("about").textContent = `${L("t_about", { tables: data.tables, deals: data.deals, rotation: data.rotation })} ` +
+  const rotation = L(`t_rotation_${data.rotation_by}`, { steps: data.rotation_steps });
+  $("about").textContent = `${L("t_about", { tables: Ln("t_tables", data.tables), deals: Ln("t_deals", data.deals), rotation })} ` +
     L(data.over ? "t_over" : "t_playing");
   const link = $("csv");
   link.href = `/api/tournaments/${data.id}/results.csv`;
