@@ -27,9 +27,10 @@ from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal, View
 from atout.games.jass.weis import find_weis, weis_key
-from atout.games.putze.deal import PASS
+from atout.games.putze.deal import EXCHANGE, KEEP, PASS
 from atout.kernels import jass as kj
 from atout.kernels import putze_sample as ks
+from atout.kernels import putze_search as kps
 
 TABLES: list[dict[str, Any]] = [
     {"players": 2}, {"players": 3}, {}, {"players": 5},
@@ -317,3 +318,190 @@ def test_bad_facts_are_refused_in_words() -> None:
     with pytest.raises(ValueError, match="holders"):
         pw.sample(facts._replace(sizes=np.zeros(1, dtype=np.int64)), 4, 0)
     assert pw.world_facts(PutzeDeterminizer(rules), rules.deal(seed=1).view(0), 0) is None
+
+
+# -- the six's question: sampled and rolled out in the kernel --------------------------------
+SIX_TABLES: list[dict[str, Any]] = [
+    {"players": 2}, {"players": 3}, {"players": 2, "talon": "blind"},
+    {"players": 5, "base": "jass-txt"}, {"players": 3, "base": "jass-txt"},
+    {"players": 3, "under_trump": "strict", "weis_scoring": "each", "big_sequences": True},
+]
+"""The tables with a trump six to exchange (a talon: better cards, blind, spare card)."""
+
+
+def six_positions(options: dict[str, Any], count: int, seed: int = 0) -> list[Deal]:
+    """Deals of a table at the six's question (random choices before it: passes now and
+    then, blinds kept, better cards taken or looked at)."""
+    rules: Any = atout.make("putze", **options)
+    out: list[Deal] = []
+    for k in range(count * 40):
+        rng = random.Random(seed * 1000 + k)
+        deal: Any = rules.deal(seed=seed * 1000 + k, dealer=k % rules.plan.players)
+        while deal.to_move is not None and deal.phase not in ("six", "play"):
+            mask = deal.legal_mask()
+            if mask & ~(1 << PASS) and rng.random() < 0.8:
+                mask &= ~(1 << PASS)
+            deal.step(rng.choice([a for a in range(43) if mask >> a & 1]))
+        if deal.phase == "six" and len(deal.players()) > 1:
+            out.append(deal)
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("options", SIX_TABLES)
+def test_every_world_of_the_six_is_a_deal_that_replays_the_view(
+        options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = atout.make("putze", **options)
+    checked = 0
+    for deal in six_positions(options, 4, seed=len(str(options))):
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        facts = pw.world_facts(PutzeDeterminizer(rules), view, 3)
+        assert facts is not None
+        seen = read_view(rules, view)
+        mode = seen.mode
+        assert seen.hand >> mode * 9 & 1  # the seat asked holds the six
+        for action in (EXCHANGE, KEEP):
+            base = facts.base.copy()
+            mine = seen.hand if action == KEEP else \
+                seen.hand & ~(1 << mode * 9) | 1 << facts.turned
+            base[kj.ST_HANDS + seat] = mine
+            worlds = pw.sample(facts._replace(base=base), 5, 17)
+            players = [int(s) for s in view.info["players"]]
+            for world in worlds:
+                assert world[kj.ST_TURN] >= 0
+                assert world[kj.ST_HANDS + seat] == mine  # the seat's own hand exact
+                held = 0
+                for s in players:
+                    h = int(world[kj.ST_HANDS + s])
+                    assert not h & held
+                    if s != seat:
+                        assert not h & seen.hand and not h >> facts.turned & 1
+                    assert h.bit_count() == int(deal.hands[s]).bit_count()  # type: ignore[attr-defined]
+                    held |= h
+                again = rebuilt(rules, view, world, monkeypatch)
+                again.step(action)  # the answer, then the play begins
+                state = kj.encode(again)
+                for s in range(view.seats):
+                    if s not in players:
+                        state[kj.ST_HANDS + s] = 0
+                assert list(state) == list(world), (options, "the world is not the deal")
+                checked += 1
+    assert checked >= 16
+
+
+def test_the_six_worlds_deal_the_cards_as_the_python_sampler() -> None:
+    """At the six's question each unseen card lands in each other player's hand about as
+    often in the kernel's worlds as in the Python sampler's deals (at two players the
+    other player's discards drawn by weight, at three the blind and the passers' hands)."""
+    tables: list[dict[str, Any]] = [{"players": 3}, {"players": 2}]
+    for options in tables:
+        rules = atout.make("putze", **options)
+        sampler = PutzeDeterminizer(rules)
+        deal = six_positions(options, 1, seed=6)[0]
+        view = deal.view(deal.to_move)
+        facts = pw.world_facts(sampler, view, 0)
+        assert facts is not None
+        kernel = pw.sample(facts, 3000, 2)
+        rng = random.Random(3)
+        python = [sampler.sample(view, rng) for _ in range(1500)]
+        for s in (int(p) for p in view.info["players"]):
+            if s == view.seat:
+                continue
+            for c in range(36):
+                if facts.pool >> c & 1:
+                    k = sum(int(w[kj.ST_HANDS + s]) >> c & 1 for w in kernel) / len(kernel)
+                    p = sum(d.hands[s] >> c & 1 for d in python) / len(python)  # type: ignore[attr-defined]
+                    # seeded: within 5 standard deviations of the two draws' difference
+                    sd = (k * (1 - k) / len(kernel) + p * (1 - p) / len(python)) ** 0.5
+                    assert abs(k - p) < 5 * sd + 0.01, (options, s, JASS_DECK.codes[c])
+
+
+def test_the_playouts_of_a_state_are_the_rollouts_after_its_card() -> None:
+    """:func:`playouts_kernel` from the state after a card plays what
+    :func:`rollouts_kernel` plays after that card, stream for stream."""
+    rules = atout.make("putze", players=3)
+    deals = positions({"players": 3}, 6, seed=5)
+    states = np.stack([kj.encode(d) for d in deals])
+    rows = np.stack([kps.scoring(d) for d in deals])
+    for i, deal in enumerate(deals):
+        legal = deal.legal_mask()
+        card = (legal & -legal).bit_length() - 1
+        seat = deal.to_move
+        assert seat is not None
+        after = states[i:i + 1].copy()
+        kj.apply_card(after[0], card)
+        want = kps.rollouts(states[i:i + 1], [card], 3, 11, seat, rows[i:i + 1])[0, 0]
+        got = kps.playouts(after, 3, 11, seat, rows[i:i + 1])[0]
+        assert got == want
+    del rules
+
+
+def test_the_search_answers_the_six_in_the_kernel_and_the_same_for_a_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = atout.make("putze", players=3)
+    deals = six_positions({"players": 3}, 4, seed=2)
+    calls: list[int] = []
+    real = pw.sample
+
+    def counted(*args: Any) -> Any:
+        got = real(*args)
+        calls.append(int((got[:, kj.ST_TURN] >= 0).sum()))
+        return got
+
+    monkeypatch.setattr(pw, "sample", counted)
+
+    def decide(spec: str) -> list[str]:
+        out = []
+        for deal in deals:
+            seat = deal.to_move
+            assert seat is not None
+            bot = make_bot(spec, rules, seat, 5)
+            assert isinstance(bot, SearchBot)
+            out.append(f"{bot.choose(deal.view(seat)).text}/{bot.total_playouts}/{bot.last}")
+        return out
+
+    first = decide("search:playouts=80:kernel=1")
+    assert calls and all(calls)  # every round's worlds came from the kernel
+    assert first == decide("search:playouts=80:kernel=1")
+    calls.clear()
+    # kworlds=0: the Python sampler and rollouts, as without the kernel
+    assert decide("search:playouts=80:kernel=1:kworlds=0") == \
+        decide("search:playouts=80:kernel=0")
+    assert calls == []
+
+
+def test_bad_input_to_the_six_and_the_playouts_is_refused_in_words() -> None:
+    rules = atout.make("putze", players=3)
+    deal = six_positions({"players": 3}, 1)[0]
+    view = deal.view(deal.to_move)
+    facts = pw.world_facts(PutzeDeterminizer(rules), view, 0)
+    assert facts is not None
+    play = rules.actions.parse("play")
+    with pytest.raises(ValueError, match="exchange six or keep six"):
+        pw.six_worlds(facts, [play], 4, 1, view.seat, 0)
+    with pytest.raises(ValueError, match="rows of"):
+        kps.playouts(np.zeros(5, dtype=np.int64), 1, 0, 0, np.zeros((1, kps.SCORING)))
+    with pytest.raises(ValueError, match="scoring row"):
+        kps.playouts(facts.base[None, :], 1, 0, 0, np.zeros((2, kps.SCORING)))
+    with pytest.raises(ValueError, match="reuse"):
+        kps.playouts(facts.base[None, :], -1, 0, 0, facts.scoring[None, :])
+
+
+def test_a_six_asked_of_a_lone_player_is_left_to_the_python_sampler() -> None:
+    rules: Any = atout.make("putze", players=2, talon="blind")
+    for k in range(400):
+        deal: Any = rules.deal(seed=k)
+        while deal.phase not in ("six", "play", "over"):
+            deal.step(PASS if deal.legal_mask() >> PASS & 1 and deal.to_move == 0
+                      else (deal.legal_mask() & ~(1 << PASS)).bit_length() - 1)
+        if deal.phase == "six" and len(deal.players()) == 1:
+            break
+    else:
+        raise AssertionError("no six asked of a lone player")
+    view = deal.view(deal.to_move)
+    assert pw.world_facts(PutzeDeterminizer(rules), view, 0) is None
+    bot = make_bot("search:playouts=40:kernel=1", rules, view.seat, 1)
+    assert bot.choose(view).text in ("exchange six", "keep six")

@@ -303,7 +303,11 @@ class Batch:
     ``fit``: ``worlds`` is asked for no more deals than the round's budget still needs, as
     the Python sampler's batches are (the budget left over the actions in contention times
     ``reuse``, at least one), at most :attr:`count`, so that both samplers spend the same
-    budget alike; otherwise :attr:`count` a call."""
+    budget alike; otherwise :attr:`count` a call.
+    ``world_phases``: phases whose decisions are rolled out in the kernel only where
+    ``worlds`` samples them too (the search's ``kworlds``); with ``kworlds=0``, or where
+    ``worlds`` gives None before any deal, they keep the Python sampler and rollouts
+    (Putze's question of the trump six and its better cards)."""
 
     rollouts: BatchRollouts
     reuse: int = 8
@@ -314,6 +318,7 @@ class Batch:
     takes_model: bool = False
     ready: Callable[[], bool] | None = None
     fit: bool = False
+    world_phases: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

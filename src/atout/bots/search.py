@@ -306,10 +306,19 @@ class SearchBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         if self.exact and len(view.hand) <= self.exact and view.phase == "play":
             return self._choose_exact(view, legal, start, deadline)
-        if (self.kernel and view.phase in _batch_phases(self.parts)
-                and self._kernel_now()):
-            return self._choose_batched(view, legal, start, deadline)
+        in_kernel = self.kernel and view.phase in _batch_phases(self.parts)
+        if (in_kernel or self._worlds_only(view)) and self._kernel_now():
+            chosen = self._choose_batched(view, legal, start, deadline)
+            if chosen is not None:
+                return chosen
         return self._choose_sampled(view, legal, start, deadline)
+
+    def _worlds_only(self, view: View) -> bool:
+        """Whether this decision's phase is rolled out in the kernel only with its worlds
+        sampled there (:attr:`~atout.bots.parts.Batch.world_phases`) and they are."""
+        batch = self.parts.batch
+        return (self.kernel and self.kworlds and batch is not None
+                and batch.worlds is not None and view.phase in batch.world_phases)
 
     def _kernel_now(self) -> bool:
         """Whether this decision runs on the kernel: always when asked for, by the game's
@@ -377,14 +386,17 @@ class SearchBot(Bot):
         return batched, worlds
 
     def _choose_batched(self, view: View, legal: list[Action], start: float,
-                        deadline: float | None) -> Action:
+                        deadline: float | None) -> Action | None:
         """:meth:`_choose_sampled` with the rollouts of :data:`WORLDS` samples for every
         action in contention in one call of the game's batched kernel. The budget counts
         ``reuse`` rollouts per action and sample, as the Python rollouts would spend; the
-        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``)."""
+        kernel plays ``kernel_reuse`` (all are counted in ``total_playouts``). In a phase
+        of :attr:`~atout.bots.parts.Batch.world_phases`: None when the kernel's worlds
+        give none before any deal (the Python sampler and rollouts decide then)."""
         batch = self.parts.batch
         assert batch is not None
         batched, worlds = self._kernels(batch)
+        worlds_only = view.phase not in batch.phases
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
@@ -413,6 +425,10 @@ class SearchBot(Bot):
                             spent += got[1] * len(alive) * self.reuse
                             played += got[1] * len(alive) * self.kernel_reuse
                             continue
+                        if worlds_only:
+                            if not spent:
+                                return None
+                            break
                         worlds = None  # the Python sampler's turn, for this decision
                     deals: list[Deal] = []
                     while len(deals) < WORLDS and spent + len(deals) * len(alive) < target:

@@ -215,6 +215,32 @@ def rollouts_kernel(states: NDArray[np.int64], cards: NDArray[np.int64], reuse: 
     return out
 
 
+@njit
+def playouts_kernel(states: NDArray[np.int64], reuse: int, seed: int, seat: int,
+                    scoring_rows: NDArray[np.int64]) -> NDArray[np.float64]:
+    """For each world (row of ``states``, at any point of the card play): the summed value
+    for ``seat`` of ``reuse`` random playouts of it as it stands (world ``i``'s ``r``-th
+    from the stream ``(seed, i * reuse + r)``), shape ``(worlds,)``: the rollouts of a
+    choice before the card play, each candidate's worlds played from the same streams."""
+    k = states.shape[0]
+    out = np.zeros(k, dtype=np.float64)
+    st = np.empty(STATE_SIZE, dtype=np.int64)
+    rs = np.zeros(1, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    totals = np.zeros(MAX_SEATS, dtype=np.int64)
+    points = np.zeros(MAX_SEATS, dtype=np.int64)
+    for i in range(k):
+        n = states[i, ST_N]
+        for r in range(reuse):
+            st[:] = states[i]
+            seed_stream(rs, seed, i * reuse + r)
+            play_random_cards(st, rs, none)
+            final_scores(st, totals)
+            award_into(totals, n, scoring_rows[i], points)
+            out[i] += seat_value(points, n, seat)
+    return out
+
+
 # -- the Python side -------------------------------------------------------------------------
 def scoring(deal: Any) -> NDArray[np.int64]:
     """The scoring row (:data:`SCORING` entries) of a Putze deal: who played, the plan's
@@ -274,5 +300,23 @@ def rollouts(states: Any, cards: Any, reuse: int, seed: int, seat: int,
     return rollouts_kernel(st, cs, whole(reuse, "reuse"), fold_seed(seed), int(seat), sc)
 
 
-__all__ = ["BONUS_NAMES", "SCORING", "award", "award_into", "rollouts", "rollouts_kernel",
-           "scoring"]
+def playouts(states: Any, reuse: int, seed: int, seat: int,
+             scoring_rows: Any) -> NDArray[np.float64]:
+    """The summed values, shape ``(worlds,)``, of :func:`playouts_kernel` (random play from
+    each state as it stands), with checked arguments as :func:`rollouts`."""
+    st = np.ascontiguousarray(states, dtype=np.int64)
+    if st.ndim != 2 or st.shape[1] != STATE_SIZE:
+        raise ValueError(f"the states are rows of {STATE_SIZE} int64 (from encode), not of "
+                         f"shape {st.shape}")
+    for row in st[:1]:
+        checked_state(row)
+    sc = np.ascontiguousarray(scoring_rows, dtype=np.int64)
+    if sc.shape != (st.shape[0], SCORING):
+        raise ValueError(f"one scoring row of {SCORING} per world, not shape {sc.shape}")
+    if not 0 <= seat < MAX_SEATS:
+        raise ValueError(f"seat {seat} is not at the table")
+    return playouts_kernel(st, whole(reuse, "reuse"), fold_seed(seed), int(seat), sc)
+
+
+__all__ = ["BONUS_NAMES", "SCORING", "award", "award_into", "playouts", "playouts_kernel",
+           "rollouts", "rollouts_kernel", "scoring"]

@@ -6,8 +6,10 @@ The search's ``kernel`` rollouts (its default where numba compiles the kernels,
 (:func:`atout.kernels.jass.encode`) and ``reuse`` random playouts of it after each candidate
 card played in one call, from common random numbers; each playout is scored as the engine
 scores the deal (putzes won minus pommes) and valued as the Python rollout's
-(:func:`atout.bots.parts.side_value`). The choices before the card play (play or pass, the
-blind, the six, the better cards) keep their Python rollouts (:func:`atout.bots.putze.search.
+(:func:`atout.bots.parts.side_value`). The six's question and the better cards are
+sampled and rolled out there too (:func:`atout.bots.putze.worlds.six_worlds`,
+:mod:`atout.bots.putze.pre`); the other choices before the card play (play or pass, the
+blind) keep their Python rollouts (:func:`atout.bots.putze.search.
 putze_rollout`: the heuristic's choices, then random card play).
 
 No player waits for numba: the first decision starts a thread that compiles the kernel (or
@@ -67,8 +69,37 @@ def warm() -> bool:
         legal = deal.legal_mask()
         first = (legal & -legal).bit_length() - 1
         batch_rollouts([deal], [deal.rules.actions[first]], 1, seat, 0)
+        warm_six(deal, seat)
     warm_worlds(deal)
+    warm_better()
     return True
+
+
+def warm_six(deal: Deal, seat: int) -> None:
+    """The kernel's playouts of the six's question compiled (or loaded from the cache):
+    one call on ``deal`` as its card play begins."""
+    import numpy as np
+
+    from atout.kernels.jass import encode
+    from atout.kernels.putze_search import playouts, scoring
+
+    playouts(np.stack([encode(deal)]), 1, 0, seat, np.stack([scoring(deal)]))
+
+
+def warm_better() -> None:
+    """The kernel's better cards compiled (or loaded from the cache): one call at a
+    two-player table's first choice of the better cards."""
+    from atout.bots.putze.pre import search_worlds
+    from atout.bots.putze.sampler import PutzeDeterminizer
+    from atout.games import make
+    from atout.games.putze.deal import LOOK
+
+    rules = make("putze", players=2)
+    deal = rules.deal(seed=0)
+    seat = deal.to_move
+    if seat is not None:
+        search_worlds(PutzeDeterminizer(rules), deal.view(seat), [rules.actions[LOOK]], 2, 1,
+                      seat, 0)
 
 
 def warm_worlds(deal: Deal) -> None:
@@ -98,4 +129,4 @@ def kernel_ready(wait: bool = False) -> bool:
 
 
 __all__ = ["KERNEL_DEFAULT", "REUSE", "WARMER", "batch_rollouts", "kernel_ready", "warm",
-           "warm_worlds"]
+           "warm_better", "warm_six", "warm_worlds"]

@@ -26,15 +26,12 @@ from atout.bots.jass.heuristic import (
 from atout.bots.parts import Batch, Budget, GameParts, SearchOptions
 from atout.bots.putze import kernel as putze_kernel
 from atout.bots.putze.kernel import KERNEL_DEFAULT, REUSE, batch_rollouts
+from atout.bots.putze.pre import search_worlds
 from atout.bots.putze.sampler import PutzeDeterminizer
-from atout.bots.putze.speak import PUTZE_CARDS, SAMPLES, speak_values, word_of
-from atout.bots.putze.worlds import putze_worlds
+from atout.bots.putze.speak import PLAY_FROM, PUTZE_CARDS, SAMPLES, speak_values, word_of
 from atout.cards import JASS_DECK
 from atout.core import Action, Deal, Result, Rules, View
 from atout.games.jass.play import POWER, VALUE
-
-PLAY_FROM = {2: 1.6, 3: 1.5, 4: 1.6, 5: 1.2}
-"""Estimated tricks from which the heuristic plays, by number of players."""
 
 
 def _word(rules: Rules[Any], text: str) -> int:
@@ -181,10 +178,11 @@ PARTS = GameParts(heuristic=_heuristic, sampler=PutzeDeterminizer, rollout=putze
                   options=SearchOptions(key="heuristic", kernel=KERNEL_DEFAULT),
                   key_phases=frozenset({"speak"}), key_factor=2,
                   batch=Batch(batch_rollouts, reuse=REUSE, ready=kernel_ready,
-                              worlds=putze_worlds))
+                              worlds=search_worlds, world_phases=frozenset({"six", "better"})))
 """The Putze bots' parts: the card play's rollouts on the kernel where numba compiles it
-(:mod:`atout.bots.putze.kernel`), its deals of the card play sampled there too
-(:mod:`atout.bots.putze.worlds`)."""
+(:mod:`atout.bots.putze.kernel`), its deals of the card play and of the six's question
+sampled and rolled out there too (:mod:`atout.bots.putze.worlds`; the six and the better
+cards with ``kworlds`` only, :mod:`atout.bots.putze.pre`)."""
 
 __all__ = ["PARTS", "PutzeDeterminizer", "PutzeHeuristic", "kernel_ready", "putze_rollout",
            "putze_rollout_to_play"]

@@ -29,6 +29,9 @@ PUTZE_CARDS = "v2"
 _STYLE = CARD_STYLES[PUTZE_CARDS]
 SAMPLES = 64
 """Sampled deals per spoken word (the default of ``heuristic:samples=N``)."""
+PLAY_FROM = {2: 1.6, 3: 1.5, 4: 1.6, 5: 1.2}
+"""Estimated tricks from which the heuristic plays, by number of players (its ``speak``,
+:mod:`atout.bots.putze.search`)."""
 SPEAK_WORDS = ("play", "pass", "take blind", "my game")
 """The words this module values."""
 
@@ -129,5 +132,5 @@ def word_of(values: dict[int, float], fallback: int) -> int:
     return max(sorted(values), key=lambda a: values[a])
 
 
-__all__ = ["PUTZE_CARDS", "SAMPLES", "SPEAK_WORDS", "choose_word", "heuristic_policy",
-           "heuristic_rollout", "speak_values", "word_of"]
+__all__ = ["PLAY_FROM", "PUTZE_CARDS", "SAMPLES", "SPEAK_WORDS", "choose_word",
+           "heuristic_policy", "heuristic_rollout", "speak_values", "word_of"]

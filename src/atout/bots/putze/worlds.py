@@ -7,8 +7,9 @@ same soft one, listed in :mod:`atout.kernels.putze_sample`), into the arguments 
 :class:`~atout.bots.parts.BatchWorlds`) samples the worlds in the kernel and rolls them out
 in :func:`atout.kernels.putze_search.rollouts_kernel`, in two calls for a whole round.
 
-The Python sampler still draws (``None``) before the card play; its replay of the history
-stays the reference the kernel's worlds are tested against.
+The six's question is sampled here too (:func:`six_worlds`), the better cards in
+:mod:`atout.bots.putze.pre`; the Python sampler still draws (``None``) play or pass. Its
+replay of the history stays the reference the kernel's worlds are tested against.
 """
 
 from __future__ import annotations
@@ -25,7 +26,12 @@ from atout.cards import JASS_DECK
 from atout.core import Action, View
 from atout.games.jass.ranks import KING, QUEEN, TRICK_KEYS
 from atout.games.jass.seen import view_plays
+from atout.games.putze.deal import EXCHANGE, KEEP
 
+WORLD_PHASES = ("play", "six")
+"""The phases whose decisions :func:`world_facts` reads: the card play and the six's
+question (the better cards: :mod:`atout.bots.putze.pre`; play or pass: the Python
+sampler's)."""
 KERNEL_WORLDS = True
 """Whether the search samples its deals of the card play in the kernel by default (where
 its rollouts run there): ``search:kworlds=0`` keeps the Python sampler."""
@@ -54,6 +60,8 @@ class WorldFacts(NamedTuple):
     weights: Any
     stoeck: int
     scoring: Any
+    turned: int = -1
+    """The turned card (the six's question exchanges it; -1: not known)."""
 
 
 class _Holders:
@@ -107,12 +115,15 @@ def _six_rules(view: View, info: Mapping[str, Any], plan: Any, six: int, turned:
 
 
 def _base(sampler: Sampler, view: View, seed: int) -> tuple[Any, Any, Any]:
-    """A sampled deal's kernel state at the view's point with the public Weis and Stöck
-    points only, its scoring row and its players."""
+    """A sampled deal's kernel state at the view's point (at the six's question: as the
+    play begins with the six kept) with the public Weis and Stöck points only, its scoring
+    row and its players."""
     from atout.kernels import jass as kj
     from atout.kernels.putze_search import scoring
 
     deal: Any = sampler.sample(view, random.Random(seed))
+    if view.phase == "six":
+        deal.step(KEEP)  # the play begins: the players, the leader, the scoring are known
     base = kj.encode(deal)
     info = view.info
     weis, stoeck = info.get("weis_points"), info.get("stoeck_points")
@@ -220,16 +231,20 @@ def _weis(rules: Any, view: View, seen: JassSeen) -> tuple[list[int], int, int]:
 
 
 def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | None:
-    """The kernel sampler's arguments for ``view`` (a Putze card play at the seat's turn);
-    None where the Python sampler must draw: before the card play.
+    """The kernel sampler's arguments for ``view`` (a Putze card play at the seat's turn, or
+    its question of the trump six: the worlds as the play begins with the six kept); None
+    where the Python sampler must draw (the better cards, play or pass, the six asked of
+    a player who plays alone).
     :class:`~atout.bots.determinize.NoConsistentDeal` when no deal agrees."""
     import numpy as np
 
     from atout.kernels import jass as kj
 
-    if not isinstance(sampler, PutzeDeterminizer) or view.phase != "play" \
+    if not isinstance(sampler, PutzeDeterminizer) or view.phase not in WORLD_PHASES \
             or view.to_move != view.seat:
         return None
+    if len(view.info["players"]) < 2:
+        return None  # the six asked of a lone player: no card play follows
     rules = sampler.rules
     plan = rules.plan  # type: ignore[attr-defined]
     seen = read_view(rules, view)
@@ -255,7 +270,8 @@ def world_facts(sampler: Sampler, view: View, seed: int = 0) -> WorldFacts | Non
                       ints(held.forced), ints(seen.played), mask,
                       ints([c for check in checks for c in check]).reshape(-1, 5),
                       ints(announced), weis_seats, int(rules.options.big_sequences), weis_now,
-                      known.discards, ints(weights), stoeck, row)
+                      known.discards, ints(weights), stoeck, row,
+                      JASS_DECK.parse(str(view.info["trump_card"])))
 
 
 _FACTS: list[tuple[View | None, int, WorldFacts | None]] = [(None, 0, None)]
@@ -269,7 +285,9 @@ def putze_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     view sampled in the kernel (:func:`atout.kernels.putze_sample.sample_worlds_kernel` on
     :func:`world_facts`) and ``reuse`` random playouts of each after each card
     (:func:`atout.kernels.putze_search.rollouts_kernel`): the summed values per action and
-    the worlds used. None where the Python sampler must draw the deals."""
+    the worlds used. None where the Python sampler must draw the deals. The six's question
+    goes to :func:`six_worlds` (the better cards: :func:`atout.bots.putze.pre.
+    search_worlds`)."""
     from atout.kernels import jass as kj
     from atout.kernels.putze_search import rollouts_kernel
     from atout.kernels.rand import fold_seed
@@ -281,6 +299,8 @@ def putze_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     facts = made[2]
     if facts is None:
         return None
+    if view.phase == "six":
+        return six_worlds(facts, actions, count, reuse, seat, seed)
     worlds = sample(facts, count, seed)
     worlds = worlds[worlds[:, kj.ST_TURN] == seat]
     if not len(worlds):
@@ -291,6 +311,44 @@ def putze_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     rows = np.repeat(facts.scoring[None, :], len(worlds), axis=0)
     values = rollouts_kernel(worlds, cards, reuse, fold_seed(seed ^ 0x5DEECE66D), seat, rows)
     return [float(v) for v in values.sum(axis=0)], len(worlds)
+
+
+def six_worlds(facts: WorldFacts, actions: Sequence[Action], count: int, reuse: int,
+               seat: int, seed: int) -> tuple[list[float], int] | None:
+    """The six's question (``exchange six``, ``keep six``) rolled out in the kernel:
+    ``count`` worlds of ``facts`` (as the play begins, the six kept) sampled after each
+    answer from the same stream, so with the same hidden cards (the seat's hand with the
+    turned card for the six after an exchange: its Weis and Stöck scored on it), and
+    ``reuse`` random playouts of each (:func:`atout.kernels.putze_search.playouts_kernel`,
+    the same streams for both answers): the summed values per action and the worlds used;
+    None when no world could be dealt."""
+    import numpy as np
+
+    from atout.kernels import jass as kj
+    from atout.kernels.putze_search import playouts_kernel
+    from atout.kernels.rand import fold_seed
+
+    mode = int(facts.base[kj.ST_MODE])
+    per_action = []
+    for action in actions:
+        base = facts.base.copy()
+        if int(action) == EXCHANGE:
+            hand = int(base[kj.ST_HANDS + seat])
+            if not hand >> mode * 9 & 1 or facts.turned < 0:
+                raise ValueError("exchange six: the seat does not hold the trump six")
+            base[kj.ST_HANDS + seat] = hand & ~(1 << mode * 9) | 1 << facts.turned
+        elif int(action) != KEEP:
+            raise ValueError(f"the six's question is answered by exchange six or keep six, "
+                             f"not {action}")
+        per_action.append(sample(facts._replace(base=base), count, seed))
+    dealt = per_action[0][:, kj.ST_TURN] >= 0
+    if not dealt.any():
+        return None
+    rows = np.repeat(facts.scoring[None, :], int(dealt.sum()), axis=0)
+    stream = fold_seed(seed ^ 0x5DEECE66D)
+    values = [float(playouts_kernel(np.ascontiguousarray(w[dealt]), reuse, stream, seat,
+                                    rows).sum()) for w in per_action]
+    return values, int(dealt.sum())
 
 
 def checked(facts: WorldFacts) -> WorldFacts:
@@ -341,5 +399,5 @@ def sample(facts: WorldFacts, count: int, seed: int) -> Any:
                                 SOFT_TRIES, whole(count, "count"), fold_seed(seed))
 
 
-__all__ = ["KERNEL_WORLDS", "WorldFacts", "checked", "putze_worlds", "replay_checks", "sample",
-           "world_facts"]
+__all__ = ["KERNEL_WORLDS", "WORLD_PHASES", "WorldFacts", "checked", "putze_worlds",
+           "replay_checks", "sample", "six_worlds", "world_facts"]
