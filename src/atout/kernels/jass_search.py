@@ -23,13 +23,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from atout.games.jass.play import STOECK_POINTS
 from atout.games.jass.ranks import ABOVE as ABOVE_TABLE
 from atout.games.jass.ranks import POWER as POWER_TABLE
 from atout.kernels.jass import (
     KEYS,
     MAX_SEATS,
-    ST_BASE,
     ST_BEST,
     ST_BEST_SEAT,
     ST_HANDS,
@@ -37,7 +35,6 @@ from atout.kernels.jass import (
     ST_MODE,
     ST_N,
     ST_POS,
-    ST_SIDE,
     ST_SIZE,
     ST_TURN,
     STATE_SIZE,
@@ -290,69 +287,6 @@ def has_weis(hand: int) -> bool:
     return False
 
 
-@njit
-def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], pool: int,
-                         sizes: NDArray[np.int64], allowed: NDArray[np.int64],
-                         forced: NDArray[np.int64], played_by: NDArray[np.int64],
-                         leads: NDArray[np.int64], keep32: NDArray[np.int64], stoeck: int,
-                         quiet: int, tries: int, soft: int, count: int,
-                         seed: int) -> NDArray[np.int64]:
-    """``count`` worlds: ``base`` with the unseen cards ``pool`` dealt to the seats
-    ``holders`` (see :func:`assign`), the samples that explain the leads badly kept with
-    probability ``keep32[misses] / 2**32`` (else, after ``soft`` more tries, the one with the
-    fewest misses; a sample in which a seat of the ``quiet`` bits, who announced no Weis, held
-    one is kept only as such a fallback, behind every sample without), and the Stöck still
-    to come (``stoeck``: the trump king and queen, 0
-    without) added to its holder's side. A world no try could deal is returned with its
-    turn -1 (the caller drops it)."""
-    out = np.zeros((count, STATE_SIZE), dtype=np.int64)
-    rs = np.zeros(1, dtype=np.int64)
-    n = holders.shape[0]
-    got = np.zeros(n, dtype=np.int64)
-    keep = np.zeros(n, dtype=np.int64)
-    start = np.zeros(MAX_SEATS, dtype=np.int64)
-    seats = base[ST_N]
-    for w in range(count):
-        seed_stream(rs, seed, w)
-        best = -1
-        extra = 0
-        for _ in range(tries):
-            if best >= 0:
-                extra += 1
-                if extra > soft:
-                    break
-            if not assign(pool, sizes, allowed, forced, rs, got):
-                continue
-            for s in range(seats):
-                start[s] = base[ST_HANDS + s] | played_by[s]
-            for i in range(n):
-                start[holders[i]] = got[i] | played_by[holders[i]]
-            misses = lead_misses(start, leads)
-            bad = 0
-            for q in range(seats):
-                if quiet >> q & 1 and has_weis(start[q]):
-                    bad = 1
-            if not bad and (misses == 0 or draw32(rs) < keep32[misses]):
-                best = 0
-                keep[:] = got
-                break
-            if best < 0 or 1000 * bad + misses < best:
-                best = 1000 * bad + misses
-                keep[:] = got
-        out[w, :] = base
-        if best < 0:
-            out[w, ST_TURN] = -1
-            continue
-        for i in range(n):
-            out[w, ST_HANDS + holders[i]] = keep[i]
-        if stoeck:
-            for s in range(seats):
-                hand = out[w, ST_HANDS + s]
-                if (hand | played_by[s]) & stoeck == stoeck and hand & stoeck:
-                    out[w, ST_BASE + out[w, ST_SIDE + s]] += STOECK_POINTS
-    return out
-
-
 def greedy_playouts(state: Any, n: int, seed: int) -> NDArray[np.int64]:
     """Each seat's final points for ``n`` playouts of ``state`` by the greedy policy."""
     return greedy_playouts_kernel(checked_state(state), whole(n), fold_seed(seed))
@@ -378,4 +312,4 @@ def rollouts(states: Any, cards: Any, reuse: int, seed: int, seat: int) -> NDArr
 
 
 __all__ = ["assign", "greedy_card", "greedy_playouts", "has_weis", "lead_misses", "play_greedy",
-           "rollouts", "sample_worlds_kernel", "top_lead"]
+           "rollouts", "top_lead"]

@@ -37,6 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from atout.games.jass.play import STOECK_POINTS
+from atout.games.jass.ranks import UNDENUFE
 from atout.kernels.jass import (
     MAX_SEATS,
     ST_BASE,
@@ -75,7 +76,8 @@ CHECK = 5
 @njit
 def runs_value(hand: int, big: int, trump: int) -> tuple[int, int]:
     """The value of every run of three or more cards of a suit in ``hand``, and the best
-    run's key (:func:`weis_key`; -1 for none)."""
+    run's key (:func:`weis_key`; -1 for none). ``trump``: the mode (a suit, 4 Obenabe, 5
+    Undenufe, whose runs rank from the six down as the engine's; -1: none)."""
     total = 0
     key = -1
     for s in range(4):
@@ -90,7 +92,8 @@ def runs_value(hand: int, big: int, trump: int) -> tuple[int, int]:
                 if length >= 3:
                     value = BIG_SEQUENCE[length] if big else SEQUENCE[length]
                     total += value
-                    key = max(key, weis_key(value, length, r - 1, int(s == trump)))
+                    top = 8 - start if trump == UNDENUFE else r - 1
+                    key = max(key, weis_key(value, length, top, int(s == trump)))
             else:
                 r += 1
     return total, key
@@ -108,7 +111,8 @@ def weis_of(hand: int, big: int, trump: int) -> tuple[int, int]:
     """The total of the Weis the engine finds in ``hand`` (:func:`atout.games.jass.weis.
     find_weis` as Putze plays it: a card serves in one Weis, no four of a low rank, a
     nine-card run worth 100 without big sequences: the fours and runs of greatest total, the
-    first such choice) and the best key among them (-1 for none)."""
+    first such choice) and the best key among them (-1 for none); ``trump`` as
+    :func:`runs_value` takes it (Jass's modes too)."""
     quads = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 511
     masks = np.zeros(6, dtype=np.int64)
     values = np.zeros(6, dtype=np.int64)
@@ -119,7 +123,7 @@ def weis_of(hand: int, big: int, trump: int) -> tuple[int, int]:
         if quads >> r & 1:
             masks[k] = (1 | 1 << 9 | 1 << 18 | 1 << 27) << r
             values[k] = FOUR_VALUE[i]
-            keys[k] = weis_key(FOUR_VALUE[i], 4, r, 0)
+            keys[k] = weis_key(FOUR_VALUE[i], 4, 8 - r if trump == UNDENUFE else r, 0)
             k += 1
     best = -1
     best_key = -1

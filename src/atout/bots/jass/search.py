@@ -461,8 +461,71 @@ read), swapped whole."""
 
 
 WorldFacts = tuple[Any, ...]
-"""The arguments of :func:`atout.kernels.jass_search.sample_worlds_kernel` before the count
+"""The arguments of :func:`atout.kernels.jass_sample.sample_worlds_kernel` before the count
 and the seed (see :func:`world_facts`)."""
+
+
+def _weis_facts(rules: Rules[Any], seen: JassSeen, others: list[int], first: bool
+                ) -> tuple[int, list[int], int, int, int, int] | None:
+    """The Weis facts of :func:`world_facts`: the seats that announced none (bits), each
+    seat's total announced and the seats that announced Weis (bits; the shown ones' cards
+    are forced into their hands too), the best key of the Weis shown and the seats whose
+    Weis may be as good (after their holder in the first trick's order, :func:`_beaten`, or
+    shown themselves), and the
+    first trick's Weis still to score (0, 1, or 2 with the tie to both sides); None where
+    the kernel's Weis finder
+    (:func:`atout.kernels.putze_sample.weis_of`) does not score as these rules (a nine-card
+    run not worth 100, the low fours, a card shared by two Weis) and must find them."""
+    options = rules.options
+    announced = [0] * 4
+    quiet = weis_seats = 0
+    if not options.weis:
+        return 0, announced, 0, -1, 0, 0
+    for s in others:
+        if not seen.played[s]:
+            continue
+        said = seen.announced.get(s, 0)
+        if not said:
+            quiet |= 1 << s
+        else:
+            announced[s] = said
+            weis_seats |= 1 << s
+    plain = (options.big_sequences or getattr(options, "nine_sequence", 100) == 100) \
+        and not getattr(options, "low_fours", 0) and not getattr(options, "weis_share", False)
+    if (weis_seats or first) and not plain:
+        return None
+    both = getattr(options, "weis_tie", "first") == "both"
+    now = 0
+    if first:
+        now = 2 if both else 1
+    beat, after = _beaten(seen, bool(options.big_sequences), both) if weis_seats else (-1, 0)
+    for s in others:
+        if seen.shown[s]:
+            after |= 1 << s  # his own Weis, shown: the totals only
+    return quiet, announced, weis_seats, beat, after, now
+
+
+def _beaten(seen: JassSeen, big: bool, both: bool) -> tuple[int, int]:
+    """The best key (:func:`atout.kernels.putze_sample.weis_of`'s) of the Weis shown, which
+    beat every Weis announced and not shown, and the seats after its holder in the first
+    trick's order (a Weis as good as it lost there; none with the tie to both sides);
+    ``(-1, 0)`` when none is shown."""
+    from atout.kernels.putze_sample import weis_of
+
+    if not seen.leads:
+        return -1, 0
+    order = [seen.leads[0][0]]
+    while len(order) < 4:
+        order.append(seen.next_seat[order[-1]])
+    best, holder = -1, -1
+    for s in order:
+        if seen.shown[s]:
+            key = int(weis_of(seen.shown[s], int(big), seen.mode)[1])
+            if key > best:
+                best, holder = key, s
+    if holder < 0 or both:
+        return best, 0
+    return best, sum(1 << s for s in order[order.index(holder) + 1:])
 
 
 def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
@@ -470,9 +533,10 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
     arrays): the base state (the view's point, with the public Weis and Stöck points), the
     seats that hold unseen cards, the pool, their hand sizes, voids and shown cards, the
     cards each seat played, the Bock-lead facts and their weights, the Stöck still to come,
-    the seats that announced no Weis, the tries. None where the Python sampler must draw:
-    before the first trick is over (the Weis are not yet known) or when a seat announced
-    Weis it has not shown."""
+    the Weis facts (:func:`_weis_facts`: the seats that announced none, the totals
+    announced and not shown, big sequences, the first trick's Weis still to score), the
+    tries. From the first card of the play on; None where the Python sampler must draw: in
+    the trump choice, or under Weis rules the kernel does not score."""
     import numpy as np
 
     from atout.kernels import jass as kj
@@ -481,25 +545,23 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
         return None
     facts = sampler._facts(view)
     seen = facts.seen
-    if seen.mode < 0 or sum(p.bit_count() for p in seen.played) < 4:
+    if seen.mode < 0:
         return None
-    quiet = 0
-    if sampler.rules.options.weis:
-        for s in facts.others:
-            if not seen.played[s]:
-                continue
-            if seen.announced.get(s, 0):
-                if not seen.shown[s]:
-                    return None
-            else:
-                quiet |= 1 << s
+    first = sum(p.bit_count() for p in seen.played) < 4
+    weis = _weis_facts(sampler.rules, seen, facts.others, first)
+    if weis is None:
+        return None
+    quiet, announced, weis_seats, beat, after, now = weis
     made = _BASES[0]
     if made[0] is not view:
         deal = sampler.sample(view, random.Random(seed))
         assert isinstance(deal, JassDeal)
         base = kj.encode(deal)
+        weis, stoeck = view.info.get("weis_points"), view.info.get("stoeck_points")
         for side in range(2):
-            base[kj.ST_BASE + side] = deal.weis_points[side] + deal.stoeck_points[side]
+            # the view's points (a sample's Weis may have gone to the other side)
+            base[kj.ST_BASE + side] = (int(weis[side]) if isinstance(weis, list) else 0) \
+                + (int(stoeck[side]) if isinstance(stoeck, list) else 0)
         kq = 0
         if deal.stoeck_enabled and deal.mode < 4 and not deal.stoeck_said:
             kq = 1 << (deal.mode * 9 + 7) | 1 << (deal.mode * 9 + 6)
@@ -512,21 +574,24 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
             np.array(facts.sizes, dtype=np.int64), np.array(facts.allowed, dtype=np.int64),
             np.array(facts.forced, dtype=np.int64), np.array(seen.played, dtype=np.int64),
             np.array(facts.leads, dtype=np.int64).reshape(-1, 4), keep32, kq, quiet,
-            MAX_TRIES, SOFT_TRIES)
+            np.array(announced, dtype=np.int64), weis_seats,
+            int(sampler.rules.options.big_sequences), beat, after, now, MAX_TRIES,
+            SOFT_TRIES)
 
 
 def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
                 reuse: int, seat: int, seed: int, model: int = -1
                 ) -> tuple[list[float], int] | None:
-    """The search's ``kernel`` rounds past the first trick: ``count`` deals consistent with
-    the view sampled in the kernel (:func:`atout.kernels.jass_search.sample_worlds_kernel`
-    on :func:`world_facts`: the voids shown, the Weis cards shown, the hand sizes, the
-    opponents' leads read as :class:`JassDeterminizer` reads them, no Weis in the hands of
-    those who announced none) and rolled out as :func:`jass_batch` does (``model`` as
+    """The search's ``kernel`` rounds of the card play, from its first card: ``count`` deals
+    consistent with the view sampled in the kernel
+    (:func:`atout.kernels.jass_sample.sample_worlds_kernel` on :func:`world_facts`: the
+    voids shown, the Weis cards shown, the hand sizes, the Weis announced and the
+    opponents' leads read as :class:`JassDeterminizer` reads them, the first trick's Weis
+    scored from the world's hands) and rolled out as :func:`jass_batch` does (``model`` as
     there); the summed values per action and the worlds used. None where the Python sampler
     must draw the deals."""
     from atout.kernels import jass as kj
-    from atout.kernels.jass_search import sample_worlds_kernel
+    from atout.kernels.jass_sample import sample_worlds_kernel
 
     facts = world_facts(sampler, view, seed)
     if facts is None:
