@@ -302,3 +302,70 @@ def tarot_in_play(options: dict[str, Any], seed: int, more: Callable[[Any], int]
         if deal.to_move is not None:
             return deal
     raise AssertionError("no deal reached its card play")
+
+
+def tarot_mask(row: Any, lo: int, hi: int) -> int:
+    """A card mask of a Tarot kernel state's two words (``lo``: cards 0-55, ``hi``: 56-77)."""
+    return int(row[lo]) | int(row[hi]) << 56
+
+
+def tarot_replayed(deal: Any, hands: list[int], chien: int, ecart: int) -> Any:
+    """The engine's Tarot deal from ``hands`` as dealt and ``chien``, replayed through
+    ``deal``'s history, its hidden discards taken from ``ecart`` (lowest first): the kernel's
+    encoding of the result, or None when an action is illegal there."""
+    from atout.games.tarot.tables import A_DISCARD, A_PASS
+    from atout.kernels import tarot as kt
+
+    again = deal.rules.deal_from_masks(hands, chien, dealer=deal.dealer)
+    discards = [c for c in range(78) if ecart >> c & 1]
+    for action in deal.history:
+        a = int(action)
+        if A_DISCARD <= a < A_PASS:
+            a = A_DISCARD + discards.pop(0)
+        if not again.legal_mask() >> a & 1:
+            return None
+        again.step(a)
+    return kt.encode(again)
+
+
+def search_samples_in_the_kernel(monkeypatch: pytest.MonkeyPatch, module: ModuleType,
+                                 name: str, worlds: Callable[[Any], int], rules: Any,
+                                 deals: list[Any], spec: str = "search:playouts=80",
+                                 last: bool = False, as_kernel_off: bool = False) -> None:
+    """Check that the search ``spec`` with ``kernel=1`` takes every round's worlds from the
+    kernel's ``module.name`` (``worlds(answer)``: how many that call dealt, 0 for none) and
+    decides the same twice for a seed (``action/playouts``, and ``/last`` with ``last``),
+    and that ``kworlds=0`` never calls it (with ``as_kernel_off``: decides as ``kernel=0``,
+    the Python sampler and rollouts)."""
+    from atout.bots import make_bot
+    from atout.bots.search import SearchBot
+
+    calls: list[int] = []
+    real = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        got = real(*args)
+        calls.append(worlds(got))
+        return got
+
+    monkeypatch.setattr(module, name, counted)
+
+    def decide(options: str) -> list[str]:
+        out = []
+        for deal in deals:
+            seat = deal.to_move
+            assert seat is not None
+            bot = make_bot(spec + options, rules, seat, 5)
+            assert isinstance(bot, SearchBot)
+            said = f"{bot.choose(deal.view(seat)).text}/{bot.total_playouts}"
+            out.append(f"{said}/{bot.last}" if last else said)
+        return out
+
+    first = decide(":kernel=1")
+    assert calls and all(calls)  # every round's worlds came from the kernel
+    assert first == decide(":kernel=1")
+    calls.clear()
+    python = decide(":kernel=1:kworlds=0")
+    if as_kernel_off:
+        assert python == decide(":kernel=0")
+    assert calls == []  # the Python sampler's deals only

@@ -11,19 +11,18 @@ import numpy as np
 import pytest
 
 import atout
-from atout.bots import make_bot
 from atout.bots.jass.heuristic import trump_tricks
 from atout.bots.putze import pre
 from atout.bots.putze import worlds as pw
 from atout.bots.putze.sampler import PutzeDeterminizer
 from atout.bots.putze.search import discard, putze_rollout_to_play
 from atout.bots.putze.speak import PLAY_FROM
-from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal
 from atout.games.putze.deal import LOOK
 from atout.kernels import jass as kj
 from atout.kernels import putze_pre as kp
+from kernel_helpers import search_samples_in_the_kernel
 
 TABLES: list[dict[str, Any]] = [
     {"players": 2}, {"players": 2, "may_pass": False}, {"players": 2, "six_exchange": False},
@@ -133,33 +132,9 @@ def test_the_search_chooses_the_better_cards_in_the_kernel_and_the_same_for_a_se
         monkeypatch: pytest.MonkeyPatch) -> None:
     rules = atout.make("putze", players=2)
     deals = better_positions({"players": 2}, 4, seed=2)
-    calls: list[int] = []
-    real = pre.better_worlds
-
-    def counted(*args: Any) -> Any:
-        got = real(*args)
-        calls.append(0 if got is None else got[1])
-        return got
-
-    monkeypatch.setattr(pre, "better_worlds", counted)
-
-    def decide(spec: str) -> list[str]:
-        out = []
-        for deal in deals:
-            seat = deal.to_move
-            assert seat is not None
-            bot = make_bot(spec, rules, seat, 5)
-            assert isinstance(bot, SearchBot)
-            out.append(f"{bot.choose(deal.view(seat)).text}/{bot.total_playouts}/{bot.last}")
-        return out
-
-    first = decide("search:playouts=80:kernel=1")
-    assert calls and all(calls)  # every round's worlds came from the kernel
-    assert first == decide("search:playouts=80:kernel=1")
-    calls.clear()
-    assert decide("search:playouts=80:kernel=1:kworlds=0") == \
-        decide("search:playouts=80:kernel=0")  # the Python sampler and rollouts
-    assert calls == []
+    search_samples_in_the_kernel(
+        monkeypatch, pre, "better_worlds", lambda got: 0 if got is None else got[1], rules,
+        deals, last=True, as_kernel_off=True)
 
 
 def test_the_better_facts_are_read_only_at_the_better_cards_and_bad_input_is_refused() -> None:

@@ -23,7 +23,6 @@ from atout.bots.jass.heuristic import FULL, read_view
 from atout.bots.putze import sampler as putze_sampler
 from atout.bots.putze import worlds as pw
 from atout.bots.putze.search import PutzeDeterminizer
-from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
 from atout.core import Deal, View
 from atout.games.jass.weis import find_weis, weis_key
@@ -31,6 +30,7 @@ from atout.games.putze.deal import EXCHANGE, KEEP, PASS
 from atout.kernels import jass as kj
 from atout.kernels import putze_sample as ks
 from atout.kernels import putze_search as kps
+from kernel_helpers import search_samples_in_the_kernel
 
 TABLES: list[dict[str, Any]] = [
     {"players": 2}, {"players": 3}, {}, {"players": 5},
@@ -279,32 +279,9 @@ def test_the_search_samples_in_the_kernel_and_decides_the_same_for_a_seed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rules = atout.make("putze", players=3)
     deals = positions({"players": 3}, 4, seed=2)
-    calls: list[int] = []
-    real = pw.sample
-
-    def counted(*args: Any) -> Any:
-        got = real(*args)
-        calls.append(int((got[:, kj.ST_TURN] >= 0).sum()))
-        return got
-
-    monkeypatch.setattr(pw, "sample", counted)
-
-    def decide(spec: str) -> list[str]:
-        out = []
-        for deal in deals:
-            seat = deal.to_move
-            assert seat is not None
-            bot = make_bot(spec, rules, seat, 5)
-            assert isinstance(bot, SearchBot)
-            out.append(f"{bot.choose(deal.view(seat)).text}/{bot.total_playouts}")
-        return out
-
-    first = decide("search:playouts=80:kernel=1")
-    assert calls and all(calls)  # every round's worlds came from the kernel
-    assert first == decide("search:playouts=80:kernel=1")
-    calls.clear()
-    decide("search:playouts=80:kernel=1:kworlds=0")
-    assert calls == []  # the Python sampler's deals only
+    search_samples_in_the_kernel(
+        monkeypatch, pw, "sample", lambda got: int((got[:, kj.ST_TURN] >= 0).sum()), rules,
+        deals)
 
 
 def test_bad_facts_are_refused_in_words() -> None:
@@ -443,34 +420,9 @@ def test_the_search_answers_the_six_in_the_kernel_and_the_same_for_a_seed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rules = atout.make("putze", players=3)
     deals = six_positions({"players": 3}, 4, seed=2)
-    calls: list[int] = []
-    real = pw.sample
-
-    def counted(*args: Any) -> Any:
-        got = real(*args)
-        calls.append(int((got[:, kj.ST_TURN] >= 0).sum()))
-        return got
-
-    monkeypatch.setattr(pw, "sample", counted)
-
-    def decide(spec: str) -> list[str]:
-        out = []
-        for deal in deals:
-            seat = deal.to_move
-            assert seat is not None
-            bot = make_bot(spec, rules, seat, 5)
-            assert isinstance(bot, SearchBot)
-            out.append(f"{bot.choose(deal.view(seat)).text}/{bot.total_playouts}/{bot.last}")
-        return out
-
-    first = decide("search:playouts=80:kernel=1")
-    assert calls and all(calls)  # every round's worlds came from the kernel
-    assert first == decide("search:playouts=80:kernel=1")
-    calls.clear()
-    # kworlds=0: the Python sampler and rollouts, as without the kernel
-    assert decide("search:playouts=80:kernel=1:kworlds=0") == \
-        decide("search:playouts=80:kernel=0")
-    assert calls == []
+    search_samples_in_the_kernel(
+        monkeypatch, pw, "sample", lambda got: int((got[:, kj.ST_TURN] >= 0).sum()), rules,
+        deals, last=True, as_kernel_off=True)
 
 
 def test_bad_input_to_the_six_and_the_playouts_is_refused_in_words() -> None:

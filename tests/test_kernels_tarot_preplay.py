@@ -35,7 +35,6 @@ from atout.bots.tarot.batch import kernel_ready
 from atout.bots.tarot.choices import pre_play
 from atout.bots.tarot.sampler import TarotDeterminizer
 from atout.bots.tarot.worlds import bid_table, sample_worlds
-from atout.games.tarot import TarotRules
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS, TRUMPS
 from atout.kernels import COMPILED
@@ -43,18 +42,14 @@ from atout.kernels import tarot as kt
 from atout.kernels import tarot_layout as ly
 from atout.kernels import tarot_preplay as kp
 from atout.kernels.tarot_search import rollouts_kernel
-from kernel_helpers import action_ids
+from kernel_helpers import action_ids, tarot_replayed
+from kernel_helpers import tarot_mask as mask
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 3}, {"players": 5}, {"preset": "club"},
     {"players": 5, "call_self": False}, {"preset": "simple"}, {"taker_sees_ecart": False},
 ]
 PHASES = (kt.PH_BID, kt.PH_CALL, kt.PH_ECART, kt.PH_CHELEM)
-
-
-def mask(row: Any, lo: int, hi: int) -> int:
-    """A card mask of a state's two words."""
-    return int(row[lo]) | int(row[hi]) << 56
 
 
 def heuristic(deal: TarotDeal) -> int:
@@ -165,19 +160,7 @@ def engine_world(deal: TarotDeal, row: Any) -> Any:
     deal's history (its discards from the world's écart): its encoding, None when an action
     is illegal there."""
     hands, chien = dealt_hands(deal, row)
-    rules = deal.rules
-    assert isinstance(rules, TarotRules)
-    again = rules.deal_from_masks(hands, chien, dealer=deal.dealer)
-    ecart = mask(row, ly.ECART_LO, ly.ECART_HI)
-    discards = [c for c in range(78) if ecart >> c & 1]
-    for action in deal.history:
-        a = int(action)
-        if A_DISCARD <= a < A_PASS:
-            a = A_DISCARD + discards.pop(0)
-        if not again.legal_mask() >> a & 1:
-            return None
-        again.step(a)
-    return kt.encode(again)
+    return tarot_replayed(deal, hands, chien, mask(row, ly.ECART_LO, ly.ECART_HI))
 
 
 @pytest.mark.parametrize("options", OPTIONS)

@@ -35,14 +35,14 @@ from atout.bots.tarot.choices import pre_play
 from atout.bots.tarot.sampler import TarotDeterminizer
 from atout.bots.tarot.worlds import bid_table, sample_worlds, tarot_worlds, world_facts
 from atout.cards import TAROT_DECK
-from atout.games.tarot import TarotRules
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS, TRUMPS
 from atout.kernels import COMPILED
 from atout.kernels import tarot as kt
 from atout.kernels import tarot_layout as ly
 from atout.kernels import tarot_sample as kss
-from kernel_helpers import action_ids, tarot_in_play
+from kernel_helpers import action_ids, tarot_in_play, tarot_replayed
+from kernel_helpers import tarot_mask as mask
 
 OPTIONS: list[dict[str, Any]] = [
     {}, {"players": 3}, {"players": 5}, {"preset": "club"},
@@ -63,11 +63,6 @@ def in_play(options: dict[str, Any], seed: int, heuristic: bool) -> TarotDeal:
 
     got: TarotDeal = tarot_in_play(options, seed, lambda d: d.hand_size * d.n - 1, choose)
     return got
-
-
-def mask(row: Any, lo: int, hi: int) -> int:
-    """A card mask of a state's two words."""
-    return int(row[lo]) | int(row[hi]) << 56
 
 
 def played_by(deal: TarotDeal) -> list[int]:
@@ -91,18 +86,7 @@ def engine_world(deal: TarotDeal, row: Any) -> Any:
     if deal.contract <= 1:  # the taker took the chien in and put the écart aside
         t = deal.taker
         hands[t] = (hands[t] | ecart) & ~chien
-    rules = deal.rules
-    assert isinstance(rules, TarotRules)
-    again = rules.deal_from_masks(hands, chien, dealer=deal.dealer)
-    discards = [c for c in range(78) if ecart >> c & 1]
-    for action in deal.history:
-        a = int(action)
-        if A_DISCARD <= a < A_PASS:
-            a = A_DISCARD + discards.pop(0)
-        if not again.legal_mask() >> a & 1:
-            return None
-        again.step(a)
-    return kt.encode(again)
+    return tarot_replayed(deal, hands, chien, ecart)
 
 
 @pytest.mark.parametrize("options", OPTIONS)
