@@ -278,11 +278,11 @@ def award(totals: Sequence[int], row: Any) -> list[int]:
     return [int(v) for v in out[:n]]
 
 
-def rollouts(states: Any, cards: Any, reuse: int, seed: int, seat: int,
-             scoring_rows: Any) -> NDArray[np.float64]:
-    """The summed values, shape ``(worlds, cards)``, of :func:`rollouts_kernel` (see the
-    module), with checked arguments: ``states`` rows of :func:`atout.kernels.jass.encode`,
-    ``scoring_rows`` one :func:`scoring` row per world."""
+def _checked(states: Any, seat: int,
+             scoring_rows: Any) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The states and scoring rows as contiguous int64 arrays, refused in words when they
+    are not rows of :func:`atout.kernels.jass.encode` and one :func:`scoring` row each, or
+    when ``seat`` is not at the table."""
     st = np.ascontiguousarray(states, dtype=np.int64)
     if st.ndim != 2 or st.shape[1] != STATE_SIZE:
         raise ValueError(f"the states are rows of {STATE_SIZE} int64 (from encode), not of "
@@ -292,11 +292,20 @@ def rollouts(states: Any, cards: Any, reuse: int, seed: int, seat: int,
     sc = np.ascontiguousarray(scoring_rows, dtype=np.int64)
     if sc.shape != (st.shape[0], SCORING):
         raise ValueError(f"one scoring row of {SCORING} per world, not shape {sc.shape}")
+    if not 0 <= seat < MAX_SEATS:
+        raise ValueError(f"seat {seat} is not at the table")
+    return st, sc
+
+
+def rollouts(states: Any, cards: Any, reuse: int, seed: int, seat: int,
+             scoring_rows: Any) -> NDArray[np.float64]:
+    """The summed values, shape ``(worlds, cards)``, of :func:`rollouts_kernel` (see the
+    module), with checked arguments: ``states`` rows of :func:`atout.kernels.jass.encode`,
+    ``scoring_rows`` one :func:`scoring` row per world."""
+    st, sc = _checked(states, seat, scoring_rows)
     cs = np.array([int(c) for c in cards], dtype=np.int64)
     if len(cs) and (cs.min() < 0 or cs.max() >= 36):
         raise ValueError("the cards are card indices from 0 to 35")
-    if not 0 <= seat < MAX_SEATS:
-        raise ValueError(f"seat {seat} is not at the table")
     return rollouts_kernel(st, cs, whole(reuse, "reuse"), fold_seed(seed), int(seat), sc)
 
 
@@ -304,17 +313,7 @@ def playouts(states: Any, reuse: int, seed: int, seat: int,
              scoring_rows: Any) -> NDArray[np.float64]:
     """The summed values, shape ``(worlds,)``, of :func:`playouts_kernel` (random play from
     each state as it stands), with checked arguments as :func:`rollouts`."""
-    st = np.ascontiguousarray(states, dtype=np.int64)
-    if st.ndim != 2 or st.shape[1] != STATE_SIZE:
-        raise ValueError(f"the states are rows of {STATE_SIZE} int64 (from encode), not of "
-                         f"shape {st.shape}")
-    for row in st[:1]:
-        checked_state(row)
-    sc = np.ascontiguousarray(scoring_rows, dtype=np.int64)
-    if sc.shape != (st.shape[0], SCORING):
-        raise ValueError(f"one scoring row of {SCORING} per world, not shape {sc.shape}")
-    if not 0 <= seat < MAX_SEATS:
-        raise ValueError(f"seat {seat} is not at the table")
+    st, sc = _checked(states, seat, scoring_rows)
     return playouts_kernel(st, whole(reuse, "reuse"), fold_seed(seed), int(seat), sc)
 
 
