@@ -28,6 +28,8 @@ import statistics
 import time
 from typing import Any
 
+from timing import sampler_rate
+
 import atout
 from atout.bots import make_bot
 from atout.bots.jass.search import JassDeterminizer, kernel_ready, world_facts
@@ -56,16 +58,7 @@ def views(count: int) -> list[View]:
 
 def python_rate(rules: Any, rows: list[View], seconds: float) -> float:
     """The Python sampler's deals per CPU second."""
-    rng = random.Random(1)
-    start = time.process_time()
-    n = 0
-    while time.process_time() - start < seconds:
-        for view in rows:
-            sampler = JassDeterminizer(rules)
-            for _ in range(8):
-                sampler.sample(view, rng)
-            n += 8
-    return n / (time.process_time() - start)
+    return sampler_rate(lambda: JassDeterminizer(rules), rows, seconds)
 
 
 def kernel_rate(rules: Any, rows: list[View], seconds: float) -> float:

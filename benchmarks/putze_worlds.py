@@ -26,6 +26,8 @@ import random
 import time
 from typing import Any
 
+from timing import sampler_rate
+
 import atout
 from atout.bots.putze.kernel import warm
 from atout.bots.putze.pre import better_facts
@@ -62,16 +64,7 @@ def views(players: int, count: int) -> list[View]:
 
 def python_rate(rules: Any, rows: list[View], seconds: float) -> float:
     """The Python sampler's deals per CPU second."""
-    rng = random.Random(1)
-    start = time.process_time()
-    n = 0
-    while time.process_time() - start < seconds:
-        for view in rows:
-            sampler = PutzeDeterminizer(rules)
-            for _ in range(8):
-                sampler.sample(view, rng)
-            n += 8
-    return n / (time.process_time() - start)
+    return sampler_rate(lambda: PutzeDeterminizer(rules), rows, seconds)
 
 
 def kernel_rate(rules: Any, rows: list[View], seconds: float) -> float:

@@ -44,6 +44,25 @@ def rate(work: Callable[[int], int], seconds: float) -> float:
     return rates(work, seconds)[1]
 
 
+def sampler_rate(make: Callable[[], Any], views: Sequence[Any], seconds: float,
+                 per_view: int = 8) -> float:
+    """A Python sampler's deals per CPU second: a fresh sampler from ``make()`` for each
+    view in turn, drawing ``per_view`` deals there (``sampler.sample(view, rng)``), for
+    about ``seconds`` of CPU time (every view at least once)."""
+    import random
+
+    rng = random.Random(1)
+
+    def draw(i: int) -> int:
+        view = views[i % len(views)]
+        sampler = make()
+        for _ in range(per_view):
+            sampler.sample(view, rng)
+        return per_view
+
+    return rates(draw, seconds)[1]
+
+
 def best_rate(work: Callable[[T], int], setup: Callable[[], T], repeat: int) -> float:
     """The best of ``repeat`` runs of ``work(setup()) -> units``, in units per CPU second;
     ``setup`` (making copies to play, say) is not timed."""

@@ -34,6 +34,27 @@ def test_a_rate_counts_calls_and_units_and_numbers_the_calls() -> None:
     assert timing.rate(lambda _i: 1, 0.0) > 0  # at least one call, never a division by 0
 
 
+def test_a_samplers_rate_draws_from_a_fresh_sampler_at_each_view_in_turn() -> None:
+    drawn: list[tuple[int, str]] = []
+    made: list[int] = []
+
+    class Sampler:
+        def __init__(self) -> None:
+            made.append(len(made))
+            self.number = made[-1]
+
+        def sample(self, view: str, rng: object) -> None:
+            drawn.append((self.number, view))
+            busy(0.0005)
+
+    per_second = timing.sampler_rate(Sampler, ["a", "b", "c"], 0.05, per_view=4)
+    assert len(drawn) == 4 * len(made) and len(made) >= 3
+    assert [v for _, v in drawn[::4]] == ["a", "b", "c"] * (len(made) // 3) + \
+        ["a", "b", "c"][:len(made) % 3]
+    assert all(n == i // 4 for i, (n, _) in enumerate(drawn))  # 4 a sampler, then a new one
+    assert 800 < per_second < 2100  # 0.5 ms of CPU a deal: at most about 2,000 a second
+
+
 def test_the_best_rate_leaves_the_setup_out_and_keeps_the_fastest_run() -> None:
     runs = iter([0.02, 0.005, 0.02])
 
