@@ -95,17 +95,23 @@ def test_a_run_with_the_keyboard_that_a_reload_continues(server: Server, browser
                                                          axe: Any) -> None:
     bob = _account(server.base, "bob")
     page, errors, answers = a_page(browser, bob)
-    page.goto(f"{server.base}/daily/jass")
+    # the page's question about bob's run, awaited here: the response listener that fills
+    # `answers` may run after the page has already shown what it said
+    with page.expect_response(lambda r: r.url == f"{server.base}/api/daily/jass") as asked:
+        page.goto(f"{server.base}/daily/jass")
     page.wait_for_selector("#start:not([hidden])")
     # nothing of the deals asked for or shown before bob starts
-    assert answers and not any(_keys(a) & SECRET_KEYS for a in answers)
+    assert not _keys(asked.value.json()) & SECRET_KEYS
+    assert not any(_keys(a) & SECRET_KEYS for a in answers)
     assert page.locator("#board").is_hidden()
     check_axe(axe, page, "the daily page before the run")
     page.focus("#start")
-    page.keyboard.press("Enter")
+    with page.expect_response(f"{server.base}/api/daily/jass/start") as started:
+        page.keyboard.press("Enter")
     page.wait_for_selector("#actions button")
+    assert started.value.json()["view"]["seat"] == 0
     views = [a["view"] for a in answers if isinstance(a, dict) and "view" in a]
-    assert views and all(v["seat"] == 0 for v in views)
+    assert all(v["seat"] == 0 for v in views)
     check_axe(axe, page, "the daily page during the run")
     for moves in range(1, 4):  # the focus is on the first action after each move
         page.keyboard.press("Enter")
