@@ -295,6 +295,24 @@ def test_the_search_before_the_card_play_runs_on_the_kernel_and_repeats_itself(
         assert all(count % 8 == 0 for _, count in picks[0][1].values()), picks[0][1]
 
 
+def test_a_bid_on_the_kernel_gets_the_kernels_key_factor() -> None:
+    """Sampled and rolled out in the kernel, a bid gets ``Batch.key_factor`` times a card's
+    budget (8); the Python search keeps ``GameParts.key_factor`` (2)."""
+    assert kernel_ready(wait=True)
+    deal = next(d for d in (before_play({}, seed, kt.PH_BID) for seed in range(10))
+                if d is not None and len(d.legal_actions()) > 2)
+    view = deal.view(deal.to_move)
+    spent = {}
+    for kernel in (1, 0):
+        bot = make_bot(f"search:kernel={kernel}:playouts=20", deal.rules, view.seat, seed=3)
+        assert isinstance(bot, SearchBot)
+        bot.choose(view)
+        # the kernel plays 8 rollouts per budget unit (kernel_reuse 8 against reuse 1)
+        spent[kernel] = bot.total_playouts // (8 if kernel else 1)
+    assert 8 * 20 <= spent[1] < 10 * 20, spent
+    assert 2 * 20 <= spent[0] < 3 * 20, spent
+
+
 def test_bad_input_is_refused_in_words() -> None:
     rules = atout.make("tarot")
     deal: Any = rules.deal(seed=1)

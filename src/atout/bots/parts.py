@@ -307,7 +307,10 @@ class Batch:
     ``world_phases``: phases whose decisions are rolled out in the kernel only where
     ``worlds`` samples them too (the search's ``kworlds``); with ``kworlds=0``, or where
     ``worlds`` gives None before any deal, they keep the Python sampler and rollouts
-    (Putze's question of the trump six and its better cards)."""
+    (Putze's question of the trump six and its better cards).
+    ``key_factor`` (optional): the factor of the key decisions' budget
+    (:attr:`GameParts.key_factor`) when this kernel rolls them out: sampled and rolled out
+    compiled, a larger budget costs what the plain-Python one cannot (Tarot's bids)."""
 
     rollouts: BatchRollouts
     reuse: int = 8
@@ -319,6 +322,7 @@ class Batch:
     ready: Callable[[], bool] | None = None
     fit: bool = False
     world_phases: frozenset[str] = frozenset()
+    key_factor: int | None = None
 
 
 @dataclass(frozen=True)
