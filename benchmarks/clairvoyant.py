@@ -39,6 +39,7 @@ import atout
 from atout.bots import player_bot
 from atout.bots.base import Bot
 from atout.bots.clairvoyant import ClairvoyantBot
+from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
 from atout.tournament import mean_ci, seat_lineups
 
@@ -226,6 +227,8 @@ def main() -> None:
     if player != "all" and player not in PLAYERS:
         ap.error(f"PLAYER is all or one of {', '.join(PLAYERS)}, not {player!r}")
     options = {"players": a.players} if a.players else {}
+    # the searches play their Python rollouts until the kernels load: wait, to repeat by seed
+    print(f"kernel ready: {kernels_ready(game)}", flush=True)
     run(game, options, players, Path(folder), a.seed, range(a.first, a.last, a.step))
 
 

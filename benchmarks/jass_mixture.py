@@ -10,7 +10,12 @@ for every tested bot, and the difference of two bots' margins on a board (their 
 minus the other side's, Weis, Stöck and the match bonus included) is what one gains over the
 other against the same players. A bot given as ``LABEL/NAME`` plays ``NAME`` and is saved
 under its label: ``base/search``, run from another checkout (``PYTHONPATH=BASE/src``), is
-today's search beside this checkout's ``search``. Each (bot, board) is saved to its own file
+today's search beside this checkout's ``search``. With ``--base BASE/src`` the bots labelled
+``base/NAME`` play ``NAME`` in a child process of that checkout instead (the child of
+``benchmarks/search_duplicate.py``: it rebuilds the deal from the seed and the actions before
+each decision), while the mixture is this checkout's: for a checkout older than the mixture,
+such as the code an issue was filed on; their time per decision is then the search's own
+(``total_seconds``, wall clock), not CPU. Each (bot, board) is saved to its own file
 as it ends, so a run can be stopped, resumed, split over processes and extended with more
 bots::
 
@@ -35,9 +40,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from search_duplicate import Child
+
 import atout
 from atout.bots import make_bot
 from atout.bots.jass.mixture import MIXTURE, draw_opponents
+from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
 
 Z95 = 1.959963984540054
@@ -55,28 +63,41 @@ def bot_name(bot: str) -> str:
     return bot.rpartition("/")[2]
 
 
-def play(bot: str, seed: int, index: int) -> dict[str, Any]:
-    """Board ``index`` of ``seed`` played by ``bot`` on one side against the mixture."""
+def play(bot: str, seed: int, index: int, child: Child | None = None) -> dict[str, Any]:
+    """Board ``index`` of ``seed`` played by ``bot`` on one side against the mixture (by
+    ``child``, another checkout's process, where given)."""
     rules = atout.make("jass")
     board_seed = deal_seed(seed, index)
     bot_seed = deal_seed(board_seed, 0)
     side = index // 4 % 2  # each side declares in half the boards (dealer index % 4)
     opponents = draw_opponents(seed, index)
     names = [bot_name(bot) if s % 2 == side else opponents[s // 2] for s in range(4)]
-    players = [make_bot(n, rules, s, bot_seed) for s, n in enumerate(names)]
+    players = [None if child is not None and s % 2 == side else make_bot(n, rules, s, bot_seed)
+               for s, n in enumerate(names)]
+    if child is not None:
+        child.ask(op="deal", seed=board_seed, dealer=index % 4, bot=bot_name(bot),
+                  bot_seed=bot_seed, seats=[side, side + 2])
     deal = rules.deal(seed=board_seed, dealer=index % 4)
+    history: list[str] = []
     cpu = 0.0
     decisions = 0
     while (seat := deal.to_move) is not None:
-        view = deal.view(seat)
-        if seat % 2 == side:
+        player = players[seat]
+        if player is None:
+            assert child is not None
+            text = child.ask(op="choose", seat=seat, history=history)["action"]
+            decisions += 1
+        elif seat % 2 == side:
             start = time.process_time()
-            action = players[seat].choose(view)
+            text = str(player.choose(deal.view(seat)))
             cpu += time.process_time() - start
             decisions += 1
         else:
-            action = players[seat].choose(view)
-        deal.play(action)
+            text = str(player.choose(deal.view(seat)))
+        deal.play(text)
+        history.append(text)
+    if child is not None:
+        cpu = float(child.ask(op="stats")["seconds"])
     pts = deal.result.points
     return {"index": index, "seed": board_seed, "side": side, "opponents": list(opponents),
             "points": [float(pts[side]), float(pts[1 - side])],
@@ -84,19 +105,31 @@ def play(bot: str, seed: int, index: int) -> dict[str, Any]:
             "decisions": decisions, "cpu": cpu}
 
 
-def run(bots: list[str], seed: int, root: Path, indices: range) -> None:
-    """Play every board of ``indices`` not yet saved, for each bot in turn (board by board)."""
-    for i in indices:
-        for bot in bots:
-            folder = folder_of(root, bot)
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"{i:05d}.json"
-            if path.exists():
-                continue
-            got = play(bot, seed, i)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(got), encoding="utf-8")
-            tmp.replace(path)
+def run(bots: list[str], seed: int, root: Path, indices: range,
+        base: str | None = None) -> None:
+    """Play every board of ``indices`` not yet saved, for each bot in turn (board by board);
+    with ``base`` (another checkout's src folder) the bots labelled ``base/`` in its process."""
+    child = Child(base) if base is not None else None
+    try:
+        for i in indices:
+            for bot in bots:
+                _run_one(bot, seed, root, i, child if bot.startswith("base/") else None)
+    finally:
+        if child is not None:
+            child.close()
+
+
+def _run_one(bot: str, seed: int, root: Path, i: int, child: Child | None) -> None:
+    """Board ``i`` for ``bot``, unless already saved."""
+    folder = folder_of(root, bot)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{i:05d}.json"
+    if path.exists():
+        return
+    got = play(bot, seed, i, child)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(got), encoding="utf-8")
+    tmp.replace(path)
 
 
 def load(root: Path, bot: str) -> dict[int, dict[str, Any]]:
@@ -159,6 +192,8 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--base", help="run: another checkout's src folder, whose process "
+                    "plays the bots labelled base/NAME")
     ap.add_argument("--by-opponent", action="store_true",
                     help="with sum: each mixture player's margin against the first bot")
     args = ap.parse_args()
@@ -168,8 +203,11 @@ def main() -> None:
     if args.command == "run":
         rules = atout.make("jass")
         for b in bots:
-            make_bot(bot_name(b), rules, 0)  # a bad name fails here, in words, before any board
-        run(bots, args.seed, args.folder, range(args.first, args.last, args.step))
+            if args.base is None or not b.startswith("base/"):
+                make_bot(bot_name(b), rules, 0)  # a bad name fails here, before any board
+        # the search plays its Python rollouts until the kernels load: wait, to repeat by seed
+        print(f"kernel ready: {kernels_ready('jass')}", flush=True)
+        run(bots, args.seed, args.folder, range(args.first, args.last, args.step), args.base)
     else:
         print("\n".join(summary(bots, args.folder, args.by_opponent)))
 
