@@ -35,6 +35,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from saved import save_record
+
 import atout
 from atout.bots import player_bot
 from atout.bots.base import Bot
@@ -114,10 +116,7 @@ def run(game: str, options: dict[str, Any], players: Sequence[str], folder: Path
             path = folder / f"{player}-{i:05d}.json"
             if path.exists():
                 continue
-            got = play(rules, player, seed, i)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(got), encoding="utf-8")
-            tmp.replace(path)
+            save_record(path, play(rules, player, seed, i))
 
 
 def load(folder: Path) -> dict[str, dict[int, dict[str, Any]]]:

@@ -40,6 +40,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from saved import save_record
 from search_duplicate import Child
 
 import atout
@@ -126,10 +127,7 @@ def _run_one(bot: str, seed: int, root: Path, i: int, child: Child | None) -> No
     path = folder / f"{i:05d}.json"
     if path.exists():
         return
-    got = play(bot, seed, i, child)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(got), encoding="utf-8")
-    tmp.replace(path)
+    save_record(path, play(bot, seed, i, child))
 
 
 def load(root: Path, bot: str) -> dict[int, dict[str, Any]]:

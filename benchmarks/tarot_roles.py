@@ -37,6 +37,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from saved import save_record
+
 import atout
 from atout.bots import player_bot
 from atout.bots.ready import kernels_ready
@@ -239,9 +241,7 @@ def main() -> None:
         path = args.folder / f"{i:05d}.json"
         if path.exists():
             continue
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(play(t, i)), encoding="utf-8")
-        tmp.replace(path)
+        save_record(path, play(t, i))
 
 
 if __name__ == "__main__":

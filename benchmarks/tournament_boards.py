@@ -32,6 +32,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from saved import save_record
+
 from atout.bots.ready import kernels_ready, searches
 from atout.tournament import Board, Tournament, TournamentResult, mean_ci, play_board
 
@@ -57,11 +59,9 @@ def run(t: Tournament, folder: Path, indices: range) -> None:
         if path.exists():
             continue
         b = play_board(t, i)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"index": b.index, "seed": b.seed, "lineups": b.lineups,
-                                   "points": b.points, "decisions": b.decisions,
-                                   "seconds": b.seconds}), encoding="utf-8")
-        tmp.replace(path)
+        save_record(path, {"index": b.index, "seed": b.seed, "lineups": b.lineups,
+                           "points": b.points, "decisions": b.decisions,
+                           "seconds": b.seconds})
 
 
 def see_rummy_hands() -> None:
