@@ -73,7 +73,10 @@ class Child:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(msg) + "\n")
         self.proc.stdin.flush()
-        answer: dict[str, Any] = json.loads(self.proc.stdout.readline())
+        line = self.proc.stdout.readline()
+        if not line:  # its error (a bot name that checkout does not know ...) is above
+            raise SystemExit(f"the other checkout's process stopped at {msg['op']!r}")
+        answer: dict[str, Any] = json.loads(line)
         return answer
 
     def close(self) -> None:
