@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,3 +28,12 @@ def test_a_record_that_cannot_be_written_leaves_no_file(tmp_path: Path) -> None:
     with pytest.raises(TypeError):
         saved.save_record(path, bad)
     assert not path.exists()  # a resumed run plays this board again
+
+
+def test_another_runs_file_for_the_same_record_is_not_taken(tmp_path: Path) -> None:
+    path = tmp_path / "00747.json"
+    other = tmp_path / f"00747.json.{os.getpid() + 1}.tmp"  # another process, the same board
+    other.write_text("{\"index\": 747", encoding="utf-8")
+    saved.save_record(path, {"index": 747})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"index": 747}
+    assert other.read_text(encoding="utf-8") == "{\"index\": 747"  # still its own
