@@ -364,3 +364,10 @@ class GameParts:
     batch: Batch | None = None
     table_options: Callable[[Rules[Any]], SearchOptions] | None = None
     table_budget: Callable[[Rules[Any]], Budget] | None = None
+
+    @property
+    def kernel_key_factor(self) -> int:
+        """The key decisions' factor when the batch's kernel rolls them out: its own
+        (:attr:`Batch.key_factor`) where it has one, else :attr:`key_factor`."""
+        own = None if self.batch is None else self.batch.key_factor
+        return self.key_factor if own is None else own

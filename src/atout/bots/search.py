@@ -403,7 +403,7 @@ class SearchBot(Bot):
         spent = played = 0
         budget = self.playouts
         if view.phase in self.key_phases:  # the key decisions get more, as when sampled
-            budget *= batch.key_factor or self.key_factor
+            budget *= self.parts.kernel_key_factor
         per_round = budget / self.rounds
         rng = self.rng
         try:
