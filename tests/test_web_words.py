@@ -198,12 +198,21 @@ def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
     dee.key_card(last)
     before = dee.table()["n"]
     dee.before = before
+    # each update the page draws: its number and whether the page offered a turn there
+    dee.page.evaluate("""() => { const t = document.getElementById('table'); window.drawn = [];
+        new MutationObserver(() => window.drawn.push([t.dataset.n, t.dataset.mine]))
+          .observe(t, { attributes: true, attributeFilter: ['data-n'] }); }""")
     dee.key_choice("ecart:confirm")
     dee.page.wait_for_function(
         "n => Number(document.getElementById('table').dataset.n) >= Number(n) + "
         f"{total}", arg=before)
+    drawn = dee.page.evaluate("() => window.drawn")
+    # the server sends an update for each card of the écart: none but the last is a turn
+    inside = {int(n): mine for n, mine in drawn if int(n) < int(before) + total}
+    assert set(inside) >= set(range(int(before) + 1, int(before) + total)), drawn
+    assert "true" not in inside.values(), drawn
     history = dee.page.inner_text("#history")
-    assert history.count("Dee: discard") + history.count("You: discard") >= 0
+    assert history.count("You: put the ") == total and history.count(" in the écart.") == total, history
     hand = [c for c, _ in dee.cards()]
     assert not set([first, second, *rest][:total]) & set(hand), hand
     assert dee.table()["phase"] != "ecart"

@@ -18,7 +18,7 @@ const state = {
   epoch: "", n: 0,
   frame: null, words: null, labels: {},
   ws: null, welcomed: false, retry: 0, lobbyTimer: null,
-  active: null, wasMyTurn: false, waiting: false, lastTable: null, armed: null,
+  active: null, wasMyTurn: false, waiting: false, pending: 0, lastTable: null, armed: null,
   ecart: [],  // the cards chosen for a Tarot écart, not sent until confirmed
 };
 if (!["en", "fr"].includes(state.lang)) state.lang = "en";
@@ -117,6 +117,8 @@ function receive(frame) {
   switch (frame.type) {
     case "welcome":
       state.welcomed = true; state.retry = 0; status("");
+      // what the socket before took and did is in the sync below; what it lost is not waited for
+      state.waiting = false; state.pending = 0;
       state.player = frame.player;
       localStorage.setItem("atout.player", JSON.stringify(frame.player));
       $("whoami").textContent = L("signedin", { name: frame.player.name });
@@ -134,7 +136,7 @@ function receive(frame) {
 }
 
 function refused(frame) {
-  state.waiting = false;
+  state.waiting = false; state.pending = 0;
   if (frame.code === "bad_token" || frame.code === "hello_first") {
     signOut(); say(L("err_bad_token"), true); return;
   }
@@ -310,7 +312,10 @@ function fillAndStart(frame) {
 function update(frame) {
   if (frame.table !== state.table) return;
   const me = typeof frame.view.seat === "number" ? frame.view.seat : null;
-  if (frame.kind === "action" && frame.seat === me) state.waiting = false;
+  if (frame.kind === "action" && frame.seat === me) {  // one of mine taken: the last of a batch ends the wait
+    state.pending = Math.max(0, state.pending - 1);
+    state.waiting = state.pending > 0;
+  }
   const names = (frame.words && frame.words.names) || (state.words && state.words.names) || [];
   noteUpdate(frame, state.frame);
   const ended = noteFrame(frame, state.frame, names, L);
@@ -545,7 +550,7 @@ function renderChoices(w, mine, had) {
 
 function act(action) {
   if (!myTurn()) { say(L("notyourturn", { turn: state.words ? state.words.turn : "" }), true); return; }
-  state.waiting = true;
+  state.waiting = true; state.pending = 1;
   send({ type: "act", table: state.table, action });
   renderTable();
 }
@@ -595,7 +600,8 @@ function confirmEcart() {
   const actions = state.ecart.map(ecartAction);
   if (!actions.length || actions.includes(null) || actions.length !== ecartNeeded()) return;
   state.ecart = [];
-  state.waiting = true;
+  // the server sends an update for each card: the turn is not the page's again before the last
+  state.waiting = true; state.pending = actions.length;
   send({ type: "acts", table: state.table, actions });
   renderTable();
 }
