@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from functools import partial
@@ -16,6 +17,7 @@ from atout.bots import make_bot
 from atout.bots.jass import facts as jass_facts
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.heuristic import read_view
+from atout.bots import search as search_module
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK
@@ -150,6 +152,36 @@ def test_search_prefers_the_heuristic_within_its_margin() -> None:
         kept = {t: m for t, (m, n) in plain.last.items() if n == best_n}
         assert plain.last[a.text][0] == max(kept.values())
     assert seen_tie and seen_search
+
+
+@pytest.mark.parametrize("kernel", [0, 1])
+def test_a_time_limit_short_of_the_playouts_still_halves_the_field(
+        monkeypatch: pytest.MonkeyPatch, kernel: int) -> None:
+    """With ``seconds`` binding before ``playouts``, each round of the successive halving
+    gets its share of the time, so the field is halved (the first round took all the time,
+    and every action was rolled out alike to the end): on a clock that advances a
+    millisecond each time it is read, so that the rounds do not depend on the machine."""
+    ticks = itertools.count()
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return next(ticks) / 1000
+
+    monkeypatch.setattr(search_module, "time", Clock)
+    deal = JASS.deal(seed=5)
+    deal.play(deal.legal_actions()[0])  # a trump: the first lead, nine cards to choose from
+    seat = deal.to_move
+    assert seat is not None and len(deal.legal_actions()) == 9
+    bot = SearchBot(JASS, seat, 1, playouts=10**9, seconds=0.6, rounds=3, tie=0,
+                    kernel=kernel, key="search")
+    action = bot.choose(deal.view(seat))
+    counts = {text: n for text, (_, n) in bot.last.items()}
+    assert len(counts) == 9
+    most = max(counts.values())
+    kept = [t for t, n in counts.items() if n == most]
+    assert 2 <= len(kept) <= 3, counts  # nine, halved to five, then to three
+    assert action.text in kept and min(counts.values()) < most
 
 
 def test_common_random_numbers_give_every_action_the_same_luck() -> None:

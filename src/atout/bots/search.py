@@ -73,6 +73,13 @@ def halved(alive: list[Action], sums: dict[Action, float],
     return ranked[:max(2, (len(ranked) + 1) // 2)]
 
 
+def round_deadline(start: float, deadline: float | None, r: int, rounds: int) -> float | None:
+    """When round ``r`` of ``rounds`` of a search timed from ``start`` to ``deadline`` ends:
+    each round gets an equal share of the time, as of the playouts, so that a time limit
+    under the playout budget still halves the field (None: no time limit)."""
+    return None if deadline is None else start + (deadline - start) * (r + 1) / rounds
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo search over the seat's view.
 
@@ -351,13 +358,14 @@ class SearchBot(Bot):
         budget = self.playouts
         if view.phase in self.key_phases:
             budget *= self.key_factor
-        # successive halving: round r gets an equal share of the budget
+        # successive halving: round r gets an equal share of the budget (and of the time)
         per_round = budget / self.rounds
         try:
             for r in range(self.rounds):
                 target = min(budget, int(per_round * (r + 1)))
-                while spent < target and (spent == 0 or deadline is None
-                                          or time.perf_counter() < deadline):
+                until = round_deadline(start, deadline, r, self.rounds)
+                while spent < target and (spent == 0 or until is None
+                                          or time.perf_counter() < until):
                     deal = self._sample(view, spent)
                     if deal is None:
                         break
@@ -409,8 +417,9 @@ class SearchBot(Bot):
         try:
             for r in range(self.rounds):
                 target = min(budget, int(per_round * (r + 1)))
-                while spent < target and (spent == 0 or deadline is None
-                                          or time.perf_counter() < deadline):
+                until = round_deadline(start, deadline, r, self.rounds)
+                while spent < target and (spent == 0 or until is None
+                                          or time.perf_counter() < until):
                     if worlds is not None:
                         count = batch.count
                         if batch.fit:  # as many deals as the Python sampler's loop below
@@ -436,7 +445,7 @@ class SearchBot(Bot):
                         if deal is None:
                             break
                         deals.append(deal)
-                        if deadline is not None and time.perf_counter() >= deadline:
+                        if until is not None and time.perf_counter() >= until:
                             break
                     if not deals:
                         break
