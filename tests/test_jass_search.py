@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 import atout
 from atout.bots import make_bot
+from atout.bots import search as search_module
 from atout.bots.jass import facts as jass_facts
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.heuristic import read_view
-from atout.bots import search as search_module
 from atout.bots.jass.solve import EndgameSolver, solve_deal
 from atout.bots.search import SearchBot
 from atout.cards import JASS_DECK

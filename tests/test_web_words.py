@@ -219,7 +219,7 @@ def test_an_ecart_is_chosen_then_confirmed_and_a_card_can_be_taken_back(
     assert set(inside) >= set(range(int(before) + 1, int(before) + total)), drawn
     assert "true" not in inside.values(), drawn
     history = dee.page.inner_text("#history")
-    assert history.count("You: put the ") == total and history.count(" in the écart.") == total, history
+    assert history.count("You: put the ") == history.count(" in the écart.") == total, history
     hand = [c for c, _ in dee.cards()]
     assert not set([first, second, *rest][:total]) & set(hand), hand
     assert dee.table()["phase"] != "ecart"
