@@ -3,7 +3,8 @@
 On a shared machine a long ``atout tournament`` run may not finish; this plays the same boards
 (board ``i`` of a tournament depends only on its seed and ``i``, see ``atout.tournament``),
 saves each to its own file, can be stopped and resumed, and summarises the boards done from
-board 0 without a gap::
+board 0 (``sum ... --first K``: from board K, for boards kept apart to check a choice made on
+the first ones) without a gap::
 
     PYTHONPATH=src python benchmarks/tournament_boards.py run tarot search,heuristic 1 DIR \\
         --first 0 --step 2          # and --first 1 --step 2 in a second process
@@ -141,7 +142,8 @@ def main() -> None:
     ap.add_argument("bots", help="comma-separated bot names")
     ap.add_argument("seed", type=int)
     ap.add_argument("folder", type=Path)
-    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--first", type=int, default=0,
+                    help="run: the first board to play; sum: the first board to count")
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--versus", nargs=2, metavar=("BOTS", "DIR"),
@@ -167,17 +169,18 @@ def main() -> None:
             kernels_ready(args.game)
         run(t, args.folder, range(args.first, args.last, args.step))
         return
-    boards = load(args.folder)
+    first = args.first
+    boards = [b for b in load(args.folder) if b.index >= first]
     done = 0
-    while done < len(boards) and boards[done].index == done:
+    while done < len(boards) and boards[done].index == first + done:
         done += 1
     boards = boards[:done]
     if not boards:
-        print("no board from 0 yet")
+        print(f"no board from {first} yet")
         return
-    result = TournamentResult(Tournament(args.game, bots, deals=done, seed=args.seed,
+    result = TournamentResult(Tournament(args.game, bots, deals=first + done, seed=args.seed,
                                          options=options), tuple(boards))
-    print(f"{args.game}: boards 0 to {done - 1} of seed {args.seed}")
+    print(f"{args.game}: boards {first} to {first + done - 1} of seed {args.seed}")
     for s in result.summaries():
         print(f"{s.name:<24} {s.mean:>9.3f} ± {s.ci:.3f}  board wins {100 * s.win_rate:.1f}%  "
               f"Elo {s.rating:.0f}  {s.ms_per_decision:.1f} ms/decision")
@@ -188,7 +191,7 @@ def main() -> None:
         by_index = {b.index: b for b in load(Path(args.versus[1]))}
         common = [b for b in boards if b.index in by_index]
         if len(common) < 2:
-            print("--versus: the two folders share fewer than two boards from 0")
+            print(f"--versus: the two folders share fewer than two boards from {first}")
             return
         mine = [p[0] - p[1] for p in (b.bot_points(len(bots)) for b in common)]
         theirs = [p[0] - p[1] for p in
