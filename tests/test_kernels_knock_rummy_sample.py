@@ -331,8 +331,9 @@ def test_the_search_samples_in_the_kernel_repeatably_and_as_much_as_python(
 
 
 def test_the_heads_up_budget_is_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(py, "HEADS_UP_PLAYOUTS", 777)
     two, three = (atout.make("knock-rummy", players=p) for p in (2, 3))
+    assert SearchBot(two, 0).playouts == 1200
+    monkeypatch.setattr(py, "HEADS_UP_PLAYOUTS", 777)
     assert SearchBot(two, 0).playouts == 777
     assert SearchBot(three, 0).playouts == 300
     assert SearchBot(two, 0, playouts=50).playouts == 50  # the caller's wins
