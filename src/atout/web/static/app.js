@@ -18,7 +18,8 @@ const state = {
   epoch: "", n: 0,
   frame: null, words: null, labels: {},
   ws: null, welcomed: false, retry: 0, lobbyTimer: null,
-  active: null, wasMyTurn: false, waiting: false, pending: 0, lastTable: null, armed: null,
+  active: null, wasMyTurn: false, lastTable: null, armed: null,
+  pending: 0,  // the updates of this page's own actions still to come (not its turn until 0)
   ecart: [],  // the cards chosen for a Tarot écart, not sent until confirmed
 };
 if (!["en", "fr"].includes(state.lang)) state.lang = "en";
@@ -118,7 +119,7 @@ function receive(frame) {
     case "welcome":
       state.welcomed = true; state.retry = 0; status("");
       // what the socket before took and did is in the sync below; what it lost is not waited for
-      state.waiting = false; state.pending = 0;
+      state.pending = 0;
       state.player = frame.player;
       localStorage.setItem("atout.player", JSON.stringify(frame.player));
       $("whoami").textContent = L("signedin", { name: frame.player.name });
@@ -136,7 +137,7 @@ function receive(frame) {
 }
 
 function refused(frame) {
-  state.waiting = false; state.pending = 0;
+  state.pending = 0;
   if (frame.code === "bad_token" || frame.code === "hello_first") {
     signOut(); say(L("err_bad_token"), true); return;
   }
@@ -312,10 +313,8 @@ function fillAndStart(frame) {
 function update(frame) {
   if (frame.table !== state.table) return;
   const me = typeof frame.view.seat === "number" ? frame.view.seat : null;
-  if (frame.kind === "action" && frame.seat === me) {  // one of mine taken: the last of a batch ends the wait
-    state.pending = Math.max(0, state.pending - 1);
-    state.waiting = state.pending > 0;
-  }
+  // one of mine taken: the last of a batch ends the wait
+  if (frame.kind === "action" && frame.seat === me) state.pending = Math.max(0, state.pending - 1);
   const names = (frame.words && frame.words.names) || (state.words && state.words.names) || [];
   noteUpdate(frame, state.frame);
   const ended = noteFrame(frame, state.frame, names, L);
@@ -337,7 +336,7 @@ function mySeat() {  // an update's "seat" is the seat that acted: the view says
 function myTurn() {
   const f = state.frame;
   return !!f && mySeat() !== null && f.info.status === "playing" && f.view.to_move === mySeat()
-    && f.view.legal.length > 0 && !state.waiting;
+    && f.view.legal.length > 0 && state.pending === 0;
 }
 
 function renderTable() {
@@ -550,7 +549,7 @@ function renderChoices(w, mine, had) {
 
 function act(action) {
   if (!myTurn()) { say(L("notyourturn", { turn: state.words ? state.words.turn : "" }), true); return; }
-  state.waiting = true; state.pending = 1;
+  state.pending = 1;
   send({ type: "act", table: state.table, action });
   renderTable();
 }
@@ -601,7 +600,7 @@ function confirmEcart() {
   if (!actions.length || actions.includes(null) || actions.length !== ecartNeeded()) return;
   state.ecart = [];
   // the server sends an update for each card: the turn is not the page's again before the last
-  state.waiting = true; state.pending = actions.length;
+  state.pending = actions.length;
   send({ type: "acts", table: state.table, actions });
   renderTable();
 }
