@@ -94,9 +94,7 @@ def test_a_whole_game_with_the_keyboard_only(server: Server, browser: Any, axe: 
     reloaded = False
     for _ in range(GAMES_TRIED.get(game, 1)):
         if ana.is_over():  # the game ended before she had three turns: a new table
-            ana.page.click("#back")
-            ana.page.wait_for_selector("#lobby:not([hidden])")
-            ana.forget()
+            ana.leave_table()
             create_table(ana.page, game, deals=DEALS[game])
         moves, reloaded = _play_by_keys(ana, axe, tmp_path, game, phases, reloaded)
         if moves >= 3:

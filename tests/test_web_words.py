@@ -88,8 +88,7 @@ def test_each_game_lists_only_its_keys(server: Server, browser: Any, game: str) 
         bea.page.wait_for_selector("#table[data-status=playing], #table[data-status=over]")
         if bea.table()["status"] == "playing":
             break
-        bea.page.click("#back")
-        bea.page.wait_for_selector("#lobby:not([hidden])")
+        bea.leave_table()
     assert bea.table()["status"] == "playing", bea.messages()
     keys = key_list(bea)
     assert keys.startswith("Keys in your hand"), keys
@@ -142,9 +141,7 @@ def reach_the_ecart(player: Player, tries: int = 6) -> bool:
             player.before = player.table()["n"]
             player.page.click(f"#choices button[data-action=\"{bid}\"]")
             player.moved()
-        player.page.click("#back")
-        player.page.wait_for_selector("#lobby:not([hidden])")
-        player.forget()
+        player.leave_table()
     return False
 
 

@@ -61,6 +61,13 @@ class Player:
         self.frames.clear()
         self.doms.clear()
 
+    def leave_table(self) -> None:
+        """Back to the tables from a table (its Back button), the table's frames and pages
+        forgotten (:meth:`forget`): ready to start another."""
+        self.page.click("#back")
+        self.page.wait_for_selector("#lobby:not([hidden])")
+        self.forget()
+
     def table(self) -> dict[str, str]:
         """The table's state as the page shows it (its data attributes)."""
         data: dict[str, str] = self.page.eval_on_selector(
