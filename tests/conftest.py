@@ -2,9 +2,10 @@
 CI's rule that nothing is skipped (under ``CI=true`` a test that would be skipped fails), and
 what keeps the suite steady on a loaded machine: hypothesis without deadlines nor "too slow"
 health checks; the compiled kernels (numba) cached into a temporary folder made for the test
-session (removed at its end; never the user's cache unless ``NUMBA_CACHE_DIR`` is already
-set), one subfolder per pytest-xdist worker so that no two processes write one cache, and
-warmed before the first kernel test, outside any test's timeout."""
+session (removed at its end, or by the next session when it was killed: ``numba_folders``;
+never the user's cache unless ``NUMBA_CACHE_DIR`` is already set), one subfolder per
+pytest-xdist worker so that no two processes write one cache, and warmed before the first
+kernel test, outside any test's timeout."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import atexit
 import contextlib
 import os
 import shutil
-import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, settings
 from sqlalchemy.engine import URL
 
 from databases import fresh_database, postgres_server, url_text
+from numba_folders import session_folder
 from services import in_ci, missing
 
 # speed is measured by benchmarks, never by a test: on a loaded machine a property test may
@@ -39,7 +40,7 @@ if _BASE not in os.environ:
     if "NUMBA_CACHE_DIR" in os.environ:
         os.environ[_BASE] = os.environ["NUMBA_CACHE_DIR"]
     else:
-        os.environ[_BASE] = tempfile.mkdtemp(prefix="atout-numba-")
+        os.environ[_BASE] = str(session_folder())
         atexit.register(shutil.rmtree, os.environ[_BASE], True)
 os.environ["NUMBA_CACHE_DIR"] = str(
     Path(os.environ[_BASE]) / os.environ.get("PYTEST_XDIST_WORKER", "main"))
