@@ -28,6 +28,12 @@ time per decision, then for each pair of bots the paired difference of their mar
 the boards both have played (``A − B``: the points per deal A gains over B; half of it is
 the share of the other side's points that changes hands), and each mixture player's
 margin against the first bot (``--by-opponent``).
+
+``clairvoyant`` (not a bot name; ``clairvoyant:playouts=5000`` with the search's settings)
+is the search seeing every hand
+(:class:`atout.bots.clairvoyant.ClairvoyantBot`, shown the live deal before each of its
+decisions): what it gains over a search against the same mixture is the most that a better
+reading of the hidden cards could add to that search.
 """
 
 from __future__ import annotations
@@ -44,7 +50,9 @@ from saved import save_record
 from search_duplicate import Child
 
 import atout
-from atout.bots import make_bot
+from atout.bots import make_bot, parse_bot_spec
+from atout.bots.base import Bot
+from atout.bots.clairvoyant import ClairvoyantBot
 from atout.bots.jass.mixture import MIXTURE, draw_opponents
 from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
@@ -64,6 +72,15 @@ def bot_name(bot: str) -> str:
     return bot.rpartition("/")[2]
 
 
+def tested_bot(name: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
+    """The tested bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` with the search's
+    settings (``clairvoyant:playouts=5000``)."""
+    base, settings = parse_bot_spec(name)
+    if base == "clairvoyant":
+        return ClairvoyantBot(rules, seat, seed, **settings)
+    return make_bot(name, rules, seat, seed)
+
+
 def play(bot: str, seed: int, index: int, child: Child | None = None) -> dict[str, Any]:
     """Board ``index`` of ``seed`` played by ``bot`` on one side against the mixture (by
     ``child``, another checkout's process, where given)."""
@@ -73,7 +90,9 @@ def play(bot: str, seed: int, index: int, child: Child | None = None) -> dict[st
     side = index // 4 % 2  # each side declares in half the boards (dealer index % 4)
     opponents = draw_opponents(seed, index)
     names = [bot_name(bot) if s % 2 == side else opponents[s // 2] for s in range(4)]
-    players = [None if child is not None and s % 2 == side else make_bot(n, rules, s, bot_seed)
+    players = [None if child is not None and s % 2 == side
+               else tested_bot(n, rules, s, bot_seed) if s % 2 == side
+               else make_bot(n, rules, s, bot_seed)
                for s, n in enumerate(names)]
     if child is not None:
         child.ask(op="deal", seed=board_seed, dealer=index % 4, bot=bot_name(bot),
@@ -89,6 +108,8 @@ def play(bot: str, seed: int, index: int, child: Child | None = None) -> dict[st
             text = child.ask(op="choose", seat=seat, history=history)["action"]
             decisions += 1
         elif seat % 2 == side:
+            if isinstance(player, ClairvoyantBot):
+                player.watch(deal)
             start = time.process_time()
             text = str(player.choose(deal.view(seat)))
             cpu += time.process_time() - start
@@ -202,7 +223,7 @@ def main() -> None:
         rules = atout.make("jass")
         for b in bots:
             if args.base is None or not b.startswith("base/"):
-                make_bot(bot_name(b), rules, 0)  # a bad name fails here, before any board
+                tested_bot(bot_name(b), rules, 0, 0)  # a bad name fails here, before any board
         # the search plays its Python rollouts until the kernels load: wait, to repeat by seed
         print(f"kernel ready: {kernels_ready('jass')}", flush=True)
         run(bots, args.seed, args.folder, range(args.first, args.last, args.step), args.base)

@@ -1,7 +1,8 @@
 """Jass players the search does not model (issue 42): the mixture's bots play legal, whole
 deals; the greedy card and the random trump do what their names say; the draws of a board are
 the same for every bot tested on it; the rollout's noise replaces the modelled seats' rules;
-the sampler stops reading the leads of an opponent proven not to cash his Bocks."""
+the sampler stops reading the leads of an opponent proven not to cash his Bocks; the benchmark
+seats the clairvoyant search."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
+from atout.bots.clairvoyant import ClairvoyantBot
 from atout.bots.jass import facts as jass_facts
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.heuristic import JassSeen, read_view
@@ -18,6 +20,7 @@ from atout.bots.jass.mixture import MIXTURE, GreedyJass, RolloutJass, draw_oppon
 from atout.cards import JASS_DECK, bit_list
 from atout.games.jass import JassDeal
 from atout.games.jass.play import POWER, SUIT_MASK
+from benchmark_helpers import load_benchmark
 
 JASS = atout.make("jass")
 HEARTS = 0
@@ -163,3 +166,15 @@ def test_learning_drops_only_opponents_who_kept_a_bock_in_truth() -> None:
                     broke = True
             assert broke, (seat, seen.leads)
     assert drops >= 3
+
+
+def test_the_benchmark_seats_the_clairvoyant_search_watching_the_live_deal() -> None:
+    bench = load_benchmark("jass_mixture")
+    bot = bench.tested_bot("clairvoyant:playouts=20", JASS, 1, 3)
+    assert isinstance(bot, ClairvoyantBot) and bot.playouts == 20
+    # a whole board: a clairvoyant not shown the deal before each decision would refuse
+    record = bench.play("clairvoyant:playouts=20", 1, 5)
+    assert record["side"] == 1 and record["opponents"] == list(draw_opponents(1, 5))
+    assert record["decisions"] >= 18 and sum(record["points"]) >= 157
+    with pytest.raises(ValueError, match="expected key=value"):
+        bench.tested_bot("clairvoyant:playouts", JASS, 0, 0)
