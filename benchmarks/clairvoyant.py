@@ -20,7 +20,10 @@ are saved one file each, so a run can stop and resume)::
     PYTHONPATH=src python benchmarks/clairvoyant.py sum DIR [--markdown]
 
 ``--players N`` sets the table size (Pitch and Knock Rummy heads-up: ``--players 2``); a
-folder holds one game and table size. ``run`` takes ``--first``, ``--last`` and ``--step``
+folder holds one game and table size. ``--settings key=heuristic`` gives both searches (the
+search and the clairvoyant one) the same search settings, ``:`` between two of them (here:
+the bids and other key decisions by the heuristic, so that the bound is the card play's);
+a folder holds one set of settings. ``run`` takes ``--first``, ``--last`` and ``--step``
 to split the boards between processes.
 """
 
@@ -38,7 +41,7 @@ from typing import Any
 from saved import save_record
 
 import atout
-from atout.bots import player_bot
+from atout.bots import parse_bot_spec, player_bot
 from atout.bots.base import Bot
 from atout.bots.clairvoyant import ClairvoyantBot
 from atout.bots.ready import kernels_ready
@@ -49,10 +52,15 @@ PLAYERS = ("heuristic", "search", "clairvoyant")
 """The three players measured, by the name their boards are saved under."""
 
 
-def make_player(name: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
-    """The player ``name`` (one of :data:`PLAYERS`, or any bot name) at ``seat``."""
+def make_player(name: str, rules: atout.Rules[Any], seat: int, seed: int,
+                settings: str = "") -> Bot:
+    """The player ``name`` (one of :data:`PLAYERS`, or any bot name) at ``seat``; the two
+    searches with ``settings`` (``key=heuristic:playouts=300``; none when empty)."""
     if name == "clairvoyant":
-        return ClairvoyantBot(rules, seat, seed)
+        return ClairvoyantBot(rules, seat, seed,
+                              **(parse_bot_spec(f"x:{settings}")[1] if settings else {}))
+    if name == "search" and settings:
+        return player_bot(f"search:{settings}", rules, seat, seed)
     return player_bot(name, rules, seat, seed)
 
 
@@ -64,9 +72,10 @@ def lineups(rules: atout.Rules[Any]) -> tuple[list[tuple[int, ...]], int]:
     return seat_lineups(rules, nbots), nbots
 
 
-def play(rules: atout.Rules[Any], player: str, seed: int, index: int) -> dict[str, Any]:
-    """Board ``index`` of tournament seed ``seed`` with ``player`` at the seats of bot 0:
-    its margin, CPU seconds and decisions."""
+def play(rules: atout.Rules[Any], player: str, seed: int, index: int,
+         settings: str = "") -> dict[str, Any]:
+    """Board ``index`` of tournament seed ``seed`` with ``player`` at the seats of bot 0 (a
+    search with ``settings``): its margin, CPU seconds and decisions."""
     board_seed = deal_seed(seed, index)
     rotations, nbots = lineups(rules)
     sums = [0.0] * nbots
@@ -75,7 +84,8 @@ def play(rules: atout.Rules[Any], player: str, seed: int, index: int) -> dict[st
     decisions = 0
     for r, lineup in enumerate(rotations):
         bot_seed = deal_seed(board_seed, r)
-        players = [make_player(player if b == 0 else "heuristic", rules, s, bot_seed)
+        players = [make_player(player, rules, s, bot_seed, settings) if b == 0
+                   else make_player("heuristic", rules, s, bot_seed)
                    for s, b in enumerate(lineup)]
         deal = rules.deal(seed=board_seed, dealer=index % rules.seats)
         while (seat := deal.to_move) is not None:
@@ -98,13 +108,15 @@ def play(rules: atout.Rules[Any], player: str, seed: int, index: int) -> dict[st
 
 
 def run(game: str, options: dict[str, Any], players: Sequence[str], folder: Path, seed: int,
-        indices: range) -> None:
-    """Play the boards ``indices`` with each of ``players`` in turn, each board saved as it
-    ends (a board already saved is skipped)."""
+        indices: range, settings: str = "") -> None:
+    """Play the boards ``indices`` with each of ``players`` in turn (the searches with
+    ``settings``), each board saved as it ends (a board already saved is skipped)."""
     rules = atout.make(game, **options)
     folder.mkdir(parents=True, exist_ok=True)
     meta = folder / "game.json"
-    setup = {"game": game, "options": options, "seed": seed}
+    setup: dict[str, Any] = {"game": game, "options": options, "seed": seed}
+    if settings:
+        setup["settings"] = settings
     if meta.exists():
         if json.loads(meta.read_text(encoding="utf-8")) != setup:
             raise SystemExit(f"{folder} holds boards of {meta.read_text(encoding='utf-8')}, "
@@ -116,7 +128,7 @@ def run(game: str, options: dict[str, Any], players: Sequence[str], folder: Path
             path = folder / f"{player}-{i:05d}.json"
             if path.exists():
                 continue
-            save_record(path, play(rules, player, seed, i))
+            save_record(path, play(rules, player, seed, i, settings))
 
 
 def load(folder: Path) -> dict[str, dict[int, dict[str, Any]]]:
@@ -173,7 +185,8 @@ def summary(folder: Path) -> None:
     """Print each player's margin, its CPU time, and the search's share of the bound."""
     setup = json.loads((folder / "game.json").read_text(encoding="utf-8"))
     boards = load(folder)
-    print(f"{setup['game']} {setup['options'] or ''} (seed {setup['seed']})")
+    print(f"{setup['game']} {setup['options'] or ''} {setup.get('settings', '')} "
+          f"(seed {setup['seed']})")
     for player in PLAYERS:
         got = boards.get(player, {})
         if len(got) < 2:
@@ -206,6 +219,9 @@ def main() -> None:
                     "heuristic, search or clairvoyant); sum: FOLDER ...")
     ap.add_argument("--players", type=int, help="the table size")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--settings", default="",
+                    help="run: both searches' settings, e.g. key=heuristic or "
+                    "key=heuristic:playouts=300")
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
@@ -226,9 +242,14 @@ def main() -> None:
     if player != "all" and player not in PLAYERS:
         ap.error(f"PLAYER is all or one of {', '.join(PLAYERS)}, not {player!r}")
     options = {"players": a.players} if a.players else {}
+    if a.settings:  # a bad setting fails here, before any board
+        rules = atout.make(game, **options)
+        make_player("search", rules, 0, 0, a.settings)
+        make_player("clairvoyant", rules, 0, 0, a.settings)
     # the searches play their Python rollouts until the kernels load: wait, to repeat by seed
     print(f"kernel ready: {kernels_ready(game)}", flush=True)
-    run(game, options, players, Path(folder), a.seed, range(a.first, a.last, a.step))
+    run(game, options, players, Path(folder), a.seed, range(a.first, a.last, a.step),
+        a.settings)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
 """benchmarks/clairvoyant.py plays a board as ``atout tournament`` does and gives the share of
-the bound (docs/bots.md quotes it)."""
+the bound (docs/bots.md quotes it); both searches take the same settings."""
 
 from __future__ import annotations
 
+import json
 import statistics
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import atout
+from atout.bots.search import SearchBot
 from atout.tournament import Tournament, play_board
 from benchmark_helpers import load_benchmark
 
@@ -39,3 +42,19 @@ def test_the_share_and_its_interval() -> None:
     noisy = [x + d for x, d in zip(s, [1, -1, 2, -2, 0.5, -0.5, 1, -1], strict=True)]
     share, lo, hi = bench.share_ci(h, noisy, c)
     assert lo < share < hi
+
+
+def test_both_searches_take_the_settings_and_a_folder_keeps_them(tmp_path: Path) -> None:
+    bench = load_benchmark("clairvoyant")
+    rules = atout.make("tarot")
+    for name in ("search", "clairvoyant"):
+        bot = bench.make_player(name, rules, 1, 0, "key=heuristic:playouts=20")
+        assert isinstance(bot, SearchBot)
+        assert (bot.key, bot.playouts) == ("heuristic", 20)
+        assert bench.make_player(name, rules, 1, 0).key == "search"  # Tarot's default
+    folder = tmp_path / "cv"
+    bench.run("pitch", {"players": 2}, ["heuristic"], folder, 1, range(1), "key=heuristic")
+    assert json.loads((folder / "game.json").read_text(encoding="utf-8"))["settings"] == (
+        "key=heuristic")
+    with pytest.raises(SystemExit, match="holds boards of"):
+        bench.run("pitch", {"players": 2}, ["heuristic"], folder, 1, range(1))
