@@ -17,14 +17,15 @@ three on each board before the next (or name one player to run it in its own pro
 are saved one file each, so a run can stop and resume)::
 
     PYTHONPATH=src python benchmarks/clairvoyant.py run jass all DIR --last 1000
-    PYTHONPATH=src python benchmarks/clairvoyant.py sum DIR [--markdown]
+    PYTHONPATH=src python benchmarks/clairvoyant.py sum DIR [--markdown] [--against DIR0]
 
 ``--players N`` sets the table size (Pitch and Knock Rummy heads-up: ``--players 2``); a
 folder holds one game and table size. ``--settings key=heuristic`` gives both searches (the
 search and the clairvoyant one) the same search settings, ``:`` between two of them (here:
 the bids and other key decisions by the heuristic, so that the bound is the card play's);
-a folder holds one set of settings. ``run`` takes ``--first``, ``--last`` and ``--step``
-to split the boards between processes.
+a folder holds one set of settings. ``sum --against DIR0`` pairs each player's boards with
+the same boards in ``DIR0`` (other code, other settings). ``run`` takes ``--first``,
+``--last`` and ``--step`` to split the boards between processes.
 """
 
 from __future__ import annotations
@@ -211,6 +212,22 @@ def summary(folder: Path) -> None:
           f"{100 * lo:.1f}% to {100 * hi:.1f}%)")
 
 
+def against(folder: Path, base: Path) -> list[str]:
+    """Each player's margin in ``folder`` less its margin in ``base`` (the same boards played
+    by other code or other settings), paired by board over the boards both hold."""
+    mine, theirs = load(folder), load(base)
+    lines = []
+    for player in PLAYERS:
+        common = sorted(set(mine.get(player, {})) & set(theirs.get(player, {})))
+        if len(common) < 2:
+            continue
+        diff = [mine[player][i]["margin"] - theirs[player][i]["margin"] for i in common]
+        m, ci = mean_ci(diff)
+        lines.append(f"  {player:<12} {m:+9.3f} ± {ci:.3f} against {base}, paired over "
+                     f"{len(common)} boards ({sum(1 for d in diff if d)} differ)")
+    return lines
+
+
 def main() -> None:
     """Run boards or print the summary."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -227,6 +244,9 @@ def main() -> None:
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--markdown", action="store_true",
                     help="with sum: one row of docs/bots.md's table per folder")
+    ap.add_argument("--against", type=Path,
+                    help="with sum: each player's margin less its margin in this folder, "
+                    "paired by board")
     a = ap.parse_args()
     if a.command == "sum":
         for folder in a.args:
@@ -234,6 +254,8 @@ def main() -> None:
                 print(markdown_row(Path(folder)))
             else:
                 summary(Path(folder))
+            if a.against is not None:
+                print("\n".join(against(Path(folder), a.against)))
         return
     if len(a.args) != 3:
         ap.error("run takes GAME PLAYER FOLDER")

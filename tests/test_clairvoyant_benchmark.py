@@ -58,3 +58,24 @@ def test_both_searches_take_the_settings_and_a_folder_keeps_them(tmp_path: Path)
         "key=heuristic")
     with pytest.raises(SystemExit, match="holds boards of"):
         bench.run("pitch", {"players": 2}, ["heuristic"], folder, 1, range(1))
+
+
+def test_sum_against_another_folder_pairs_each_players_boards(tmp_path: Path) -> None:
+    bench = load_benchmark("clairvoyant")
+
+    def write(folder: Path, player: str, margins: dict[int, float]) -> None:
+        folder.mkdir(exist_ok=True)
+        for i, m in margins.items():
+            (folder / f"{player}-{i:05d}.json").write_text(json.dumps(
+                {"index": i, "seed": 1, "player": player, "margin": m, "cpu": 0.0,
+                 "decisions": 1}), encoding="utf-8")
+
+    new, old = tmp_path / "new", tmp_path / "old"
+    write(new, "search", {0: 10.0, 1: 4.0, 2: 7.0, 5: 99.0})
+    write(old, "search", {0: 8.0, 1: 4.0, 2: 3.0, 3: -50.0})
+    write(new, "heuristic", {0: 1.0})
+    write(old, "heuristic", {0: 1.0})
+    lines = bench.against(new, old)
+    assert len(lines) == 1  # the heuristic shares one board only: nothing to pair
+    assert "search" in lines[0] and "+2.000 ±" in lines[0]
+    assert "over 3 boards (2 differ)" in lines[0]
