@@ -203,3 +203,26 @@ def test_the_batches_value_every_action() -> None:
         values = batch([deal, deal.clone()], actions, 2, seat, 5)
         assert len(values) == len(actions)
         assert values == batch([deal, deal.clone()], actions, 2, seat, 5)
+
+
+def test_a_card_on_the_kernel_gets_the_kernels_factor() -> None:
+    """In the card play the kernel's search spends ``Batch.factor`` (8) times the budget's
+    worlds; the Python search the budget, as before the kernel."""
+    assert kernel_ready(wait=True)
+    for seed in range(40):
+        deal = in_play({}, seed)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        if len(view.hand) > 2 and len(action_ids(deal)) > 2:  # no exact end, a search
+            break
+    assert seat is not None
+    spent = {}
+    for kernel in (1, 0):
+        bot = make_bot(f"search:kernel={kernel}:playouts=40", deal.rules, seat, seed=5)
+        assert isinstance(bot, SearchBot)
+        bot.choose(view)
+        # the kernel plays 8 rollouts per budget unit (kernel_reuse 8 against reuse 1)
+        spent[kernel] = bot.total_playouts // (8 if kernel else 1)
+    assert 8 * 40 <= spent[1] < 10 * 40, spent
+    assert 40 <= spent[0] < 2 * 40, spent

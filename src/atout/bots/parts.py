@@ -310,7 +310,9 @@ class Batch:
     (Putze's question of the trump six and its better cards).
     ``key_factor`` (optional): the factor of the key decisions' budget
     (:attr:`GameParts.key_factor`) when this kernel rolls them out: sampled and rolled out
-    compiled, a larger budget costs what the plain-Python one cannot (Tarot's bids)."""
+    compiled, a larger budget costs what the plain-Python one cannot (Tarot's bids).
+    ``factor``: the same for every other decision this kernel rolls out (Tarot's card play:
+    8 times the budget's worlds; 1 elsewhere)."""
 
     rollouts: BatchRollouts
     reuse: int = 8
@@ -323,6 +325,7 @@ class Batch:
     fit: bool = False
     world_phases: frozenset[str] = frozenset()
     key_factor: int | None = None
+    factor: int = 1
 
 
 @dataclass(frozen=True)

@@ -134,7 +134,8 @@ class SearchBot(Bot):
     ``model=1``, the greedy policy with ``model=0``; Tarot: the greedy policy, or with
     ``model`` the search's model of the table; the game's
     :class:`~atout.bots.parts.Batch` ``reuse`` rollouts per action on each sample unless
-    ``reuse`` is given; the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
+    ``reuse`` is given, on its ``factor`` times the budget's worlds (``key_factor`` in the
+    key phases); the values are :func:`~atout.bots.parts.side_value`'s; Knock Rummy:
     the draws and discards, every seat by the heuristic's rules, its default where numpy is
     installed; Putze: random cards, scored in putzes and pommes as the engine,
     :mod:`atout.bots.putze.kernel`; Pitch: the bids and the card play, the hidden hands
@@ -412,6 +413,8 @@ class SearchBot(Bot):
         budget = self.playouts
         if view.phase in self.key_phases:  # the key decisions get more, as when sampled
             budget *= self.parts.kernel_key_factor
+        else:
+            budget *= batch.factor
         per_round = budget / self.rounds
         rng = self.rng
         try:

@@ -194,7 +194,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greed
                   exact=Exact(tarot_solver, cost=5), candidates=candidates,
                   batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch,
                               ready=default_ready, worlds=tarot_worlds, takes_model=True,
-                              fit=True, phases=KERNEL_PHASES, key_factor=8))
+                              fit=True, phases=KERNEL_PHASES, key_factor=8, factor=8))
 """The Tarot bots' parts."""
 
 __all__ = [
