@@ -59,7 +59,7 @@ def make_player(name: str, rules: atout.Rules[Any], seat: int, seed: int,
     searches with ``settings`` (``key=heuristic:playouts=300``; none when empty)."""
     if name == "clairvoyant":
         return ClairvoyantBot(rules, seat, seed,
-                              **(parse_bot_spec(f"x:{settings}")[1] if settings else {}))
+                              **(parse_bot_spec(f"clairvoyant:{settings}")[1] if settings else {}))
     if name == "search" and settings:
         return player_bot(f"search:{settings}", rules, seat, seed)
     return player_bot(name, rules, seat, seed)

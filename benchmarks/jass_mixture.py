@@ -46,11 +46,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from clairvoyant import make_player
 from saved import save_record
 from search_duplicate import Child
 
 import atout
-from atout.bots import make_bot, parse_bot_spec
+from atout.bots import make_bot
 from atout.bots.base import Bot
 from atout.bots.clairvoyant import ClairvoyantBot
 from atout.bots.jass.mixture import MIXTURE, draw_opponents
@@ -75,9 +76,9 @@ def bot_name(bot: str) -> str:
 def tested_bot(name: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
     """The tested bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` with the search's
     settings (``clairvoyant:playouts=5000``)."""
-    base, settings = parse_bot_spec(name)
+    base, _, settings = name.partition(":")
     if base == "clairvoyant":
-        return ClairvoyantBot(rules, seat, seed, **settings)
+        return make_player(base, rules, seat, seed, settings)
     return make_bot(name, rules, seat, seed)
 
 
