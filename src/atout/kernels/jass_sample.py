@@ -46,6 +46,7 @@ from atout.kernels.jass import (
     STATE_SIZE,
     whole,
 )
+from atout.kernels.jass_infer import replay_misses
 from atout.kernels.jass_search import assign, has_weis, lead_misses
 from atout.kernels.jit import njit
 from atout.kernels.putze_sample import weis_of
@@ -115,8 +116,9 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
                          forced: NDArray[np.int64], played_by: NDArray[np.int64],
                          leads: NDArray[np.int64], keep32: NDArray[np.int64], stoeck: int,
                          quiet: int, announced: NDArray[np.int64], weis_seats: int, big: int,
-                         beat: int, after: int, weis_now: int, tries: int, soft: int,
-                         count: int, seed: int) -> NDArray[np.int64]:
+                         beat: int, after: int, weis_now: int, plays: NDArray[np.int64],
+                         leader: int, readers: int, chooser: int, keep_play: NDArray[np.int64],
+                         tries: int, soft: int, count: int, seed: int) -> NDArray[np.int64]:
     """``count`` worlds (see the module): ``base`` with the unseen cards ``pool`` dealt to
     the seats ``holders`` (``sizes``, ``allowed``, ``forced`` as
     :func:`~atout.kernels.jass_search.assign` takes them), ``played_by`` the cards each seat
@@ -125,8 +127,12 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
     (:func:`weis_bad`),
     ``weis_now`` the first trick's Weis still to score (0: none or scored already, 1: the
     best side's, 2: with the tie to both sides: :func:`first_trick_weis`), ``stoeck`` the
-    trump king and queen when the Stöck is still to come (0 without); ``tries`` draws at
-    most, ``soft`` more once a fallback exists."""
+    trump king and queen when the Stöck is still to come (0 without); ``plays`` the cards
+    played so far in order from ``leader``'s lead, ``readers`` the seats (bits) whose cards
+    are read as the heuristic's (:func:`atout.kernels.jass_infer.replay_misses`, ``chooser``
+    the seat that chose trump), a world that explains ``m`` of them badly kept with
+    probability ``keep_play[min(m, len - 1)] / 2**32`` (``readers`` 0: none read);
+    ``tries`` draws at most, ``soft`` more once a fallback exists."""
     out = np.zeros((count, STATE_SIZE), dtype=np.int64)
     rs = np.zeros(1, dtype=np.int64)
     n = holders.shape[0]
@@ -135,6 +141,12 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
     start = np.zeros(MAX_SEATS, dtype=np.int64)
     seats = base[ST_N]
     mode = base[ST_MODE]
+    last = keep_play.shape[0] - 1
+    hopeless = last  # from this many cards explained badly on, a world is never kept
+    for m in range(last + 1):
+        if keep_play[m] <= 0:
+            hopeless = m
+            break
     for w in range(count):
         seed_stream(rs, seed, w)
         best = -1
@@ -152,12 +164,18 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
                 start[holders[i]] = got[i] | played_by[holders[i]]
             misses = lead_misses(start, leads)
             bad = weis_bad(start, seats, quiet, announced, weis_seats, big, mode, beat, after)
-            if not bad and (misses == 0 or draw32(rs) < keep32[misses]):
+            read = 0
+            if readers and not bad:
+                # counted as far as it can matter: to be kept, or to be a better fallback
+                limit = last if best < 0 else min(last, max(hopeless, best - misses - 1))
+                read = replay_misses(base, start, plays, leader, readers, chooser, limit)
+            if not bad and (misses == 0 or draw32(rs) < keep32[misses]) and (
+                    read == 0 or draw32(rs) < keep_play[min(read, last)]):
                 best = 0
                 keep[:] = got
                 break
-            if best < 0 or 1000 * bad + misses < best:
-                best = 1000 * bad + misses
+            if best < 0 or 1000 * bad + misses + read < best:
+                best = 1000 * bad + misses + read
                 keep[:] = got
         out[w, :] = base
         if best < 0:
@@ -178,7 +196,7 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
 
 
 _ARRAYS = ("base", "holders", "sizes", "allowed", "forced", "played_by", "leads", "keep32",
-           "announced")
+           "announced", "plays", "keep_play")
 """The arguments of :func:`sample_worlds_kernel` that are arrays, by name."""
 
 
@@ -214,6 +232,12 @@ def _arrays(named: dict[str, Any]) -> dict[str, NDArray[np.int64]]:
     if leads.ndim != 2 or leads.shape[1] != 4:
         raise ValueError(f"the leads are rows of 4 (seat, bocks, above, keep), not shape "
                          f"{leads.shape}")
+    if out["plays"].ndim != 1 or not ((out["plays"] >= 0) & (out["plays"] < 36)).all():
+        raise ValueError(f"the plays are card ids (0 to 35) in the order played, not "
+                         f"{out['plays'].tolist()}")
+    if out["keep_play"].ndim != 1 or not out["keep_play"].shape[0]:
+        raise ValueError("keep_play holds one keep weight per number of cards explained "
+                         f"badly, from 0 (at least one), not shape {out['keep_play'].shape}")
     if out["keep32"].shape != (leads.shape[0] + 1,):
         raise ValueError(f"one keep weight per number of misses (0 to {leads.shape[0]}), not "
                          f"shape {out['keep32'].shape}")
@@ -223,7 +247,8 @@ def _arrays(named: dict[str, Any]) -> dict[str, NDArray[np.int64]]:
 def sample_worlds(base: Any, holders: Any, pool: int, sizes: Any, allowed: Any, forced: Any,
                   played_by: Any, leads: Any, keep32: Any, stoeck: int, quiet: int,
                   announced: Any, weis_seats: int, big: int, beat: int, after: int,
-                  weis_now: int, tries: int, soft: int, count: int,
+                  weis_now: int, plays: Any, leader: int, readers: int, chooser: int,
+                  keep_play: Any, tries: int, soft: int, count: int,
                   seed: int) -> NDArray[np.int64]:
     """:func:`sample_worlds_kernel` on checked arguments (the same, in the same order; the
     seed any int): ``count`` kernel states, a world no try dealt with its turn -1. A
@@ -231,7 +256,8 @@ def sample_worlds(base: Any, holders: Any, pool: int, sizes: Any, allowed: Any, 
     not deal."""
     a = _arrays({"base": base, "holders": holders, "sizes": sizes, "allowed": allowed,
                  "forced": forced, "played_by": played_by, "leads": leads,
-                 "keep32": keep32, "announced": announced})
+                 "keep32": keep32, "announced": announced, "plays": plays,
+                 "keep_play": keep_play})
     if not isinstance(pool, (int, np.integer)) or not 0 <= pool < 1 << 36:
         raise ValueError(f"the pool is a mask of the 36 cards, not {pool!r}")
     if int(a["sizes"].sum()) != int(pool).bit_count():
@@ -243,7 +269,8 @@ def sample_worlds(base: Any, holders: Any, pool: int, sizes: Any, allowed: Any, 
                                 a["forced"], a["played_by"], a["leads"], a["keep32"],
                                 int(stoeck), int(quiet), a["announced"], int(weis_seats),
                                 int(bool(big)), int(beat), int(after), int(weis_now),
-                                whole(tries, "tries"),
+                                a["plays"], int(leader), int(readers), int(chooser),
+                                a["keep_play"], whole(tries, "tries"),
                                 whole(soft, "soft"), whole(count, "count"), fold_seed(seed))
 
 

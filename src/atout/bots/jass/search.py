@@ -60,7 +60,7 @@ from atout.games.jass.play import (
     VALUE,
     CardPolicy,
 )
-from atout.games.jass.seen import void_shown
+from atout.games.jass.seen import view_plays, void_shown
 from atout.games.trick import beats
 
 EPSILON = 0.1
@@ -78,6 +78,19 @@ this probability per such lead (1: no inference). 0.02 until issue 42: softer, w
 LEARN_BOCKS = True
 """Whether the sampler stops reading the leads of an opponent whose own play proves he kept
 a Bock (:func:`bock_leads`' ``learn``); it never does against the heuristic's play."""
+PLAY_TRUST = 0.02
+"""How far the kernel's sampler trusts that the seats of :data:`PLAY_READERS` play their cards
+as the heuristic does: a world from whose hands the heuristic would not have played ``m`` of
+their cards is kept with probability ``PLAY_TRUST ** m`` (1: not read;
+:func:`atout.kernels.jass_infer.replay_misses`). The Python sampler does not read them."""
+PLAY_READERS = "opponents"
+"""Whose cards the kernel's sampler reads as the heuristic's: ``"opponents"`` (the other
+side), ``"others"`` (the partner too) or ``"none"``."""
+PLAY_MISSES = 12
+"""The most cards explained badly told apart (more weigh as many)."""
+PLAY_SOFT = 200
+"""The kernel sampler's tries for the soft constraints when it reads the cards played
+(:data:`SOFT_TRIES` otherwise)."""
 PLAY_FACTS = False
 """Whether the sampler also reads how the opponents followed (:func:`play_facts`). Off by
 default: it did not measurably strengthen the search (docs/bots.md)."""
@@ -570,13 +583,23 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
     base, kq = made[1]
     keep32 = np.array([int(BOCK_TRUST ** m * 2**32) for m in range(len(facts.leads) + 1)],
                       dtype=np.int64)
+    plays = view_plays(sampler.rules, view, seen.gone)
+    me = view.seat
+    readers = 0
+    if PLAY_TRUST < 1 and plays:
+        for s in facts.others:
+            if PLAY_READERS == "others" or (PLAY_READERS == "opponents" and (s - me) % 2):
+                readers |= 1 << s
+    keep_play = np.array([min(int(PLAY_TRUST ** m * 2**32), 2**32)
+                          for m in range(PLAY_MISSES + 1)], dtype=np.int64)
     return (base, np.array(facts.others, dtype=np.int64), facts.pool,
             np.array(facts.sizes, dtype=np.int64), np.array(facts.allowed, dtype=np.int64),
             np.array(facts.forced, dtype=np.int64), np.array(seen.played, dtype=np.int64),
             np.array(facts.leads, dtype=np.int64).reshape(-1, 4), keep32, kq, quiet,
             np.array(announced, dtype=np.int64), weis_seats,
-            int(sampler.rules.options.big_sequences), beat, after, now, MAX_TRIES,
-            SOFT_TRIES)
+            int(sampler.rules.options.big_sequences), beat, after, now,
+            np.array([c for _, c in plays], dtype=np.int64), plays[0][0] if plays else me,
+            readers, seen.chooser, keep_play, MAX_TRIES, PLAY_SOFT if readers else SOFT_TRIES)
 
 
 def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,
