@@ -14,8 +14,11 @@ for the search's rollouts:
   than the Weis shown that beat his; a sample that
   disagrees is only a fallback, behind every sample that agrees), then the opponents' leads
   (:func:`atout.kernels.jass_search.lead_misses`: a sample that explains ``m`` of them badly
-  is kept with probability ``keep32[m] / 2**32``); after ``soft`` more tries the fallback
-  with the fewest misses;
+  is kept with probability ``keep32[m] / 2**32``), then, beyond the Python sampler, the
+  cards of the ``readers`` seats read as the heuristic's play
+  (:func:`atout.kernels.jass_infer.replay_misses`: ``m`` of them explained badly, kept with
+  probability ``keep_play[m] / 2**32``); after ``soft`` more tries the fallback with the
+  fewest misses;
 - the points still to come that the hands decide: in the first trick the Weis the world's
   hands will score (:func:`first_trick_weis`, as the engine scores them once the first trick
   is over), and the Stöck still to come added to its holder's side.

@@ -548,8 +548,10 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
     cards each seat played, the Bock-lead facts and their weights, the Stöck still to come,
     the Weis facts (:func:`_weis_facts`: the seats that announced none, the totals
     announced and not shown, big sequences, the first trick's Weis still to score), the
-    tries. From the first card of the play on; None where the Python sampler must draw: in
-    the trump choice, or under Weis rules the kernel does not score."""
+    cards played in order from the first leader with the seats read as the heuristic's
+    play (:data:`PLAY_READERS`), the trump chooser and the keep weights, the tries. From
+    the first card of the play on; None where the Python sampler must draw: in the trump
+    choice, or under Weis rules the kernel does not score."""
     import numpy as np
 
     from atout.kernels import jass as kj
@@ -609,8 +611,9 @@ def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: 
     consistent with the view sampled in the kernel
     (:func:`atout.kernels.jass_sample.sample_worlds_kernel` on :func:`world_facts`: the
     voids shown, the Weis cards shown, the hand sizes, the Weis announced and the
-    opponents' leads read as :class:`JassDeterminizer` reads them, the first trick's Weis
-    scored from the world's hands) and rolled out as :func:`jass_batch` does (``model`` as
+    opponents' leads read as :class:`JassDeterminizer` reads them, and their cards read as
+    the heuristic's play (:data:`PLAY_TRUST`), the first trick's Weis scored from the
+    world's hands) and rolled out as :func:`jass_batch` does (``model`` as
     there); the summed values per action and the worlds used. None where the Python sampler
     must draw the deals."""
     from atout.kernels import jass as kj
