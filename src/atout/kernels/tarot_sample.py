@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 
 from atout.kernels.jit import njit
 from atout.kernels.kit import low_index, popcount
-from atout.kernels.rand import below, seed_stream
+from atout.kernels.rand import below, draw32, seed_stream
 from atout.kernels.tarot import (
     A_DISCARD,
     LENGTH,
@@ -60,7 +60,10 @@ from atout.kernels.tarot_layout import (
     TURN,
     N,
 )
+from atout.kernels.tarot_search import heuristic_card
 
+CARDS = 78
+"""The card ids (0 to 77): a smaller action id in the card play is a card."""
 TRUMPS_HI = (1 << 21) - 1
 EX_HI = 1 << 21
 BIG_HI = sum(1 << k for k in range(14, 20))
@@ -303,26 +306,36 @@ def is_legal(s: NDArray[np.int64], a: int, acts: NDArray[np.int64]) -> bool:
 
 
 @njit
-def replay(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[np.int64],
-           n_hidden: int, to_move: int, acts: NDArray[np.int64]) -> bool:
+def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[np.int64],
+                n_hidden: int, to_move: int, acts: NDArray[np.int64], readers: int,
+                limit: int) -> int:
     """Replay ``steps`` (rows ``(actor, action)``, action -1 for a hidden discard) on the
-    freshly laid-out deal ``s``, each hidden discard the next card of ``hidden``; whether
+    freshly laid-out deal ``s``, each hidden discard the next card of ``hidden``: -1 unless
     every action was legal at its actor's turn and ``to_move`` (-1: nobody) moves at the
-    end."""
+    end, else how many cards of the seats of the ``readers`` bits the heuristic
+    (:func:`atout.kernels.tarot_search.heuristic_card`) would not have played there, from
+    the world's hands (counted up to ``limit + 1``; the replay goes on to its end)."""
     used = 0
+    misses = 0
     for i in range(steps.shape[0]):
-        if s[TURN] != steps[i, 0]:
-            return False
+        actor = steps[i, 0]
+        if s[TURN] != actor:
+            return -1
         a = steps[i, 1]
         if a < 0:
             if used >= n_hidden:
-                return False
+                return -1
             a = A_DISCARD + hidden[used]
             used += 1
         if not is_legal(s, a, acts):
-            return False
+            return -1
+        if readers >> actor & 1 and misses <= limit and s[PHASE] == PH_PLAY and a < CARDS:
+            lo, hi = play_masks(s, actor)
+            if (lo & (lo - 1) or hi & (hi - 1) or (lo and hi)) and \
+                    heuristic_card(s, lo, hi) != a:
+                misses += 1
         step(s, a)
-    return bool(s[TURN] == to_move)
+    return misses if s[TURN] == to_move else -1
 
 
 # -- the worlds ------------------------------------------------------------------------------
@@ -409,10 +422,14 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
                          ecart_known: NDArray[np.int64], chien_known: NDArray[np.int64],
                          taker: int, took_chien: bool, auction: NDArray[np.int64],
                          table: NDArray[np.float64], has_model: bool, read_bids: int,
+                         readers: int, keep_play: NDArray[np.int64], soft: int,
                          tries: int, count: int, seed: int) -> NDArray[np.int64]:
     """``count`` worlds (rows of the kernel's state) agreeing with the facts (see the
     module): world ``w`` draws from the stream ``(seed, w)``; one no try dealt has its turn
-    -1."""
+    -1. The cards of the seats of the ``readers`` bits are read as the heuristic's
+    (:func:`replay_read`): a world that explains ``m`` of them badly is kept with
+    probability ``keep_play[min(m, len - 1)] / 2**32``, else the one with the fewest after
+    ``soft`` more tries (``readers`` 0: none read)."""
     out = np.zeros((count, LENGTH), dtype=np.int64)
     rs = np.zeros(1, dtype=np.int64)
     h = sizes.shape[0]
@@ -426,10 +443,23 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
     f = np.zeros(FEATURES, dtype=np.float64)
     s = np.empty(LENGTH, dtype=np.int64)
     reads = read_bids if auction.shape[0] else 0
+    last = keep_play.shape[0] - 1
+    hopeless = last  # from this many cards explained badly on, a world is never kept
+    for m in range(last + 1):
+        if keep_play[m] <= 0:
+            hopeless = m
+            break
+    fallback = np.empty(LENGTH, dtype=np.int64)
     for w in range(count):
         seed_stream(rs, seed, w)
         done = False
+        best = -1  # the fallback's misses (-1: none yet)
+        extra = 0
         for attempt in range(tries + 2 * reads):
+            if best >= 0:
+                extra += 1
+                if extra > soft:
+                    break
             if not assign(pool, sizes, allowed, forced, rs, got, buf):
                 continue
             _dealt(base, holders, got, ecart_at, chien_at, ecart_base, chien_known, taker,
@@ -446,11 +476,21 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
                 hidden[t] = c
             if not _lay(s, template, hands, piles[1, 0], piles[1, 1]):
                 continue
-            if replay(s, steps, hidden, k, to_move, acts):
+            # counted as far as it can matter: to be kept, or to be a better fallback
+            limit = last if best < 0 else min(last, max(hopeless, best - 1))
+            m = replay_read(s, steps, hidden, k, to_move, acts, readers, limit)
+            if m < 0:
+                continue
+            if m == 0 or draw32(rs) < keep_play[min(m, last)]:
                 done = True
                 break
+            if best < 0 or m < best:
+                best = m
+                fallback[:] = s
         if done:
             out[w, :] = s
+        elif best >= 0:
+            out[w, :] = fallback
         else:
             out[w, :] = template
             out[w, TURN] = -1
@@ -480,12 +520,14 @@ def sample_worlds(template: Any, steps: Any, to_move: int, base: Any, holders: A
                   pool: Any, sizes: Any, allowed: Any, forced: Any, ecart_at: int,
                   chien_at: int, ecart_base: Any, ecart_known: Any, chien_known: Any,
                   taker: int, took_chien: bool, auction: Any, table: Any, has_model: bool,
-                  read_bids: int, tries: int, count: int, seed: int) -> NDArray[np.int64]:
+                  read_bids: int, readers: int, keep_play: Any, soft: int, tries: int,
+                  count: int, seed: int) -> NDArray[np.int64]:
     """:func:`sample_worlds_kernel` with its arguments checked (``ValueError`` in words):
     the template a state of :data:`~atout.kernels.tarot.LENGTH`, ``steps`` rows of two,
     ``base`` a row of two words per seat, the pool and the known piles two words, one size,
     allowed and forced row and holder seat per holder (the écart's and chien's places among
-    them), ``auction`` rows of three, ``table`` five rows of :data:`FEATURES` weights."""
+    them), ``auction`` rows of three, ``table`` five rows of :data:`FEATURES` weights,
+    ``readers`` bits of the seats, ``keep_play`` one weight or more."""
     tmpl = np.ascontiguousarray(np.asarray(template, dtype=np.int64))
     if tmpl.shape != (LENGTH,) or int(tmpl[N]) not in (3, 4, 5):
         raise ValueError(f"the template must be a kernel state of {LENGTH} int64 (from "
@@ -503,7 +545,14 @@ def sample_worlds(template: Any, steps: Any, to_move: int, base: Any, holders: A
     tb = np.ascontiguousarray(np.asarray(table, dtype=np.float64))
     if tb.shape != (5, FEATURES):
         raise ValueError(f"table must be 5 rows of {FEATURES} weights, not {tb.shape}")
-    for name, v in (("count", count), ("tries", tries), ("read_bids", read_bids)):
+    if not isinstance(readers, int | np.integer) or not 0 <= readers < 1 << n:
+        raise ValueError(f"readers must be bits of the {n} seats, not {readers!r}")
+    keep = np.ascontiguousarray(np.asarray(keep_play, dtype=np.int64).reshape(-1))
+    if not keep.shape[0]:
+        raise ValueError("keep_play holds one keep weight per number of cards explained "
+                         "badly, from 0 (at least one)")
+    for name, v in (("count", count), ("tries", tries), ("read_bids", read_bids),
+                    ("soft", soft)):
         if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0:
             raise ValueError(f"{name} must be a whole number, 0 or more, not {v!r}")
     return sample_worlds_kernel(
@@ -512,10 +561,11 @@ def sample_worlds(template: Any, steps: Any, to_move: int, base: Any, holders: A
         _rows("forced", forced, 2, h), int(ecart_at), int(chien_at),
         _vector("ecart_base", ecart_base, 2), _vector("ecart_known", ecart_known, 2),
         _vector("chien_known", chien_known, 2), int(taker), bool(took_chien),
-        _rows("auction", auction, 3), tb, bool(has_model), int(read_bids), int(tries),
-        int(count), int(seed) & 0x7FFFFFFFFFFFFFFF)
+        _rows("auction", auction, 3), tb, bool(has_model), int(read_bids), int(readers),
+        keep, int(soft), int(tries), int(count), int(seed) & 0x7FFFFFFFFFFFFFFF)
 
 
 __all__ = ["BIG_HI", "FEATURES", "assign", "bid_features", "bid_misses", "count_bid",
            "hand_points",
-           "is_legal", "model_bid", "replay", "sample_worlds", "sample_worlds_kernel"]
+           "is_legal", "model_bid", "replay_read", "sample_worlds",
+           "sample_worlds_kernel"]

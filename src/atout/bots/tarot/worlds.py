@@ -42,6 +42,25 @@ _FACTS: list[tuple[View | None, Sampler | None, WorldFacts | None]] = [(None, No
 threads)."""
 
 
+PLAY_TRUST = 0.1
+"""How far the kernel's sampler trusts that the other seats play their cards as the
+heuristic does: a world from whose hands the heuristic would not have played ``m`` of their
+cards is kept with probability ``PLAY_TRUST ** m`` (1: not read;
+:func:`atout.kernels.tarot_sample.replay_read`). The Python sampler does not read them."""
+PLAY_MISSES = 12
+"""The most cards explained badly told apart (more weigh as many)."""
+PLAY_SOFT = 48
+"""Tries spent on a world that explains the cards better, once one that replays exists."""
+
+
+def _readers(view: View) -> int:
+    """The seats whose cards the kernel's sampler reads (:data:`PLAY_TRUST`): every other
+    seat, none when the trust is 1."""
+    if PLAY_TRUST >= 1:
+        return 0
+    return ((1 << view.seats) - 1) & ~(1 << view.seat)
+
+
 def _words(masks: Sequence[int]) -> Any:
     """Card masks as rows of the kernel's two words (lo, hi)."""
     import numpy as np
@@ -111,7 +130,9 @@ def world_facts(sampler: Sampler, view: View) -> WorldFacts | None:
         _words([r.pool])[0], np.array(r.sizes, dtype=np.int64), _words(r.allowed),
         _words(r.forced), r.ecart_at, r.chien_at, _words([r.ecart_base])[0],
         _words([r.ecart_known])[0], _words([r.chien_known])[0], r.taker, r.took_chien,
-        auction, table, has_model, sampler.read_bids, MAX_TRIES)
+        auction, table, has_model, sampler.read_bids, _readers(view),
+        np.array([min(int(PLAY_TRUST ** m * 2**32), 2**32) for m in range(PLAY_MISSES + 1)],
+                 dtype=np.int64), PLAY_SOFT, MAX_TRIES)
     _FACTS[0] = (view, sampler, facts)
     return facts
 
