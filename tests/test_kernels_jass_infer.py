@@ -165,3 +165,11 @@ def test_random_play_is_read_without_error() -> None:
             deal.play(rng.choice(deal.legal_actions()))
         state, start, plays, leader, chooser = _read(deal)
         assert 0 <= heuristic_misses(state, start, plays, leader, 15, chooser) <= len(plays)
+
+
+def test_never_kept_is_the_first_weight_of_nothing() -> None:
+    from atout.kernels.kit import never_kept
+
+    assert never_kept(np.array([2**32, 5, 0, 0], dtype=np.int64)) == 2
+    assert never_kept(np.array([2**32, 2**31], dtype=np.int64)) == 1  # none is 0: the last
+    assert never_kept(np.array([0], dtype=np.int64)) == 0

@@ -52,6 +52,7 @@ from atout.kernels.jass import (
 from atout.kernels.jass_infer import replay_misses
 from atout.kernels.jass_search import assign, has_weis, lead_misses
 from atout.kernels.jit import njit
+from atout.kernels.kit import never_kept
 from atout.kernels.putze_sample import weis_of
 from atout.kernels.rand import draw32, fold_seed, seed_stream
 
@@ -145,11 +146,7 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
     seats = base[ST_N]
     mode = base[ST_MODE]
     last = keep_play.shape[0] - 1
-    hopeless = last  # from this many cards explained badly on, a world is never kept
-    for m in range(last + 1):
-        if keep_play[m] <= 0:
-            hopeless = m
-            break
+    hopeless = never_kept(keep_play)
     for w in range(count):
         seed_stream(rs, seed, w)
         best = -1

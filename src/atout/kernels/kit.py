@@ -73,6 +73,19 @@ def seat_value(points: Array | npt.NDArray[np.float64], n: int, seat: int) -> fl
 
 
 @njit
+def never_kept(keep: Array) -> int:
+    """The first count of facts explained badly from which a world is never kept: the first
+    index of the keep weights ``keep`` (per count, decreasing) that is 0, the last index when
+    none is. A sampler stops counting past it unless the count may still make a better
+    fallback."""
+    last: int = keep.shape[0] - 1
+    for m in range(last + 1):
+        if keep[m] <= 0:
+            return m
+    return last
+
+
+@njit
 def mix32(x: int) -> int:
     """A 32-bit integer hash (the finaliser of a well-known hash), never 0."""
     x = x & M32

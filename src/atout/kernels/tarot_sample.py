@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from atout.kernels.jit import njit
-from atout.kernels.kit import low_index, popcount
+from atout.kernels.kit import low_index, never_kept, popcount
 from atout.kernels.rand import below, draw32, seed_stream
 from atout.kernels.tarot import (
     A_DISCARD,
@@ -444,11 +444,7 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
     s = np.empty(LENGTH, dtype=np.int64)
     reads = read_bids if auction.shape[0] else 0
     last = keep_play.shape[0] - 1
-    hopeless = last  # from this many cards explained badly on, a world is never kept
-    for m in range(last + 1):
-        if keep_play[m] <= 0:
-            hopeless = m
-            break
+    hopeless = never_kept(keep_play)
     fallback = np.empty(LENGTH, dtype=np.int64)
     for w in range(count):
         seed_stream(rs, seed, w)
