@@ -115,6 +115,20 @@ def first_trick_weis(st: NDArray[np.int64], start: NDArray[np.int64], big: int,
 
 
 @njit
+def _read(base: NDArray[np.int64], start: NDArray[np.int64], plays: NDArray[np.int64],
+          leader: int, readers: int, chooser: int, bad: int, misses: int, best: int,
+          last: int, hopeless: int) -> int:
+    """The cards of the ``readers`` the hands ``start`` explain badly
+    (:func:`~atout.kernels.jass_infer.replay_misses`), counted as far as it can matter: for
+    the world to be kept (below ``hopeless``), or to make a better fallback than ``best``
+    (-1: none yet) with its ``misses``; 0 when no seat is read or the Weis disagree."""
+    if not readers or bad:
+        return 0
+    limit = last if best < 0 else min(last, max(hopeless, best - misses - 1))
+    return replay_misses(base, start, plays, leader, readers, chooser, limit)
+
+
+@njit
 def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], pool: int,
                          sizes: NDArray[np.int64], allowed: NDArray[np.int64],
                          forced: NDArray[np.int64], played_by: NDArray[np.int64],
@@ -164,11 +178,8 @@ def sample_worlds_kernel(base: NDArray[np.int64], holders: NDArray[np.int64], po
                 start[holders[i]] = got[i] | played_by[holders[i]]
             misses = lead_misses(start, leads)
             bad = weis_bad(start, seats, quiet, announced, weis_seats, big, mode, beat, after)
-            read = 0
-            if readers and not bad:
-                # counted as far as it can matter: to be kept, or to be a better fallback
-                limit = last if best < 0 else min(last, max(hopeless, best - misses - 1))
-                read = replay_misses(base, start, plays, leader, readers, chooser, limit)
+            read = _read(base, start, plays, leader, readers, chooser, bad, misses, best,
+                         last, hopeless)
             if not bad and (misses == 0 or draw32(rs) < keep32[misses]) and (
                     read == 0 or draw32(rs) < keep_play[min(read, last)]):
                 best = 0
