@@ -173,3 +173,20 @@ def test_never_kept_is_the_first_weight_of_nothing() -> None:
     assert never_kept(np.array([2**32, 5, 0, 0], dtype=np.int64)) == 2
     assert never_kept(np.array([2**32, 2**31], dtype=np.int64)) == 1  # none is 0: the last
     assert never_kept(np.array([0], dtype=np.int64)) == 0
+
+
+def test_read_limit_counts_only_as_far_as_it_can_matter() -> None:
+    from atout.kernels.kit import read_limit
+
+    assert read_limit(12, 6, -1, 0) == 12  # no fallback yet: every count up to the last
+    assert read_limit(12, 6, 3, 0) == 6  # a world is still kept below 6
+    assert read_limit(12, 6, 11, 2) == 8  # 9 more would not beat a fallback of 11
+    assert read_limit(12, 2, 40, 0) == 12
+
+
+def test_keep_weights_are_the_trust_per_count_in_draws() -> None:
+    from atout.kernels.kit import keep_weights
+
+    assert keep_weights(0.5, 3).tolist() == [2**32, 2**31, 2**30]
+    assert keep_weights(1.0, 2).tolist() == [2**32, 2**32]
+    assert keep_weights(0.02, 13)[-1] == 0

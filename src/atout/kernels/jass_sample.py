@@ -52,7 +52,7 @@ from atout.kernels.jass import (
 from atout.kernels.jass_infer import replay_misses
 from atout.kernels.jass_search import assign, has_weis, lead_misses
 from atout.kernels.jit import njit
-from atout.kernels.kit import never_kept
+from atout.kernels.kit import never_kept, read_limit
 from atout.kernels.putze_sample import weis_of
 from atout.kernels.rand import draw32, fold_seed, seed_stream
 
@@ -124,8 +124,8 @@ def _read(base: NDArray[np.int64], start: NDArray[np.int64], plays: NDArray[np.i
     (-1: none yet) with its ``misses``; 0 when no seat is read or the Weis disagree."""
     if not readers or bad:
         return 0
-    limit = last if best < 0 else min(last, max(hopeless, best - misses - 1))
-    return replay_misses(base, start, plays, leader, readers, chooser, limit)
+    return replay_misses(base, start, plays, leader, readers, chooser,
+                         read_limit(last, hopeless, best, misses))
 
 
 @njit

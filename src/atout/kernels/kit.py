@@ -86,6 +86,24 @@ def never_kept(keep: Array) -> int:
 
 
 @njit
+def read_limit(last: int, hopeless: int, best: int, counted: int) -> int:
+    """How far a sampler counts the facts a try explains badly, past those ``counted``
+    already: as far as it can matter, for the try to be kept (up to ``hopeless``, see
+    :func:`never_kept`) or to make a better fallback than ``best`` (-1: none yet); never
+    past ``last``, the last count its keep weights tell apart."""
+    if best < 0:
+        return last
+    return min(last, max(hopeless, best - counted - 1))
+
+
+def keep_weights(trust: float, counts: int) -> Array:
+    """The keep weights of ``counts`` counts of facts explained badly (0 to ``counts - 1``):
+    ``trust ** m`` as a share of ``2**32``, the samplers' draws' range."""
+    return np.array([min(int(trust ** m * 2**32), 2**32) for m in range(counts)],
+                    dtype=np.int64)
+
+
+@njit
 def mix32(x: int) -> int:
     """A 32-bit integer hash (the finaliser of a well-known hash), never 0."""
     x = x & M32

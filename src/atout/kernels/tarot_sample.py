@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from atout.kernels.jit import njit
-from atout.kernels.kit import low_index, never_kept, popcount
+from atout.kernels.kit import low_index, never_kept, popcount, read_limit
 from atout.kernels.rand import below, draw32, seed_stream
 from atout.kernels.tarot import (
     A_DISCARD,
@@ -472,9 +472,8 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
                 hidden[t] = c
             if not _lay(s, template, hands, piles[1, 0], piles[1, 1]):
                 continue
-            # counted as far as it can matter: to be kept, or to be a better fallback
-            limit = last if best < 0 else min(last, max(hopeless, best - 1))
-            m = replay_read(s, steps, hidden, k, to_move, acts, readers, limit)
+            m = replay_read(s, steps, hidden, k, to_move, acts, readers,
+                            read_limit(last, hopeless, best, 0))
             if m < 0:
                 continue
             if m == 0 or draw32(rs) < keep_play[min(m, last)]:

@@ -555,6 +555,7 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
     import numpy as np
 
     from atout.kernels import jass as kj
+    from atout.kernels.kit import keep_weights
 
     if not isinstance(sampler, JassDeterminizer):
         return None
@@ -583,8 +584,7 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
         made = (view, (base, kq))
         _BASES[0] = made
     base, kq = made[1]
-    keep32 = np.array([int(BOCK_TRUST ** m * 2**32) for m in range(len(facts.leads) + 1)],
-                      dtype=np.int64)
+    keep32 = keep_weights(BOCK_TRUST, len(facts.leads) + 1)
     plays = view_plays(sampler.rules, view, seen.gone)
     me = view.seat
     readers = 0
@@ -592,8 +592,6 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
         for s in facts.others:
             if PLAY_READERS == "others" or (PLAY_READERS == "opponents" and (s - me) % 2):
                 readers |= 1 << s
-    keep_play = np.array([min(int(PLAY_TRUST ** m * 2**32), 2**32)
-                          for m in range(PLAY_MISSES + 1)], dtype=np.int64)
     return (base, np.array(facts.others, dtype=np.int64), facts.pool,
             np.array(facts.sizes, dtype=np.int64), np.array(facts.allowed, dtype=np.int64),
             np.array(facts.forced, dtype=np.int64), np.array(seen.played, dtype=np.int64),
@@ -601,7 +599,8 @@ def world_facts(sampler: Sampler, view: View, seed: int) -> WorldFacts | None:
             np.array(announced, dtype=np.int64), weis_seats,
             int(sampler.rules.options.big_sequences), beat, after, now,
             np.array([c for _, c in plays], dtype=np.int64), plays[0][0] if plays else me,
-            readers, seen.chooser, keep_play, MAX_TRIES, PLAY_SOFT if readers else SOFT_TRIES)
+            readers, seen.chooser, keep_weights(PLAY_TRUST, PLAY_MISSES + 1), MAX_TRIES,
+            PLAY_SOFT if readers else SOFT_TRIES)
 
 
 def jass_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count: int,

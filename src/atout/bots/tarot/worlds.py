@@ -111,6 +111,8 @@ def world_facts(sampler: Sampler, view: View) -> WorldFacts | None:
     view's counts do not add up (as the Python sampler)."""
     import numpy as np
 
+    from atout.kernels.kit import keep_weights
+
     if not isinstance(sampler, TarotDeterminizer):
         return None
     made = _FACTS[0]
@@ -131,8 +133,7 @@ def world_facts(sampler: Sampler, view: View) -> WorldFacts | None:
         _words(r.forced), r.ecart_at, r.chien_at, _words([r.ecart_base])[0],
         _words([r.ecart_known])[0], _words([r.chien_known])[0], r.taker, r.took_chien,
         auction, table, has_model, sampler.read_bids, _readers(view),
-        np.array([min(int(PLAY_TRUST ** m * 2**32), 2**32) for m in range(PLAY_MISSES + 1)],
-                 dtype=np.int64), PLAY_SOFT, MAX_TRIES)
+        keep_weights(PLAY_TRUST, PLAY_MISSES + 1), PLAY_SOFT, MAX_TRIES)
     _FACTS[0] = (view, sampler, facts)
     return facts
 
