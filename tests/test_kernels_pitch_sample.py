@@ -23,8 +23,9 @@ import atout
 from atout.bots.determinize import assign_cards, replay
 from atout.bots.parts import side_value
 from atout.bots.pitch import hand as pitch_hand
-from atout.bots.pitch.batch import pitch_worlds, world_facts
+from atout.bots.pitch.batch import COUNT, pitch_worlds, world_facts
 from atout.bots.pitch.search import (
+    TABLE_FACTOR,
     PitchDeterminizer,
     Unseen,
     misplays,
@@ -282,6 +283,32 @@ def test_a_key_decision_on_the_kernel_gets_the_key_factor() -> None:
     bot.choose(view)
     assert view.phase == "auction" and len(bot.last) > 2
     assert bot.total_playouts >= 2 * 60  # the key decision's budget, as when sampled
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_a_card_on_the_kernel_gets_the_tables_factor(players: int) -> None:
+    """In the card play the kernel's search spends :data:`TABLE_FACTOR` (4) times the
+    budget's worlds at three players or more, the budget heads-up; the Python search the
+    budget."""
+    rules = atout.make("pitch", players=players)
+    found = None
+    for seed in range(80):
+        got = position({"players": players}, seed + 300)
+        if got is not None and got[1].phase == "play" and len(got[1].hand) > 2 \
+                and len(got[1].legal) > 2:
+            found = got[1]
+            break
+    assert found is not None
+    factor = TABLE_FACTOR if players > 2 else 1
+    spent = {}
+    for kernel in (1, 0):
+        bot = SearchBot(rules, found.seat, 5, kernel=kernel, playouts=300)
+        bot.choose(found)
+        spent[kernel] = bot.total_playouts
+    # the kernel deals its worlds by the call (COUNT of them for every card in contention)
+    chunk = COUNT * len(found.legal)
+    assert factor * 300 <= spent[1] < factor * 300 + chunk, spent
+    assert 300 <= spent[0] < 300 + len(found.legal), spent
 
 
 def test_bad_input_is_refused_in_words() -> None:

@@ -312,7 +312,9 @@ class Batch:
     (:attr:`GameParts.key_factor`) when this kernel rolls them out: sampled and rolled out
     compiled, a larger budget costs what the plain-Python one cannot (Tarot's bids).
     ``factor``: the same for every other decision this kernel rolls out (Tarot's card play:
-    8 times the budget's worlds; 1 elsewhere)."""
+    8 times the budget's worlds; 1 elsewhere); ``table_factor`` (optional) that factor by
+    the table, in its place (Pitch: 4 at three players or more, 1 heads-up):
+    :meth:`factor_for`."""
 
     rollouts: BatchRollouts
     reuse: int = 8
@@ -326,6 +328,13 @@ class Batch:
     world_phases: frozenset[str] = frozenset()
     key_factor: int | None = None
     factor: int = 1
+    table_factor: Callable[[Rules[Any]], int] | None = None
+
+    def factor_for(self, rules: Rules[Any]) -> int:
+        """The factor of the budget for the decisions this kernel rolls out that are not key
+        decisions, at ``rules``'s table: :attr:`table_factor`'s where given, else
+        :attr:`factor`."""
+        return self.factor if self.table_factor is None else self.table_factor(rules)
 
 
 @dataclass(frozen=True)

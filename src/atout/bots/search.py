@@ -414,7 +414,7 @@ class SearchBot(Bot):
         if view.phase in self.key_phases:  # the key decisions get more, as when sampled
             budget *= self.parts.kernel_key_factor
         else:
-            budget *= batch.factor
+            budget *= batch.factor_for(self.rules)
         per_round = budget / self.rounds
         rng = self.rng
         try:

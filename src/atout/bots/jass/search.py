@@ -89,8 +89,9 @@ side), ``"others"`` (the partner too) or ``"none"``."""
 PLAY_MISSES = 12
 """The most cards explained badly told apart (more weigh as many)."""
 PLAY_SOFT = 200
-"""The kernel sampler's tries for the soft constraints when it reads the cards played
-(:data:`SOFT_TRIES` otherwise)."""
+"""The kernel sampler's tries for the soft constraints, once a fallback exists, when it reads
+the cards played (:data:`SOFT_TRIES` otherwise). The tries of a world never pass
+:data:`atout.bots.determinize.MAX_TRIES` (200) in all, so at 200 this is that cap."""
 PLAY_FACTS = False
 """Whether the sampler also reads how the opponents followed (:func:`play_facts`). Off by
 default: it did not measurably strengthen the search (docs/bots.md)."""

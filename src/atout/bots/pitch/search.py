@@ -713,6 +713,18 @@ def _determinizer(rules: Rules[Any]) -> PitchDeterminizer:
     return PitchDeterminizer(rules, read_seats=SEAT_TRIES)
 
 
+TABLE_FACTOR = 4
+"""The card play's budget factor on the kernel at three players or more: four times the
+budget's worlds (+0.023 points a hand over 2,000 boards at four players, docs/bots.md); the
+Python search keeps the budget, and heads-up the card play keeps it too (its bids are
+searched at twice the budget, and time is what it lacks)."""
+
+
+def _table_factor(rules: Rules[Any]) -> int:
+    """The card play's budget factor on the kernel (:data:`TABLE_FACTOR`, 1 heads-up)."""
+    return TABLE_FACTOR if getattr(rules.options, "players", 4) > 2 else 1
+
+
 def _table_options(rules: Rules[Any]) -> SearchOptions:
     """The search's options that depend on the table: heads-up it searches its bids
     (``key=search``: every bid, the pass and each tangage rolled out from sampled hands that
@@ -731,7 +743,7 @@ PARTS = GameParts(heuristic=_heuristic, sampler=_determinizer, rollout=pitch_rol
                   table_options=_table_options,
                   batch=Batch(pitch_batch, reuse=1, worlds=pitch_worlds, count=COUNT,
                               phases=frozenset({"auction", "play"}), takes_model=True,
-                              ready=_batch_ready))
+                              ready=_batch_ready, table_factor=_table_factor))
 """The Pitch bots' parts: at three players or more the search bids and chooses the tangage
 by the fitted bid model, a contract valued :data:`SEARCH_BOLD` higher (``search:key=search``
 bids by its playouts instead, the default heads-up: :func:`_table_options`), and plays by
@@ -741,7 +753,8 @@ its playouts, on deals sampled seat by seat to agree with the others' bids and c
 sample for every 3 playouts of the budget: a solve from four cards costs about six
 rollouts, from six about twenty)."""
 
-__all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "WARMER", "PitchDeterminizer", "PitchHeuristic",
+__all__ = ["PARTS", "SEARCH_BOLD", "SEAT_TRIES", "TABLE_FACTOR", "WARMER", "PitchDeterminizer",
+           "PitchHeuristic",
            "Unseen", "best_reply", "candidates", "distinct_cards", "kernel_model_rollout",
            "kernel_ready", "model_rollout",
            "pitch_rollout",
