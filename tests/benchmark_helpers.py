@@ -22,5 +22,7 @@ def load_benchmark(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"{name}_bench", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # registered first, as an import would: a dataclass of the script looks its module up
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module

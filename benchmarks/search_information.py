@@ -1,0 +1,193 @@
+"""Where a search loses to its clairvoyant bound in the card play, and how much of it the
+search's own worlds say no honest player could win back (Jass and Tarot, on the kernels).
+
+Run: ``PYTHONPATH=src python benchmarks/search_information.py [--game jass|tarot]
+[--deals 1000] [--first 0] [--worlds 100] [--rollouts 32] [--trust T]``.
+
+The search (its defaults, the kernels ready first) plays seat 0 of each deal (seed ``i``,
+dealer ``i % 4``, four players), the heuristic the three other seats. At each of its card
+decisions with a choice, every legal card is valued in the *true* deal by the search's own
+rollouts, which is what the clairvoyant search sees: Jass's are deterministic (every seat by
+the heuristic's rules: :func:`atout.bots.jass.search.jass_batch`), Tarot's the mean of
+``--rollouts`` (the searching seat greedy, the others by the heuristic's card:
+:func:`atout.bots.tarot.worlds.roll_worlds`). Per stage of the play (Jass: each trick; Tarot:
+each three tricks), summed over the deals and divided by their number:
+
+- ``search``: its *regret* in the true deal, the best card's value less the value of the card
+  it played;
+- ``heuristic``: the same for the card the heuristic would have played there;
+- ``its worlds``: the regret the search's own worlds predict, the value of perfect
+  information on its posterior: over ``--worlds`` worlds of its kernel sampler at that
+  decision, each valued the same way, the mean of each world's best value less the best mean.
+  Were the worlds the true posterior and the values exact, the search's regret would be this
+  on average: what is left is what better worlds could win back. (The best of noisy means is
+  biased up, so fewer worlds predict a little less; Tarot's noisy values bias both the regret
+  and the prediction up alike.)
+
+``--trust`` sets the kernel sampler's ``PLAY_TRUST`` (1: the card play not read). Values are
+the seat's side's margin (Jass, before any multiplier) or the seat's score (Tarot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+import atout
+from atout.bots import make_bot
+from atout.bots.jass import search as jass_search
+from atout.bots.jass.kernel import kernel_ready as jass_ready
+from atout.bots.jass.kernel import kernel_rollouts
+from atout.bots.tarot import worlds as tarot_worlds
+from atout.bots.tarot.batch import kernel_ready as tarot_ready
+from atout.games.jass.seen import play_seen, view_plays
+from atout.kernels import jass as kj
+from atout.kernels import tarot as kt
+from atout.kernels import tarot_layout as ly
+from atout.kernels.jass_sample import sample_worlds_kernel
+
+
+@cache
+def jass_rules() -> Any:
+    """The default Jass rules (read the views' card actions)."""
+    return atout.make("jass")
+
+
+def jass_values(view: Any, legal: list[Any], states: Any, seed: int, rollouts: int) -> Any:
+    """Each legal card's value in each Jass world (rows of kernel ``states``) at ``view`` by
+    the search's rollouts from the voids shown, a ``(worlds, cards)`` array; on the true
+    deal's state, :func:`atout.bots.jass.search.jass_batch`'s values (``rollouts``: unused,
+    the rollouts are deterministic)."""
+    voids = play_seen(view_plays(jass_rules(), view), int(states[0][kj.ST_MODE]), 4, 4).voids
+    return np.array([kernel_rollouts(s[None, :], legal, 1, view.seat, seed, 1, voids,
+                                     int(view.info["chooser"])) for s in states])
+
+
+def jass_worlds(bot: Any, view: Any, count: int, seed: int) -> Any:
+    """``count`` worlds of the search ``bot``'s kernel sampler at ``view`` (those dealt)."""
+    facts = jass_search.world_facts(bot.sampler, view, seed)
+    if facts is None:
+        return np.zeros((0, kj.STATE_SIZE), dtype=np.int64)
+    sample: Any = sample_worlds_kernel
+    states = sample(*facts, count, seed)
+    return states[states[:, kj.ST_TURN] == view.seat]
+
+
+def tarot_values(view: Any, legal: list[Any], states: Any, seed: int, rollouts: int) -> Any:
+    """Each legal card's mean value over ``rollouts`` in each Tarot world (rows of kernel
+    ``states``) at ``view``, a ``(worlds, cards)`` array."""
+    return tarot_worlds.roll_worlds(states, legal, rollouts, seed, view.seat, 0) / rollouts
+
+
+def tarot_sampled(bot: Any, view: Any, count: int, seed: int) -> Any:
+    """``count`` worlds of the search ``bot``'s kernel sampler at ``view`` (those dealt)."""
+    states = tarot_worlds.sample_worlds(bot.sampler, view, count, seed)
+    return states[states[:, ly.TURN] == view.seat]
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the benchmark needs of a game."""
+
+    name: str
+    stages: int
+    """Columns of the table: stages of the card play."""
+    stage: Callable[[Any], int]
+    """The stage of a deal at a decision."""
+    encode: Callable[[Any], Any]
+    """The deal's kernel state."""
+    values: Callable[[Any, list[Any], Any, int, int], Any]
+    worlds: Callable[[Any, Any, int, int], Any]
+    ready: Callable[[], bool]
+    trust: str
+    """The module whose ``PLAY_TRUST`` ``--trust`` sets."""
+
+
+GAMES = {
+    "jass": Game("jass", 8, lambda deal: min(len(deal.tricks), 7), kj.encode, jass_values,
+                 jass_worlds, lambda: jass_ready(jass_search.warm_up, wait=True),
+                 "atout.bots.jass.search"),
+    "tarot": Game("tarot", 6, lambda deal: min(len(deal.tricks) // 3, 5), kt.encode,
+                  tarot_values, tarot_sampled, lambda: tarot_ready(wait=True),
+                  "atout.bots.tarot.worlds"),
+}
+"""The games measured, by name."""
+
+
+def predicted(game: Game, bot: Any, view: Any, legal: list[Any], worlds: int, seed: int,
+              rollouts: int) -> float:
+    """The regret the search's kernel worlds predict at ``view``: each world's best value
+    less the best mean value, averaged over the worlds (0 when none is dealt)."""
+    states = game.worlds(bot, view, worlds, seed)
+    if not len(states):
+        return 0.0
+    values = game.values(view, legal, states, seed + 1, rollouts)
+    return float(values.max(axis=1).mean() - values.mean(axis=0).max())
+
+
+def run(game: Game, deals: int, first: int, worlds: int, rollouts: int
+        ) -> dict[str, list[float]]:
+    """The three rows of regrets per stage, summed over the deals."""
+    rules = atout.make(game.name)
+    while not game.ready():
+        pass
+    rows = {"search": [0.0] * game.stages, "heuristic": [0.0] * game.stages,
+            "its worlds": [0.0] * game.stages}
+    for b in range(first, first + deals):
+        deal: Any = rules.deal(seed=b, dealer=b % 4)
+        bots = [make_bot("search", rules, 0, b)] + [
+            make_bot("heuristic", rules, s, b) for s in (1, 2, 3)]
+        own = make_bot("heuristic", rules, 0, b)
+        while deal.to_move is not None:
+            seat = deal.to_move
+            view = deal.view(seat)
+            action = bots[seat].choose(view)
+            legal = deal.legal_actions()
+            if seat == 0 and view.phase == "play" and len(legal) > 1:
+                stage = game.stage(deal)
+                values = game.values(view, legal, game.encode(deal)[None, :], b,
+                                     rollouts)[0]
+                best = float(values.max())
+                rows["search"][stage] += best - values[legal.index(action)]
+                rows["heuristic"][stage] += best - values[legal.index(own.choose(view))]
+                rows["its worlds"][stage] += predicted(game, bots[0], view, legal, worlds, b,
+                                                       rollouts)
+            deal.play(action)
+    return rows
+
+
+def main() -> None:
+    """Parse the arguments, run and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="jass")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--worlds", type=int, default=100)
+    parser.add_argument("--rollouts", type=int, default=32,
+                        help="Tarot: rollouts a card and world (Jass's are deterministic)")
+    parser.add_argument("--trust", type=float, default=None,
+                        help="the kernel sampler's PLAY_TRUST (1: the card play not read)")
+    args = parser.parse_args()
+    game = GAMES[args.game]
+    if args.trust is not None:
+        module: Any = importlib.import_module(game.trust)
+        module.PLAY_TRUST = args.trust
+    rows = run(game, args.deals, args.first, args.worlds, args.rollouts)
+    size = 1 if game.name == "jass" else 3
+    heads = [str(i + 1) if size == 1 else f"{size * i + 1}-{size * i + size}"
+             for i in range(game.stages)]
+    print(f"| {'trick' if size == 1 else 'tricks'} | " + " | ".join(heads) + " | all |")
+    print("| --- |" + " ---: |" * (game.stages + 1))
+    for name, row in rows.items():
+        cells = [f"{v / args.deals:.2f}" for v in row]
+        print(f"| {name} | " + " | ".join(cells) + f" | {sum(row) / args.deals:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
