@@ -25,6 +25,7 @@ from atout.bots import make_bot
 from atout.bots.tarot import worlds as tw
 from atout.bots.tarot.sampler import TarotDeterminizer
 from atout.games.tarot.deal import TarotDeal
+from atout.games.tarot.tables import A_DISCARD
 from atout.kernels import tarot as kt
 from atout.kernels import tarot_layout as ly
 from atout.kernels import tarot_sample as kss
@@ -45,7 +46,7 @@ def _played(players: int, seed: int, stop: int | None = None) -> tuple[TarotDeal
     while deal.to_move is not None and (stop is None or cards < stop):
         seat = deal.to_move
         action = bots[seat].choose(deal.view(seat))
-        cards += int(action) < kss.CARDS  # a card id: a card played
+        cards += int(action) < A_DISCARD  # a card id: a card played
         deal.play(action)
     return deal, start
 
@@ -54,7 +55,7 @@ def _in_play(players: int, seed: int, stop: int) -> TarotDeal:
     """The first deal from ``seed`` on that someone takes, ``stop`` cards into its play."""
     for k in range(seed, seed + 50):
         deal, _ = _played(players, k, stop)
-        if deal.to_move is not None and len(deal.history) and int(deal.history[-1]) < kss.CARDS:
+        if deal.to_move is not None and len(deal.history) and int(deal.history[-1]) < A_DISCARD:
             return deal
     raise AssertionError("no deal taken in 50 seeds")
 

@@ -62,8 +62,6 @@ from atout.kernels.tarot_layout import (
 )
 from atout.kernels.tarot_search import heuristic_card
 
-CARDS = 78
-"""The card ids (0 to 77): a smaller action id in the card play is a card."""
 TRUMPS_HI = (1 << 21) - 1
 EX_HI = 1 << 21
 BIG_HI = sum(1 << k for k in range(14, 20))
@@ -329,7 +327,7 @@ def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[
             used += 1
         if not is_legal(s, a, acts):
             return -1
-        if readers >> actor & 1 and misses <= limit and s[PHASE] == PH_PLAY and a < CARDS:
+        if readers >> actor & 1 and misses <= limit and s[PHASE] == PH_PLAY and a < A_DISCARD:
             lo, hi = play_masks(s, actor)
             if (lo & (lo - 1) or hi & (hi - 1) or (lo and hi)) and \
                     heuristic_card(s, lo, hi) != a:
