@@ -23,6 +23,10 @@ each three tricks), summed over the deals and divided by their number:
   on average: what is left is what better worlds could win back. (The best of noisy means is
   biased up, so fewer worlds predict a little less; Tarot's noisy values bias both the regret
   and the prediction up alike.)
+- ``its worlds' card``: the regret in the true deal of the card those same worlds value best
+  (the best mean). Near ``its worlds``, the posterior is sound and what the search loses
+  beyond it is the noise of its own fewer worlds and rollouts; near ``search``, the worlds
+  themselves mislead.
 
 ``--trust`` sets the kernel sampler's ``PLAY_TRUST`` (1: the card play not read). Values are
 the seat's side's margin (Jass, before any multiplier) or the seat's score (Tarot).
@@ -121,14 +125,16 @@ GAMES = {
 
 
 def predicted(game: Game, bot: Any, view: Any, legal: list[Any], worlds: int, seed: int,
-              rollouts: int) -> float:
-    """The regret the search's kernel worlds predict at ``view``: each world's best value
-    less the best mean value, averaged over the worlds (0 when none is dealt)."""
+              rollouts: int) -> tuple[float, int | None]:
+    """The regret the search's kernel worlds predict at ``view`` (each world's best value
+    less the best mean value, averaged over the worlds) and the index in ``legal`` of the
+    card of best mean; ``(0, None)`` when no world is dealt."""
     states = game.worlds(bot, view, worlds, seed)
     if not len(states):
-        return 0.0
+        return 0.0, None
     values = game.values(view, legal, states, seed + 1, rollouts)
-    return float(values.max(axis=1).mean() - values.mean(axis=0).max())
+    means = values.mean(axis=0)
+    return float(values.max(axis=1).mean() - means.max()), int(means.argmax())
 
 
 def run(game: Game, deals: int, first: int, worlds: int, rollouts: int
@@ -137,8 +143,8 @@ def run(game: Game, deals: int, first: int, worlds: int, rollouts: int
     rules = atout.make(game.name)
     while not game.ready():
         pass
-    rows = {"search": [0.0] * game.stages, "heuristic": [0.0] * game.stages,
-            "its worlds": [0.0] * game.stages}
+    rows = {name: [0.0] * game.stages
+            for name in ("search", "heuristic", "its worlds", "its worlds' card")}
     for b in range(first, first + deals):
         deal: Any = rules.deal(seed=b, dealer=b % 4)
         bots = [make_bot("search", rules, 0, b)] + [
@@ -156,8 +162,11 @@ def run(game: Game, deals: int, first: int, worlds: int, rollouts: int
                 best = float(values.max())
                 rows["search"][stage] += best - values[legal.index(action)]
                 rows["heuristic"][stage] += best - values[legal.index(own.choose(view))]
-                rows["its worlds"][stage] += predicted(game, bots[0], view, legal, worlds, b,
-                                                       rollouts)
+                regret, card = predicted(game, bots[0], view, legal, worlds, b, rollouts)
+                rows["its worlds"][stage] += regret
+                # no world dealt: the search's own card stands for it
+                pick = legal.index(action) if card is None else card
+                rows["its worlds' card"][stage] += best - values[pick]
             deal.play(action)
     return rows
 

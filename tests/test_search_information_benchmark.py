@@ -58,8 +58,10 @@ def test_the_predicted_regret_is_never_below_zero(game: str) -> None:
         for deal in _points(game, seed)[:3]:
             bot = make_bot("search", rules, 0, seed)
             view = deal.view(0)
-            got = info.predicted(g, bot, view, deal.legal_actions(), 12, seed, 2)
+            legal = deal.legal_actions()
+            got, card = info.predicted(g, bot, view, legal, 12, seed, 2)
             assert got >= -1e-9  # float sums
+            assert card is not None and 0 <= card < len(legal)
             checked += 1
     assert checked >= 3
 
@@ -68,7 +70,7 @@ def test_the_predicted_regret_is_never_below_zero(game: str) -> None:
 def test_a_short_run_adds_up_regrets(game: str) -> None:
     g = info.GAMES[game]
     rows = info.run(g, 2, 0, 8, 2)
-    assert set(rows) == {"search", "heuristic", "its worlds"}
+    assert set(rows) == {"search", "heuristic", "its worlds", "its worlds' card"}
     for row in rows.values():
         assert len(row) == g.stages and min(row) >= -1e-9  # float sums
     assert sum(rows["heuristic"]) + sum(rows["search"]) > 0  # two deals: some regret
