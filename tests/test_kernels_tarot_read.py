@@ -3,9 +3,13 @@
 
 - in deals the heuristic plays at every seat, at 3, 4 and 5 players, the true deal explains
   every card the heuristic chose (the kernel's heuristic card is the player's): no miss;
+  a hidden écart read is the rule's écart of the true hand, the true écart, and one not
+  read is thrown as given, in any order;
+- the kernel's next discard is the one the heuristic threw;
 - a deal with two hands' cards exchanged explains some of them badly;
 - the kernel's worlds with the reading on explain the other seats' cards better than without
-  it, and with the reading off they are the worlds of before;
+  it, put more of a hidden écart where it is, and with the reading off they are the worlds
+  of before;
 - bad input is refused in words.
 
 CI runs this file compiled and with ``ATOUT_PURE=1``.
@@ -27,6 +31,7 @@ from atout.bots.tarot.sampler import TarotDeterminizer
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD
 from atout.kernels import tarot as kt
+from atout.kernels import tarot_ecart as ke
 from atout.kernels import tarot_layout as ly
 from atout.kernels import tarot_sample as kss
 
@@ -82,6 +87,98 @@ def test_the_true_deal_explains_every_card_of_the_heuristic(players: int, seed: 
             break
     assert deal.taker >= 0 and len(deal.history) > 4 * deal.n
     assert _misses(start, deal, (1 << players) - 1) == 0
+
+
+def _hidden_ecart(deal: TarotDeal) -> tuple[Any, list[int]]:
+    """The deal's history as the defenders saw it (the taker's suit-card discards hidden,
+    action -1) and those cards, in the order thrown."""
+    steps: list[tuple[int, int]] = []
+    hidden: list[int] = []
+    for actor, a in zip(deal.actors, deal.history, strict=True):
+        card = int(a) - A_DISCARD
+        if 0 <= card < 56:  # a suit card discarded: the écart hides it
+            steps.append((actor, -1))
+            hidden.append(card)
+        else:
+            steps.append((actor, int(a)))
+    return np.array(steps, dtype=np.int64).reshape(-1, 2), hidden
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.sampled_from([3, 4, 5]), seed=st.integers(0, 10**6),
+       order=st.randoms(use_true_random=False))
+def test_the_true_ecart_is_the_one_read(players: int, seed: int, order: Any) -> None:
+    for k in range(seed, seed + 80):  # the first deal with a hidden écart
+        deal, start = _played(players, k)
+        steps, hidden = _hidden_ecart(deal)
+        if hidden:
+            break
+    assert hidden
+    true = kt.encode(deal)
+    acts = np.empty(kt.MAX_LEGAL, dtype=np.int64)
+    every = (1 << players) - 1
+    # read: the rule's écart of the true hand is the true écart, whatever the cards given
+    s = np.array(start, dtype=np.int64)
+    wrong = np.full(len(hidden), 99, dtype=np.int64)
+    assert kss.replay_read(s, steps, wrong, len(hidden), -1, acts, every, 100) == 0
+    assert s[ly.ECART_LO] == true[ly.ECART_LO] and s[ly.ECART_HI] == true[ly.ECART_HI]
+    # not read (the taker's bit off): the hidden cards thrown as they come, in any order
+    order.shuffle(hidden)
+    s = np.array(start, dtype=np.int64)
+    others = every & ~(1 << deal.taker)
+    assert kss.replay_read(s, steps, np.array(hidden, dtype=np.int64), len(hidden), -1, acts,
+                           others, 100) == 0
+    assert s[ly.ECART_LO] == true[ly.ECART_LO]
+
+
+def test_the_kernels_discard_is_the_heuristics() -> None:
+    checked = 0
+    for seed in range(40):
+        deal, _ = _played(4, seed)
+        steps, hidden = _hidden_ecart(deal)
+        if not hidden:
+            continue
+        first = next(i for i, (_, a) in enumerate(steps) if a < 0)
+        d: Any = atout.make("tarot", players=4).deal(seed=seed, dealer=seed % 4)
+        for a in deal.history[:first]:
+            d.play(a)
+        acts = np.empty(kt.MAX_LEGAL, dtype=np.int64)
+        # the card the heuristic threw first, from the taker's hand with the chien
+        assert ke.heuristic_discard(kt.encode(d), deal.taker, acts) == hidden[0]
+        checked += 1
+    assert checked >= 5
+
+
+def _ecart_placed(deal: TarotDeal, trust: float, monkeypatch: pytest.MonkeyPatch) -> float:
+    """The share of the taker's écart, hidden from the seat to move, that the kernel's
+    worlds put in the écart."""
+    monkeypatch.setattr(tw, "PLAY_TRUST", trust)
+    seat = deal.to_move
+    assert seat is not None and seat != deal.taker
+    worlds = tw.sample_worlds(TarotDeterminizer(deal.rules), deal.view(seat), 48, 5)
+    true = kt.encode(deal)
+    lo = int(true[ly.ECART_LO])
+    assert lo and len(worlds)
+    right = sum((int(w[ly.ECART_LO]) & lo).bit_count() for w in worlds)
+    return right / (lo.bit_count() * len(worlds))
+
+
+def test_the_worlds_read_put_more_of_a_hidden_ecart_where_it_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    read = blind = 0.0
+    positions = 0
+    for seed in range(0, 3000, 100):
+        deal = _in_play(4, seed, 2)
+        if not _hidden_ecart(deal)[1] or deal.to_move == deal.taker:
+            continue
+        positions += 1
+        read += _ecart_placed(deal, 0.1, monkeypatch)
+        blind += _ecart_placed(deal, 1.0, monkeypatch)
+        if positions == 8:
+            break
+    assert positions >= 5
+    # 48 worlds a position: the écart read puts clearly more of it where it is
+    assert read / positions > blind / positions + 0.05
 
 
 def test_exchanged_hands_explain_some_cards_badly() -> None:

@@ -26,11 +26,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from atout.kernels.jit import njit
-from atout.kernels.kit import low_index, popcount, seat_value
+from atout.kernels.kit import popcount, seat_value
 from atout.kernels.rand import fold_seed, seed_stream
 from atout.kernels.tarot import (
     A_CALL,
-    A_DISCARD,
     A_NO_CHELEM,
     A_NO_POIGNEE,
     A_PASS,
@@ -46,12 +45,11 @@ from atout.kernels.tarot import (
     legal,
     step,
 )
+from atout.kernels.tarot_ecart import choose_discard
 from atout.kernels.tarot_layout import HANDS_HI, HANDS_LO, PHASE, TAKER, TURN, N
-from atout.kernels.tarot_sample import FEATURES, HAND_CARDS, model_bid
+from atout.kernels.tarot_sample import FEATURES, model_bid
 from atout.kernels.tarot_score import points
-from atout.kernels.tarot_search import VALUE2, play_out
-
-TRUMPS_HI = (1 << 21) - 1
+from atout.kernels.tarot_search import play_out
 
 
 @njit
@@ -69,58 +67,6 @@ def choose_call(hand_lo: int, acts: NDArray[np.int64], k: int) -> int:
             best = a
             best_key = key
     return best
-
-
-@njit
-def choose_discard(lo: int, hi: int, n: int, acts: NDArray[np.int64], k: int) -> int:
-    """:func:`atout.bots.tarot.choices.choose_discard` (the club rules' écart) of the hand
-    ``(lo, hi)`` among the ``k`` legal discards ``acts``: void a suit without its king as
-    the trumps allow, else a head of a doubleton without its king, else a low card of the
-    shortest suit without a king."""
-    plain = 0
-    lowest = -1
-    for i in range(k):
-        c = acts[i] - A_DISCARD
-        if lowest < 0:
-            lowest = c
-        if c < 56:
-            plain |= 1 << c
-    if plain == 0:
-        return A_DISCARD + lowest
-    left = popcount(lo) + popcount(hi) - HAND_CARDS[n]
-    nt = popcount(hi & TRUMPS_HI)
-    voids = 0
-    for s in range(4):
-        if lo & SUIT_LO[s] == 0:
-            voids += 1
-    allowed = 1 if nt < 8 else (2 if nt < 11 else 3)
-    best = -1
-    best_key = 9_000_000
-    for s in range(4):
-        suit = lo & SUIT_LO[s]
-        length = popcount(suit)
-        free = suit & plain
-        if free == 0:
-            continue
-        king = suit >> (s * 14 + 13) & 1
-        cards = free
-        while cards:
-            c = low_index(cards)
-            cards &= cards - 1
-            value = VALUE2[c]
-            if not king and free == suit and length <= left and voids < allowed:
-                k0, k2 = 0, -value  # a void within reach: its heads first
-            elif length == 1 and voids >= allowed:
-                k0, k2 = 4, value  # a void more than the trumps can use
-            elif not king and length == 2 and value > 1 and voids < allowed:
-                k0, k2 = 1, -value  # an unguarded head: its points made safe
-            else:
-                k0, k2 = 2 + king, value * 100 + c % 14
-            key = k0 * 1_000_000 + length * 2000 + k2 + 1000
-            if key < best_key:
-                best = c
-                best_key = key
-    return A_DISCARD + best
 
 
 @njit
@@ -258,5 +204,5 @@ def pre_rollouts(states: Any, actions: Any, reuse: int, seed: int, seat: int, ta
                                _table(table), bool(has_model))
 
 
-__all__ = ["choose_call", "choose_discard", "play_pre", "pre_actions", "pre_actions_kernel",
+__all__ = ["choose_call", "play_pre", "pre_actions", "pre_actions_kernel",
            "pre_play_action", "pre_rollouts", "pre_rollouts_kernel"]

@@ -45,6 +45,7 @@ from atout.kernels.tarot import (
     play_masks,
     step,
 )
+from atout.kernels.tarot_ecart import HAND_CARDS, heuristic_discard
 from atout.kernels.tarot_layout import (
     CHIEN_HI,
     CHIEN_LO,
@@ -72,8 +73,6 @@ KINGS_LO = sum(1 << (s * 14 + 13) for s in range(4))
 QUEENS_LO = KINGS_LO >> 1
 KNIGHTS_LO = KINGS_LO >> 2
 JACKS_LO = KINGS_LO >> 3
-HAND_CARDS = np.array([0, 0, 0, 24, 18, 15], dtype=np.int64)
-"""A hand's cards by table size (the hand count scales to 18)."""
 GARDE_TRUMPS = np.array([5, 5, 5, 6, 5, 4], dtype=np.int64)
 PETIT_GUARD = np.array([5, 5, 5, 6, 5, 4], dtype=np.int64)
 PRISE_TRUMPS = np.array([5, 5, 5, 7, 6, 5], dtype=np.int64)
@@ -312,7 +311,11 @@ def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[
     every action was legal at its actor's turn and ``to_move`` (-1: nobody) moves at the
     end, else how many cards of the seats of the ``readers`` bits the heuristic
     (:func:`atout.kernels.tarot_search.heuristic_card`) would not have played there, from
-    the world's hands (counted up to ``limit + 1``; the replay goes on to its end)."""
+    the world's hands (counted up to ``limit + 1``; the replay goes on to its end). A
+    reader's hidden discards are the heuristic's écart of the world's hand
+    (:func:`atout.kernels.tarot_ecart.heuristic_discard`), not the cards of ``hidden``: the
+    world's split of the taker's cards between his hand and his écart is the rule's, and a
+    world where the rule throws a card the taker plays later does not replay."""
     used = 0
     misses = 0
     for i in range(steps.shape[0]):
@@ -323,8 +326,13 @@ def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[
         if a < 0:
             if used >= n_hidden:
                 return -1
-            a = A_DISCARD + hidden[used]
             used += 1
+            if readers >> actor & 1:
+                a = A_DISCARD + heuristic_discard(s, actor, acts)
+                if a >= A_DISCARD + 56:
+                    return -1  # a trump, which the écart would have shown
+            else:
+                a = A_DISCARD + hidden[used - 1]
         if not is_legal(s, a, acts):
             return -1
         if readers >> actor & 1 and misses <= limit and s[PHASE] == PH_PLAY and a < A_DISCARD:
