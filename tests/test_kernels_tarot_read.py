@@ -5,7 +5,8 @@
   every card the heuristic chose (the kernel's heuristic card is the player's): no miss;
   a hidden écart read is the rule's écart of the true hand, the true écart, and one not
   read is thrown as given, in any order;
-- the kernel's next discard is the one the heuristic threw;
+- the kernel's next discard is the one the heuristic threw; read, it goes first among the
+  hidden cards left, unless the taker plays it later (then the next hidden card, a miss);
 - a deal with two hands' cards exchanged explains some of them badly;
 - the kernel's worlds with the reading on explain the other seats' cards better than without
   it, put more of a hidden écart where it is, and with the reading off they are the worlds
@@ -143,8 +144,17 @@ def test_the_kernels_discard_is_the_heuristics() -> None:
         for a in deal.history[:first]:
             d.play(a)
         acts = np.empty(kt.MAX_LEGAL, dtype=np.int64)
-        # the card the heuristic threw first, from the taker's hand with the chien
-        assert ke.heuristic_discard(kt.encode(d), deal.taker, acts) == hidden[0]
+        s = kt.encode(d)
+        mine = hidden[0]  # the card the heuristic threw first, from his hand with the chien
+        assert ke.heuristic_discard(s, deal.taker, acts) == mine
+        # read: that card, moved first among the hidden cards left when it is one of them
+        cards = np.array([*hidden[1:], mine, 99], dtype=np.int64)
+        assert ke.read_discard(s, deal.taker, cards, 0, len(hidden), 0, acts) == (mine, False)
+        assert cards[0] == mine and sorted(cards[:len(hidden)]) == sorted(hidden)
+        # a card he plays later is not thrown: the next hidden card, and a miss
+        cards = np.array([*hidden[1:], mine], dtype=np.int64)
+        got = ke.read_discard(s, deal.taker, cards, 0, len(hidden), 1 << mine, acts)
+        assert got == (hidden[1] if len(hidden) > 1 else mine, True)
         checked += 1
     assert checked >= 5
 

@@ -4,8 +4,9 @@
 one card at a time: what the kernels' rollouts discard for every taker
 (:mod:`atout.kernels.tarot_preplay`). :func:`heuristic_discard` is its card from a state in
 the écart: the search's sampler (:func:`atout.kernels.tarot_sample.replay_read`) reads a
-taker's hidden écart as that rule's by throwing, at each hidden discard of its replay, the
-card the heuristic would throw from the world's hand.
+taker's hidden écart as that rule's (:func:`read_discard`) by throwing, at each hidden
+discard of its replay, the card the heuristic would throw from the world's hand, unless the
+taker plays it later: then a card of the écart as dealt, and a miss.
 """
 
 from __future__ import annotations
@@ -83,4 +84,23 @@ def heuristic_discard(s: NDArray[np.int64], taker: int, acts: NDArray[np.int64])
     return choose_discard(s[HANDS_LO + taker], s[HANDS_HI + taker], s[N], acts, k) - A_DISCARD
 
 
-__all__ = ["HAND_CARDS", "choose_discard", "heuristic_discard"]
+@njit
+def read_discard(s: NDArray[np.int64], taker: int, hidden: NDArray[np.int64], used: int,
+                 n_hidden: int, later: int, acts: NDArray[np.int64]) -> tuple[int, bool]:
+    """The card the taker throws at the hidden discard of a replay where his écart is read,
+    and whether it is a miss. The heuristic's card (:func:`heuristic_discard`) when it is a
+    suit card not played later (``later``: the suit cards played after, a mask of the
+    ``lo`` word), moved to ``hidden[used]`` if it is among the hidden cards not yet thrown,
+    ``hidden[used:n_hidden]``; else ``hidden[used]`` itself, a miss."""
+    card = heuristic_discard(s, taker, acts)
+    if card < 56 and not later >> card & 1:
+        for j in range(used, n_hidden):
+            if hidden[j] == card:
+                hidden[j] = hidden[used]
+                hidden[used] = card
+                break
+        return card, False
+    return hidden[used], True
+
+
+__all__ = ["HAND_CARDS", "choose_discard", "heuristic_discard", "read_discard"]

@@ -45,7 +45,7 @@ from atout.kernels.tarot import (
     play_masks,
     step,
 )
-from atout.kernels.tarot_ecart import HAND_CARDS, heuristic_discard
+from atout.kernels.tarot_ecart import HAND_CARDS, read_discard
 from atout.kernels.tarot_layout import (
     CHIEN_HI,
     CHIEN_LO,
@@ -313,9 +313,13 @@ def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[
     (:func:`atout.kernels.tarot_search.heuristic_card`) would not have played there, from
     the world's hands (counted up to ``limit + 1``; the replay goes on to its end). A
     reader's hidden discards are the heuristic's écart of the world's hand
-    (:func:`atout.kernels.tarot_ecart.heuristic_discard`), not the cards of ``hidden``: the
-    world's split of the taker's cards between his hand and his écart is the rule's, and a
-    world where the rule throws a card the taker plays later does not replay."""
+    (:func:`atout.kernels.tarot_ecart.read_discard`), so that the world's split of the
+    taker's cards between his hand and his écart is the rule's; where the rule would throw
+    a card he plays later, the next card of ``hidden`` and a miss."""
+    later = 0  # the suit cards played: the taker keeps those he plays
+    for i in range(steps.shape[0]):
+        if 0 <= steps[i, 1] < 56:
+            later |= 1 << steps[i, 1]
     used = 0
     misses = 0
     for i in range(steps.shape[0]):
@@ -326,13 +330,12 @@ def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[
         if a < 0:
             if used >= n_hidden:
                 return -1
-            used += 1
+            card = hidden[used]
             if readers >> actor & 1:
-                a = A_DISCARD + heuristic_discard(s, actor, acts)
-                if a >= A_DISCARD + 56:
-                    return -1  # a trump, which the écart would have shown
-            else:
-                a = A_DISCARD + hidden[used - 1]
+                card, missed = read_discard(s, actor, hidden, used, n_hidden, later, acts)
+                misses += missed
+            used += 1
+            a = A_DISCARD + card
         if not is_legal(s, a, acts):
             return -1
         if readers >> actor & 1 and misses <= limit and s[PHASE] == PH_PLAY and a < A_DISCARD:
