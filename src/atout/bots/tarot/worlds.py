@@ -47,8 +47,9 @@ PLAY_TRUST = 0.1
 heuristic does: a world from whose hands the heuristic would not have played ``m`` of their
 cards is kept with probability ``PLAY_TRUST ** m`` (1: not read;
 :func:`atout.kernels.tarot_sample.replay_read`). When they are read, another taker's hidden
-écart is the heuristic's écart of the world's hand with the chien
-(:func:`atout.kernels.tarot_ecart.heuristic_discard`). The Python sampler reads neither."""
+écart is the heuristic's écart of the world's hand with the chien but for the cards he plays
+later, each of those a card explained badly (:func:`atout.kernels.tarot_ecart.read_discard`).
+The Python sampler reads neither."""
 PLAY_MISSES = 12
 """The most cards explained badly told apart (more weigh as many)."""
 PLAY_SOFT = 48
