@@ -76,7 +76,7 @@ def _misses(start: Any, deal: TarotDeal, readers: int) -> int:
     acts = np.empty(kt.MAX_LEGAL, dtype=np.int64)
     to_move = -1 if deal.to_move is None else int(deal.to_move)
     return int(kss.replay_read(s, steps, np.zeros(1, dtype=np.int64), 0, to_move, acts,
-                               readers, 100))
+                               readers, 100, ke.played_suit_cards(steps)))
 
 
 @settings(max_examples=12, deadline=None)
@@ -121,14 +121,15 @@ def test_the_true_ecart_is_the_one_read(players: int, seed: int, order: Any) -> 
     # read: the rule's écart of the true hand is the true écart, whatever the cards given
     s = np.array(start, dtype=np.int64)
     wrong = np.full(len(hidden), 99, dtype=np.int64)
-    assert kss.replay_read(s, steps, wrong, len(hidden), -1, acts, every, 100) == 0
+    later = ke.played_suit_cards(steps)
+    assert kss.replay_read(s, steps, wrong, len(hidden), -1, acts, every, 100, later) == 0
     assert s[ly.ECART_LO] == true[ly.ECART_LO] and s[ly.ECART_HI] == true[ly.ECART_HI]
     # not read (the taker's bit off): the hidden cards thrown as they come, in any order
     order.shuffle(hidden)
     s = np.array(start, dtype=np.int64)
     others = every & ~(1 << deal.taker)
     assert kss.replay_read(s, steps, np.array(hidden, dtype=np.int64), len(hidden), -1, acts,
-                           others, 100) == 0
+                           others, 100, later) == 0
     assert s[ly.ECART_LO] == true[ly.ECART_LO]
 
 

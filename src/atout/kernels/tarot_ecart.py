@@ -18,7 +18,7 @@ from atout.kernels.jit import njit
 from atout.kernels.kit import low_index, popcount
 from atout.kernels.tarot import A_DISCARD, SUIT_LO, TRUMPS_HI, legal
 from atout.kernels.tarot_layout import HANDS_HI, HANDS_LO, N
-from atout.kernels.tarot_search import VALUE2
+from atout.kernels.tarot_search import T1, VALUE2
 
 HAND_CARDS = np.array([0, 0, 0, 24, 18, 15], dtype=np.int64)
 """A hand's cards by table size, after the écart (the hand count scales to 18)."""
@@ -85,6 +85,18 @@ def heuristic_discard(s: NDArray[np.int64], taker: int, acts: NDArray[np.int64])
 
 
 @njit
+def played_suit_cards(steps: NDArray[np.int64]) -> int:
+    """The suit cards played in ``steps`` (rows ``(actor, action)``), a mask of the ``lo``
+    word: the cards a taker keeps, whatever the écart's rule says (``later`` of
+    :func:`read_discard`)."""
+    later = 0
+    for i in range(steps.shape[0]):
+        if 0 <= steps[i, 1] < T1:
+            later |= 1 << steps[i, 1]
+    return later
+
+
+@njit
 def read_discard(s: NDArray[np.int64], taker: int, hidden: NDArray[np.int64], used: int,
                  n_hidden: int, later: int, acts: NDArray[np.int64]) -> tuple[int, bool]:
     """The card the taker throws at the hidden discard of a replay where his écart is read,
@@ -93,7 +105,7 @@ def read_discard(s: NDArray[np.int64], taker: int, hidden: NDArray[np.int64], us
     ``lo`` word), moved to ``hidden[used]`` if it is among the hidden cards not yet thrown,
     ``hidden[used:n_hidden]``; else ``hidden[used]`` itself, a miss."""
     card = heuristic_discard(s, taker, acts)
-    if card < 56 and not later >> card & 1:
+    if card < T1 and not later >> card & 1:
         for j in range(used, n_hidden):
             if hidden[j] == card:
                 hidden[j] = hidden[used]
@@ -103,4 +115,5 @@ def read_discard(s: NDArray[np.int64], taker: int, hidden: NDArray[np.int64], us
     return hidden[used], True
 
 
-__all__ = ["HAND_CARDS", "choose_discard", "heuristic_discard", "read_discard"]
+__all__ = ["HAND_CARDS", "choose_discard", "heuristic_discard", "played_suit_cards",
+           "read_discard"]

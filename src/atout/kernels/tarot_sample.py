@@ -45,7 +45,7 @@ from atout.kernels.tarot import (
     play_masks,
     step,
 )
-from atout.kernels.tarot_ecart import HAND_CARDS, read_discard
+from atout.kernels.tarot_ecart import HAND_CARDS, played_suit_cards, read_discard
 from atout.kernels.tarot_layout import (
     CHIEN_HI,
     CHIEN_LO,
@@ -305,7 +305,7 @@ def is_legal(s: NDArray[np.int64], a: int, acts: NDArray[np.int64]) -> bool:
 @njit
 def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[np.int64],
                 n_hidden: int, to_move: int, acts: NDArray[np.int64], readers: int,
-                limit: int) -> int:
+                limit: int, later: int) -> int:
     """Replay ``steps`` (rows ``(actor, action)``, action -1 for a hidden discard) on the
     freshly laid-out deal ``s``, each hidden discard the next card of ``hidden``: -1 unless
     every action was legal at its actor's turn and ``to_move`` (-1: nobody) moves at the
@@ -315,11 +315,8 @@ def replay_read(s: NDArray[np.int64], steps: NDArray[np.int64], hidden: NDArray[
     reader's hidden discards are the heuristic's écart of the world's hand
     (:func:`atout.kernels.tarot_ecart.read_discard`), so that the world's split of the
     taker's cards between his hand and his écart is the rule's; where the rule would throw
-    a card he plays later, the next card of ``hidden`` and a miss."""
-    later = 0  # the suit cards played: the taker keeps those he plays
-    for i in range(steps.shape[0]):
-        if 0 <= steps[i, 1] < 56:
-            later |= 1 << steps[i, 1]
+    a card he plays later (``later``: :func:`atout.kernels.tarot_ecart.played_suit_cards`
+    of ``steps``), the next card of ``hidden`` and a miss."""
     used = 0
     misses = 0
     for i in range(steps.shape[0]):
@@ -455,6 +452,7 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
     last = keep_play.shape[0] - 1
     hopeless = never_kept(keep_play)
     fallback = np.empty(LENGTH, dtype=np.int64)
+    later = played_suit_cards(steps)  # the same for every try
     for w in range(count):
         seed_stream(rs, seed, w)
         done = False
@@ -482,7 +480,7 @@ def sample_worlds_kernel(template: NDArray[np.int64], steps: NDArray[np.int64],
             if not _lay(s, template, hands, piles[1, 0], piles[1, 1]):
                 continue
             m = replay_read(s, steps, hidden, k, to_move, acts, readers,
-                            read_limit(last, hopeless, best, 0))
+                            read_limit(last, hopeless, best, 0), later)
             if m < 0:
                 continue
             if m == 0 or draw32(rs) < keep_play[min(m, last)]:
