@@ -44,16 +44,19 @@ threads)."""
 
 PLAY_TRUST = 0.1
 """How far the kernel's sampler trusts that the other seats play their cards as the
-heuristic does: a world from whose hands the heuristic would not have played ``m`` of their
-cards is kept with probability ``PLAY_TRUST ** m`` (1: not read;
-:func:`atout.kernels.tarot_sample.replay_read`). When they are read, another taker's hidden
+heuristic does (1: not read; :func:`atout.kernels.tarot_sample.replay_read`): a world is
+moved, two hidden cards at a time, toward one from whose hands the heuristic would have
+played them all, a move that explains ``d`` more cards or bids badly taken with probability
+``PLAY_TRUST ** d``. When they are read, another taker's hidden
 écart is the heuristic's écart of the world's hand with the chien but for the cards he plays
 later, each of those a card explained badly (:func:`atout.kernels.tarot_ecart.read_discard`).
 The Python sampler reads neither."""
 PLAY_MISSES = 12
 """The most cards explained badly told apart (more weigh as many)."""
-PLAY_SOFT = 48
-"""Tries spent on a world that explains the cards better, once one that replays exists."""
+PLAY_SOFT = 24
+"""The most moves of a world toward the cards read, from the first dealing that replays
+(:func:`atout.kernels.tarot_sample.swap_cards` on the first card it explains badly); it
+stops at one that explains them all."""
 
 
 def _readers(view: View) -> int:
