@@ -447,10 +447,18 @@ def _lay(s: NDArray[np.int64], template: NDArray[np.int64], hands: NDArray[np.in
 
 
 @njit
+def _word_bit(c: int) -> tuple[int, int]:
+    """The word of a two-word card mask that holds card ``c`` (0: cards 0-55, 1: the rest)
+    and ``c``'s bit in it."""
+    if c < 56:
+        return 0, 1 << c
+    return 1, 1 << (c - 56)
+
+
+@njit
 def _holder(got: NDArray[np.int64], c: int) -> int:
     """The holder of the hidden card ``c`` in the dealing ``got`` (-1: none)."""
-    w = 0 if c < 56 else 1
-    bit = 1 << (c if c < 56 else c - 56)
+    w, bit = _word_bit(c)
     for i in range(got.shape[0]):
         if got[i, w] & bit:
             return i
@@ -481,8 +489,7 @@ def swap_cards(got: NDArray[np.int64], seat_at: int, want: int, allowed: NDArray
         i = -1 if c1 < 0 else _holder(got, c1)
     if c1 < 0 or i < 0:
         return False
-    w1 = 0 if c1 < 56 else 1
-    b1 = 1 << (c1 if c1 < 56 else c1 - 56)
+    w1, b1 = _word_bit(c1)
     if forced[i, w1] & b1:
         return False
     lo = 0
@@ -496,8 +503,7 @@ def swap_cards(got: NDArray[np.int64], seat_at: int, want: int, allowed: NDArray
         return False
     c2 = buf[below(rs, k)]
     j = _holder(got, c2)
-    w2 = 0 if c2 < 56 else 1
-    b2 = 1 << (c2 if c2 < 56 else c2 - 56)
+    w2, b2 = _word_bit(c2)
     got[i, w1] ^= b1
     got[j, w1] ^= b1
     got[i, w2] ^= b2
