@@ -102,11 +102,57 @@ def test_every_seat_greedy_is_the_greedy_rollouts(seed: int) -> None:
         deal.chooser))
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_lookahead_takes_the_best_continuation_of_the_heuristic(seed: int) -> None:
+    deal = jass_mid_deal(seed, (seed * 7) % 29)
+    state = kj.encode(deal)
+    voids = public_voids(deal)
+    seat = int(state[kj.ST_TURN])
+    mask = int(kj.legal_mask(state))
+    every = kernel.kernel_kinds(2)
+    rs = new_stream()
+    values = {}
+    for c in range(36):
+        if mask >> c & 1:
+            st, shown = state.copy(), voids.copy()
+            kp.play_card(st, c, shown)
+            kp.play_policy(st, rs, every, shown, deal.chooser)
+            points = kj.scores(st)
+            values[c] = points[seat] - sum(p for s, p in enumerate(points) if s != seat) / 3
+    before, shown_before = state.copy(), voids.copy()
+    own = int(kp.policy_card(state, rs, every, voids, deal.chooser))
+    kinds = every.copy()
+    kinds[seat] = kp.LOOKAHEAD
+    got = int(kp.policy_card(state, rs, kinds, voids, deal.chooser))
+    assert np.array_equal(state, before) and np.array_equal(voids, shown_before)
+    assert values[got] == pytest.approx(max(values.values()))
+    if values[own] == pytest.approx(max(values.values())):
+        assert got == own
+
+
 def test_kernel_kinds() -> None:
     assert list(kernel.kernel_kinds(-1)) == [kp.GREEDY] * 6
     assert list(kernel.kernel_kinds(1)[:4]) == [kp.GREEDY, kp.HEURISTIC] * 2
     assert list(kernel.kernel_kinds(0)[:4]) == [kp.HEURISTIC, kp.GREEDY] * 2
     assert list(kernel.kernel_kinds(2)[:4]) == [kp.HEURISTIC] * 4
+
+
+@pytest.mark.parametrize(("look", "seats"), [(0, []), (1, [1]), (2, [1, 3]), (3, [0, 1, 2, 3])])
+def test_lookahead_seats(monkeypatch: pytest.MonkeyPatch, look: int, seats: list[int]) -> None:
+    monkeypatch.setattr(kernel, "LOOK", look)
+    assert sorted(kernel.lookahead_seats(1, 4)) == seats
+    deal = jass_mid_deal(5, 9)
+    view = deal.view(deal.to_move)
+    legal = [deal.rules.actions.parse(t) for t in view.legal]
+    deals = [JassDeterminizer(deal.rules).sample(view, random.Random(i)) for i in range(4)]
+    monkeypatch.setattr(kernel, "LOOK", 0)
+    plain = jass_batch(deals, legal, 1, view.seat, 5, 1 - view.seat % 2)
+    monkeypatch.setattr(kernel, "LOOK", look)
+    got = jass_batch(deals, legal, 1, view.seat, 5, 1 - view.seat % 2)
+    assert got == jass_batch(deals, legal, 1, view.seat, 5, 1 - view.seat % 2)
+    assert (got == plain) == (not look)  # the lookahead plays other cards in these worlds
+    assert jass_batch(deals, legal, 1, view.seat, 5) == jass_batch(deals, legal, 1, view.seat,
+                                                                    5, -1)
 
 
 def test_batch_reads_the_model() -> None:

@@ -107,7 +107,7 @@ def test_kernel_search_is_reproducible_by_seed() -> None:
     seat = deal.to_move
     choices = []
     for _ in range(2):
-        bot = make_bot("search:kernel=1:playouts=400", rules, seat, 17)
+        bot = make_bot("search:kernel=1:playouts=120", rules, seat, 17)
         assert isinstance(bot, SearchBot)
         choices.append((bot.choose(deal.view(seat)), bot.last))
     assert choices[0] == choices[1]
@@ -115,7 +115,7 @@ def test_kernel_search_is_reproducible_by_seed() -> None:
     # the first trick: the Python sampler, the kernel rollouts
     early = jass_mid_deal(6, 1)
     s = early.to_move
-    bots = [SearchBot(early.rules, s, 3, kernel=1, playouts=200) for _ in range(2)]
+    bots = [SearchBot(early.rules, s, 3, kernel=1, playouts=48) for _ in range(2)]
     assert bots[0].choose(early.view(s)) == bots[1].choose(early.view(s))
     assert bots[0].last == bots[1].last
 

@@ -10,8 +10,11 @@ seat's partner.
 
 :func:`policy_card` switches by seat: a seat whose ``kinds`` entry is :data:`GREEDY` plays
 :func:`~atout.kernels.jass_search.greedy_card`, one whose entry is :data:`HEURISTIC`
-plays :func:`heuristic_card`; :func:`play_card` plays a card and notes the voids it shows
-(:func:`~atout.games.jass.seen.void_shown`, as the Python model rollout does).
+plays :func:`heuristic_card`, one whose entry is :data:`LOOKAHEAD` plays
+:func:`lookahead_card` (each legal card tried with the rest of the deal by the heuristic's
+rules, in the rollout's world where every hand is known); :func:`play_card` plays a card
+and notes the voids it shows (:func:`~atout.games.jass.seen.void_shown`, as the Python
+model rollout does).
 :func:`policy_rollouts_kernel` is :func:`~atout.kernels.jass_search.rollouts_kernel` with
 this switch: with every seat greedy it gives the same values.
 """
@@ -56,6 +59,9 @@ GREEDY = 0
 """A seat's kind in :func:`policy_card`: the greedy rollout policy."""
 HEURISTIC = 1
 """A seat's kind in :func:`policy_card`: the heuristic's rules of thumb."""
+LOOKAHEAD = 2
+"""A seat's kind in :func:`policy_card`: one card of lookahead over the heuristic
+(:func:`lookahead_card`)."""
 
 POWER = np.array(POWER_TABLE, dtype=np.int64)
 """POWER[mode, card]: the card's power in a trick (trumps from 100)."""
@@ -326,17 +332,69 @@ def partner_of(st: NDArray[np.int64], seat: int) -> int:
 
 
 @njit
+def _heuristic_here(st: NDArray[np.int64], mask: int, voids: NDArray[np.int64],
+                    chooser: int) -> int:
+    """:func:`heuristic_card` for the seat to play among ``mask``, its partner, its side's
+    trump duty and its next seat's voids read from the state."""
+    seat = st[ST_TURN]
+    partner = partner_of(st, seat)
+    pull = seat == chooser or (partner >= 0 and partner == chooser)
+    return heuristic_card(st, mask, voids[st[ST_NEXT + seat]], pull, partner)
+
+
+@njit
+def _heuristic_value(st: NDArray[np.int64], c: int, voids: NDArray[np.int64], chooser: int,
+                     work: NDArray[np.int64], shown: NDArray[np.int64],
+                     row: NDArray[np.int64]) -> float:
+    """The value for the seat to play in ``st`` of card ``c``, then every seat by the
+    heuristic's rules to the end (``st`` and ``voids`` untouched)."""
+    seat = st[ST_TURN]
+    work[:] = st
+    shown[:] = voids
+    play_card(work, c, shown)
+    while work[ST_TURN] >= 0:
+        play_card(work, _heuristic_here(work, legal_mask(work), shown, chooser), shown)
+    final_scores(work, row)
+    return seat_value(row, st[ST_N], seat)
+
+
+@njit
+def lookahead_card(st: NDArray[np.int64], mask: int, voids: NDArray[np.int64],
+                   chooser: int) -> int:
+    """The card among ``mask`` whose continuation with every seat by the heuristic's rules
+    gives the seat to play the most (the world's hands all known): the heuristic's own card
+    unless another does strictly better."""
+    first = _heuristic_here(st, mask, voids, chooser)
+    if not mask & (mask - 1):
+        return first
+    work = np.empty_like(st)
+    shown = np.empty_like(voids)
+    row = np.zeros(MAX_SEATS, dtype=np.int64)
+    best = first
+    top = _heuristic_value(st, first, voids, chooser, work, shown, row)
+    m = mask & ~(1 << first)
+    while m:
+        c = lowest(m)
+        m &= m - 1
+        v = _heuristic_value(st, c, voids, chooser, work, shown, row)
+        if v > top:
+            top = v
+            best = c
+    return best
+
+
+@njit
 def policy_card(st: NDArray[np.int64], rs: NDArray[np.int64], kinds: NDArray[np.int64],
                 voids: NDArray[np.int64], chooser: int) -> int:
-    """The card of the seat to play by its kind (``kinds[seat]``: :data:`GREEDY` or
-    :data:`HEURISTIC`); ``voids[s]`` the cards seat ``s`` has shown he lacks, ``chooser``
-    the seat that chose trump."""
+    """The card of the seat to play by its kind (``kinds[seat]``: :data:`GREEDY`,
+    :data:`HEURISTIC` or :data:`LOOKAHEAD`); ``voids[s]`` the cards seat ``s`` has shown he
+    lacks, ``chooser`` the seat that chose trump."""
     seat = st[ST_TURN]
     mask = legal_mask(st)
     if kinds[seat] == HEURISTIC:
-        partner = partner_of(st, seat)
-        pull = seat == chooser or (partner >= 0 and partner == chooser)
-        return heuristic_card(st, mask, voids[st[ST_NEXT + seat]], pull, partner)
+        return _heuristic_here(st, mask, voids, chooser)
+    if kinds[seat] == LOOKAHEAD:
+        return lookahead_card(st, mask, voids, chooser)
     return greedy_card(st, mask, rs)
 
 
@@ -397,6 +455,6 @@ def policy_rollouts_kernel(states: NDArray[np.int64], cards: NDArray[np.int64], 
     return out
 
 
-__all__ = ["ABOVE", "BEATERS", "GREEDY", "HEURISTIC", "HONOURS", "LACKS", "POWER", "TRUMPS",
-           "heuristic_card", "partner_of", "play_card", "play_policy", "policy_card",
-           "policy_rollouts_kernel"]
+__all__ = ["ABOVE", "BEATERS", "GREEDY", "HEURISTIC", "HONOURS", "LACKS", "LOOKAHEAD", "POWER",
+           "TRUMPS", "heuristic_card", "lookahead_card", "partner_of", "play_card",
+           "play_policy", "policy_card", "policy_rollouts_kernel"]

@@ -3,7 +3,8 @@
 The search's ``kernel`` rounds roll their sampled worlds out in
 :func:`atout.kernels.jass_policy.policy_rollouts_kernel`; :func:`kernel_kinds` says which
 seats play by the heuristic's rules there (the search's model of the table, as the Python
-rollouts' ``model``) and which by the greedy policy. :func:`kernel_rollouts` makes that call.
+rollouts' ``model``) and which by the greedy policy, and :data:`LOOK` which of them look one
+card ahead of those rules. :func:`kernel_rollouts` makes that call.
 
 The kernels are the search's default where numba compiles them (:data:`KERNEL_DEFAULT`).
 A compilation takes tens of seconds (minutes on a loaded machine), so no player waits for
@@ -35,6 +36,14 @@ play the searching side by the heuristic's rules too, every seat then: the cheap
 equal time, the strongest of the three (docs/bots.md); False: the other side only, the
 searching side greedy (as the Python rollouts)."""
 
+LOOK = 2
+"""Which seats of the kernel's rollouts, with a model of the table, play one card of
+lookahead over the heuristic's rules (:data:`atout.kernels.jass_policy.LOOKAHEAD`: each
+legal card tried, the rest of the deal by the rules, the best for the seat's side) instead
+of the rules alone: 0 none, 1 the searching seat, 2 its side (the default: the search's own
+later cards played better than the heuristic's, its opponents as the heuristic; docs/bots.md),
+3 every seat."""
+
 WARMER = Warmer("jass", enabled=lambda: WARM)
 """The kernels' warming (:func:`kernel_ready`), on while :data:`WARM` is."""
 
@@ -57,12 +66,23 @@ def kernel_kinds(model: int) -> Any:
     return kinds
 
 
+def lookahead_seats(seat: int, n: int) -> list[int]:
+    """The seats that look one card ahead (:data:`LOOK`) in the rollouts of the search at
+    ``seat``, at a table of ``n``."""
+    if LOOK == 3:
+        return list(range(n))
+    if LOOK == 2 and n == 4:
+        return [seat, (seat + 2) % 4]
+    return [seat] if LOOK else []
+
+
 def kernel_rollouts(states: Any, actions: Sequence[Action], reuse: int, seat: int, seed: int,
                     model: int, voids: Sequence[int], chooser: int) -> list[float]:
     """The summed value for ``seat`` per action of ``reuse`` kernel rollouts of each world
     (row of ``states``) after it, the seats playing by :func:`kernel_kinds` (every seat by
-    the heuristic's rules with a model and :data:`BOTH_SIDES`) from the voids shown so far
-    (``voids``, per seat) and the seat that chose trump."""
+    the heuristic's rules with a model and :data:`BOTH_SIDES`, the seats :data:`LOOK` names
+    one card ahead of them) from the voids shown so far (``voids``, per seat) and the seat
+    that chose trump."""
     import numpy as np
 
     from atout.kernels.jass_policy import policy_rollouts_kernel
@@ -70,6 +90,11 @@ def kernel_rollouts(states: Any, actions: Sequence[Action], reuse: int, seat: in
     shown = np.zeros(6, dtype=np.int64)
     shown[:len(voids)] = voids
     kinds = kernel_kinds(2 if model >= 0 and BOTH_SIDES else model)
+    if model >= 0:
+        from atout.kernels.jass import ST_N
+        from atout.kernels.jass_policy import LOOKAHEAD
+
+        kinds[lookahead_seats(seat, int(states[0][ST_N]))] = LOOKAHEAD
     got = policy_rollouts_kernel(np.ascontiguousarray(states, dtype=np.int64),
                                  np.array([int(a) for a in actions], dtype=np.int64),
                                  reuse, seed, seat, kinds, shown, int(chooser))
@@ -84,5 +109,5 @@ def kernel_ready(warm_up: Callable[[], bool], wait: bool = False) -> bool:
     return WARMER.ready(wait, warm_up)
 
 
-__all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "WARM", "WARMER", "kernel_kinds", "kernel_ready",
-           "kernel_rollouts"]
+__all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "LOOK", "WARM", "WARMER", "kernel_kinds",
+           "kernel_ready", "kernel_rollouts", "lookahead_seats"]
