@@ -22,6 +22,7 @@ from web_helpers import (
     create_table,
     finished_record,
     iterate,
+    lobby_button,
     new_player,
     play_to_end,
     screenshot,
@@ -121,9 +122,7 @@ def test_two_browsers_at_one_table_see_each_other(server: Server, browser: Any, 
     sign_in(bob.page, server.base, "Bob", lang="fr")
     create_table(ana.page, "jass", deals=1, fill=False)
     table = table_id(ana)
-    bob.page.click("#refresh")
-    sit = bob.page.locator(f"#tables li[data-table='{table}'] button", has_text="2").first
-    sit.wait_for()
+    sit = lobby_button(bob.page, table, has_text="2")
     sit.press("Enter")
     bob.page.wait_for_selector("#table:not([hidden])")
     ana.page.wait_for_function("() => document.querySelectorAll('#host button').length >= 3")
@@ -253,9 +252,7 @@ def test_tarot_for_five_a_spectator_and_the_words(server: Server, browser: Any, 
     sign_in(eve.page, server.base, "Eve", lang="fr")
     create_table(ana.page, "tarot", deals=1, players=5)
     table = table_id(ana)
-    eve.page.click("#refresh")
-    watch = eve.page.locator(f"#tables li[data-table='{table}'] button").last
-    watch.wait_for()
+    watch = lobby_button(eve.page, table)
     watch.press("Enter")
     eve.page.wait_for_selector("#table:not([hidden])")
     assert eve.page.is_hidden("#hand-area")

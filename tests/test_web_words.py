@@ -13,7 +13,7 @@ import pytest
 
 import atout
 from server_helpers import Server, running
-from web_helpers import Player, create_table, new_player, screenshot, sign_in
+from web_helpers import Player, create_table, lobby_button, new_player, screenshot, sign_in
 
 
 @pytest.fixture(scope="module")
@@ -233,8 +233,7 @@ def test_a_spectator_is_not_told_of_choices_or_a_team_of_their_own(server: Serve
     sign_in(eve.page, server.base, "Eve", lang="fr")
     create_table(ana.page, "jass", deals=1)
     table = int(next(f["table"] for f in reversed(ana.frames) if f.get("type") == "table"))
-    eve.page.click("#refresh")
-    eve.page.locator(f"#tables li[data-table='{table}'] button").last.click()
+    lobby_button(eve.page, table).click()
     eve.page.wait_for_selector("#table:not([hidden])")
     assert eve.page.is_hidden("#choices-area") and eve.page.is_hidden("#hand-area")
     ana.wait_turn()

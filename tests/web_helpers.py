@@ -305,6 +305,23 @@ def finished_record(db: str, table: int, wait: float = 30.0) -> Any:
     return record
 
 
+def lobby_button(page: Any, table: int, has_text: str | None = None, tries: int = 6) -> Any:
+    """The lobby's button for ``table`` (the last, or the first with ``has_text``), the list
+    refreshed until it shows: a refresh is the lobby at that moment, and on a loaded machine
+    it can come before the new table is listed."""
+    for attempt in range(tries):
+        page.click("#refresh")
+        found = page.locator(f"#tables li[data-table='{table}'] button", has_text=has_text)
+        button = found.first if has_text is not None else found.last
+        try:
+            button.wait_for(timeout=10_000)
+            return button
+        except Exception:
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 def create_table(page: Any, game: str, *, deals: int | None = 1, fill: bool = True,
                  players: int | None = None, bot: str = "heuristic") -> None:
     """Fill in the lobby's form and create a table."""
