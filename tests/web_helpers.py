@@ -309,17 +309,20 @@ def lobby_button(page: Any, table: int, has_text: str | None = None, tries: int 
     """The lobby's button for ``table`` (the last, or the first with ``has_text``), the list
     refreshed until it shows: a refresh is the lobby at that moment, and on a loaded machine
     it can come before the new table is listed."""
-    for attempt in range(tries):
+    from playwright.sync_api import TimeoutError as Timeout
+
+    found = page.locator(f"#tables li[data-table='{table}'] button", has_text=has_text)
+    button = found.first if has_text is not None else found.last
+    for _ in range(tries - 1):
         page.click("#refresh")
-        found = page.locator(f"#tables li[data-table='{table}'] button", has_text=has_text)
-        button = found.first if has_text is not None else found.last
         try:
             button.wait_for(timeout=10_000)
             return button
-        except Exception:
-            if attempt == tries - 1:
-                raise
-    raise AssertionError("unreachable")
+        except Timeout:
+            pass
+    page.click("#refresh")
+    button.wait_for(timeout=10_000)
+    return button
 
 
 def create_table(page: Any, game: str, *, deals: int | None = 1, fill: bool = True,
