@@ -120,6 +120,52 @@ def test_equivalent_cards_are_merged_when_the_card_between_is_seen() -> None:
     assert "KH" in got and "2C" in got
 
 
+def test_the_card_to_beat_parts_equivalent_cards() -> None:
+    rules = atout.make("pitch")
+    deal = rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"], ["8H", "7D", "8D", "9D",
+                                                                      "TD", "JD"],
+                             ["2H", "3H", "4H", "QD", "KD", "AD"], ["6H", "9H", "TH", "2S",
+                                                                    "3S", "4S"]], dealer=3)
+    for text in ("pass", "pass", "pass", "bid 2", "6H"):
+        deal.play(text)  # hearts are trump, and the six is the card to beat
+    view = deal.view(0)
+    legal = [rules.actions.parse(t) for t in view.legal]
+    assert [a.text for a in candidates(rules, view, legal)] == ["5H", "7H", "KH"]
+
+
+def _trick_end(deal: Any) -> tuple[int | None, int]:
+    """Play the trick to its end, each seat its lowest legal card: who moves next, and how
+    many cards are left in the hands."""
+    n = deal.seats
+    while deal.to_move is not None and len(deal.view(deal.to_move).table) % n:
+        deal.play(deal.view(deal.to_move).legal[0])
+    return deal.to_move, sum(len(deal.view(s).hand) for s in range(n))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_pruned_card_takes_the_trick_as_its_kept_card(seed: int) -> None:
+    """From every card decision of a deal played at random: a legal card left out of the
+    candidates and the kept card of its run, each followed by the same lowest cards to the
+    end of the trick, leave the same seat to lead."""
+    rules = atout.make("pitch", players=2 + seed % 3)
+    deal = rules.deal(seed=seed, dealer=seed % rules.seats)
+    rng = random.Random(seed)
+    while deal.to_move is not None:
+        view = deal.view(deal.to_move)
+        if view.table:
+            kept = [a.text for a in candidates(rules, view, [rules.actions.parse(t)
+                                                             for t in view.legal])]
+            for text in set(view.legal) - set(kept):
+                card = int(rules.actions.parse(text))
+                rep = max((k for k in kept if int(rules.actions.parse(k)) < card),
+                          key=lambda k: int(rules.actions.parse(k)))
+                after, twin = deal.clone(), deal.clone()
+                after.play(text)
+                twin.play(rep)
+                assert _trick_end(after) == _trick_end(twin), (text, rep, view.table)
+        deal.play(rng.choice(deal.legal_actions()))
+
+
 def test_the_search_can_try_every_card() -> None:
     rules = atout.make("pitch")
     with pytest.raises(ValueError, match="prune must be 0 or 1"):

@@ -201,13 +201,49 @@ def test_candidates_keep_one_card_of_each_run_of_equivalent_cards() -> None:
     view = deal.view(1)
     assert view.legal == ("T2", "T3", "T5", "T20", "T21")
     assert _kept(rules, view) == ["T2", "T5", "T20", "T21"]
-    # the 5 of hearts on the table, not in a hand: the 2 to the 7 are one card
+    # the 5 of hearts led, in no hand but the one to beat: the 2 to the 4 lose to it, the 6
+    # and the 7 take it, and those are two cards
     deal = _garde_deal(rules, "5H", "1H")
     for card in CHIEN:
         deal.play(f"discard {card}")
     deal.play("no chelem")
     deal.play("5H")
-    assert _kept(rules, deal.view(1)) == ["2H", "TH", "JH", "QH"]
+    assert _kept(rules, deal.view(1)) == ["2H", "6H", "TH", "JH", "QH"]
+
+
+def _trick_end(deal: Deal) -> tuple[int | None, int]:
+    """Play the trick to its end, each seat its lowest legal card: who moves next, and how
+    many cards are left in the hands."""
+    n = deal.seats
+    while deal.to_move is not None and len(deal.view(deal.to_move).table) % n:
+        deal.play(deal.view(deal.to_move).legal[0])
+    return deal.to_move, sum(len(deal.view(s).hand) for s in range(n))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([3, 4, 5]))
+def test_a_pruned_card_takes_the_trick_as_its_kept_card(seed: int, players: int) -> None:
+    """From every card decision of a deal played at random: a legal card left out of the
+    candidates and the kept card of its run, each followed by the same lowest cards to the
+    end of the trick, leave the same seat to lead (the card of the trick to beat is not
+    between them)."""
+    rules = atout.make("tarot", players=players)
+    deal = rules.deal(seed=seed, dealer=seed % players)
+    rng = random.Random(seed)
+    while deal.to_move is not None:
+        seat = deal.to_move
+        view = deal.view(seat)
+        if view.phase == "play" and view.table:
+            kept = _kept(rules, view)
+            for text in set(view.legal) - set(kept):
+                card = int(rules.actions.parse(text))
+                rep = max((k for k in kept if int(rules.actions.parse(k)) < card),
+                          key=lambda k: int(rules.actions.parse(k)))
+                after, twin = deal.clone(), deal.clone()
+                after.play(text)
+                twin.play(rep)
+                assert _trick_end(after) == _trick_end(twin), (text, rep, view.table)
+        deal.play(rng.choice(deal.legal_actions()))
 
 
 @settings(max_examples=25, deadline=None)

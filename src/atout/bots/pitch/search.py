@@ -649,8 +649,9 @@ def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Actio
     tangage with the top card of each suit (the card that sets the same trump and wins the
     lead); in the play one card of each run of equivalent cards: two cards of a suit from
     the two to the nine (no value toward Game) with no card between them that another
-    player may hold are the same card to every other one (not in trumps when Low goes to
-    the player who wins it, where the lowest trump in play is worth a point)."""
+    player may hold, or that lies in the trick (it may be the card to beat), are the same
+    card to every other one (not in trumps when Low goes to the player who wins it, where
+    the lowest trump in play is worth a point)."""
     if view.phase == "auction":
         top: dict[int, Action] = {}
         out = []
@@ -662,7 +663,10 @@ def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Actio
                 top[c // 13] = a
         return out + sorted(top.values(), key=int)
     hand = FULL_DECK.mask(view.hand)
-    dead = hand | _played(rules, view)  # cards nobody else can hold
+    trick = 0
+    for _, c in view.table:
+        trick |= 1 << FULL_DECK.parse(c)
+    dead = hand | (_played(rules, view) & ~trick)  # out of play: in no hand, not to beat
     trump_name = view.info.get("trump")
     trump = "HDSC".index(trump_name) if isinstance(trump_name, str) else -1
     cards = [int(a) for a in legal if int(a) < NCARDS]

@@ -145,9 +145,10 @@ def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Actio
     pays, the garde pays twice as much, and the playouts, too few to see that on every hand,
     took a prise in one contract of six. Two cards of a suit, or two trumps, worth half a
     point each (an ace to a 10, a trump from the 2 to the 20) with no card between them that
-    another player may still hold are the same card to every card still to be played, in
-    the play as in the écart: the search tries the lowest of the run only, and its budget
-    goes to the choices that differ."""
+    another player may still hold, or that lies in the trick (it may be the card to beat),
+    are the same card to every card still to be played, in the play as in the écart: the
+    search tries the lowest of the run only, and its budget goes to the choices that
+    differ."""
     if view.phase == "play":
         return _distinct_cards(view, legal, A_PLAY)
     if view.phase == "ecart":
@@ -168,8 +169,11 @@ def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
     for a in legal:
         if 0 <= int(a) - base < NCARDS:
             cards |= 1 << (int(a) - base)
+    live = unseen_cards(view)
+    for _, c in view.table:
+        live |= 1 << TAROT_DECK.parse(c)  # a card of the trick may be the one to beat
     kept = 0
-    for c in distinct_cards(cards, unseen_cards(view)):
+    for c in distinct_cards(cards, live):
         kept |= 1 << c
     return [a for a in legal
             if not 0 <= int(a) - base < NCARDS or kept >> (int(a) - base) & 1]
