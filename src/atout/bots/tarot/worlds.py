@@ -182,6 +182,13 @@ def tarot_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     return [float(v) for v in got.sum(axis=0)], len(worlds)
 
 
+LOOK = 0
+"""Which seats of the card play's rollouts with the model of the table look one card ahead
+of the heuristic (:mod:`atout.kernels.tarot_lookahead`), the others playing the
+heuristic's card: 0 none (the searching seat greedy instead), 1 the searching seat, 2 its
+side."""
+
+
 def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, seat: int,
                 model: int) -> Any:
     """The kernel's rollouts of ``worlds`` (kernel states at ``seat``'s turn, all in one
@@ -200,6 +207,10 @@ def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, s
     picks = np.array([int(a) for a in actions], dtype=np.int64)
     side = 1 if model >= 0 else 0
     if int(states[0, ly.PHASE]) == PH_PLAY:
+        if LOOK and model >= 0:
+            from atout.kernels import tarot_lookahead
+
+            return tarot_lookahead.rollouts_kernel(states, picks, reuse, seat, LOOK == 2)
         from atout.kernels.tarot_search import rollouts_kernel
 
         return rollouts_kernel(states, picks, reuse, fold_seed(seed), seat, side)
