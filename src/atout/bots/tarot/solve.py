@@ -3,9 +3,10 @@
 Once few cards are left, every sampled deal (all hands known) can be played out in every way:
 each side plays its best against the other (the taker with his partner against the
 defenders) and the deal's own scoring, petit au bout and excuse included, values the end.
-Cards of one hand worth half a point each with no card of the other hands between them
-(the 4 and 5 of a suit, the 7 and 9 of trumps once the 8 is played) are the same card to the
-search, which tries only one (:func:`atout.bots.tarot.cards.distinct_cards`).
+Cards of one hand worth half a point each with no card of the other hands or of the trick
+between them (the 4 and 5 of a suit, the 7 and 9 of trumps once the 8 is played and gone)
+are the same card to the search, which tries only one
+(:func:`atout.bots.tarot.cards.distinct_cards`).
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ def solve(deal: TarotDeal, seat: int, alpha: float = float("-inf"),
         return solve(d, seat, alpha, beta)
     ours = deal.camp(mover) == deal.camp(seat)
     best = float("-inf") if ours else float("inf")
-    live = 0  # the cards in the other hands
+    live = 0  # the cards in the other hands, and in the trick (the card to beat)
     for s, hand in enumerate(deal.hands):
         if s != mover:
             live |= hand
+    for c in deal.trick:
+        live |= 1 << c
     for c in distinct_cards(legal & FULL & ~BIT_EX, live) + ([77] if legal & BIT_EX else []):
         d = deal.clone()
         d.step(c)
