@@ -664,8 +664,8 @@ def candidates(rules: Rules[Any], view: View, legal: list[Action]) -> list[Actio
         return out + sorted(top.values(), key=int)
     hand = FULL_DECK.mask(view.hand)
     trick = 0
-    for _, c in view.table:
-        trick |= 1 << FULL_DECK.parse(c)
+    for _, text in view.table:
+        trick |= 1 << FULL_DECK.parse(text)
     dead = hand | (_played(rules, view) & ~trick)  # out of play: in no hand, not to beat
     trump_name = view.info.get("trump")
     trump = "HDSC".index(trump_name) if isinstance(trump_name, str) else -1
