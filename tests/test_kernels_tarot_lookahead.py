@@ -148,3 +148,32 @@ def test_the_batch_plays_one_rollout_per_world_with_look(monkeypatch: pytest.Mon
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)
     monkeypatch.setattr(worlds, "LOOK", 0)
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)
+
+
+def test_a_long_hand_plays_the_heuristics_card() -> None:
+    """At three players (24 cards a hand) the seat looks ahead only once it holds
+    ``LOOK_CARDS`` cards or fewer: its rollout is the one played card by card that way, and
+    not the one that looks ahead from the first card, in some deal."""
+    differ = 0
+    for seed in range(6):
+        state = kt.encode(tarot_in_play({"players": 3}, seed, lambda d: 1))  # the first card
+        work, acts, row = scratch()
+        while ks.announce(state, acts) >= 0:
+            pass
+        seat = int(state[TURN])
+        got = state.copy()
+        tl.play_out(got, 1 << seat, work, acts, row)
+        capped, always = state.copy(), state.copy()
+        for st, cap in ((capped, tl.LOOK_CARDS), (always, 78)):
+            while st[TURN] >= 0:
+                if ks.announce(st, acts) >= 0:
+                    continue
+                lo, hi = kt.play_masks(st, int(st[TURN]))
+                held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
+                    int(st[HANDS_HI + st[TURN]])).count("1")
+                look = st[TURN] == seat and held <= cap
+                kt.step(st, tl.lookahead_card(st, lo, hi, work, acts, row) if look
+                        else ks.heuristic_card(st, lo, hi))
+        assert np.array_equal(got, capped)
+        differ += not np.array_equal(got, always)
+    assert differ

@@ -23,9 +23,11 @@ import atout
 from atout.bots import make_bot
 from atout.bots.parts import side_value
 from atout.bots.search import SearchBot
+from atout.bots.tarot import worlds
 from atout.bots.tarot.batch import kernel_ready, tarot_batch, tarot_model_batch
 from atout.bots.tarot.choices import FULL, pre_play
 from atout.bots.tarot.rollout import greedy_card, heuristic_card
+from atout.bots.tarot.search import CARD_FACTORS, GREEDY_FACTOR, card_factor
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD
 from atout.kernels import tarot as kt
@@ -182,7 +184,7 @@ def test_kernel_search_is_reproducible_by_seed() -> None:
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
-        for spec in ("search:kernel=1:playouts=80", "search:kernel=1:model=0:playouts=80"):
+        for spec in ("search:kernel=1:playouts=40", "search:kernel=1:model=0:playouts=40"):
             got = []
             for _ in range(2):
                 bot = make_bot(spec, deal.rules, seat, 17)
@@ -205,24 +207,30 @@ def test_the_batches_value_every_action() -> None:
         assert values == batch([deal, deal.clone()], actions, 2, seat, 5)
 
 
-def test_a_card_on_the_kernel_gets_the_kernels_factor() -> None:
-    """In the card play the kernel's search spends ``Batch.factor`` (8) times the budget's
-    worlds; the Python search the budget, as before the kernel."""
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_card_on_the_kernel_gets_the_kernels_factor(monkeypatch: pytest.MonkeyPatch,
+                                                      players: int) -> None:
+    """In the card play the kernel's search spends its factor times the budget's worlds
+    (``card_factor``: by the table with the lookahead, 8 without it); the Python search the
+    budget, as before the kernel."""
     assert kernel_ready(wait=True)
     for seed in range(40):
-        deal = in_play({}, seed)
+        deal = in_play({"players": players}, seed)
         seat = deal.to_move
         assert seat is not None
         view = deal.view(seat)
         if len(view.hand) > 2 and len(action_ids(deal)) > 2:  # no exact end, a search
             break
     assert seat is not None
-    spent = {}
-    for kernel in (1, 0):
-        bot = make_bot(f"search:kernel={kernel}:playouts=40", deal.rules, seat, seed=5)
-        assert isinstance(bot, SearchBot)
-        bot.choose(view)
-        # the kernel plays 8 rollouts per budget unit (kernel_reuse 8 against reuse 1)
-        spent[kernel] = bot.total_playouts // (8 if kernel else 1)
-    assert 8 * 40 <= spent[1] < 10 * 40, spent
-    assert 40 <= spent[0] < 2 * 40, spent
+    for look, factor in ((1, CARD_FACTORS[players]), (0, GREEDY_FACTOR)):
+        monkeypatch.setattr(worlds, "LOOK", look)
+        assert card_factor(deal.rules) == factor
+        spent = {}
+        for kernel in (1, 0):
+            bot = make_bot(f"search:kernel={kernel}:playouts=40", deal.rules, seat, seed=5)
+            assert isinstance(bot, SearchBot)
+            bot.choose(view)
+            # the kernel plays 8 rollouts per budget unit (kernel_reuse 8 against reuse 1)
+            spent[kernel] = bot.total_playouts // (8 if kernel else 1)
+        assert factor * 40 <= spent[1] < (factor + 2) * 40, spent
+        assert 40 <= spent[0] < 2 * 40, spent

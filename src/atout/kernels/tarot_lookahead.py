@@ -1,9 +1,10 @@
 """One card of lookahead for the Tarot search's rollouts, as kernels.
 
-In a rollout the searching seat plays, at each of its turns, the card whose continuation
-with every seat by the heuristic's card (:func:`atout.kernels.tarot_search.heuristic_card`,
-poignées by :func:`~atout.kernels.tarot_search.announce`) leaves it the most in that world:
-the heuristic's own card unless another does strictly better (:func:`lookahead_card`). Cards
+In a rollout the searching seat plays, at each of its turns (once it holds
+:data:`LOOK_CARDS` cards or fewer), the card whose continuation with every seat by the
+heuristic's card (:func:`atout.kernels.tarot_search.heuristic_card`, poignées by
+:func:`~atout.kernels.tarot_search.announce`) leaves it the most in that world: the
+heuristic's own card unless another does strictly better (:func:`lookahead_card`). Cards
 that cannot differ in that world are tried once: of two cards of one suit worth the same,
 with every card between them already played, only the lower (:func:`distinct_legal`).
 
@@ -18,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from atout.kernels.jit import njit
-from atout.kernels.kit import low_index, seat_value
+from atout.kernels.kit import low_index, popcount, seat_value
 from atout.kernels.tarot import LENGTH, MAX_LEGAL, play_masks, step
 from atout.kernels.tarot_layout import (
     HANDS_HI,
@@ -34,6 +35,10 @@ from atout.kernels.tarot_score import points
 from atout.kernels.tarot_search import T1, VALUE2, announce, heuristic_card
 
 _SUIT_SIZE = 14
+LOOK_CARDS = 18
+"""The most cards a seat holds when it looks ahead: a whole hand at four and five players;
+at three (24 cards a hand) its first six cards are the heuristic's, whose continuations
+would cost the most (a card decision's 99th percentile over 250 ms of CPU otherwise)."""
 
 
 @njit
@@ -140,13 +145,15 @@ def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int6
 @njit
 def play_out(s: NDArray[np.int64], looks: int, work: NDArray[np.int64],
              acts: NDArray[np.int64], row: NDArray[np.float64]) -> None:
-    """Play ``s`` to its end: the seats of the bit mask ``looks`` by :func:`lookahead_card`,
-    the others by the heuristic's card, poignées by
-    :func:`~atout.kernels.tarot_search.announce`."""
+    """Play ``s`` to its end: the seats of the bit mask ``looks`` by :func:`lookahead_card`
+    once they hold :data:`LOOK_CARDS` cards or fewer, the others (and those seats before)
+    by the heuristic's card, poignées by :func:`~atout.kernels.tarot_search.announce`."""
     while s[TURN] >= 0:
         if announce(s, acts) < 0:
             lo, hi = play_masks(s, s[TURN])
-            if looks >> s[TURN] & 1:
+            seat = s[TURN]
+            if looks >> seat & 1 and (popcount(s[HANDS_LO + seat])
+                                      + popcount(s[HANDS_HI + seat])) <= LOOK_CARDS:
                 step(s, lookahead_card(s, lo, hi, work, acts, row))
             else:
                 step(s, heuristic_card(s, lo, hi))
@@ -190,5 +197,5 @@ def rollouts_kernel(states: NDArray[np.int64], actions: NDArray[np.int64], reuse
     return out
 
 
-__all__ = ["distinct_legal", "heuristic_rest", "lookahead_card", "play_out", "rollouts_kernel",
-           "side_of"]
+__all__ = ["LOOK_CARDS", "distinct_legal", "heuristic_rest", "lookahead_card", "play_out",
+           "rollouts_kernel", "side_of"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from atout.bots.base import Bot
 from atout.bots.parts import Batch, Budget, Exact, GameParts, SearchOptions, TableModel
+from atout.bots.tarot import worlds as tarot_worlds_module
 from atout.bots.tarot.batch import (
     KERNEL_DEFAULT,
     default_ready,
@@ -170,8 +171,8 @@ def _distinct_cards(view: View, legal: list[Action], base: int) -> list[Action]:
         if 0 <= int(a) - base < NCARDS:
             cards |= 1 << (int(a) - base)
     live = unseen_cards(view)
-    for _, c in view.table:
-        live |= 1 << TAROT_DECK.parse(c)  # a card of the trick may be the one to beat
+    for _, text in view.table:
+        live |= 1 << TAROT_DECK.parse(text)  # a card of the trick may be the one to beat
     kept = 0
     for c in distinct_cards(cards, live):
         kept |= 1 << c
@@ -189,6 +190,26 @@ def _heuristic(rules: Rules[Any], seat: int, seed: int = 0, **kw: Any) -> TarotH
     return TarotHeuristic(rules, seat, seed, bid=str(bid), call=str(call))
 
 
+CARD_FACTORS = {3: 3, 4: 3, 5: 4}
+"""The card play's budget factor on the kernel by the table's size, with the searching
+seat's rollouts one card ahead (:data:`atout.bots.tarot.worlds.LOOK`, the default): such a
+rollout costs about what the eight greedy ones of a world did, and up to three times that
+early in the deal, so the worlds are fewer (a card decision's 99th percentile of CPU under
+250 ms at every size, docs/bots.md)."""
+GREEDY_FACTOR = 8
+"""The same with the searching seat greedy in its rollouts (``LOOK`` 0): eight times the
+budget's worlds, eight rollouts each."""
+
+
+def card_factor(rules: Rules[Any]) -> int:
+    """The card play's budget factor on the kernel at ``rules``'s table
+    (:attr:`atout.bots.parts.Batch.table_factor`): :data:`CARD_FACTORS` with the lookahead
+    on, :data:`GREEDY_FACTOR` without it."""
+    if not tarot_worlds_module.LOOK:
+        return GREEDY_FACTOR
+    return CARD_FACTORS.get(int(getattr(rules.options, "players", 4)), 3)
+
+
 PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greedy_rollout,
                   budget=Budget(playouts=150, reuse=1),
                   options=SearchOptions(exact=2, model=1, kernel=KERNEL_DEFAULT,
@@ -198,12 +219,15 @@ PARTS = GameParts(heuristic=_heuristic, sampler=TarotDeterminizer, rollout=greed
                   exact=Exact(tarot_solver, cost=5), candidates=candidates,
                   batch=Batch(tarot_batch, reuse=8, model=tarot_model_batch,
                               ready=default_ready, worlds=tarot_worlds, takes_model=True,
-                              fit=True, phases=KERNEL_PHASES, key_factor=8, factor=8))
+                              fit=True, phases=KERNEL_PHASES, key_factor=8,
+                              table_factor=card_factor))
 """The Tarot bots' parts."""
 
 __all__ = [
     "BID_TRIES",
+    "CARD_FACTORS",
     "FULL",
+    "GREEDY_FACTOR",
     "KERNEL_PHASES",
     "PARTS",
     "TarotDeterminizer",
@@ -211,6 +235,7 @@ __all__ = [
     "auction_of",
     "bid_misses",
     "candidates",
+    "card_factor",
     "choose_bid",
     "choose_card",
     "hand_points",

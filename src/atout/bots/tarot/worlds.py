@@ -182,7 +182,7 @@ def tarot_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
     return [float(v) for v in got.sum(axis=0)], len(worlds)
 
 
-LOOK = 0
+LOOK = 1
 """Which seats of the card play's rollouts with the model of the table look one card ahead
 of the heuristic (:mod:`atout.kernels.tarot_lookahead`), the others playing the
 heuristic's card: 0 none (the searching seat greedy instead), 1 the searching seat, 2 its
