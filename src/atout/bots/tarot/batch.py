@@ -3,8 +3,10 @@
 Every sampled deal (from the search's own sampler) is encoded for :mod:`atout.kernels.tarot`
 and rolled out ``reuse`` times after each candidate action in one call of
 :func:`atout.kernels.tarot_search.rollouts_kernel`: every seat greedy
-(:func:`tarot_batch`, the search's rollout) or the searching seat greedy and the others by
-the heuristic's card (:func:`tarot_model_batch`, its model of the table, ``model=1``).
+(:func:`tarot_batch`, the search's rollout) or the others by the heuristic's card
+(:func:`tarot_model_batch`, its model of the table, ``model=1``), the searching seat one
+card ahead of the heuristic (:data:`atout.bots.tarot.worlds.LOOK`, the default: one rollout
+counted ``reuse`` times, :mod:`atout.kernels.tarot_lookahead`) or greedy.
 
 The kernel is the search's default where numba compiles it (:data:`KERNEL_DEFAULT`, as
 Jass's and Knock Rummy's): the first decision of a default search starts getting it ready
@@ -144,7 +146,8 @@ def tarot_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int, se
 def tarot_model_batch(deals: Sequence[Deal], actions: Sequence[Action], reuse: int,
                       seat: int, seed: int, model: int = 0) -> list[float]:
     """The search's batched rollouts with its model of the table (``kernel=1, model=1``):
-    ``seat`` greedy, the others by the heuristic's card (``model`` -1: every seat greedy)."""
+    ``seat`` one card ahead (:data:`atout.bots.tarot.worlds.LOOK`) or greedy, the others by
+    the heuristic's card (``model`` -1: every seat greedy)."""
     return _batch(deals, actions, reuse, seat, seed, 1 if model >= 0 else 0)
 
 

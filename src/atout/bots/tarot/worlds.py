@@ -5,10 +5,10 @@ view (:func:`world_facts`, read once per view by the Python sampler's own
 :class:`~atout.bots.tarot.sampler.ViewReading` and turned into arrays) go to
 :func:`atout.kernels.tarot_sample.sample_worlds_kernel`, which deals the hidden cards, reads
 the bids and replays the history as :class:`~atout.bots.tarot.sampler.TarotDeterminizer`
-does, and the worlds it returns are rolled out by
-:func:`atout.kernels.tarot_search.rollouts_kernel`. It answers None where the Python sampler
-must draw: a sampler that is not a :class:`TarotDeterminizer` (the clairvoyant yardstick),
-or no world dealt (the Python sampler then tries, and says when no deal agrees).
+does, and the worlds it returns are rolled out by :func:`roll_worlds`. It answers None
+where the Python sampler must draw: a sampler that is not a :class:`TarotDeterminizer` (the
+clairvoyant yardstick), or no world dealt (the Python sampler then tries, and says when no
+deal agrees).
 
 The search uses it with its ``kworlds`` option (1 by default where numba compiles the
 kernels, as ``kernel``; ``search:kworlds=0`` keeps the Python sampler with the kernel's
@@ -166,10 +166,9 @@ def tarot_worlds(sampler: Sampler, view: View, actions: Sequence[Action], count:
                  ) -> tuple[list[float], int] | None:
     """The search's kernel rounds with the sampling in the kernel: ``count`` worlds
     (:func:`sample_worlds`) rolled out ``reuse`` times after each action by
-    :func:`atout.kernels.tarot_search.rollouts_kernel` (``model`` 0 or more: the other
-    seats by the heuristic's card, the search's model of the table; -1: every seat
-    greedy); the summed values per action and the worlds used, or None where the Python
-    sampler must draw the deals."""
+    :func:`roll_worlds` (``model`` 0 or more: the other seats by the heuristic's card, the
+    search's model of the table; -1: every seat greedy); the summed values per action and
+    the worlds used, or None where the Python sampler must draw the deals."""
     from atout.kernels import tarot_layout as ly
 
     if not isinstance(sampler, TarotDeterminizer):
@@ -193,10 +192,12 @@ def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, s
                 model: int) -> Any:
     """The kernel's rollouts of ``worlds`` (kernel states at ``seat``'s turn, all in one
     phase) after each action, shape ``(worlds, actions)``: in the card play by
-    :func:`atout.kernels.tarot_search.rollouts_kernel`, before it (a bid, the call, the
-    écart, the chelem question) by :func:`atout.kernels.tarot_preplay.pre_rollouts_kernel`,
-    the heuristic's decisions up to the card play then the same card play (``model`` 0 or
-    more: the other seats by the heuristic's card; -1: every seat greedy)."""
+    :func:`atout.kernels.tarot_search.rollouts_kernel`, or with :data:`LOOK` and the model
+    of the table by :func:`atout.kernels.tarot_lookahead.rollouts_kernel`; before it (a bid,
+    the call, the écart, the chelem question) by
+    :func:`atout.kernels.tarot_preplay.pre_rollouts_kernel`, the heuristic's decisions up to
+    the card play then the greedy card play (``model`` 0 or more: the other seats by the
+    heuristic's card; -1: every seat greedy)."""
     import numpy as np
 
     from atout.kernels import tarot_layout as ly
