@@ -25,6 +25,7 @@ from atout.bots.pitch.search import (
 from atout.bots.search import SearchBot, side_value
 from atout.cards import FULL_DECK
 from atout.games.pitch import PitchDeal
+from play_helpers import pruned_cards_take_tricks_alike
 
 
 @pytest.mark.parametrize("seats", [0, 20])
@@ -133,37 +134,13 @@ def test_the_card_to_beat_parts_equivalent_cards() -> None:
     assert [a.text for a in candidates(rules, view, legal)] == ["5H", "7H", "KH"]
 
 
-def _trick_end(deal: Any) -> tuple[int | None, int]:
-    """Play the trick to its end, each seat its lowest legal card: who moves next, and how
-    many cards are left in the hands."""
-    n = deal.seats
-    while deal.to_move is not None and len(deal.view(deal.to_move).table) % n:
-        deal.play(deal.view(deal.to_move).legal[0])
-    return deal.to_move, sum(len(deal.view(s).hand) for s in range(n))
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_a_pruned_card_takes_the_trick_as_its_kept_card(seed: int) -> None:
-    """From every card decision of a deal played at random: a legal card left out of the
-    candidates and the kept card of its run, each followed by the same lowest cards to the
-    end of the trick, leave the same seat to lead."""
+    """From every card decision of a deal played at random (2 to 4 players): a legal card
+    left out of the candidates and the kept card of its run leave the same seat to lead."""
     rules = atout.make("pitch", players=2 + seed % 3)
-    deal = rules.deal(seed=seed, dealer=seed % rules.seats)
-    rng = random.Random(seed)
-    while deal.to_move is not None:
-        view = deal.view(deal.to_move)
-        if view.table:
-            kept = [a.text for a in candidates(rules, view, [rules.actions.parse(t)
-                                                             for t in view.legal])]
-            for text in set(view.legal) - set(kept):
-                card = int(rules.actions.parse(text))
-                rep = max((k for k in kept if int(rules.actions.parse(k)) < card),
-                          key=lambda k: int(rules.actions.parse(k)))
-                after, twin = deal.clone(), deal.clone()
-                after.play(text)
-                twin.play(rep)
-                assert _trick_end(after) == _trick_end(twin), (text, rep, view.table)
-        deal.play(rng.choice(deal.legal_actions()))
+    pruned_cards_take_tricks_alike(rules.deal(seed=seed, dealer=seed % rules.seats),
+                                   candidates, random.Random(seed))
 
 
 def test_the_search_can_try_every_card() -> None:

@@ -20,6 +20,7 @@ from atout.cards import TAROT_DECK
 from atout.core import Deal, View
 from atout.games.tarot.deal import TarotDeal
 from atout.games.tarot.tables import A_DISCARD, A_PASS
+from play_helpers import pruned_cards_take_tricks_alike
 
 
 def _last_bidder_views(players: int, seeds: range) -> list[View]:
@@ -211,39 +212,15 @@ def test_candidates_keep_one_card_of_each_run_of_equivalent_cards() -> None:
     assert _kept(rules, deal.view(1)) == ["2H", "6H", "TH", "JH", "QH"]
 
 
-def _trick_end(deal: Deal) -> tuple[int | None, int]:
-    """Play the trick to its end, each seat its lowest legal card: who moves next, and how
-    many cards are left in the hands."""
-    n = deal.seats
-    while deal.to_move is not None and len(deal.view(deal.to_move).table) % n:
-        deal.play(deal.view(deal.to_move).legal[0])
-    return deal.to_move, sum(len(deal.view(s).hand) for s in range(n))
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from([3, 4, 5]))
 def test_a_pruned_card_takes_the_trick_as_its_kept_card(seed: int, players: int) -> None:
     """From every card decision of a deal played at random: a legal card left out of the
-    candidates and the kept card of its run, each followed by the same lowest cards to the
-    end of the trick, leave the same seat to lead (the card of the trick to beat is not
-    between them)."""
+    candidates and the kept card of its run leave the same seat to lead (the card of the
+    trick to beat is not between them)."""
     rules = atout.make("tarot", players=players)
-    deal = rules.deal(seed=seed, dealer=seed % players)
-    rng = random.Random(seed)
-    while deal.to_move is not None:
-        seat = deal.to_move
-        view = deal.view(seat)
-        if view.phase == "play" and view.table:
-            kept = _kept(rules, view)
-            for text in set(view.legal) - set(kept):
-                card = int(rules.actions.parse(text))
-                rep = max((k for k in kept if int(rules.actions.parse(k)) < card),
-                          key=lambda k: int(rules.actions.parse(k)))
-                after, twin = deal.clone(), deal.clone()
-                after.play(text)
-                twin.play(rep)
-                assert _trick_end(after) == _trick_end(twin), (text, rep, view.table)
-        deal.play(rng.choice(deal.legal_actions()))
+    pruned_cards_take_tricks_alike(rules.deal(seed=seed, dealer=seed % players), candidates,
+                                   random.Random(seed))
 
 
 @settings(max_examples=25, deadline=None)
