@@ -85,12 +85,19 @@ def test_the_model_rollout_plays_exactly_as_the_heuristic(table: dict[str, Any])
         assert twin.history == deal.history
 
 
+def hearts_deal(rules: atout.Rules[Any], one: str, three: str) -> Any:
+    """A deal at four players, dealer 3: seat 0 holds the 5, 7 and king of hearts, seat 1
+    the diamonds 7 to jack and the heart ``one``, seat 3 the spades 2 to 4, the 9 and 10 of
+    hearts and the heart ``three`` (the 6 and the 8 between them)."""
+    return rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"],
+                             [one, "7D", "8D", "9D", "TD", "JD"],
+                             ["2H", "3H", "4H", "QD", "KD", "AD"],
+                             [three, "9H", "TH", "2S", "3S", "4S"]], dealer=3)
+
+
 def test_the_search_leaves_out_equivalent_cards_and_lower_tangage_cards() -> None:
     rules = atout.make("pitch")
-    deal = rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"], ["6H", "7D", "8D", "9D",
-                                                                      "TD", "JD"],
-                             ["2H", "3H", "4H", "QD", "KD", "AD"], ["8H", "9H", "TH", "2S",
-                                                                    "3S", "4S"]], dealer=3)
+    deal = hearts_deal(rules, "6H", "8H")
     view = deal.view(0)
     legal = [rules.actions.parse(t) for t in view.legal]
     got = [a.text for a in candidates(rules, view, legal)]
@@ -105,10 +112,7 @@ def test_the_search_leaves_out_equivalent_cards_and_lower_tangage_cards() -> Non
 
 def test_equivalent_cards_are_merged_when_the_card_between_is_seen() -> None:
     rules = atout.make("pitch")
-    deal = rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"], ["6H", "7D", "8D", "9D",
-                                                                      "TD", "JD"],
-                             ["2H", "3H", "4H", "QD", "KD", "AD"], ["8H", "9H", "TH", "2S",
-                                                                    "3S", "4S"]], dealer=3)
+    deal = hearts_deal(rules, "6H", "8H")
     for text in ("pass", "pass", "pass", "bid 2", "4S", "JS", "7D", "2H"):
         deal.play(text)
     # seat 0 leads the second trick; seat 1 must give up the six of hearts on a heart lead
@@ -123,10 +127,7 @@ def test_equivalent_cards_are_merged_when_the_card_between_is_seen() -> None:
 
 def test_the_card_to_beat_parts_equivalent_cards() -> None:
     rules = atout.make("pitch")
-    deal = rules.deal(hands=[["5H", "7H", "KH", "JS", "2C", "AC"], ["8H", "7D", "8D", "9D",
-                                                                      "TD", "JD"],
-                             ["2H", "3H", "4H", "QD", "KD", "AD"], ["6H", "9H", "TH", "2S",
-                                                                    "3S", "4S"]], dealer=3)
+    deal = hearts_deal(rules, "8H", "6H")
     for text in ("pass", "pass", "pass", "bid 2", "6H"):
         deal.play(text)  # hearts are trump, and the six is the card to beat
     view = deal.view(0)
