@@ -64,10 +64,10 @@ def legal_cards(state: np.ndarray[Any, np.dtype[np.int64]]) -> list[int]:
     return [c for c in range(56) if lo >> c & 1] + [56 + c for c in range(22) if hi >> c & 1]
 
 
-def scratch() -> tuple[Any, Any, Any]:
+def scratch() -> tuple[Any, Any, Any, Any]:
     """The work arrays :func:`~atout.kernels.tarot_lookahead.lookahead_card` takes."""
     return (np.empty(kt.LENGTH, dtype=np.int64), np.empty(kt.MAX_LEGAL, dtype=np.int64),
-            np.zeros(5, dtype=np.float64))
+            np.zeros(5, dtype=np.float64), np.zeros(1, dtype=np.int64))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -157,12 +157,12 @@ def test_a_long_hand_plays_the_heuristics_card() -> None:
     differ = 0
     for seed in range(6):
         state = kt.encode(tarot_in_play({"players": 3}, seed, lambda d: 1))  # the first card
-        work, acts, row = scratch()
+        work, acts, row, rs = scratch()
         while ks.announce(state, acts) >= 0:
             pass
         seat = int(state[TURN])
         got = state.copy()
-        tl.play_out(got, 1 << seat, work, acts, row)
+        tl.play_out(got, 1 << seat, work, acts, row, rs)
         capped, always = state.copy(), state.copy()
         for st, cap in ((capped, tl.LOOK_CARDS), (always, 78)):
             while st[TURN] >= 0:
@@ -172,7 +172,7 @@ def test_a_long_hand_plays_the_heuristics_card() -> None:
                 held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
                     int(st[HANDS_HI + st[TURN]])).count("1")
                 look = st[TURN] == seat and held <= cap
-                kt.step(st, tl.lookahead_card(st, lo, hi, work, acts, row) if look
+                kt.step(st, tl.lookahead_card(st, lo, hi, work, acts, row, rs) if look
                         else ks.heuristic_card(st, lo, hi))
         assert np.array_equal(got, capped)
         differ += not np.array_equal(got, always)

@@ -33,6 +33,7 @@ from atout.kernels.tarot_layout import (
 )
 from atout.kernels.tarot_score import points
 from atout.kernels.tarot_search import T1, VALUE2, announce, heuristic_card
+from atout.kernels.tarot_search import play_out as rollout_rest
 
 _SUIT_SIZE = 14
 LOOK_CARDS = 18
@@ -90,31 +91,26 @@ def distinct_legal(s: NDArray[np.int64], lo: int, hi: int) -> tuple[int, int]:
 
 
 @njit
-def heuristic_rest(s: NDArray[np.int64], acts: NDArray[np.int64]) -> None:
-    """Play ``s`` to its end with every seat by the heuristic's card (and poignées)."""
-    while s[TURN] >= 0:
-        if announce(s, acts) < 0:
-            lo, hi = play_masks(s, s[TURN])
-            step(s, heuristic_card(s, lo, hi))
-
-
-@njit
 def _after(s: NDArray[np.int64], c: int, work: NDArray[np.int64], acts: NDArray[np.int64],
-           row: NDArray[np.float64]) -> float:
-    """The value for the seat to move of card ``c``, then every seat by the heuristic."""
+           row: NDArray[np.float64], rs: NDArray[np.int64]) -> float:
+    """The value for the seat to move of card ``c``, then every seat by the heuristic
+    (:func:`atout.kernels.tarot_search.play_out` with its model of the table and no greedy
+    seat: ``rs`` is never drawn from)."""
     seat = s[TURN]
     work[:] = s
     step(work, c)
-    heuristic_rest(work, acts)
+    rollout_rest(work, rs, acts, 1, -1)
     points(work, row)
     return seat_value(row, s[N], seat)
 
 
 @njit
 def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int64],
-                   acts: NDArray[np.int64], row: NDArray[np.float64]) -> int:
+                   acts: NDArray[np.int64], row: NDArray[np.float64],
+                   rs: NDArray[np.int64]) -> int:
     """The legal card (of ``(lo, hi)``) whose continuation by the heuristic leaves the seat
-    to move the most: the heuristic's card unless another does strictly better."""
+    to move the most: the heuristic's card unless another does strictly better (``work``,
+    ``acts``, ``row`` and ``rs``: scratch arrays, as :func:`rollouts_kernel` makes them)."""
     first = heuristic_card(s, lo, hi)
     lo, hi = distinct_legal(s, lo, hi)
     if first < T1:
@@ -124,18 +120,18 @@ def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int6
     if not lo and not hi:
         return first
     best = first
-    top = _after(s, first, work, acts, row)
+    top = _after(s, first, work, acts, row, rs)
     while lo:
         c = low_index(lo)
         lo &= lo - 1
-        v = _after(s, c, work, acts, row)
+        v = _after(s, c, work, acts, row, rs)
         if v > top:
             top = v
             best = c
     while hi:
         c = T1 + low_index(hi)
         hi &= hi - 1
-        v = _after(s, c, work, acts, row)
+        v = _after(s, c, work, acts, row, rs)
         if v > top:
             top = v
             best = c
@@ -144,7 +140,8 @@ def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int6
 
 @njit
 def play_out(s: NDArray[np.int64], looks: int, work: NDArray[np.int64],
-             acts: NDArray[np.int64], row: NDArray[np.float64]) -> None:
+             acts: NDArray[np.int64], row: NDArray[np.float64], rs: NDArray[np.int64]
+             ) -> None:
     """Play ``s`` to its end: the seats of the bit mask ``looks`` by :func:`lookahead_card`
     once they hold :data:`LOOK_CARDS` cards or fewer, the others (and those seats before)
     by the heuristic's card, poignées by :func:`~atout.kernels.tarot_search.announce`."""
@@ -154,7 +151,7 @@ def play_out(s: NDArray[np.int64], looks: int, work: NDArray[np.int64],
             seat = s[TURN]
             if looks >> seat & 1 and (popcount(s[HANDS_LO + seat])
                                       + popcount(s[HANDS_HI + seat])) <= LOOK_CARDS:
-                step(s, lookahead_card(s, lo, hi, work, acts, row))
+                step(s, lookahead_card(s, lo, hi, work, acts, row, rs))
             else:
                 step(s, heuristic_card(s, lo, hi))
 
@@ -185,17 +182,18 @@ def rollouts_kernel(states: NDArray[np.int64], actions: NDArray[np.int64], reuse
     work = np.empty(LENGTH, dtype=np.int64)
     acts = np.empty(MAX_LEGAL, dtype=np.int64)
     row = np.zeros(5, dtype=np.float64)
+    rs = np.zeros(1, dtype=np.int64)
     for i in range(k):
         n = states[i, N]
         looks = side_of(states[i], seat) if side else 1 << seat
         for j in range(a):
             st[:] = states[i]
             step(st, actions[j])
-            play_out(st, looks, work, acts, row)
+            play_out(st, looks, work, acts, row, rs)
             points(st, row)
             out[i, j] = reuse * seat_value(row, n, seat)
     return out
 
 
-__all__ = ["LOOK_CARDS", "distinct_legal", "heuristic_rest", "lookahead_card", "play_out",
-           "rollouts_kernel", "side_of"]
+__all__ = ["LOOK_CARDS", "distinct_legal", "lookahead_card", "play_out", "rollouts_kernel",
+           "side_of"]
