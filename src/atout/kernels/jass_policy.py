@@ -352,6 +352,8 @@ def _heuristic_value(st: NDArray[np.int64], c: int, voids: NDArray[np.int64], ch
     work[:] = st
     shown[:] = voids
     play_card(work, c, shown)
+    # play_policy with every seat HEURISTIC, written out: play_policy reaches this function
+    # (through lookahead_card), and a kernel calling back into its caller is a recursion
     while work[ST_TURN] >= 0:
         play_card(work, _heuristic_here(work, legal_mask(work), shown, chooser), shown)
     final_scores(work, row)

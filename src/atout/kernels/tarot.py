@@ -91,6 +91,7 @@ from atout.kernels.tarot_layout import (
     N,
 )
 from atout.kernels.tarot_score import points as _points
+from atout.kernels.tarot_score import taker_camp
 
 # -- tables ---------------------------------------------------------------------------------
 PH_PETIT_SEC, PH_BID, PH_CALL, PH_ECART, PH_CHELEM, PH_PLAY, PH_OVER = range(7)
@@ -193,11 +194,6 @@ def encode(deal: TarotDeal) -> Array:
 
 
 # -- the rules ------------------------------------------------------------------------------
-
-
-@njit
-def _camp(s: Array, seat: int) -> bool:
-    return bool(seat == s[TAKER] or seat == s[PARTNER])
 
 
 @njit
@@ -382,7 +378,7 @@ def _bid(s: Array, seat: int, bid: int) -> None:
 def _give_low(s: Array, giver_camp: bool, to: int) -> int:
     """Move a low card from the tricks of ``giver_camp`` to ``to``; the card or -1."""
     for seat in range(s[N]):
-        if _camp(s, seat) == giver_camp:
+        if taker_camp(s, seat) == giver_camp:
             low = s[WON_LO + seat] & LOW_LO
             if low != 0:
                 c = low_index(low)
@@ -405,10 +401,10 @@ def _resolve_excuse(s: Array) -> None:
         return
     s[EX_PENDING] = -1
     owner = s[EX_OWNER]
-    if _camp(s, owner) == _camp(s, winner):
+    if taker_camp(s, owner) == taker_camp(s, winner):
         s[EX_OWNER] = -1
         return
-    if _give_low(s, _camp(s, owner), winner) >= 0:
+    if _give_low(s, taker_camp(s, owner), winner) >= 0:
         s[EX_OWNER] = -1
     else:
         s[OWED_TO] = winner
@@ -423,12 +419,12 @@ def _excuse_trick(s: Array, winner: int) -> int:
         if s[TRICK + i] == 77:
             pos = i
     owner = (s[LEADER] + pos) % n
-    owner_camp = _camp(s, owner)
+    owner_camp = taker_camp(s, owner)
     no = s[TRICK_NO]
     if no == s[HAND_SIZE] - 1:
         camp_tricks = 0
         for seat in range(n):
-            if _camp(s, seat) == owner_camp:
+            if taker_camp(s, seat) == owner_camp:
                 camp_tricks += s[TRICKS_WON + seat]
         if (s[FLAGS] & F_EXCUSE_TAKER) == 0:
             if camp_tricks == no:  # a chelem: the excuse takes the trick
@@ -442,7 +438,7 @@ def _excuse_trick(s: Array, winner: int) -> int:
         s[WON_HI + owner] |= EX_HI
         s[EX_OWNER] = owner
         s[EX_PENDING] = winner
-    elif owner_camp != _camp(s, winner):
+    elif owner_camp != taker_camp(s, winner):
         gain_hi ^= EX_HI
         s[WON_HI + owner] |= EX_HI
         if _give_low(s, owner_camp, winner) < 0:
@@ -481,8 +477,8 @@ def _end_trick(s: Array) -> None:
     if (th & 1) != 0:
         s[PETIT_TRICK] = s[TRICK_NO]
         s[PETIT_WINNER] = winner
-    if s[OWED_TO] >= 0 and _camp(s, winner) == _camp(s, s[EX_OWNER]) and \
-            _give_low(s, _camp(s, winner), s[OWED_TO]) >= 0:
+    if s[OWED_TO] >= 0 and taker_camp(s, winner) == taker_camp(s, s[EX_OWNER]) and \
+            _give_low(s, taker_camp(s, winner), s[OWED_TO]) >= 0:
         s[EX_OWNER] = -1
         s[OWED_TO] = -1
     s[TRICK_NO] += 1

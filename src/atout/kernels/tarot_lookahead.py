@@ -24,14 +24,12 @@ from atout.kernels.tarot import LENGTH, MAX_LEGAL, play_masks, step
 from atout.kernels.tarot_layout import (
     HANDS_HI,
     HANDS_LO,
-    PARTNER,
-    TAKER,
     TRICK_HI,
     TRICK_LO,
     TURN,
     N,
 )
-from atout.kernels.tarot_score import points
+from atout.kernels.tarot_score import points, taker_camp
 from atout.kernels.tarot_search import T1, VALUE2, announce, heuristic_card
 from atout.kernels.tarot_search import play_out as rollout_rest
 
@@ -160,10 +158,10 @@ def play_out(s: NDArray[np.int64], looks: int, work: NDArray[np.int64],
 def side_of(s: NDArray[np.int64], seat: int) -> int:
     """The seats on ``seat``'s side in this world (the taker and his partner, or the
     defenders), as a bit mask."""
-    mine = seat == s[TAKER] or seat == s[PARTNER]
+    mine = taker_camp(s, seat)
     out = 0
     for other in range(s[N]):
-        if (other == s[TAKER] or other == s[PARTNER]) == mine:
+        if taker_camp(s, other) == mine:
             out |= 1 << other
     return out
 

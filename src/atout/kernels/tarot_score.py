@@ -58,7 +58,8 @@ def points2(lo: int, hi: int) -> int:
 
 
 @njit
-def _camp(s: Array, seat: int) -> bool:
+def taker_camp(s: Array, seat: int) -> bool:
+    """Whether ``seat`` plays on the taker's side (the taker or his partner)."""
     return bool(seat == s[TAKER] or seat == s[PARTNER])
 
 
@@ -86,7 +87,7 @@ def unit2(s: Array) -> int:
     def_hi = 0
     att_tricks = 0
     for seat in range(n):
-        if _camp(s, seat):
+        if taker_camp(s, seat):
             att_lo |= s[WON_LO + seat]
             att_hi |= s[WON_HI + seat]
             att_tricks += s[TRICKS_WON + seat]
@@ -101,7 +102,7 @@ def unit2(s: Array) -> int:
         att_hi |= s[CHIEN_HI]
     att2 = points2(att_lo, att_hi)
     if s[OWED_TO] >= 0:  # the excuse's side never had a low card to give: half a point
-        att2 -= 1 if _camp(s, s[EX_OWNER]) else -1
+        att2 -= 1 if taker_camp(s, s[EX_OWNER]) else -1
     need2 = THRESHOLDS2[popcount(att_hi & BOUTS_HI)]
     made = att2 >= need2
     diff2 = abs(att2 - need2)
@@ -112,7 +113,7 @@ def unit2(s: Array) -> int:
     last = s[HAND_SIZE] - 1
     petit = s[PETIT_TRICK]
     if petit == last or (s[EX_WINS_LAST] != 0 and petit == last - 1 and petit >= 0):
-        pab = 10 * mult if _camp(s, s[PETIT_WINNER]) else -10 * mult
+        pab = 10 * mult if taker_camp(s, s[PETIT_WINNER]) else -10 * mult
     poignee = s[POIGNEE] + s[MISERE] * s[MISERES]
     chelem = _chelem_bonus(s[CHELEM] != 0, att_tricks == s[HAND_SIZE], att_tricks == 0)
     return int(sign * (50 + diff2) * mult + 2 * pab + 2 * sign * poignee + 2 * chelem)

@@ -60,7 +60,7 @@ from atout.kernels.tarot_layout import (
     TURN,
     N,
 )
-from atout.kernels.tarot_score import points
+from atout.kernels.tarot_score import points, taker_camp
 
 NOISE = 0.1
 """The share of greedy rollout cards played at random (as the Python rollout)."""
@@ -124,11 +124,6 @@ def nth_card(lo: int, hi: int, k: int) -> int:
 
 
 @njit
-def _camp(s: NDArray[np.int64], seat: int) -> bool:
-    return bool(seat == s[TAKER] or seat == s[PARTNER])
-
-
-@njit
 def _led(s: NDArray[np.int64]) -> int:
     """The first card of the trick that is not the excuse (-1: none)."""
     for i in range(s[TRICK_LEN]):
@@ -164,7 +159,7 @@ def _tops(s: NDArray[np.int64], seat: int, mine: bool, led: int) -> tuple[int, i
     top_trump = -1
     for j in range(1, n - s[TRICK_LEN]):
         o = (seat + j) % n
-        if _camp(s, o) == mine:
+        if taker_camp(s, o) == mine:
             continue
         trumps = s[HANDS_HI + o] & TRUMPS_HI
         if led == 4:
@@ -201,7 +196,7 @@ def _beat(lo: int, hi: int, best: int) -> tuple[int, int]:
 @njit
 def _greedy_lead(s: NDArray[np.int64], seat: int, lo: int, hi: int) -> int:
     """The greedy lead: a sure winner worth most, else low from the longest plain suit."""
-    mine = _camp(s, seat)
+    mine = taker_camp(s, seat)
     sure = -1
     for k in range(5):
         if k < 4:
@@ -259,11 +254,11 @@ def greedy_card(s: NDArray[np.int64], lo: int, hi: int, rs: NDArray[np.int64],
     first = _led(s)
     if first < 0:
         return _greedy_lead(s, seat, lo, others_hi)
-    mine = _camp(s, seat)
+    mine = taker_camp(s, seat)
     pos = _winning(s, first)
     best = int(s[TRICK + pos])
     top_led, top_trump = _tops(s, seat, mine, first // 14 if first < T1 else 4)
-    friend_safe = _camp(s, (s[LEADER] + pos) % s[N]) == mine and _safe(best, top_led,
+    friend_safe = taker_camp(s, (s[LEADER] + pos) % s[N]) == mine and _safe(best, top_led,
                                                                         top_trump)
     beat_lo, beat_hi = _beat(lo, others_hi, best)
     keep_hi = beat_hi & TRUMPS_HI
