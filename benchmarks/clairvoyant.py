@@ -26,6 +26,14 @@ the bids and other key decisions by the heuristic, so that the bound is the card
 a folder holds one set of settings. ``sum --against DIR0`` pairs each player's boards with
 the same boards in ``DIR0`` (other code, other settings). ``run`` takes ``--first``,
 ``--last`` and ``--step`` to split the boards between processes.
+
+A fourth player, ``firstsight`` (run by name; ``all`` is the three), is the clairvoyant
+search that sees the true deal only while no other seat has acted in it
+(``ClairvoyantBot(first_sight=True)``), its own sampler after: ``sum`` then gives what it
+gains over the search, the part of the bound that no reading of the others' play can take
+(in Knock Rummy, whether a knock at the opener's first turn wins)::
+
+    PYTHONPATH=src python benchmarks/clairvoyant.py run knock-rummy firstsight DIR --players 2
 """
 
 from __future__ import annotations
@@ -51,14 +59,16 @@ from atout.tournament import mean_ci, seat_lineups
 
 PLAYERS = ("heuristic", "search", "clairvoyant")
 """The three players measured, by the name their boards are saved under."""
+EXTRA = ("firstsight",)
+"""Players run by name only: the clairvoyant search until another seat acts."""
 
 
 def make_player(name: str, rules: atout.Rules[Any], seat: int, seed: int,
                 settings: str = "") -> Bot:
     """The player ``name`` (one of :data:`PLAYERS`, or any bot name) at ``seat``; the two
     searches with ``settings`` (``key=heuristic:playouts=300``; none when empty)."""
-    if name == "clairvoyant":
-        return ClairvoyantBot(rules, seat, seed,
+    if name in ("clairvoyant", "firstsight"):
+        return ClairvoyantBot(rules, seat, seed, first_sight=name == "firstsight",
                               **(parse_bot_spec(f"clairvoyant:{settings}")[1] if settings else {}))
     if name == "search" and settings:
         return player_bot(f"search:{settings}", rules, seat, seed)
@@ -188,8 +198,10 @@ def summary(folder: Path) -> None:
     boards = load(folder)
     print(f"{setup['game']} {setup['options'] or ''} {setup.get('settings', '')} "
           f"(seed {setup['seed']})")
-    for player in PLAYERS:
+    for player in (*PLAYERS, *EXTRA):
         got = boards.get(player, {})
+        if player in EXTRA and not got:
+            continue
         if len(got) < 2:
             print(f"  {player:<12} {len(got)} boards")
             continue
@@ -210,6 +222,15 @@ def summary(folder: Path) -> None:
           f"{cs:.3f}, clairvoyant − heuristic {mc:+.3f} ± {cc:.3f}")
     print(f"  share of the bound {100 * share:.1f}% (95% bootstrap interval "
           f"{100 * lo:.1f}% to {100 * hi:.1f}%)")
+    sight = sorted(set(common) & set(boards.get("firstsight", {})))
+    if len(sight) >= 2:
+        h, s, f, c = ([boards[p][i]["margin"] for i in sight]
+                      for p in ("heuristic", "search", "firstsight", "clairvoyant"))
+        mf, cf = mean_ci([a - b for a, b in zip(f, s, strict=True)])
+        part, plo, phi = share_ci(s, f, [x + y - z for x, y, z in zip(c, s, h, strict=True)])
+        print(f"  on the {len(sight)} boards all four played: firstsight − search {mf:+.3f} ± "
+              f"{cf:.3f}, {100 * part:.1f}% of the bound (95% bootstrap interval "
+              f"{100 * plo:.1f}% to {100 * phi:.1f}%) seen before any other seat acts")
 
 
 def against(folder: Path, base: Path) -> list[str]:
@@ -217,7 +238,7 @@ def against(folder: Path, base: Path) -> list[str]:
     by other code or other settings), paired by board over the boards both hold."""
     mine, theirs = load(folder), load(base)
     lines = []
-    for player in PLAYERS:
+    for player in (*PLAYERS, *EXTRA):
         common = sorted(set(mine.get(player, {})) & set(theirs.get(player, {})))
         if len(common) < 2:
             continue
@@ -233,7 +254,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("command", choices=("run", "sum"))
     ap.add_argument("args", nargs="+", help="run: GAME PLAYER FOLDER (PLAYER: all, "
-                    "heuristic, search or clairvoyant); sum: FOLDER ...")
+                    "heuristic, search, clairvoyant or firstsight); sum: FOLDER ...")
     ap.add_argument("--players", type=int, help="the table size")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--settings", default="",
@@ -261,8 +282,8 @@ def main() -> None:
         ap.error("run takes GAME PLAYER FOLDER")
     game, player, folder = a.args
     players = PLAYERS if player == "all" else (player,)
-    if player != "all" and player not in PLAYERS:
-        ap.error(f"PLAYER is all or one of {', '.join(PLAYERS)}, not {player!r}")
+    if player != "all" and player not in (*PLAYERS, *EXTRA):
+        ap.error(f"PLAYER is all or one of {', '.join((*PLAYERS, *EXTRA))}, not {player!r}")
     options = {"players": a.players} if a.players else {}
     if a.settings:  # a bad setting fails here, before any board
         rules = atout.make(game, **options)

@@ -10,7 +10,13 @@ import pytest
 
 import atout
 from atout.bots import bot_names, make_bot
-from atout.bots.clairvoyant import ClairvoyantBot, ClairvoyantSampler, NotWatching
+from atout.bots.clairvoyant import (
+    ClairvoyantBot,
+    ClairvoyantSampler,
+    FirstSightSampler,
+    NotWatching,
+    nothing_read,
+)
 from atout.core import Deal
 from atout.games.knock_rummy import KnockRummyDeal
 
@@ -89,6 +95,42 @@ def test_knock_rummy_redraws_the_stock_only() -> None:
     assert hands(sample) == hands(deal)
     assert rummy(sample).pile == rummy(deal).pile
     assert rummy(kept.sample(view, random.Random(0))).stock == true_stock
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_first_sight_sees_the_deal_until_another_seat_acts(seed: int) -> None:
+    """Heads-up Knock Rummy: the opener's first turn (the draw, the discard, the knock) is
+    sampled as the true deal; from the other player's first action on, the hands come from
+    the game's own sampler, which draws them."""
+    deal = advanced("knock-rummy", {"players": 2}, seed, 0)
+    opener = deal.to_move
+    assert opener is not None
+    bot = ClairvoyantBot(deal.rules, opener, seed, first_sight=True, playouts=8)
+    assert isinstance(bot.sampler, FirstSightSampler)
+    bot.watch(deal)
+    other = 1 - opener
+    rng = random.Random(seed)
+    seen = []
+    while deal.to_move is not None:
+        view = deal.view(deal.to_move)
+        read = nothing_read(view)
+        seen.append((deal.to_move, read))
+        if deal.to_move == opener:
+            samples = [bot.sampler.sample(view, random.Random(i)) for i in range(6)]
+            true = sorted(deal.view(other).hand)
+            got = [sorted(s.view(other).hand) for s in samples]
+            if read:
+                assert all(g == true for g in got)
+            else:
+                assert any(g != true for g in got)
+            if not read:
+                break
+        deal.play(rng.choice(deal.legal_actions()))
+    # nothing is read only before the other player's first action, and only by the opener
+    reads = [r for _, r in seen]
+    assert reads[0] and not all(reads)
+    assert reads == sorted(reads, reverse=True)
+    assert all(seat == opener for seat, r in seen if r)
 
 
 def test_no_deal_watched_is_an_error_in_words() -> None:

@@ -79,3 +79,34 @@ def test_sum_against_another_folder_pairs_each_players_boards(tmp_path: Path) ->
     assert len(lines) == 1  # the heuristic shares one board only: nothing to pair
     assert "search" in lines[0] and "+2.000 ±" in lines[0]
     assert "over 3 boards (2 differ)" in lines[0]
+
+
+def test_sum_gives_the_part_of_the_bound_seen_before_any_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With ``firstsight`` boards, ``sum`` gives its gain over the search as a share of the
+    bound: here the search takes a quarter of it, and seeing the deal before any other seat
+    acts a further half."""
+    bench = load_benchmark("clairvoyant")
+    folder = tmp_path / "cv"
+    folder.mkdir()
+    (folder / "game.json").write_text(json.dumps({"game": "knock-rummy",
+                                                  "options": {"players": 2}, "seed": 1}))
+    h = [0.0, 1.0, -2.0, 0.5]
+    c = [8.0, 5.0, 6.0, 8.5]
+    margins = {"heuristic": h, "clairvoyant": c,
+               "search": [x + (y - x) / 4 for x, y in zip(h, c, strict=True)],
+               "firstsight": [x + 3 * (y - x) / 4 for x, y in zip(h, c, strict=True)]}
+    for player, values in margins.items():
+        for i, m in enumerate(values):
+            (folder / f"{player}-{i:05d}.json").write_text(json.dumps(
+                {"index": i, "seed": 1, "player": player, "margin": m, "cpu": 0.0,
+                 "decisions": 1}), encoding="utf-8")
+    bench.summary(folder)
+    out = capsys.readouterr().out
+    assert "share of the bound 25.0%" in out
+    assert "firstsight − search +3.500" in out
+    assert "50.0% of the bound (95% bootstrap interval 50.0% to 50.0%) seen before" in out
+    rules = atout.make("knock-rummy", players=2)
+    bot = bench.make_player("firstsight", rules, 0, 0, "playouts=20")
+    assert isinstance(bot, SearchBot) and bot.playouts == 20
+    assert type(bot.sampler).__name__ == "FirstSightSampler"

@@ -21,6 +21,12 @@ True
 Chance still to come is not part of the deal a player could see: in Knock Rummy the
 stock's order is shuffled in every sample (the hands and the pile are the true ones), as
 :data:`STILL_TO_COME` says per game; ``stock=True`` keeps the true order too.
+
+``first_sight=True`` sees the true deal only while no other seat has acted in it
+(:func:`nothing_read`: the decisions where no reading of the others' play can know more than
+the deal's chance), and samples with the game's own sampler afterwards
+(:class:`FirstSightSampler`). What it gains over the search is the part of the bound that
+no sampler can take.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from atout.bots.parts import Sampler
+from atout.bots.registry import parts_for
 from atout.bots.search import SearchBot
 from atout.core import Deal, Rules, View
 
@@ -92,21 +100,48 @@ class ClairvoyantSampler:
         return sample
 
 
+def nothing_read(view: View) -> bool:
+    """Whether no other seat than the view's has acted yet in its deal: nothing of their play
+    to read."""
+    return all(actor is None or actor == view.seat for actor, _ in view.history)
+
+
+class FirstSightSampler:
+    """The true deal (``seer``'s) while :func:`nothing_read`, then ``inner``'s samples."""
+
+    def __init__(self, seer: ClairvoyantSampler, inner: Sampler) -> None:
+        self.seer = seer
+        self.inner = inner
+
+    def sample(self, view: View, rng: random.Random) -> Deal:
+        """The watched deal before any other seat has acted, else a sample of ``inner``."""
+        if nothing_read(view):
+            return self.seer.sample(view, rng)
+        return self.inner.sample(view, rng)
+
+
 class ClairvoyantBot(SearchBot):
     """The game's search bot (its defaults; ``settings`` are :class:`SearchBot`'s keywords)
-    with a :class:`ClairvoyantSampler`: show it the live deal with :meth:`watch`."""
+    with a :class:`ClairvoyantSampler`: show it the live deal with :meth:`watch`.
+    ``first_sight``: the true deal only until another seat acts (:class:`FirstSightSampler`,
+    the game's own sampler after; in Knock Rummy that is its Python sampler, whose law the
+    kernel's follows)."""
 
     name = "clairvoyant"
 
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0, *, stock: bool = False,
-                 **settings: Any) -> None:
+                 first_sight: bool = False, **settings: Any) -> None:
         self.seer = ClairvoyantSampler(rules, stock)
-        """The sampler (the search's ``sampler`` part)."""
-        super().__init__(rules, seat, seed, sampler=self.seer, **settings)
+        """The clairvoyant sampler (the search's ``sampler`` part, or its first sight)."""
+        sampler: Sampler = self.seer
+        if first_sight:
+            sampler = FirstSightSampler(self.seer, parts_for(rules).sampler(rules))
+        super().__init__(rules, seat, seed, sampler=sampler, **settings)
 
     def watch(self, deal: Deal) -> None:
         """Sample ``deal``, the live deal being played, from now on."""
         self.seer.watch(deal)
 
 
-__all__ = ["STILL_TO_COME", "ClairvoyantBot", "ClairvoyantSampler", "NotWatching"]
+__all__ = ["STILL_TO_COME", "ClairvoyantBot", "ClairvoyantSampler", "FirstSightSampler",
+           "NotWatching", "nothing_read"]
