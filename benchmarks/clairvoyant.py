@@ -31,7 +31,10 @@ A fourth player, ``firstsight`` (run by name; ``all`` is the three), is the clai
 search that sees the true deal only while no other seat has acted in it
 (``ClairvoyantBot(first_sight=True)``), its own sampler after: ``sum`` then gives what it
 gains over the search, the part of the bound that no reading of the others' play can take
-(in Knock Rummy, whether a knock at the opener's first turn wins)::
+(in Knock Rummy, whether a knock at the opener's first turn wins), and the search's share of
+the rest. Its later decisions sample with the game's Python sampler, so it measures that
+only where the Python sampler and the kernel's draw by the same law (Knock Rummy, Pitch; not
+Jass or Tarot, whose kernels read more of the play)::
 
     PYTHONPATH=src python benchmarks/clairvoyant.py run knock-rummy firstsight DIR --players 2
 """
@@ -228,9 +231,12 @@ def summary(folder: Path) -> None:
                       for p in ("heuristic", "search", "firstsight", "clairvoyant"))
         mf, cf = mean_ci([a - b for a, b in zip(f, s, strict=True)])
         part, plo, phi = share_ci(s, f, [x + y - z for x, y, z in zip(c, s, h, strict=True)])
+        reach, rlo, rhi = share_ci(h, s, [x - y + z for x, y, z in zip(c, f, s, strict=True)])
         print(f"  on the {len(sight)} boards all four played: firstsight − search {mf:+.3f} ± "
               f"{cf:.3f}, {100 * part:.1f}% of the bound (95% bootstrap interval "
               f"{100 * plo:.1f}% to {100 * phi:.1f}%) seen before any other seat acts")
+        print(f"  the search's share of the rest of the bound {100 * reach:.1f}% (95% bootstrap "
+              f"interval {100 * rlo:.1f}% to {100 * rhi:.1f}%)")
 
 
 def against(folder: Path, base: Path) -> list[str]:

@@ -106,6 +106,7 @@ def test_sum_gives_the_part_of_the_bound_seen_before_any_play(
     assert "share of the bound 25.0%" in out
     assert "firstsight − search +3.500" in out
     assert "50.0% of the bound (95% bootstrap interval 50.0% to 50.0%) seen before" in out
+    assert "share of the rest of the bound 50.0%" in out
     rules = atout.make("knock-rummy", players=2)
     bot = bench.make_player("firstsight", rules, 0, 0, "playouts=20")
     assert isinstance(bot, SearchBot) and bot.playouts == 20
