@@ -230,6 +230,8 @@ def summary(folder: Path) -> None:
         h, s, f, c = ([boards[p][i]["margin"] for i in sight]
                       for p in ("heuristic", "search", "firstsight", "clairvoyant"))
         mf, cf = mean_ci([a - b for a, b in zip(f, s, strict=True)])
+        # share_ci's (b - a) / (c - a) with other margins: (f - s) / (c - h), the part seen
+        # first; then (s - h) / (c - (f - s) - h), the search's share of the rest
         part, plo, phi = share_ci(s, f, [x + y - z for x, y, z in zip(c, s, h, strict=True)])
         reach, rlo, rhi = share_ci(h, s, [x - y + z for x, y, z in zip(c, f, s, strict=True)])
         print(f"  on the {len(sight)} boards all four played: firstsight − search {mf:+.3f} ± "

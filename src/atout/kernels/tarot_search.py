@@ -258,8 +258,8 @@ def greedy_card(s: NDArray[np.int64], lo: int, hi: int, rs: NDArray[np.int64],
     pos = _winning(s, first)
     best = int(s[TRICK + pos])
     top_led, top_trump = _tops(s, seat, mine, first // 14 if first < T1 else 4)
-    friend_safe = taker_camp(s, (s[LEADER] + pos) % s[N]) == mine and _safe(best, top_led,
-                                                                        top_trump)
+    friend_safe = (taker_camp(s, (s[LEADER] + pos) % s[N]) == mine
+                   and _safe(best, top_led, top_trump))
     beat_lo, beat_hi = _beat(lo, others_hi, best)
     keep_hi = beat_hi & TRUMPS_HI
     if top_trump >= 0:
