@@ -17,8 +17,13 @@ from atout.bots.clairvoyant import (
     NotWatching,
     nothing_read,
 )
-from atout.core import Deal
+from atout.bots.knock_rummy.kernel import kernel_ready as knock_rummy_kernel_ready
+from atout.bots.knock_rummy.search import KnockRummyDeterminizer
+from atout.bots.parts import kernel_sampler
+from atout.bots.search import SearchBot
+from atout.core import Deal, View
 from atout.games.knock_rummy import KnockRummyDeal
+from atout.kernels import COMPILED
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("jass", {}), ("putze", {}), ("tarot", {}), ("pitch", {}), ("pitch", {"players": 2}),
@@ -130,6 +135,62 @@ def test_first_sight_sees_the_deal_until_another_seat_acts(seed: int) -> None:
     assert reads[0] and not all(reads)
     assert reads == sorted(reads, reverse=True)
     assert all(seat == opener for seat, r in seen if r)
+
+
+def test_a_wrapped_sampler_names_its_kernel_stand_in() -> None:
+    """:func:`kernel_sampler`: a plain sampler stands for itself; the first-sight sampler
+    hands the kernel nothing while nothing is read (its true deal is drawn in Python), then
+    the game's own sampler."""
+    deal = advanced("knock-rummy", {"players": 2}, 3, 0)
+    opener = deal.to_move
+    assert opener is not None
+    bot = ClairvoyantBot(deal.rules, opener, 3, first_sight=True, playouts=8)
+    assert isinstance(bot.sampler, FirstSightSampler)
+    inner = bot.sampler.inner
+    assert kernel_sampler(inner, deal.view(opener)) is inner
+    assert kernel_sampler(bot.seer, deal.view(opener)) is bot.seer
+    assert kernel_sampler(bot.sampler, deal.view(opener)) is None
+    while deal.to_move == opener:
+        deal.play(deal.legal_actions()[0])
+    assert deal.to_move is not None
+    assert kernel_sampler(bot.sampler, deal.view(deal.to_move)) is inner
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_first_sight_plays_as_the_search_once_another_seat_acted(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heads-up Knock Rummy, the second player's first discard (the turns before it played by
+    the heuristic): the first-sight search and the plain search of the same seed start from
+    the same random stream, draw the same worlds and choose alike, with the same means;
+    compiled, both draw them in the kernel, the Python sampler never asked."""
+    deal = advanced("knock-rummy", {"players": 2}, seed, 0)
+    opener = deal.to_move
+    assert opener is not None
+    seat = 1 - opener
+    heuristics = [make_bot("heuristic", deal.rules, s, seed) for s in range(2)]
+    while deal.to_move is not None and not (deal.to_move == seat
+                                            and deal.view(seat).phase == "discard"):
+        deal.play(heuristics[deal.to_move].choose(deal.view(deal.to_move)))
+    assert deal.to_move == seat
+    if COMPILED:
+        assert knock_rummy_kernel_ready(wait=True)
+    drawn: list[int] = []
+    real_sample = KnockRummyDeterminizer.sample
+
+    def counted(self: KnockRummyDeterminizer, view: View, rng: random.Random) -> Deal:
+        drawn.append(1)
+        return real_sample(self, view, rng)
+
+    monkeypatch.setattr(KnockRummyDeterminizer, "sample", counted)
+    sight = ClairvoyantBot(deal.rules, seat, seed, first_sight=True, playouts=40, kernel=1)
+    sight.watch(deal)
+    plain = make_bot("search:playouts=40:kernel=1", deal.rules, seat, seed)
+    assert isinstance(plain, SearchBot)
+    view = deal.view(seat)
+    assert sight.choose(view) == plain.choose(view)
+    assert sight.last == plain.last
+    assert len(sight.last) > 1
+    assert bool(drawn) == (not COMPILED)
 
 
 def test_no_deal_watched_is_an_error_in_words() -> None:

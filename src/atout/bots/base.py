@@ -18,7 +18,13 @@ class Bot(ABC):
     def __init__(self, rules: Rules[Any], seat: int, seed: int = 0) -> None:
         self.rules = rules
         self.seat = seat
-        self.rng = random.Random(f"{self.name}:{seed}:{seat}")
+        self.rng = self.stream(self.name, seed, seat)
+
+    @staticmethod
+    def stream(name: str, seed: int, seat: int) -> random.Random:
+        """The random stream a bot called ``name`` starts from at ``seat`` with ``seed``:
+        bots of different names draw apart."""
+        return random.Random(f"{name}:{seed}:{seat}")
 
     @abstractmethod
     def choose(self, view: View) -> Action:

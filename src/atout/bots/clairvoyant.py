@@ -25,8 +25,9 @@ stock's order is shuffled in every sample (the hands and the pile are the true o
 ``first_sight=True`` sees the true deal only while no other seat has acted in it
 (:func:`nothing_read`: the decisions where no reading of the others' play can know more than
 the deal's chance), and samples with the game's own sampler afterwards
-(:class:`FirstSightSampler`). What it gains over the search is the part of the bound that
-no sampler can take.
+(:class:`FirstSightSampler`, which names that sampler to the kernels:
+:func:`atout.bots.parts.kernel_sampler`), so that it then plays as the search. What it gains
+over the search is the part of the bound that no sampler can take.
 """
 
 from __future__ import annotations
@@ -119,13 +120,21 @@ class FirstSightSampler:
             return self.seer.sample(view, rng)
         return self.inner.sample(view, rng)
 
+    def kernel_stand_in(self, view: View) -> Sampler | None:
+        """The sampler a game's kernel may follow at ``view``
+        (:func:`atout.bots.parts.kernel_sampler`): ``inner`` once another seat has acted,
+        so that the search samples its worlds as the plain search does; None before (the
+        true deal is drawn by :meth:`sample`)."""
+        return None if nothing_read(view) else self.inner
+
 
 class ClairvoyantBot(SearchBot):
     """The game's search bot (its defaults; ``settings`` are :class:`SearchBot`'s keywords)
     with a :class:`ClairvoyantSampler`: show it the live deal with :meth:`watch`.
     ``first_sight``: the true deal only until another seat acts (:class:`FirstSightSampler`,
-    the game's own sampler after; in Knock Rummy that is its Python sampler, whose law the
-    kernel's follows)."""
+    the game's own sampler after, in the kernel where the plain search samples there), from
+    the search's own random stream, so that a deal where it never sees first is played as
+    the search plays it."""
 
     name = "clairvoyant"
 
@@ -137,6 +146,9 @@ class ClairvoyantBot(SearchBot):
         if first_sight:
             sampler = FirstSightSampler(self.seer, parts_for(rules).sampler(rules))
         super().__init__(rules, seat, seed, sampler=sampler, **settings)
+        if first_sight:
+            # the search's own stream: until it first sees, it draws what the search draws
+            self.rng = self.stream(SearchBot.name, seed, seat)
 
     def watch(self, deal: Deal) -> None:
         """Sample ``deal``, the live deal being played, from now on."""

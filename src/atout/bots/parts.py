@@ -49,6 +49,22 @@ class Sampler(Protocol):
         ...
 
 
+def kernel_sampler(sampler: Sampler, view: View) -> Sampler | None:
+    """The sampler whose worlds a game's kernel should draw for ``view``, in its stead.
+
+    A sampler that wraps another (as :class:`atout.bots.clairvoyant.FirstSightSampler`)
+    says so by a method ``kernel_stand_in(view)``: the sampler whose law the kernel may
+    follow at that view, or None when its own :meth:`Sampler.sample` must draw (then the
+    search samples in Python). A sampler without that method stands for itself. The games'
+    kernel paths ask this before they check the sampler is their own determinizer.
+    """
+    stand_in = getattr(sampler, "kernel_stand_in", None)
+    if stand_in is None:
+        return sampler
+    got: Sampler | None = stand_in(view)
+    return got
+
+
 class RolloutPolicy(Protocol):
     """Plays a perfect-information deal (changed in place) to its end and gives its result."""
 

@@ -37,6 +37,7 @@ from atout.bots.parts import (
     RolloutPolicy,
     Sampler,
     SearchOptions,
+    kernel_sampler,
     settle,
     side_value,
 )
@@ -428,8 +429,11 @@ class SearchBot(Bot):
                         if batch.fit:  # as many deals as the Python sampler's loop below
                             need = -(-(target - spent) // (len(alive) * self.reuse))
                             count = max(1, min(count, need))
-                        got = worlds(self.sampler, view, alive, count, self.kernel_reuse,
-                                     self.seat, rng.getrandbits(63))
+                        # a wrapped sampler names the sampler whose law the kernel follows
+                        stand_in = kernel_sampler(self.sampler, view)
+                        got = None if stand_in is None else worlds(
+                            stand_in, view, alive, count, self.kernel_reuse, self.seat,
+                            rng.getrandbits(63))
                         if got is not None:
                             for a, v in zip(alive, got[0], strict=True):
                                 sums[a] += v
