@@ -55,8 +55,9 @@ def kernel_sampler(sampler: Sampler, view: View) -> Sampler | None:
     A sampler that wraps another (as :class:`atout.bots.clairvoyant.FirstSightSampler`)
     says so by a method ``kernel_stand_in(view)``: the sampler whose law the kernel may
     follow at that view, or None when its own :meth:`Sampler.sample` must draw (then the
-    search samples in Python). A sampler without that method stands for itself. The games'
-    kernel paths ask this before they check the sampler is their own determinizer.
+    search samples in Python). A sampler without that method stands for itself. The search
+    asks this before it hands its sampler to a game's :attr:`Batch.worlds`, which draws in
+    the kernel only for the game's own determinizer.
     """
     stand_in = getattr(sampler, "kernel_stand_in", None)
     if stand_in is None:
