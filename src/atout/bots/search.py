@@ -395,6 +395,17 @@ class SearchBot(Bot):
                 worlds = partial(cast(Any, worlds), model=side)
         return batched, worlds
 
+    def _in_kernel(self, worlds: BatchWorlds, view: View, alive: list[Action],
+                   count: int) -> tuple[list[float], int] | None:
+        """``count`` worlds drawn and rolled out by the game's kernel (:class:`BatchWorlds`)
+        for the actions in contention, through the sampler a wrapped sampler names
+        (:func:`~atout.bots.parts.kernel_sampler`); None where the kernel draws none."""
+        stand_in = kernel_sampler(self.sampler, view)
+        if stand_in is None:
+            return None
+        return worlds(stand_in, view, alive, count, self.kernel_reuse, self.seat,
+                      self.rng.getrandbits(63))
+
     def _choose_batched(self, view: View, legal: list[Action], start: float,
                         deadline: float | None) -> Action | None:
         """:meth:`_choose_sampled` with the rollouts of :data:`WORLDS` samples for every
@@ -429,11 +440,7 @@ class SearchBot(Bot):
                         if batch.fit:  # as many deals as the Python sampler's loop below
                             need = -(-(target - spent) // (len(alive) * self.reuse))
                             count = max(1, min(count, need))
-                        # a wrapped sampler names the sampler whose law the kernel follows
-                        stand_in = kernel_sampler(self.sampler, view)
-                        got = None if stand_in is None else worlds(
-                            stand_in, view, alive, count, self.kernel_reuse, self.seat,
-                            rng.getrandbits(63))
+                        got = self._in_kernel(worlds, view, alive, count)
                         if got is not None:
                             for a, v in zip(alive, got[0], strict=True):
                                 sums[a] += v
