@@ -32,9 +32,9 @@ search that sees the true deal only while no other seat has acted in it
 (``ClairvoyantBot(first_sight=True)``), its own sampler after: ``sum`` then gives what it
 gains over the search, the part of the bound that no reading of the others' play can take
 (in Knock Rummy, whether a knock at the opener's first turn wins), and the search's share of
-the rest. Its later decisions sample with the game's Python sampler, so it measures that
-only where the Python sampler and the kernel's draw by the same law (Knock Rummy, Pitch; not
-Jass or Tarot, whose kernels read more of the play)::
+the rest. Its later decisions sample with the search's own sampler, in the kernels too
+(:func:`atout.bots.parts.kernel_sampler`), from the search's random stream, so that on a
+board where it never sees first it plays as the search::
 
     PYTHONPATH=src python benchmarks/clairvoyant.py run knock-rummy firstsight DIR --players 2
 """

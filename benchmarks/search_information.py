@@ -1,17 +1,25 @@
-"""Where a search loses to its clairvoyant bound in the card play, and how much of it the
-search's own worlds say no honest player could win back (Jass and Tarot, on the kernels).
+"""Where a search loses to its clairvoyant bound, and how much of it the search's own worlds
+say no honest player could win back (Jass's and Tarot's card play, Knock Rummy heads-up, on
+the kernels).
 
-Run: ``PYTHONPATH=src python benchmarks/search_information.py [--game jass|tarot]
+Run: ``PYTHONPATH=src python benchmarks/search_information.py [--game jass|tarot|knock-rummy]
 [--deals 1000] [--first 0] [--worlds 100] [--rollouts 32] [--trust T]``.
 
-The search (its defaults, the kernels ready first) plays seat 0 of each deal (seed ``i``,
-dealer ``i % 4``, four players), the heuristic the three other seats. At each of its card
-decisions with a choice, every legal card is valued in the *true* deal by the search's own
-rollouts, which is what the clairvoyant search sees: Jass's are deterministic (every seat by
-the heuristic's rules: :func:`atout.bots.jass.search.jass_batch`), Tarot's the mean of
-``--rollouts`` (the searching seat greedy, the others by the heuristic's card:
-:func:`atout.bots.tarot.worlds.roll_worlds`). Per stage of the play (Jass: each trick; Tarot:
-each three tricks), summed over the deals and divided by their number:
+Jass and Tarot: the search (its defaults, the kernels ready first) plays seat 0 of each deal
+(seed ``i``, dealer ``i % 4``, four players), the heuristic the three other seats, and its card
+decisions are measured. Knock Rummy: two players, deal ``i`` of seed ``i`` with the search at
+seat ``i % 2`` (so at the opener's seat in half the deals), every decision of its own with a
+choice (the draws, the discards and the knock) measured. At each such decision every legal
+action is valued in the *true* deal by the search's own rollouts, which is what the
+clairvoyant search sees: Jass's are deterministic (every seat by the heuristic's rules:
+:func:`atout.bots.jass.search.jass_batch`), Tarot's the mean of ``--rollouts`` (the searching
+seat greedy, the others by the heuristic's card: :func:`atout.bots.tarot.worlds.roll_worlds`),
+Knock Rummy's the mean of ``--rollouts`` by the heuristic's rules with the stock shuffled
+before each (as the clairvoyant search's, which does not see the stock's order either:
+:func:`atout.kernels.knock_rummy_search.search_kernel`). Per stage (Jass: each trick; Tarot:
+each three tricks; Knock Rummy: the searching seat's turn, the fourth standing for the later
+ones too, first as the opener, then as the second to play), summed over the deals and
+divided by their number:
 
 - ``search``: its *regret* in the true deal, the best card's value less the value of the card
   it played;
@@ -28,8 +36,9 @@ each three tricks), summed over the deals and divided by their number:
   beyond it is the noise of its own fewer worlds and rollouts; near ``search``, the worlds
   themselves mislead.
 
-``--trust`` sets the kernel sampler's ``PLAY_TRUST`` (1: the card play not read). Values are
-the seat's side's margin (Jass, before any multiplier) or the seat's score (Tarot).
+``--trust`` sets the kernel sampler's ``PLAY_TRUST`` (1: the card play not read; Jass and
+Tarot). Values are the seat's side's margin (Jass, before any multiplier), the seat's score
+(Tarot) or its points less the other player's (Knock Rummy, as the search values them).
 """
 
 from __future__ import annotations
@@ -48,13 +57,22 @@ from atout.bots import make_bot
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.kernel import kernel_ready as jass_ready
 from atout.bots.jass.kernel import kernel_rollouts
+from atout.bots.knock_rummy import search as rummy_search
+from atout.bots.knock_rummy.kernel import draws_made
+from atout.bots.knock_rummy.kernel import kernel_ready as rummy_ready
+from atout.bots.knock_rummy.worlds import sample_states, world_facts
 from atout.bots.tarot import worlds as tarot_worlds
 from atout.bots.tarot.batch import kernel_ready as tarot_ready
 from atout.games.jass.seen import play_seen, view_plays
+from atout.games.knock_rummy import KnockRummyDeal
+from atout.games.knock_rummy.tables import DRAW_PHASE
 from atout.kernels import jass as kj
+from atout.kernels import knock_rummy as kr
 from atout.kernels import tarot as kt
 from atout.kernels import tarot_layout as ly
 from atout.kernels.jass_sample import sample_worlds_kernel
+from atout.kernels.kit import seed_for
+from atout.kernels.knock_rummy_search import search_kernel, shuffle_stock
 
 
 @cache
@@ -95,6 +113,54 @@ def tarot_sampled(bot: Any, view: Any, count: int, seed: int) -> Any:
     return states[states[:, ly.TURN] == view.seat]
 
 
+@cache
+def rummy_rules() -> Any:
+    """The heads-up Knock Rummy rules (a view's clock of draws)."""
+    return atout.make("knock-rummy", players=2)
+
+
+def rummy_clock(view: Any) -> tuple[int, int]:
+    """The draws made before the position of ``view`` (the rollouts' clock) and the searching
+    seat's own knock gap in its rollouts, as the search reads them."""
+    facts = world_facts(rummy_search.KnockRummyDeterminizer(rummy_rules()), view,
+                        rummy_search.own_gap)
+    assert facts is not None, "the kernel's sampler reads every default heads-up view"
+    return facts.draws, facts.gap
+
+
+def rummy_values(view: Any, legal: list[Any], states: Any, seed: int, rollouts: int) -> Any:
+    """Each legal action's mean value over ``rollouts`` in each Knock Rummy world (rows of
+    kernel ``states``) at ``view``, the stock shuffled before each rollout (see the module's
+    text), a ``(worlds, actions)`` array."""
+    draws, gap = rummy_clock(view)
+    ids = np.array([int(a) for a in legal], dtype=np.int64)
+    clock = np.full(1, draws, dtype=np.int64)
+    rows = []
+    for i in range(len(states)):
+        state = states[i].copy()
+        # the kernel's first rollout plays the stock in the state's order: shuffle it first
+        shuffle_stock(state, np.array([seed_for(seed, 1_000_000 + i)], dtype=np.int64))
+        rows.append(search_kernel(state[None, :], clock, ids, rollouts, view.seat, seed + i,
+                                  kr.LIMIT, float(rummy_search.OWN_BASE), gap) / rollouts)
+    return np.array(rows)
+
+
+def rummy_worlds(bot: Any, view: Any, count: int, seed: int) -> Any:
+    """``count`` worlds of the search ``bot``'s kernel sampler at ``view``."""
+    facts = world_facts(bot.sampler, view, rummy_search.own_gap)
+    if facts is None:
+        return np.zeros((0, kr.LENGTH), dtype=np.int64)
+    return sample_states(facts, view.seat, count, seed)
+
+
+def rummy_turn(deal: KnockRummyDeal) -> int:
+    """The searching seat's turn at ``deal``'s decision, from 0 (the fourth and later: 3),
+    plus 4 when it did not open the deal."""
+    n = deal.rules.seats
+    turn = min((draws_made(deal) - (deal.phase != DRAW_PHASE)) // n, 3)
+    return turn + (0 if rummy_search.opened(deal) else 4)
+
+
 @dataclass(frozen=True)
 class Game:
     """What the benchmark needs of a game."""
@@ -110,7 +176,16 @@ class Game:
     worlds: Callable[[Any, Any, int, int], Any]
     ready: Callable[[], bool]
     trust: str
-    """The module whose ``PLAY_TRUST`` ``--trust`` sets."""
+    """The module whose ``PLAY_TRUST`` ``--trust`` sets (empty: none)."""
+    players: int = 4
+    measured: Callable[[Any], bool] = lambda view: bool(view.phase == "play")
+    """Whether a decision of the searching seat is measured (it has a choice too)."""
+    seat: Callable[[int], int] = lambda board: 0
+    """The searching seat on board ``board``."""
+    dealer: Callable[[int], int] = lambda board: board % 4
+    stage_name: str = "trick"
+    heads: tuple[str, ...] = ()
+    """The table's column heads (empty: the stage numbers)."""
 
 
 GAMES = {
@@ -120,6 +195,10 @@ GAMES = {
     "tarot": Game("tarot", 6, lambda deal: min(len(deal.tricks) // 3, 5), kt.encode,
                   tarot_values, tarot_sampled, lambda: tarot_ready(wait=True),
                   "atout.bots.tarot.worlds"),
+    "knock-rummy": Game("knock-rummy", 8, rummy_turn, kr.encode, rummy_values, rummy_worlds,
+                        lambda: rummy_ready(wait=True), "", 2, lambda view: True,
+                        lambda board: board % 2, lambda board: 0, "turn",
+                        ("1 opening", "2", "3", "4+", "1 second", "2", "3", "4+")),
 }
 """The games measured, by name."""
 
@@ -140,29 +219,31 @@ def predicted(game: Game, bot: Any, view: Any, legal: list[Any], worlds: int, se
 def run(game: Game, deals: int, first: int, worlds: int, rollouts: int
         ) -> dict[str, list[float]]:
     """The three rows of regrets per stage, summed over the deals."""
-    rules = atout.make(game.name)
+    options: dict[str, Any] = {} if game.players == 4 else {"players": game.players}
+    rules = atout.make(game.name, **options)
     while not game.ready():
         pass
     rows = {name: [0.0] * game.stages
             for name in ("search", "heuristic", "its worlds", "its worlds' card")}
     for b in range(first, first + deals):
-        deal: Any = rules.deal(seed=b, dealer=b % 4)
-        bots = [make_bot("search", rules, 0, b)] + [
-            make_bot("heuristic", rules, s, b) for s in (1, 2, 3)]
-        own = make_bot("heuristic", rules, 0, b)
+        deal: Any = rules.deal(seed=b, dealer=game.dealer(b))
+        me = game.seat(b)
+        bots = [make_bot("search" if s == me else "heuristic", rules, s, b)
+                for s in range(game.players)]
+        own = make_bot("heuristic", rules, me, b)
         while deal.to_move is not None:
             seat = deal.to_move
             view = deal.view(seat)
             action = bots[seat].choose(view)
             legal = deal.legal_actions()
-            if seat == 0 and view.phase == "play" and len(legal) > 1:
+            if seat == me and game.measured(view) and len(legal) > 1:
                 stage = game.stage(deal)
                 values = game.values(view, legal, game.encode(deal)[None, :], b,
                                      rollouts)[0]
                 best = float(values.max())
                 rows["search"][stage] += best - values[legal.index(action)]
                 rows["heuristic"][stage] += best - values[legal.index(own.choose(view))]
-                regret, card = predicted(game, bots[0], view, legal, worlds, b, rollouts)
+                regret, card = predicted(game, bots[me], view, legal, worlds, b, rollouts)
                 rows["its worlds"][stage] += regret
                 # no world dealt: the search's own card stands for it
                 pick = legal.index(action) if card is None else card
@@ -184,14 +265,15 @@ def main() -> None:
                         help="the kernel sampler's PLAY_TRUST (1: the card play not read)")
     args = parser.parse_args()
     game = GAMES[args.game]
-    if args.trust is not None:
+    if args.trust is not None and game.trust:
         module: Any = importlib.import_module(game.trust)
         module.PLAY_TRUST = args.trust
     rows = run(game, args.deals, args.first, args.worlds, args.rollouts)
-    size = 1 if game.name == "jass" else 3
+    size = 3 if game.name == "tarot" else 1
     heads = [str(i + 1) if size == 1 else f"{size * i + 1}-{size * i + size}"
              for i in range(game.stages)]
-    print(f"| {'trick' if size == 1 else 'tricks'} | " + " | ".join(heads) + " | all |")
+    heads = list(game.heads) or heads
+    print(f"| {game.stage_name}{'' if size == 1 else 's'} | " + " | ".join(heads) + " | all |")
     print("| --- |" + " ---: |" * (game.stages + 1))
     for name, row in rows.items():
         cells = [f"{v / args.deals:.2f}" for v in row]
