@@ -37,7 +37,7 @@ divided by their number:
   themselves mislead.
 
 ``--trust`` sets the kernel sampler's ``PLAY_TRUST`` (1: the card play not read; Jass and
-Tarot). Values are the seat's side's margin (Jass, before any multiplier), the seat's score
+Tarot only). Values are the seat's side's margin (Jass, before any multiplier), the seat's score
 (Tarot) or its points less the other player's (Knock Rummy, as the search values them).
 """
 
@@ -260,12 +260,16 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--worlds", type=int, default=100)
     parser.add_argument("--rollouts", type=int, default=32,
-                        help="Tarot: rollouts a card and world (Jass's are deterministic)")
+                        help="Tarot and Knock Rummy: rollouts an action and world "
+                        "(Jass's are deterministic)")
     parser.add_argument("--trust", type=float, default=None,
                         help="the kernel sampler's PLAY_TRUST (1: the card play not read)")
     args = parser.parse_args()
     game = GAMES[args.game]
-    if args.trust is not None and game.trust:
+    if args.trust is not None and not game.trust:
+        parser.error(f"--trust sets how Jass's and Tarot's samplers read the card play; "
+                     f"{args.game}'s sampler has no such setting")
+    if args.trust is not None:
         module: Any = importlib.import_module(game.trust)
         module.PLAY_TRUST = args.trust
     rows = run(game, args.deals, args.first, args.worlds, args.rollouts)
