@@ -174,10 +174,12 @@ class Game:
     """What the benchmark needs of a game."""
 
     name: str
-    stages: int
-    """Columns of the table: stages of the card play."""
+    heads: tuple[str, ...]
+    """The table's column heads, one per stage."""
+    stage_name: str
+    """The word over the column heads."""
     stage: Callable[[Any], int]
-    """The stage of a deal at a decision."""
+    """The stage of a deal at a decision (an index of :attr:`heads`)."""
     encode: Callable[[Any], Any]
     """The deal's kernel state."""
     values: Callable[[Any, list[Any], Any, int, int], Any]
@@ -191,22 +193,29 @@ class Game:
     seat: Callable[[int], int] = lambda board: 0
     """The searching seat on board ``board``."""
     dealer: Callable[[int], int] = lambda board: board % 4
-    stage_name: str = "trick"
-    heads: tuple[str, ...] = ()
-    """The table's column heads (empty: the stage numbers)."""
+
+    @property
+    def stages(self) -> int:
+        """Columns of the table."""
+        return len(self.heads)
+
+    def rules(self) -> Any:
+        """The game's rules at the benchmark's table size."""
+        options: dict[str, Any] = {} if self.players == 4 else {"players": self.players}
+        return atout.make(self.name, **options)
 
 
 GAMES = {
-    "jass": Game("jass", 8, lambda deal: min(len(deal.tricks), 7), kj.encode, jass_values,
-                 jass_worlds, lambda: jass_ready(jass_search.warm_up, wait=True),
-                 "atout.bots.jass.search"),
-    "tarot": Game("tarot", 6, lambda deal: min(len(deal.tricks) // 3, 5), kt.encode,
-                  tarot_values, tarot_sampled, lambda: tarot_ready(wait=True),
-                  "atout.bots.tarot.worlds"),
-    "knock-rummy": Game("knock-rummy", 8, rummy_turn, kr.encode, rummy_values, rummy_worlds,
-                        rummy_kernels, "", 2, lambda view: True,
-                        lambda board: board % 2, lambda board: 0, "turn",
-                        ("1 opening", "2", "3", "4+", "1 second", "2", "3", "4+")),
+    "jass": Game("jass", tuple(str(t) for t in range(1, 9)), "trick",
+                 lambda deal: min(len(deal.tricks), 7), kj.encode, jass_values, jass_worlds,
+                 lambda: jass_ready(jass_search.warm_up, wait=True), "atout.bots.jass.search"),
+    "tarot": Game("tarot", tuple(f"{t}-{t + 2}" for t in range(1, 18, 3)), "tricks",
+                  lambda deal: min(len(deal.tricks) // 3, 5), kt.encode, tarot_values,
+                  tarot_sampled, lambda: tarot_ready(wait=True), "atout.bots.tarot.worlds"),
+    "knock-rummy": Game("knock-rummy",
+                        ("1 opening", "2", "3", "4+", "1 second", "2", "3", "4+"), "turn",
+                        rummy_turn, kr.encode, rummy_values, rummy_worlds, rummy_kernels, "",
+                        2, lambda view: True, lambda board: board % 2, lambda board: 0),
 }
 """The games measured, by name."""
 
@@ -227,8 +236,7 @@ def predicted(game: Game, bot: Any, view: Any, legal: list[Any], worlds: int, se
 def run(game: Game, deals: int, first: int, worlds: int, rollouts: int
         ) -> dict[str, list[float]]:
     """The three rows of regrets per stage, summed over the deals."""
-    options: dict[str, Any] = {} if game.players == 4 else {"players": game.players}
-    rules = atout.make(game.name, **options)
+    rules = game.rules()
     while not game.ready():
         pass
     rows = {name: [0.0] * game.stages
@@ -281,11 +289,7 @@ def main() -> None:
         module: Any = importlib.import_module(game.trust)
         module.PLAY_TRUST = args.trust
     rows = run(game, args.deals, args.first, args.worlds, args.rollouts)
-    size = 3 if game.name == "tarot" else 1
-    heads = [str(i + 1) if size == 1 else f"{size * i + 1}-{size * i + size}"
-             for i in range(game.stages)]
-    heads = list(game.heads) or heads
-    print(f"| {game.stage_name}{'' if size == 1 else 's'} | " + " | ".join(heads) + " | all |")
+    print(f"| {game.stage_name} | " + " | ".join(game.heads) + " | all |")
     print("| --- |" + " ---: |" * (game.stages + 1))
     for name, row in rows.items():
         cells = [f"{v / args.deals:.2f}" for v in row]

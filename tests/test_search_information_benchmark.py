@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-import atout
 from atout.bots import make_bot
 from atout.bots.jass import search as jass_search
 from atout.kernels import jass as kj
@@ -28,7 +27,7 @@ def _points(game: str, seed: int) -> list[Any]:
     """The deal at each decision of the benchmark's searching seat that it measures (every
     seat played by the heuristic)."""
     g = info.GAMES[game]
-    rules = atout.make(game, **({"players": g.players} if g.players != 4 else {}))
+    rules = g.rules()
     deal: Any = rules.deal(seed=seed, dealer=g.dealer(seed))
     me = g.seat(seed)
     bots = [make_bot("heuristic", rules, s, seed) for s in range(g.players)]
