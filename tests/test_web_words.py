@@ -31,12 +31,16 @@ def said(player: Player) -> list[str]:
 
 
 def key_list(player: Player) -> str:
-    """What ? says in the hand (in English; the game's own lines may come meanwhile)."""
+    """What ? says in the hand (in English; the game's own lines may come meanwhile).
+
+    Read from the message list, which keeps every line said: the live region keeps only
+    the last five, and a fast table's own lines can push the answer out of it before the
+    test looks (it did, under load, at Knock Rummy)."""
     player.page.focus("#command")
     player.page.keyboard.type("?")
     player.page.keyboard.press("Enter")
     found: str = player.page.wait_for_function(
-        "() => [...document.querySelectorAll('#live p')].map(p => p.textContent)"
+        "() => [...document.querySelectorAll('#messages li')].map(li => li.textContent)"
         ".find(t => t.startsWith('Keys in your hand')) || null").json_value()
     return found
 
