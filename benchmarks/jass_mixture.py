@@ -33,7 +33,9 @@ margin against the first bot (``--by-opponent``).
 is the search seeing every hand
 (:class:`atout.bots.clairvoyant.ClairvoyantBot`, shown the live deal before each of its
 decisions): what it gains over a search against the same mixture is the most that a better
-reading of the hidden cards could add to that search.
+reading of the hidden cards could add to that search. ``firstsight`` sees every hand only
+until another seat has acted in the deal (:class:`~atout.bots.clairvoyant.ClairvoyantBot`
+with ``first_sight``), then plays as the search: what it gains is what no reading could.
 """
 
 from __future__ import annotations
@@ -74,10 +76,10 @@ def bot_name(bot: str) -> str:
 
 
 def tested_bot(name: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
-    """The tested bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` with the search's
-    settings (``clairvoyant:playouts=5000``)."""
+    """The tested bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` or ``firstsight``
+    with the search's settings (``clairvoyant:playouts=5000``)."""
     base, _, settings = name.partition(":")
-    if base == "clairvoyant":
+    if base in ("clairvoyant", "firstsight"):
         return make_player(base, rules, seat, seed, settings)
     return make_bot(name, rules, seat, seed)
 

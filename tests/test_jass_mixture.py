@@ -12,7 +12,7 @@ import pytest
 
 import atout
 from atout.bots import make_bot, play_out
-from atout.bots.clairvoyant import ClairvoyantBot
+from atout.bots.clairvoyant import ClairvoyantBot, FirstSightSampler
 from atout.bots.jass import facts as jass_facts
 from atout.bots.jass import search as jass_search
 from atout.bots.jass.heuristic import JassSeen, read_view
@@ -178,3 +178,14 @@ def test_the_benchmark_seats_the_clairvoyant_search_watching_the_live_deal() -> 
     assert record["decisions"] >= 18 and sum(record["points"]) >= 157
     with pytest.raises(ValueError, match="expected key=value"):
         bench.tested_bot("clairvoyant:playouts", JASS, 0, 0)
+
+
+def test_the_benchmark_seats_the_first_sight_search() -> None:
+    bench = load_benchmark("jass_mixture")
+    bot = bench.tested_bot("firstsight:playouts=20", JASS, 2, 3)
+    assert isinstance(bot, ClairvoyantBot) and bot.playouts == 20
+    assert isinstance(bot.sampler, FirstSightSampler)
+    plain = bench.tested_bot("clairvoyant:playouts=20", JASS, 2, 3)
+    assert not isinstance(plain.sampler, FirstSightSampler)
+    record = bench.play("firstsight:playouts=20", 1, 5)
+    assert record["decisions"] >= 18 and sum(record["points"]) >= 157
