@@ -64,13 +64,15 @@ PLAYERS = ("heuristic", "search", "clairvoyant")
 """The three players measured, by the name their boards are saved under."""
 EXTRA = ("firstsight",)
 """Players run by name only: the clairvoyant search until another seat acts."""
+SEERS = ("clairvoyant", "firstsight")
+"""The players :func:`make_player` makes as :class:`ClairvoyantBot`, shown the live deal."""
 
 
 def make_player(name: str, rules: atout.Rules[Any], seat: int, seed: int,
                 settings: str = "") -> Bot:
     """The player ``name`` (one of :data:`PLAYERS`, or any bot name) at ``seat``; the two
     searches with ``settings`` (``key=heuristic:playouts=300``; none when empty)."""
-    if name in ("clairvoyant", "firstsight"):
+    if name in SEERS:
         return ClairvoyantBot(rules, seat, seed, first_sight=name == "firstsight",
                               **(parse_bot_spec(f"clairvoyant:{settings}")[1] if settings else {}))
     if name == "search" and settings:

@@ -48,7 +48,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from clairvoyant import make_player
+from clairvoyant import SEERS, make_player
 from saved import save_record
 from search_duplicate import Child
 
@@ -79,7 +79,7 @@ def tested_bot(name: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
     """The tested bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` or ``firstsight``
     with the search's settings (``clairvoyant:playouts=5000``)."""
     base, _, settings = name.partition(":")
-    if base in ("clairvoyant", "firstsight"):
+    if base in SEERS:
         return make_player(base, rules, seat, seed, settings)
     return make_bot(name, rules, seat, seed)
 
