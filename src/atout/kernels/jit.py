@@ -3,7 +3,8 @@
 ``njit`` is numba's ``njit(cache=True, nogil=True)`` when numba imports and ``ATOUT_PURE`` is
 not set to ``1``; otherwise it returns the function unchanged, so every kernel also runs (and is
 tested) as plain Python. Compiled code is cached once per machine in the user's cache folder
-(platformdirs), never inside the installed package.
+(platformdirs), never inside the installed package. numba's error messages are not highlighted
+(:data:`QUIET_ERRORS_ENV`), so that a compilation never touches the process's standard streams.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 PURE_ENV = "ATOUT_PURE"
 """The environment variable that, set to ``1``, runs every kernel as plain Python."""
+
+QUIET_ERRORS_ENV = "NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING"
+"""numba's switch for the highlighting of its error messages, set (unless the user set it)
+before atout imports numba: highlighting swaps ``sys.stdout`` and ``sys.stderr`` while a
+compilation runs, and the kernels compile in a background thread."""
 
 
 def cache_dir() -> Path:
@@ -42,6 +48,10 @@ def _load_numba() -> Any:
         return None
     # numba reads NUMBA_CACHE_DIR when it is first imported; set it before that import
     os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir()))
+    # and whether it highlights its error messages: each message it builds (many while it
+    # tries overloads) wraps the process's sys.stdout and sys.stderr (colorama) and then puts
+    # back the streams it found, which from the warming thread can undo another thread's change
+    os.environ.setdefault(QUIET_ERRORS_ENV, "1")
     try:
         import numba
     except ImportError:
