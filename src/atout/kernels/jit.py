@@ -22,8 +22,10 @@ PURE_ENV = "ATOUT_PURE"
 
 QUIET_ERRORS_ENV = "NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING"
 """numba's switch for the highlighting of its error messages, set (unless the user set it)
-before atout imports numba: highlighting swaps ``sys.stdout`` and ``sys.stderr`` while a
-compilation runs, and the kernels compile in a background thread."""
+before atout imports numba. Highlighting wraps ``sys.stdout`` and ``sys.stderr`` (colorama)
+for each error message a compilation builds (many, while it tries overloads) and then puts
+back the streams it found; the kernels compile in a background thread, where that can undo
+another thread's change of them."""
 
 
 def cache_dir() -> Path:
@@ -48,9 +50,7 @@ def _load_numba() -> Any:
         return None
     # numba reads NUMBA_CACHE_DIR when it is first imported; set it before that import
     os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir()))
-    # and whether it highlights its error messages: each message it builds (many while it
-    # tries overloads) wraps the process's sys.stdout and sys.stderr (colorama) and then puts
-    # back the streams it found, which from the warming thread can undo another thread's change
+    # and its highlighting switch, read the same way (QUIET_ERRORS_ENV says why it is off)
     os.environ.setdefault(QUIET_ERRORS_ENV, "1")
     try:
         import numba
