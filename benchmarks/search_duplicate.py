@@ -17,7 +17,8 @@ checkout, which may be this one: ``--base src --bot search:kernel=1:seconds=0.1:
 against its Python rollouts; ``kernel=0`` must be given, as the kernels are the Jass search's
 default where numba compiles them, once ready). Prints the mean margin per deal of this
 checkout's search (its team's points minus the other's), its 95 % interval, and each side's
-playouts per second.
+playouts per second; ``--out FILE`` also appends each board's margin to FILE (one JSON line a
+board), so that two matches played on the same boards can be compared board by board.
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ def main() -> None:
                              "--base-bot search:...")
     parser.add_argument("--first", type=int, default=0,
                         help="the first board (to split a match over processes)")
+    parser.add_argument("--out", default=None,
+                        help="a file to append each board's margin to, one JSON line a board "
+                             "(board, margin), so two matches on the same boards can be paired")
     args = parser.parse_args()
     import atout
     from atout.bots import make_bot
@@ -153,6 +157,9 @@ def main() -> None:
                 theirs[0] += got["playouts"]
                 theirs[1] += got["seconds"]
             margins.append(diff / 2)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({"board": board, "margin": diff / 2}) + "\n")
             done = len(margins)
             if done % 25 == 0 or done == args.deals:
                 m = statistics.fmean(margins)
