@@ -18,7 +18,9 @@ against its Python rollouts; ``kernel=0`` must be given, as the kernels are the 
 default where numba compiles them, once ready). Prints the mean margin per deal of this
 checkout's search (its team's points minus the other's), its 95 % interval, and each side's
 playouts per second; ``--out FILE`` also appends each board's margin to FILE (one JSON line a
-board), so that two matches played on the same boards can be compared board by board.
+board), so that two matches played on the same boards can be compared board by board:
+``--pair A B`` reads two such files and prints each one's mean over the boards both hold and
+their difference, paired by board (B − A), without playing.
 """
 
 from __future__ import annotations
@@ -87,10 +89,60 @@ class Child:
         self.proc.wait(timeout=30)
 
 
+def mean_and_half(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95 % interval (nan for one value)."""
+    m = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 \
+        else math.nan
+    return m, half
+
+
+def append_margin(path: str, board: int, margin: float) -> None:
+    """Append one board's margin to ``path`` (``--out``), one JSON line."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps({"board": board, "margin": margin}) + "\n")
+
+
+def read_margins(path: str) -> dict[int, float]:
+    """Each board's margin from a file that ``--out`` wrote (one JSON line a board), or a
+    SystemExit in words for a file that is not one."""
+    margins: dict[int, float] = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    margins[int(row["board"])] = float(row["margin"])
+                except (ValueError, TypeError, KeyError) as e:
+                    raise SystemExit(f"{path}, line {number}: expected a JSON object with "
+                                     f"a board and a margin (as --out writes), not "
+                                     f"{line.strip()[:80]!r}") from e
+    except OSError as e:
+        raise SystemExit(f"cannot read {path}: {e.strerror}") from e
+    return margins
+
+
+def paired(first: dict[int, float], second: dict[int, float]) -> list[str]:
+    """The summary of two matches' margins over the boards both played: each one's mean and
+    95 % interval, and the second's gain over the first paired by board."""
+    boards = sorted(set(first) & set(second))
+    if len(boards) < 2:
+        return [f"{len(boards)} board(s) in both files: at least 2 are needed to pair"]
+    a = [first[k] for k in boards]
+    b = [second[k] for k in boards]
+    lines = []
+    for name, values in (("A", a), ("B", b), ("B - A", [y - x for x, y in zip(a, b, strict=True)])):
+        m, half = mean_and_half(values)
+        lines.append(f"{name}: {m:+.2f} ± {half:.2f} points a deal over {len(boards)} boards")
+    return lines
+
+
 def main() -> None:
-    """Play the boards and print the summary."""
+    """Play the boards and print the summary (or, with ``--pair``, pair two matches)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", required=True, help="the other checkout's src folder")
+    parser.add_argument("--base", help="the other checkout's src folder (needed to play)")
     parser.add_argument("--deals", type=int, default=100, help="boards (each played twice)")
     parser.add_argument("--seconds", type=float, default=0.04, help="time per decision")
     parser.add_argument("--seed", type=int, default=0)
@@ -106,7 +158,16 @@ def main() -> None:
     parser.add_argument("--out", default=None,
                         help="a file to append each board's margin to, one JSON line a board "
                              "(board, margin), so two matches on the same boards can be paired")
+    parser.add_argument("--pair", nargs=2, metavar=("A", "B"), default=None,
+                        help="pair two files that --out wrote, board by board (B - A), "
+                             "instead of playing")
     args = parser.parse_args()
+    if args.pair:
+        for line in paired(read_margins(args.pair[0]), read_margins(args.pair[1])):
+            print(line)
+        return
+    if not args.base:
+        parser.error("--base (the other checkout's src folder) is needed to play a match")
     import atout
     from atout.bots import make_bot
     from atout.bots.search import SearchBot
@@ -158,13 +219,10 @@ def main() -> None:
                 theirs[1] += got["seconds"]
             margins.append(diff / 2)
             if args.out:
-                with open(args.out, "a", encoding="utf-8") as out:
-                    out.write(json.dumps({"board": board, "margin": diff / 2}) + "\n")
+                append_margin(args.out, board, diff / 2)
             done = len(margins)
             if done % 25 == 0 or done == args.deals:
-                m = statistics.fmean(margins)
-                half = (1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
-                        if len(margins) > 1 else math.nan)
+                m, half = mean_and_half(margins)
                 print(f"{done} boards, {time.perf_counter() - start:.0f} s: margin of "
                       f"this checkout {m:+.2f} ± {half:.2f} points a deal; playouts/s "
                       f"{ours[0] / max(ours[1], 1e-9):,.0f} (this) vs "
