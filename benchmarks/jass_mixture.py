@@ -23,6 +23,12 @@ bots::
         --first 0 --last 1000 --step 2        # and --first 1 --step 2 in a second process
     PYTHONPATH=src python benchmarks/jass_mixture.py sum search,heuristic 1 DIR
 
+``run ... --set MODULE.NAME=VALUE`` (repeatable; ``benchmarks/variants.py``) sets a constant of
+this checkout before the boards, a variant without a copy of the code, e.g. ``run look3/search
+1 DIR --set atout.bots.jass.kernel.LOOK=3``. It holds for every bot the process plays, the
+mixture's players too (a constant they read changes them, and the pairing with other runs is
+lost), so each bot then needs a label.
+
 ``sum`` prints each bot's mean margin against the mixture with its 95 % interval, its CPU
 time per decision, then for each pair of bots the paired difference of their margins over
 the boards both have played (``A − B``: the points per deal A gains over B; half of it is
@@ -51,6 +57,7 @@ from typing import Any
 from clairvoyant import SEERS, make_player
 from saved import save_record
 from search_duplicate import Child
+from variants import set_constant
 
 import atout
 from atout.bots import make_bot
@@ -218,10 +225,21 @@ def main() -> None:
                     "plays the bots labelled base/NAME")
     ap.add_argument("--by-opponent", action="store_true",
                     help="with sum: each mixture player's margin against the first bot")
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="with run: set a module constant of this checkout first (a variant "
+                         "to measure; each bot then needs a label, LABEL/NAME)")
     args = ap.parse_args()
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bots:
         ap.error("give at least one bot name")
+    if args.set and args.command == "run":
+        unlabelled = [b for b in bots if "/" not in b]
+        if unlabelled:
+            ap.error(f"with --set, give each bot a label (LABEL/NAME, e.g. look3/search), so "
+                     f"that the variant's boards are not saved as those of "
+                     f"{', '.join(unlabelled)}")
+        for assignment in args.set:
+            set_constant(assignment)
     if args.command == "run":
         rules = atout.make("jass")
         for b in bots:

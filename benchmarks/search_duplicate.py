@@ -20,7 +20,11 @@ checkout's search (its team's points minus the other's), its 95 % interval, and 
 playouts per second; ``--out FILE`` also appends each board's margin to FILE (one JSON line a
 board), so that two matches played on the same boards can be compared board by board:
 ``--pair A B`` reads two such files and prints each one's mean over the boards both hold and
-their difference, paired by board (B − A), without playing.
+their difference, paired by board (B − A), without playing. ``--set MODULE.NAME=VALUE``
+(repeatable; ``benchmarks/variants.py``) sets a constant of this checkout's code before the
+match, a variant without a copy of the code (``--base src --set
+atout.bots.jass.kernel.LOOK=3``: this checkout's search with every seat one card ahead,
+against the same code unchanged in the other process).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import subprocess
 import sys
 import time
 from typing import Any
+
+from variants import set_constant
 
 CHILD = r"""
 import json, sys
@@ -158,6 +164,9 @@ def main() -> None:
     parser.add_argument("--out", default=None,
                         help="a file to append each board's margin to, one JSON line a board "
                              "(board, margin), so two matches on the same boards can be paired")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="set a module constant of this checkout first (a variant to "
+                             "measure; the other checkout's process keeps its own)")
     parser.add_argument("--pair", nargs=2, metavar=("A", "B"), default=None,
                         help="pair two files that --out wrote, board by board (B - A), "
                              "instead of playing")
@@ -168,6 +177,8 @@ def main() -> None:
         return
     if not args.base:
         parser.error("--base (the other checkout's src folder) is needed to play a match")
+    for assignment in args.set:
+        set_constant(assignment)
     import atout
     from atout.bots import make_bot
     from atout.bots.search import SearchBot

@@ -27,13 +27,12 @@ atout.bots.knock_rummy.search.OWN_GAP=0`` (the value read as a Python literal, e
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 import json
 from pathlib import Path
 from typing import Any
 
 from saved import save_record
+from variants import set_constant
 
 from atout.bots.ready import kernels_ready, searches
 from atout.tournament import Board, Tournament, TournamentResult, mean_ci, play_board
@@ -116,22 +115,6 @@ def first_bot(board: Board, opens: bool) -> float:
         if (seat == opener) == opens:
             return float(points[seat])
     raise ValueError(f"board {board.index}: no seating with the first bot there")
-
-
-def set_constant(assignment: str) -> None:
-    """``MODULE.NAME=VALUE``: set the constant ``NAME`` of ``MODULE`` (it must exist)."""
-    target, sep, text = assignment.partition("=")
-    module_name, dot, name = target.rpartition(".")
-    if not sep or not dot:
-        raise SystemExit(f"--set {assignment!r}: expected MODULE.NAME=VALUE")
-    module = importlib.import_module(module_name)
-    if not hasattr(module, name):
-        raise SystemExit(f"--set {assignment!r}: {module_name} has no {name}")
-    try:
-        value = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        value = text
-    setattr(module, name, value)
 
 
 def main() -> None:
