@@ -1,5 +1,6 @@
-"""benchmarks/tournament_boards.py: ``run --set`` (a module constant for a variant) and the
-split by the opening seat of ``sum --versus`` at two seats, and ``sum --first``."""
+"""benchmarks/tournament_boards.py: the split by the opening seat of ``sum --versus`` at two
+seats, and ``sum --first`` (its ``run --set`` is benchmarks/variants.py's, tested in
+tests/test_variants_benchmark.py)."""
 
 from __future__ import annotations
 
@@ -8,29 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import atout
-from atout.bots.knock_rummy import search
 from atout.tournament import Board
 from benchmark_helpers import load_benchmark
 
 BENCH = load_benchmark("tournament_boards")
 SAVED = load_benchmark("saved")
-
-
-def test_set_constant_sets_a_literal_or_a_string_and_refuses_in_words(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search, "OWN_GAP", search.OWN_GAP)
-    monkeypatch.setattr(search, "KNOCK_READ", search.KNOCK_READ)
-    BENCH.set_constant("atout.bots.knock_rummy.search.OWN_GAP=0")
-    assert search.OWN_GAP == 0
-    BENCH.set_constant("atout.bots.knock_rummy.search.KNOCK_READ=mixture")
-    assert search.KNOCK_READ == "mixture"
-    assert search.KnockRummyDeterminizer(atout.make("knock-rummy")).threshold.__name__ == (
-        "mixture")
-    with pytest.raises(SystemExit, match="has no"):
-        BENCH.set_constant("atout.bots.knock_rummy.search.NO_SUCH=1")
-    with pytest.raises(SystemExit, match=r"MODULE\.NAME=VALUE"):
-        BENCH.set_constant("OWN_GAP")
 
 
 def test_first_bot_reads_the_seating_where_it_opened() -> None:
