@@ -23,7 +23,10 @@ are saved one file each, so a run can stop and resume)::
 folder holds one game and table size. ``--settings key=heuristic`` gives both searches (the
 search and the clairvoyant one) the same search settings, ``:`` between two of them (here:
 the bids and other key decisions by the heuristic, so that the bound is the card play's);
-a folder holds one set of settings. ``sum --against DIR0`` pairs each player's boards with
+a folder holds one set of settings. ``run ... --set MODULE.NAME=VALUE`` (repeatable;
+``benchmarks/variants.py``) sets a constant for every player first, a variant without a copy
+of the code (``--set atout.bots.jass.kernel.LOOK=0``), named in the folder's ``game.json``
+as the settings are. ``sum --against DIR0`` pairs each player's boards with
 the same boards in ``DIR0`` (other code, other settings). ``run`` takes ``--first``,
 ``--last`` and ``--step`` to split the boards between processes.
 
@@ -51,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from saved import save_record
+from variants import set_constant
 
 import atout
 from atout.bots import parse_bot_spec, player_bot
@@ -124,15 +128,19 @@ def play(rules: atout.Rules[Any], player: str, seed: int, index: int,
 
 
 def run(game: str, options: dict[str, Any], players: Sequence[str], folder: Path, seed: int,
-        indices: range, settings: str = "") -> None:
+        indices: range, settings: str = "", constants: Sequence[str] = ()) -> None:
     """Play the boards ``indices`` with each of ``players`` in turn (the searches with
-    ``settings``), each board saved as it ends (a board already saved is skipped)."""
+    ``settings``), each board saved as it ends (a board already saved is skipped);
+    ``constants``, the ``--set`` assignments already made, are named in the folder's
+    ``game.json`` as the settings are, so that a folder never mixes two variants."""
     rules = atout.make(game, **options)
     folder.mkdir(parents=True, exist_ok=True)
     meta = folder / "game.json"
     setup: dict[str, Any] = {"game": game, "options": options, "seed": seed}
     if settings:
         setup["settings"] = settings
+    if constants:
+        setup["set"] = list(constants)
     if meta.exists():
         if json.loads(meta.read_text(encoding="utf-8")) != setup:
             raise SystemExit(f"{folder} holds boards of {meta.read_text(encoding='utf-8')}, "
@@ -270,6 +278,9 @@ def main() -> None:
     ap.add_argument("--settings", default="",
                     help="run: both searches' settings, e.g. key=heuristic or "
                     "key=heuristic:playouts=300")
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="run: set a module constant first, for every player (a variant to "
+                    "measure; named in the folder's game.json)")
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--last", type=int, default=1000)
     ap.add_argument("--step", type=int, default=1)
@@ -295,6 +306,8 @@ def main() -> None:
     if player != "all" and player not in (*PLAYERS, *EXTRA):
         ap.error(f"PLAYER is all or one of {', '.join((*PLAYERS, *EXTRA))}, not {player!r}")
     options = {"players": a.players} if a.players else {}
+    for assignment in a.set:
+        set_constant(assignment)
     if a.settings:  # a bad setting fails here, before any board
         rules = atout.make(game, **options)
         make_player("search", rules, 0, 0, a.settings)
@@ -302,7 +315,7 @@ def main() -> None:
     # the searches play their Python rollouts until the kernels load: wait, to repeat by seed
     print(f"kernel ready: {kernels_ready(game)}", flush=True)
     run(game, options, players, Path(folder), a.seed, range(a.first, a.last, a.step),
-        a.settings)
+        a.settings, a.set)
 
 
 if __name__ == "__main__":
