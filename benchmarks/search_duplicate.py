@@ -31,9 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -95,14 +93,6 @@ class Child:
         self.proc.wait(timeout=30)
 
 
-def mean_and_half(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95 % interval (nan for one value)."""
-    m = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 \
-        else math.nan
-    return m, half
-
-
 def append_margin(path: str, board: int, margin: float) -> None:
     """Append one board's margin to ``path`` (``--out``), one JSON line."""
     with open(path, "a", encoding="utf-8") as out:
@@ -133,6 +123,8 @@ def read_margins(path: str) -> dict[int, float]:
 def paired(first: dict[int, float], second: dict[int, float]) -> list[str]:
     """The summary of two matches' margins over the boards both played: each one's mean and
     95 % interval, and the second's gain over the first paired by board."""
+    from atout.tournament import mean_ci
+
     boards = sorted(set(first) & set(second))
     if len(boards) < 2:
         return [f"{len(boards)} board(s) in both files: at least 2 are needed to pair"]
@@ -140,7 +132,7 @@ def paired(first: dict[int, float], second: dict[int, float]) -> list[str]:
     b = [second[k] for k in boards]
     lines = []
     for name, values in (("A", a), ("B", b), ("B - A", [y - x for x, y in zip(a, b, strict=True)])):
-        m, half = mean_and_half(values)
+        m, half = mean_ci(values)
         lines.append(f"{name}: {m:+.2f} ± {half:.2f} points a deal over {len(boards)} boards")
     return lines
 
@@ -183,6 +175,7 @@ def main() -> None:
     from atout.bots import make_bot
     from atout.bots.search import SearchBot
     from atout.core import deal_seed
+    from atout.tournament import mean_ci
 
     rules = atout.make("jass")
     bot = args.bot or f"search:seconds={args.seconds}:playouts=1000000"
@@ -233,7 +226,7 @@ def main() -> None:
                 append_margin(args.out, board, diff / 2)
             done = len(margins)
             if done % 25 == 0 or done == args.deals:
-                m, half = mean_and_half(margins)
+                m, half = mean_ci(margins)
                 print(f"{done} boards, {time.perf_counter() - start:.0f} s: margin of "
                       f"this checkout {m:+.2f} ± {half:.2f} points a deal; playouts/s "
                       f"{ours[0] / max(ours[1], 1e-9):,.0f} (this) vs "

@@ -1,6 +1,7 @@
 """A variant to measure without a copy of the code: ``--set MODULE.NAME=VALUE`` sets a module's
 constant before the benchmark plays (``benchmarks/tournament_boards.py``,
-``benchmarks/jass_mixture.py``, ``benchmarks/search_duplicate.py``).
+``benchmarks/jass_mixture.py``, ``benchmarks/search_duplicate.py``,
+``benchmarks/clairvoyant.py``).
 
 Only a constant that Python code reads when it runs takes the new value (``LOOK`` of
 ``atout.bots.jass.kernel``, ``PLAY_TRUST`` of ``atout.bots.jass.search``): one that another
