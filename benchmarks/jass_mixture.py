@@ -48,8 +48,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -66,8 +64,7 @@ from atout.bots.clairvoyant import ClairvoyantBot
 from atout.bots.jass.mixture import MIXTURE, draw_opponents
 from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
-
-Z95 = 1.959963984540054
+from atout.tournament import mean_ci
 
 
 def folder_of(root: Path, bot: str) -> Path:
@@ -168,14 +165,6 @@ def load(root: Path, bot: str) -> dict[int, dict[str, Any]]:
         d = json.loads(path.read_text(encoding="utf-8"))
         out[int(d["index"])] = d
     return out
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % interval (normal approximation)."""
-    m = statistics.fmean(values)
-    if len(values) < 2:
-        return m, math.inf
-    return m, Z95 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def summary(bots: list[str], root: Path, by_opponent: bool) -> list[str]:
