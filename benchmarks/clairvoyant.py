@@ -209,8 +209,9 @@ def summary(folder: Path) -> None:
     """Print each player's margin, its CPU time, and the search's share of the bound."""
     setup = json.loads((folder / "game.json").read_text(encoding="utf-8"))
     boards = load(folder)
-    print(f"{setup['game']} {setup['options'] or ''} {setup.get('settings', '')} "
-          f"(seed {setup['seed']})")
+    heading = [setup["game"], str(setup["options"] or ""), setup.get("settings", ""),
+               *(f"--set {c}" for c in setup.get("set", [])), f"(seed {setup['seed']})"]
+    print(" ".join(part for part in heading if part))
     for player in (*PLAYERS, *EXTRA):
         got = boards.get(player, {})
         if player in EXTRA and not got:

@@ -113,13 +113,17 @@ def test_sum_gives_the_part_of_the_bound_seen_before_any_play(
     assert type(bot.sampler).__name__ == "FirstSightSampler"
 
 
-def test_a_folder_names_its_constants_and_never_mixes_two_variants(tmp_path: Path) -> None:
+def test_a_folder_names_its_constants_and_never_mixes_two_variants(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_benchmark("clairvoyant")
     folder = tmp_path / "look0"
     look0 = ["atout.bots.jass.kernel.LOOK=0"]
     bench.run("jass", {}, ("heuristic",), folder, 1, range(0), "", look0)
     assert json.loads((folder / "game.json").read_text(encoding="utf-8")) == {
         "game": "jass", "options": {}, "seed": 1, "set": look0}
+    bench.summary(folder)  # its heading names the variant, as it names the settings
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "jass --set atout.bots.jass.kernel.LOOK=0 (seed 1)"
     bench.run("jass", {}, ("heuristic",), folder, 1, range(0), "", look0)  # the same: resumes
     with pytest.raises(SystemExit, match="holds boards of"):
         bench.run("jass", {}, ("heuristic",), folder, 1, range(0), "", ())
