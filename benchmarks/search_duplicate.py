@@ -24,7 +24,11 @@ their difference, paired by board (B − A), without playing. ``--set MODULE.NAM
 (repeatable; ``benchmarks/variants.py``) sets a constant of this checkout's code before the
 match, a variant without a copy of the code (``--base src --set
 atout.bots.jass.kernel.LOOK=3``: this checkout's search with every seat one card ahead,
-against the same code unchanged in the other process).
+against the same code unchanged in the other process). This checkout's ``--bot`` may be the
+clairvoyant yardstick (``clairvoyant:seconds=0.1:playouts=1000000``, or ``firstsight:...``;
+:class:`atout.bots.clairvoyant.ClairvoyantBot`, shown the live deal before each decision):
+how much a search that sees every hand makes against the other checkout's at equal time,
+the bound of what a better reading of the cards could gain in that match.
 """
 
 from __future__ import annotations
@@ -137,6 +141,20 @@ def paired(first: dict[int, float], second: dict[int, float]) -> list[str]:
     return lines
 
 
+def our_bot(name: str, rules: Any, seat: int, seed: int) -> Any:
+    """This checkout's bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` (or
+    ``firstsight``) with the search's settings, ``clairvoyant:seconds=0.1:playouts=1000000``:
+    the yardstick that sees every hand (shown the live deal before each decision)."""
+    from clairvoyant import SEERS, make_player
+
+    from atout.bots import make_bot
+
+    base, _, settings = name.partition(":")
+    if base in SEERS:
+        return make_player(base, rules, seat, seed, settings)
+    return make_bot(name, rules, seat, seed)
+
+
 def main() -> None:
     """Play the boards and print the summary (or, with ``--pair``, pair two matches)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -146,7 +164,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bot", default=None,
                         help="the bot both checkouts play, e.g. search:playouts=300 (default: "
-                             "the search at --seconds a decision)")
+                             "the search at --seconds a decision); this checkout may also "
+                             "seat the clairvoyant yardstick, clairvoyant:SETTINGS")
     parser.add_argument("--base-bot", default=None,
                         help="the bot the other checkout plays (default: --bot), e.g. this "
                              "checkout against itself with --bot search:kernel=1:... "
@@ -172,7 +191,7 @@ def main() -> None:
     for assignment in args.set:
         set_constant(assignment)
     import atout
-    from atout.bots import make_bot
+    from atout.bots.clairvoyant import ClairvoyantBot
     from atout.bots.search import SearchBot
     from atout.core import deal_seed
     from atout.tournament import mean_ci
@@ -187,7 +206,10 @@ def main() -> None:
     warm.play(warm.legal_actions()[0])
     seat = warm.to_move
     assert seat is not None
-    make_bot(bot, rules, seat, 0).choose(warm.view(seat))
+    first = our_bot(bot, rules, seat, 0)
+    if isinstance(first, ClairvoyantBot):
+        first.watch(warm)
+    first.choose(warm.view(seat))
     child = Child(args.base)
     margins: list[float] = []
     ours = [0, 0.0]
@@ -199,7 +221,7 @@ def main() -> None:
             diff = 0.0
             for team in (0, 1):  # the team of this checkout's search
                 bot_seed = deal_seed(seed, team)
-                mine = {s: make_bot(bot, rules, s, bot_seed) for s in (team, team + 2)}
+                mine = {s: our_bot(bot, rules, s, bot_seed) for s in (team, team + 2)}
                 child.ask(op="deal", seed=seed, dealer=board % 4, bot=base_bot, bot_seed=bot_seed,
                           seats=[1 - team, 3 - team])
                 deal = rules.deal(seed=seed, dealer=board % 4)
@@ -207,6 +229,8 @@ def main() -> None:
                 while deal.to_move is not None:
                     s = deal.to_move
                     if s in mine:
+                        if isinstance(mine[s], ClairvoyantBot):
+                            mine[s].watch(deal)
                         action = str(mine[s].choose(deal.view(s)))
                     else:
                         action = child.ask(op="choose", seat=s, history=history)["action"]
