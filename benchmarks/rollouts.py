@@ -17,7 +17,10 @@ policy) and modelled (``model=1``, one side by the heuristic's rules: the search
 The best of ``--repeat`` runs is reported, in CPU time.
 
 ``--kernel`` also measures the Jass kernel's greedy rollouts from the same positions and,
-with ``--search``, the search with ``kernel=1`` on the same decisions, with the ratios.
+with ``--search``, the search with ``kernel=1`` on the same decisions, with the ratios: its
+rollouts per CPU second, and its playouts to the end of the deal, the rollouts and the
+continuations its lookahead seats play within them (each lookahead turn plays the deal's
+rest once for each legal card: :func:`atout.bots.jass.kernel.continuations`).
 
 ``--search N`` also measures the whole search (sampling the deal included: everything a
 playout costs) at its default settings on the card decisions of N games with more than one
@@ -51,10 +54,17 @@ def measure(repeat: int, search: int, kernel: bool = False) -> dict[str, float]:
         # today's search: the Python rollouts (the kernels are the default where compiled)
         out["search playouts"] = search_rate(search, "search:kernel=0")
         if kernel:
+            from atout.bots.jass.kernel import continuations
             from atout.bots.jass.search import warm_up
 
             warm_up()  # the kernels compiled, or loaded from the cache, before the clock
-            out["search kernel=1 playouts"] = search_rate(search, "search:kernel=1")
+            before = continuations()
+            playouts, cpu = search_cpu(atout.make("jass"), card_decisions(search, 3),
+                                       "search:kernel=1")
+            out["search kernel=1 playouts"] = playouts / cpu
+            # each lookahead turn of a rollout plays the deal's rest once per legal card
+            out["search kernel=1 playouts to the end"] = \
+                (playouts + continuations() - before) / cpu
     rules = atout.make("jass")
     rng = random.Random(5)
     deals = []
@@ -128,7 +138,8 @@ def main() -> None:
         if args.kernel:
             pairs = [("kernel rollouts (greedy)", "rollouts model=-1"),
                      ("kernel rollouts (greedy)", "rollouts model=1"),
-                     ("search kernel=1 playouts", "search playouts")]
+                     ("search kernel=1 playouts", "search playouts"),
+                     ("search kernel=1 playouts to the end", "search playouts")]
             for num, den in pairs:
                 if num in got and den in got:
                     print(f"{num + ' / ' + den:<60}{got[num] / got[den]:>8.1f}x")

@@ -26,6 +26,11 @@ from atout.kernels.rand import new_stream, seed_stream
 from kernel_helpers import default_switches_once_ready, jass_mid_deal, searched
 
 
+def new_tally() -> Any:
+    """A fresh count of the lookahead's continuations (the kernels' ``tally``)."""
+    return np.zeros(1, dtype=np.int64)
+
+
 def public_voids(deal: Any) -> Any:
     """The voids each seat has shown so far, as the search passes them to the kernel."""
     from atout.games.jass.seen import void_shown
@@ -64,7 +69,7 @@ def test_kernel_heuristic_plays_the_python_model_card_by_card(seed: int, model: 
         seat = int(st[kj.ST_TURN])
         mask = int(kj.legal_mask(st))
         assert mask == replay.legal_mask()
-        c = int(kp.policy_card(st, rs, kinds, voids, deal.chooser))
+        c = int(kp.policy_card(st, rs, kinds, voids, deal.chooser, new_tally()))
         assert mask >> c & 1
         if kinds[seat] == kp.HEURISTIC:
             pos = int(st[kj.ST_POS])
@@ -90,16 +95,19 @@ def test_every_seat_greedy_is_the_greedy_rollouts(seed: int) -> None:
     states = np.stack([kj.encode(sampler.sample(view, random.Random(i))) for i in range(5)])
     cards = np.array([c for c in range(36) if kj.legal(states[0]) >> c & 1], dtype=np.int64)
     greedy = ks.rollouts_kernel(states, cards, 3, seed, seat)
+    tally = new_tally()
     switched = kp.policy_rollouts_kernel(states, cards, 3, seed, seat, kernel.kernel_kinds(-1),
-                                         public_voids(deal), deal.chooser)
+                                         public_voids(deal), deal.chooser, tally)
     assert np.array_equal(greedy, switched)
+    assert tally[0] == 0  # no seat looks ahead
     mixed = kp.policy_rollouts_kernel(states, cards, 3, seed, seat,
                                       kernel.kernel_kinds(1 - seat % 2), public_voids(deal),
-                                      deal.chooser)
+                                      deal.chooser, tally)
     assert mixed.shape == greedy.shape
     assert np.array_equal(mixed, kp.policy_rollouts_kernel(
         states, cards, 3, seed, seat, kernel.kernel_kinds(1 - seat % 2), public_voids(deal),
-        deal.chooser))
+        deal.chooser, tally))
+    assert tally[0] == 0
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -116,14 +124,18 @@ def test_lookahead_takes_the_best_continuation_of_the_heuristic(seed: int) -> No
         if mask >> c & 1:
             st, shown = state.copy(), voids.copy()
             kp.play_card(st, c, shown)
-            kp.play_policy(st, rs, every, shown, deal.chooser)
+            kp.play_policy(st, rs, every, shown, deal.chooser, new_tally())
             points = kj.scores(st)
             values[c] = points[seat] - sum(p for s, p in enumerate(points) if s != seat) / 3
     before, shown_before = state.copy(), voids.copy()
-    own = int(kp.policy_card(state, rs, every, voids, deal.chooser))
+    tally = new_tally()
+    own = int(kp.policy_card(state, rs, every, voids, deal.chooser, tally))
+    assert tally[0] == 0
     kinds = every.copy()
     kinds[seat] = kp.LOOKAHEAD
-    got = int(kp.policy_card(state, rs, kinds, voids, deal.chooser))
+    got = int(kp.policy_card(state, rs, kinds, voids, deal.chooser, tally))
+    # one continuation for each legal card, none with one card
+    assert tally[0] == (len(values) if len(values) > 1 else 0)
     assert np.array_equal(state, before) and np.array_equal(voids, shown_before)
     assert values[got] == pytest.approx(max(values.values()))
     if values[own] == pytest.approx(max(values.values())):
@@ -199,3 +211,26 @@ def test_kernel_ready_warms_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None
     assert warm_up() is True  # every call of a decision runs (compiled or not)
     assert kernel.kernel_ready(warm_up, wait=True) is True  # the thread ended, ready
     assert kernel.kernel_ready(warm_up) is True
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kernel_rollouts_count_the_lookaheads_continuations(seed: int) -> None:
+    deal = jass_mid_deal(seed, 4 + seed)
+    seat = deal.to_move
+    sampler = JassDeterminizer(deal.rules)
+    states = np.stack([kj.encode(sampler.sample(deal.view(seat), random.Random(i)))
+                       for i in range(4)])
+    cards = list(deal.legal_actions())
+    kinds = kernel.kernel_kinds(2)
+    kinds[kernel.lookahead_seats(seat, 4)] = kp.LOOKAHEAD
+    tally = new_tally()
+    direct = kp.policy_rollouts_kernel(states, np.array([int(a) for a in cards], dtype=np.int64),
+                                       2, seed, seat, kinds, public_voids(deal), deal.chooser,
+                                       tally)
+    before = kernel.continuations()
+    got = kernel.kernel_rollouts(states, cards, 2, seat, seed, 1, list(public_voids(deal)[:4]),
+                                 deal.chooser)
+    assert got == [float(v) for v in direct.sum(axis=0)]
+    # every rollout of the searching side's later turns tries each legal card
+    assert tally[0] > 0
+    assert kernel.continuations() - before == tally[0]

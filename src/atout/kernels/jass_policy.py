@@ -362,13 +362,15 @@ def _heuristic_value(st: NDArray[np.int64], c: int, voids: NDArray[np.int64], ch
 
 @njit
 def lookahead_card(st: NDArray[np.int64], mask: int, voids: NDArray[np.int64],
-                   chooser: int) -> int:
+                   chooser: int, tally: NDArray[np.int64]) -> int:
     """The card among ``mask`` whose continuation with every seat by the heuristic's rules
     gives the seat to play the most (the world's hands all known): the heuristic's own card
-    unless another does strictly better."""
+    unless another does strictly better. ``tally[0]`` counts the continuations played (one
+    per legal card, none with one card)."""
     first = _heuristic_here(st, mask, voids, chooser)
     if not mask & (mask - 1):
         return first
+    tally[0] += popcount(mask)
     work = np.empty_like(st)
     shown = np.empty_like(voids)
     row = np.zeros(MAX_SEATS, dtype=np.int64)
@@ -387,16 +389,17 @@ def lookahead_card(st: NDArray[np.int64], mask: int, voids: NDArray[np.int64],
 
 @njit
 def policy_card(st: NDArray[np.int64], rs: NDArray[np.int64], kinds: NDArray[np.int64],
-                voids: NDArray[np.int64], chooser: int) -> int:
+                voids: NDArray[np.int64], chooser: int, tally: NDArray[np.int64]) -> int:
     """The card of the seat to play by its kind (``kinds[seat]``: :data:`GREEDY`,
     :data:`HEURISTIC` or :data:`LOOKAHEAD`); ``voids[s]`` the cards seat ``s`` has shown he
-    lacks, ``chooser`` the seat that chose trump."""
+    lacks, ``chooser`` the seat that chose trump; ``tally[0]`` counts the lookahead's
+    continuations (:func:`lookahead_card`)."""
     seat = st[ST_TURN]
     mask = legal_mask(st)
     if kinds[seat] == HEURISTIC:
         return _heuristic_here(st, mask, voids, chooser)
     if kinds[seat] == LOOKAHEAD:
-        return lookahead_card(st, mask, voids, chooser)
+        return lookahead_card(st, mask, voids, chooser, tally)
     return greedy_card(st, mask, rs)
 
 
@@ -421,20 +424,24 @@ def play_card(st: NDArray[np.int64], c: int, voids: NDArray[np.int64]) -> None:
 
 @njit
 def play_policy(st: NDArray[np.int64], rs: NDArray[np.int64], kinds: NDArray[np.int64],
-                voids: NDArray[np.int64], chooser: int) -> None:
-    """Play ``st`` to its end, each seat by its kind (:func:`policy_card`)."""
+                voids: NDArray[np.int64], chooser: int, tally: NDArray[np.int64]) -> None:
+    """Play ``st`` to its end, each seat by its kind (:func:`policy_card`; ``tally[0]``
+    counts the lookahead's continuations)."""
     while st[ST_TURN] >= 0:
-        play_card(st, policy_card(st, rs, kinds, voids, chooser), voids)
+        play_card(st, policy_card(st, rs, kinds, voids, chooser, tally), voids)
 
 
 @njit
 def policy_rollouts_kernel(states: NDArray[np.int64], cards: NDArray[np.int64], reuse: int,
                            seed: int, seat: int, kinds: NDArray[np.int64],
-                           voids: NDArray[np.int64], chooser: int) -> NDArray[np.float64]:
+                           voids: NDArray[np.int64], chooser: int,
+                           tally: NDArray[np.int64]) -> NDArray[np.float64]:
     """For each world (row of ``states``) and candidate card: the summed value for ``seat``
     of ``reuse`` playouts after the card, each seat playing by its kind, from the voids
     shown so far (``voids``, per seat) and the seat that chose trump (``chooser``); the
-    streams as :func:`~atout.kernels.jass_search.rollouts_kernel`'s."""
+    streams as :func:`~atout.kernels.jass_search.rollouts_kernel`'s. ``tally[0]`` is
+    increased by the continuations to the end of the deal that the :data:`LOOKAHEAD` seats
+    played besides the playouts themselves (:func:`lookahead_card`)."""
     k = states.shape[0]
     a = cards.shape[0]
     out = np.zeros((k, a), dtype=np.float64)
@@ -451,7 +458,7 @@ def policy_rollouts_kernel(states: NDArray[np.int64], cards: NDArray[np.int64], 
                     shown[s] = voids[s]
                 seed_stream(rs, seed, i * reuse + r)
                 play_card(st, cards[j], shown)
-                play_policy(st, rs, kinds, shown, chooser)
+                play_policy(st, rs, kinds, shown, chooser, tally)
                 final_scores(st, row)
                 out[i, j] += seat_value(row, n, seat)
     return out

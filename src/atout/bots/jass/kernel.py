@@ -50,6 +50,17 @@ WARMER = Warmer("jass", enabled=lambda: WARM)
 _SIDES = ((0, 2), (1, 3), (0, 1, 2, 3))
 """Per ``model`` (0, 1, 2): the seats that play by the heuristic's rules."""
 
+_CONTINUATIONS = [0]
+"""The lookahead's continuations :func:`kernel_rollouts` has played in this process."""
+
+
+def continuations() -> int:
+    """How many continuations to the end of the deal the lookahead seats of
+    :func:`kernel_rollouts` have played in this process so far, besides the rollouts
+    themselves (each lookahead turn with more than one legal card plays one for each card):
+    what a benchmark counts, with the rollouts, as the search's playouts to the end."""
+    return _CONTINUATIONS[0]
+
 
 def kernel_kinds(model: int) -> Any:
     """Each seat's policy (:mod:`atout.kernels.jass_policy`) for the search's ``model``
@@ -95,9 +106,11 @@ def kernel_rollouts(states: Any, actions: Sequence[Action], reuse: int, seat: in
         from atout.kernels.jass_policy import LOOKAHEAD
 
         kinds[lookahead_seats(seat, int(states[0][ST_N]))] = LOOKAHEAD
+    tally = np.zeros(1, dtype=np.int64)
     got = policy_rollouts_kernel(np.ascontiguousarray(states, dtype=np.int64),
                                  np.array([int(a) for a in actions], dtype=np.int64),
-                                 reuse, seed, seat, kinds, shown, int(chooser))
+                                 reuse, seed, seat, kinds, shown, int(chooser), tally)
+    _CONTINUATIONS[0] += int(tally[0])
     return [float(v) for v in got.sum(axis=0)]
 
 
@@ -109,5 +122,5 @@ def kernel_ready(warm_up: Callable[[], bool], wait: bool = False) -> bool:
     return WARMER.ready(wait, warm_up)
 
 
-__all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "LOOK", "WARM", "WARMER", "kernel_kinds",
-           "kernel_ready", "kernel_rollouts", "lookahead_seats"]
+__all__ = ["BOTH_SIDES", "KERNEL_DEFAULT", "LOOK", "WARM", "WARMER", "continuations",
+           "kernel_kinds", "kernel_ready", "kernel_rollouts", "lookahead_seats"]
