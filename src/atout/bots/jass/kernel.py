@@ -58,7 +58,8 @@ def continuations() -> int:
     """How many continuations to the end of the deal the lookahead seats of
     :func:`kernel_rollouts` have played in this process so far, besides the rollouts
     themselves (each lookahead turn with more than one legal card plays one for each card):
-    what a benchmark counts, with the rollouts, as the search's playouts to the end."""
+    what a benchmark counts, with the rollouts, as the search's playouts to the end. Not
+    locked: searches in several threads at once may lose a count."""
     return _CONTINUATIONS[0]
 
 
