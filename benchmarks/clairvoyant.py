@@ -84,6 +84,22 @@ def make_player(name: str, rules: atout.Rules[Any], seat: int, seed: int,
     return player_bot(name, rules, seat, seed)
 
 
+def tested_bot(spec: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
+    """The tested bot ``spec`` at ``seat``: a bot name, or ``clairvoyant`` or ``firstsight``
+    with the search's settings (``clairvoyant:playouts=5000``)."""
+    base, _, settings = spec.partition(":")
+    if base in SEERS:
+        return make_player(base, rules, seat, seed, settings)
+    return player_bot(spec, rules, seat, seed)
+
+
+def show_deal(bot: Bot, deal: atout.Deal) -> None:
+    """Show ``deal``, the live deal, to ``bot`` if it is a yardstick that sees it (a
+    :class:`ClairvoyantBot`); call it before each of the bot's decisions."""
+    if isinstance(bot, ClairvoyantBot):
+        bot.watch(deal)
+
+
 def lineups(rules: atout.Rules[Any]) -> tuple[list[tuple[int, ...]], int]:
     """The rotations (for each, 0 where the player sits, another index where a heuristic
     does) and the number of bot indices: two in a team game, one per seat otherwise."""
@@ -110,8 +126,7 @@ def play(rules: atout.Rules[Any], player: str, seed: int, index: int,
         deal = rules.deal(seed=board_seed, dealer=index % rules.seats)
         while (seat := deal.to_move) is not None:
             bot = players[seat]
-            if isinstance(bot, ClairvoyantBot):
-                bot.watch(deal)
+            show_deal(bot, deal)
             start = time.process_time()
             action = bot.choose(deal.view(seat))
             if lineup[seat] == 0:

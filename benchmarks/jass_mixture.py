@@ -52,15 +52,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from clairvoyant import SEERS, make_player
+from clairvoyant import show_deal, tested_bot
 from saved import save_record
 from search_duplicate import Child
 from variants import set_constant
 
 import atout
 from atout.bots import make_bot
-from atout.bots.base import Bot
-from atout.bots.clairvoyant import ClairvoyantBot
 from atout.bots.jass.mixture import MIXTURE, draw_opponents
 from atout.bots.ready import kernels_ready
 from atout.core import deal_seed
@@ -77,15 +75,6 @@ def bot_name(bot: str) -> str:
     """The bot name of ``LABEL/NAME`` (the label only names its folder: the same bot of
     another checkout, ``base/search`` run with that checkout's ``PYTHONPATH``), or ``bot``."""
     return bot.rpartition("/")[2]
-
-
-def tested_bot(name: str, rules: atout.Rules[Any], seat: int, seed: int) -> Bot:
-    """The tested bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` or ``firstsight``
-    with the search's settings (``clairvoyant:playouts=5000``)."""
-    base, _, settings = name.partition(":")
-    if base in SEERS:
-        return make_player(base, rules, seat, seed, settings)
-    return make_bot(name, rules, seat, seed)
 
 
 def play(bot: str, seed: int, index: int, child: Child | None = None) -> dict[str, Any]:
@@ -115,8 +104,7 @@ def play(bot: str, seed: int, index: int, child: Child | None = None) -> dict[st
             text = child.ask(op="choose", seat=seat, history=history)["action"]
             decisions += 1
         elif seat % 2 == side:
-            if isinstance(player, ClairvoyantBot):
-                player.watch(deal)
+            show_deal(player, deal)
             start = time.process_time()
             text = str(player.choose(deal.view(seat)))
             cpu += time.process_time() - start

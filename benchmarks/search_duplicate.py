@@ -141,20 +141,6 @@ def paired(first: dict[int, float], second: dict[int, float]) -> list[str]:
     return lines
 
 
-def our_bot(name: str, rules: Any, seat: int, seed: int) -> Any:
-    """This checkout's bot ``name`` at ``seat``: a bot name, or ``clairvoyant`` (or
-    ``firstsight``) with the search's settings, ``clairvoyant:seconds=0.1:playouts=1000000``:
-    the yardstick that sees every hand (shown the live deal before each decision)."""
-    from clairvoyant import SEERS, make_player
-
-    from atout.bots import make_bot
-
-    base, _, settings = name.partition(":")
-    if base in SEERS:
-        return make_player(base, rules, seat, seed, settings)
-    return make_bot(name, rules, seat, seed)
-
-
 def main() -> None:
     """Play the boards and print the summary (or, with ``--pair``, pair two matches)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -190,8 +176,9 @@ def main() -> None:
         parser.error("--base (the other checkout's src folder) is needed to play a match")
     for assignment in args.set:
         set_constant(assignment)
+    from clairvoyant import show_deal, tested_bot
+
     import atout
-    from atout.bots.clairvoyant import ClairvoyantBot
     from atout.bots.search import SearchBot
     from atout.core import deal_seed
     from atout.tournament import mean_ci
@@ -206,9 +193,8 @@ def main() -> None:
     warm.play(warm.legal_actions()[0])
     seat = warm.to_move
     assert seat is not None
-    first = our_bot(bot, rules, seat, 0)
-    if isinstance(first, ClairvoyantBot):
-        first.watch(warm)
+    first = tested_bot(bot, rules, seat, 0)
+    show_deal(first, warm)
     first.choose(warm.view(seat))
     child = Child(args.base)
     margins: list[float] = []
@@ -221,7 +207,7 @@ def main() -> None:
             diff = 0.0
             for team in (0, 1):  # the team of this checkout's search
                 bot_seed = deal_seed(seed, team)
-                mine = {s: our_bot(bot, rules, s, bot_seed) for s in (team, team + 2)}
+                mine = {s: tested_bot(bot, rules, s, bot_seed) for s in (team, team + 2)}
                 child.ask(op="deal", seed=seed, dealer=board % 4, bot=base_bot, bot_seed=bot_seed,
                           seats=[1 - team, 3 - team])
                 deal = rules.deal(seed=seed, dealer=board % 4)
@@ -229,8 +215,7 @@ def main() -> None:
                 while deal.to_move is not None:
                     s = deal.to_move
                     if s in mine:
-                        if isinstance(mine[s], ClairvoyantBot):
-                            mine[s].watch(deal)
+                        show_deal(mine[s], deal)
                         action = str(mine[s].choose(deal.view(s)))
                     else:
                         action = child.ask(op="choose", seat=s, history=history)["action"]

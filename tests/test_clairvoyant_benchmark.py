@@ -130,3 +130,24 @@ def test_a_folder_names_its_constants_and_never_mixes_two_variants(
     with pytest.raises(SystemExit, match="holds boards of"):
         bench.run("jass", {}, ("heuristic",), folder, 1, range(0), "",
                   ["atout.bots.jass.kernel.LOOK=3"])
+
+
+def test_tested_bot_seats_a_yardstick_or_a_bot_by_name_and_shows_it_the_deal() -> None:
+    from atout.bots.clairvoyant import ClairvoyantBot, FirstSightSampler
+
+    bench = load_benchmark("clairvoyant")
+    rules = atout.make("jass")
+    seer = bench.tested_bot("clairvoyant:playouts=20", rules, 1, 3)
+    assert isinstance(seer, ClairvoyantBot)
+    assert not isinstance(seer.sampler, FirstSightSampler)
+    assert isinstance(bench.tested_bot("firstsight:playouts=20", rules, 1, 3).sampler,
+                      FirstSightSampler)
+    plain = bench.tested_bot("search:playouts=20", rules, 1, 3)
+    assert isinstance(plain, SearchBot) and not isinstance(plain, ClairvoyantBot)
+    deal = rules.deal(seed=5, dealer=0)
+    seat = deal.to_move
+    assert seat is not None
+    bench.show_deal(plain, deal)  # a bot that does not see is left as it is
+    seer = bench.tested_bot("clairvoyant:playouts=20", rules, seat, 3)
+    bench.show_deal(seer, deal)
+    assert seer.choose(deal.view(seat)) in deal.legal_actions()

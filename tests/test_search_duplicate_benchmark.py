@@ -51,23 +51,3 @@ def test_a_file_that_is_not_margins_is_refused_in_words(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="cannot read"):
         BENCH.read_margins(str(tmp_path / "missing.jsonl"))
 
-
-def test_our_bot_seats_the_clairvoyant_yardstick_or_a_bot_by_name() -> None:
-    import atout
-    from atout.bots.clairvoyant import ClairvoyantBot, FirstSightSampler
-    from atout.bots.search import SearchBot
-
-    rules = atout.make("jass")
-    seer = BENCH.our_bot("clairvoyant:playouts=20", rules, 1, 3)
-    assert isinstance(seer, ClairvoyantBot)
-    assert not isinstance(seer.sampler, FirstSightSampler)
-    assert isinstance(BENCH.our_bot("firstsight:playouts=20", rules, 1, 3).sampler,
-                      FirstSightSampler)
-    plain = BENCH.our_bot("search:playouts=20", rules, 1, 3)
-    assert isinstance(plain, SearchBot) and not isinstance(plain, ClairvoyantBot)
-    deal = rules.deal(seed=5, dealer=0)
-    seat = deal.to_move
-    assert seat is not None
-    seer = BENCH.our_bot("clairvoyant:playouts=20", rules, seat, 3)
-    seer.watch(deal)
-    assert seer.choose(deal.view(seat)) in deal.legal_actions()
