@@ -19,10 +19,12 @@ candidate) of N games played by the heuristic: ``search:kernel=0`` (the Python r
 ``search:kernel=1`` (the default where numba compiles: sampling and rollouts in the kernel)
 at their default budgets, sampling included, playouts per CPU second and CPU milliseconds
 per decision (``--pre``: on the decisions before the card play instead, the bids, the
-écart ...). ``--sampler N`` measures the sampler alone on the card decisions of N games:
-the Python sampler's deals (:class:`atout.bots.tarot.sampler.TarotDeterminizer`) against the
-kernel's worlds (:func:`atout.bots.tarot.worlds.sample_worlds`), 32 of each view, per CPU
-second. All figures of one run are measured side by side, so their ratios hold on a loaded
+écart ...), and the default's playouts to the end of the deal: its rollouts and the
+continuations its lookahead seat plays within them
+(:func:`atout.bots.tarot.worlds.continuations`). ``--sampler N`` measures the sampler alone
+on the card decisions of N games: the Python sampler's deals
+(:class:`atout.bots.tarot.sampler.TarotDeterminizer`) against the kernel's worlds
+(:func:`atout.bots.tarot.worlds.sample_worlds`), 32 of each view, per CPU second. All figures of one run are measured side by side, so their ratios hold on a loaded
 machine.
 """
 
@@ -129,10 +131,15 @@ def card_decisions(games: int, every: int = 2, pre: bool = False) -> list[View]:
     return views
 
 
-def search_rate(views: list[View], spec: str) -> tuple[float, float]:
-    """The search's (``spec``) playouts per CPU second and CPU ms per decision on ``views``."""
+def search_rate(views: list[View], spec: str) -> tuple[float, float, float]:
+    """The search's (``spec``) playouts per CPU second, CPU ms per decision on ``views``,
+    and its playouts to the end of the deal per CPU second (the lookahead's continuations
+    counted too)."""
+    from atout.bots.tarot.worlds import continuations
+
+    before = continuations()
     playouts, cpu = search_cpu(atout.make("tarot"), views, spec)
-    return playouts / cpu, 1000 * cpu / len(views)
+    return playouts / cpu, 1000 * cpu / len(views), (playouts + continuations() - before) / cpu
 
 
 def sampler_rates(views: list[View], per_view: int = 32) -> tuple[float, float]:
@@ -197,12 +204,16 @@ def main() -> None:
         views = card_decisions(args.search, pre=args.pre)
         specs = ("search:kernel=0", "search:kernel=1:kworlds=0", "search:kernel=1")
         rates = {spec: search_rate(views, spec) for spec in specs}
-        for spec, (rate, ms) in rates.items():
+        for spec, (rate, ms, _) in rates.items():
             print(f"{spec + ' playouts per CPU second':<44}{rate:>12,.0f}   "
                   f"{ms:,.1f} CPU ms per decision")
+        end = rates[specs[2]][2]
+        print(f"{specs[2] + ' playouts to the end per CPU s':<44}{end:>12,.0f}")
         for spec in specs[1:]:
             ratio = rates[spec][0] / rates[specs[0]][0]
             print(f"{spec + ' / kernel=0 (playouts per CPU s)':<44}{ratio:>11.1f}x")
+        ratio = end / rates[specs[0]][0]
+        print(f"{specs[2] + ' to the end / kernel=0':<44}{ratio:>11.1f}x")
         ratio = rates[specs[2]][0] / rates[specs[1]][0]
         print(f"{'kworlds=1 / kworlds=0 (playouts per CPU s)':<44}{ratio:>11.1f}x")
 

@@ -7,7 +7,10 @@
 - a legal card left out of the tries plays as a lower card of its suit that is tried: same
   worth, the same continuation;
 - the batched rollouts are one rollout per world and action counted ``reuse`` times, the
-  search's batch plays them with ``LOOK`` on, and not without.
+  search's batch plays them with ``LOOK`` on, and not without;
+- the tally counts one continuation for each card a lookahead turn tries (none where it
+  tries no other card, none without a seat looking ahead), and the search's batch adds to
+  :func:`atout.bots.tarot.worlds.continuations` exactly a direct call's tally.
 
 CI runs this file compiled and with ``ATOUT_PURE=1``.
 """
@@ -64,10 +67,12 @@ def legal_cards(state: np.ndarray[Any, np.dtype[np.int64]]) -> list[int]:
     return [c for c in range(56) if lo >> c & 1] + [56 + c for c in range(22) if hi >> c & 1]
 
 
-def scratch() -> tuple[Any, Any, Any, Any]:
-    """The work arrays :func:`~atout.kernels.tarot_lookahead.lookahead_card` takes."""
+def scratch() -> tuple[Any, Any, Any, Any, Any]:
+    """The work arrays :func:`~atout.kernels.tarot_lookahead.lookahead_card` takes, and its
+    tally of continuations."""
     return (np.empty(kt.LENGTH, dtype=np.int64), np.empty(kt.MAX_LEGAL, dtype=np.int64),
-            np.zeros(5, dtype=np.float64), np.zeros(1, dtype=np.int64))
+            np.zeros(5, dtype=np.float64), np.zeros(1, dtype=np.int64),
+            np.zeros(1, dtype=np.int64))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -130,7 +135,9 @@ def test_the_batch_plays_one_rollout_per_world_with_look(monkeypatch: pytest.Mon
     deal, states, common = defender_worlds()
     seat = int(deal.to_move)
     picks = [deal.rules.actions[c] for c in common]
-    got = tl.rollouts_kernel(states, np.array(picks, dtype=np.int64), 8, seat, look == 2)
+    tally = np.zeros(1, dtype=np.int64)
+    got = tl.rollouts_kernel(states, np.array(picks, dtype=np.int64), 8, seat, look == 2,
+                             tally)
     for i, st in enumerate(states):
         assert tl.side_of(st, seat) == sum(1 << s for s in range(4) if s != deal.taker)
         assert tl.side_of(st, deal.taker) == 1 << deal.taker
@@ -142,7 +149,9 @@ def test_the_batch_plays_one_rollout_per_world_with_look(monkeypatch: pytest.Mon
             points(one, row)
             assert got[i, j] == pytest.approx(8 * seat_value(row, int(st[N]), seat))
     monkeypatch.setattr(worlds, "LOOK", look)
+    before = worlds.continuations()
     assert np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)
+    assert worlds.continuations() - before == int(tally[0]) > 0
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, -1), got)
     monkeypatch.setattr(worlds, "LOOK", 3 - look)
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)
@@ -157,12 +166,12 @@ def test_a_long_hand_plays_the_heuristics_card() -> None:
     differ = 0
     for seed in range(6):
         state = kt.encode(tarot_in_play({"players": 3}, seed, lambda d: 1))  # the first card
-        work, acts, row, rs = scratch()
+        work, acts, row, rs, tally = scratch()
         while ks.announce(state, acts) >= 0:
             pass
         seat = int(state[TURN])
         got = state.copy()
-        tl.play_out(got, 1 << seat, work, acts, row, rs)
+        tl.play_out(got, 1 << seat, work, acts, row, rs, tally)
         capped, always = state.copy(), state.copy()
         for st, cap in ((capped, tl.LOOK_CARDS), (always, 78)):
             while st[TURN] >= 0:
@@ -172,8 +181,52 @@ def test_a_long_hand_plays_the_heuristics_card() -> None:
                 held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
                     int(st[HANDS_HI + st[TURN]])).count("1")
                 look = st[TURN] == seat and held <= cap
-                kt.step(st, tl.lookahead_card(st, lo, hi, work, acts, row, rs) if look
+                kt.step(st, tl.lookahead_card(st, lo, hi, work, acts, row, rs, tally) if look
                         else ks.heuristic_card(st, lo, hi))
         assert np.array_equal(got, capped)
         differ += not np.array_equal(got, always)
     assert differ
+
+
+def tried(state: np.ndarray[Any, np.dtype[np.int64]]) -> set[int]:
+    """The cards a lookahead turn at ``state`` plays out: the heuristic's and each card
+    :func:`~atout.kernels.tarot_lookahead.distinct_legal` keeps."""
+    lo, hi = kt.play_masks(state, int(state[TURN]))
+    kept_lo, kept_hi = tl.distinct_legal(state, lo, hi)
+    return ({int(ks.heuristic_card(state, lo, hi))} | {c for c in range(56) if kept_lo >> c & 1}
+            | {56 + c for c in range(22) if kept_hi >> c & 1})
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_tally_counts_one_continuation_per_card_tried(seed: int) -> None:
+    """Played to the end with the seat to move looking ahead, the tally is the sum, over
+    that seat's turns, of the cards tried where it tries more than one; with no seat
+    looking ahead it stays 0 and the deal plays as the heuristic's."""
+    state = card_state(OPTIONS[seed % len(OPTIONS)], 300 + seed)
+    seat = int(state[TURN])
+    work, acts, row, rs, tally = scratch()
+    looked = state.copy()
+    tl.play_out(looked, 1 << seat, work, acts, row, rs, tally)
+    expected = 0
+    st = state.copy()
+    while st[TURN] >= 0:
+        if ks.announce(st, acts) >= 0:
+            continue
+        lo, hi = kt.play_masks(st, int(st[TURN]))
+        held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
+            int(st[HANDS_HI + st[TURN]])).count("1")
+        if st[TURN] == seat and held <= tl.LOOK_CARDS:
+            cards = tried(st)
+            expected += len(cards) if len(cards) > 1 else 0
+            kt.step(st, tl.lookahead_card(st, lo, hi, *scratch()))
+        else:
+            kt.step(st, ks.heuristic_card(st, lo, hi))
+    assert np.array_equal(looked, st)
+    assert int(tally[0]) == expected > 0
+    none = state.copy()
+    tally[0] = 0
+    tl.play_out(none, 0, work, acts, row, rs, tally)
+    plain = state.copy()
+    ks.play_out(plain, np.zeros(1, dtype=np.int64), acts, 1, -1)
+    assert int(tally[0]) == 0
+    assert np.array_equal(none, plain)

@@ -10,7 +10,9 @@ with every card between them already played, only the lower (:func:`distinct_leg
 
 The other seats play the heuristic's card, so a rollout draws nothing at random and
 :func:`rollouts_kernel` plays one per world and action, counted ``reuse`` times (the sums
-then weigh as the greedy rollouts' do).
+then weigh as the greedy rollouts' do). Each lookahead turn plays the deal's rest once for
+each card it tries, a *continuation*; ``tally[0]`` counts them, so that a benchmark counts
+the search's playouts to the end of the deal and not its rollouts alone.
 """
 
 from __future__ import annotations
@@ -105,10 +107,12 @@ def _after(s: NDArray[np.int64], c: int, work: NDArray[np.int64], acts: NDArray[
 @njit
 def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int64],
                    acts: NDArray[np.int64], row: NDArray[np.float64],
-                   rs: NDArray[np.int64]) -> int:
+                   rs: NDArray[np.int64], tally: NDArray[np.int64]) -> int:
     """The legal card (of ``(lo, hi)``) whose continuation by the heuristic leaves the seat
     to move the most: the heuristic's card unless another does strictly better (``work``,
-    ``acts``, ``row`` and ``rs``: scratch arrays, as :func:`rollouts_kernel` makes them)."""
+    ``acts``, ``row`` and ``rs``: scratch arrays, as :func:`rollouts_kernel` makes them).
+    ``tally[0]`` counts the continuations played: one for each card tried (the heuristic's
+    and each :func:`distinct_legal` card besides it), none when no other card is tried."""
     first = heuristic_card(s, lo, hi)
     lo, hi = distinct_legal(s, lo, hi)
     if first < T1:
@@ -117,6 +121,7 @@ def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int6
         hi &= ~(1 << (first - T1))
     if not lo and not hi:
         return first
+    tally[0] += 1 + popcount(lo) + popcount(hi)
     best = first
     top = _after(s, first, work, acts, row, rs)
     while lo:
@@ -138,18 +143,19 @@ def lookahead_card(s: NDArray[np.int64], lo: int, hi: int, work: NDArray[np.int6
 
 @njit
 def play_out(s: NDArray[np.int64], looks: int, work: NDArray[np.int64],
-             acts: NDArray[np.int64], row: NDArray[np.float64], rs: NDArray[np.int64]
-             ) -> None:
+             acts: NDArray[np.int64], row: NDArray[np.float64], rs: NDArray[np.int64],
+             tally: NDArray[np.int64]) -> None:
     """Play ``s`` to its end: the seats of the bit mask ``looks`` by :func:`lookahead_card`
     once they hold :data:`LOOK_CARDS` cards or fewer, the others (and those seats before)
-    by the heuristic's card, poignées by :func:`~atout.kernels.tarot_search.announce`."""
+    by the heuristic's card, poignées by :func:`~atout.kernels.tarot_search.announce`;
+    ``tally[0]`` counts the lookahead's continuations."""
     while s[TURN] >= 0:
         if announce(s, acts) < 0:
             lo, hi = play_masks(s, s[TURN])
             seat = s[TURN]
             if looks >> seat & 1 and (popcount(s[HANDS_LO + seat])
                                       + popcount(s[HANDS_HI + seat])) <= LOOK_CARDS:
-                step(s, lookahead_card(s, lo, hi, work, acts, row, rs))
+                step(s, lookahead_card(s, lo, hi, work, acts, row, rs, tally))
             else:
                 step(s, heuristic_card(s, lo, hi))
 
@@ -168,11 +174,11 @@ def side_of(s: NDArray[np.int64], seat: int) -> int:
 
 @njit
 def rollouts_kernel(states: NDArray[np.int64], actions: NDArray[np.int64], reuse: int,
-                    seat: int, side: bool) -> NDArray[np.float64]:
+                    seat: int, side: bool, tally: NDArray[np.int64]) -> NDArray[np.float64]:
     """For each world (row of ``states``) and candidate action: ``reuse`` times the value
     for ``seat`` of the one rollout after the action, ``seat`` (with ``side``: every seat
     of its side, :func:`side_of`) by :func:`lookahead_card`, the others by the heuristic's
-    card."""
+    card; ``tally[0]`` counts the lookahead's continuations."""
     k = states.shape[0]
     a = actions.shape[0]
     out = np.zeros((k, a), dtype=np.float64)
@@ -187,7 +193,7 @@ def rollouts_kernel(states: NDArray[np.int64], actions: NDArray[np.int64], reuse
         for j in range(a):
             st[:] = states[i]
             step(st, actions[j])
-            play_out(st, looks, work, acts, row, rs)
+            play_out(st, looks, work, acts, row, rs, tally)
             points(st, row)
             out[i, j] = reuse * seat_value(row, n, seat)
     return out

@@ -187,6 +187,18 @@ of the heuristic (:mod:`atout.kernels.tarot_lookahead`), the others playing the
 heuristic's card: 0 none (the searching seat greedy instead), 1 the searching seat, 2 its
 side."""
 
+_CONTINUATIONS = [0]
+"""The lookahead's continuations :func:`roll_worlds` has played in this process."""
+
+
+def continuations() -> int:
+    """How many continuations to the end of the deal the lookahead seats of
+    :func:`roll_worlds` have played in this process so far, besides the rollouts themselves
+    (each lookahead turn plays one for each card it tries): what a benchmark counts, with the
+    rollouts, as the search's playouts to the end. Not locked: searches in several threads
+    at once may lose a count."""
+    return _CONTINUATIONS[0]
+
 
 def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, seat: int,
                 model: int) -> Any:
@@ -211,7 +223,11 @@ def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, s
         if LOOK and model >= 0:
             from atout.kernels import tarot_lookahead
 
-            return tarot_lookahead.rollouts_kernel(states, picks, reuse, seat, LOOK == 2)
+            tally = np.zeros(1, dtype=np.int64)
+            values = tarot_lookahead.rollouts_kernel(states, picks, reuse, seat, LOOK == 2,
+                                                     tally)
+            _CONTINUATIONS[0] += int(tally[0])
+            return values
         from atout.kernels.tarot_search import rollouts_kernel
 
         return rollouts_kernel(states, picks, reuse, fold_seed(seed), seat, side)
