@@ -18,14 +18,17 @@ candidate) of N games played by the heuristic: ``search:kernel=0`` (the Python r
 ``search:kernel=1:kworlds=0`` (the Python sampler, the kernel's rollouts) and
 ``search:kernel=1`` (the default where numba compiles: sampling and rollouts in the kernel)
 at their default budgets, sampling included, playouts per CPU second and CPU milliseconds
-per decision (``--pre``: on the decisions before the card play instead, the bids, the
-écart ...), and the default's playouts to the end of the deal: its rollouts and the
-continuations its lookahead seat plays within them
-(:func:`atout.bots.tarot.worlds.continuations`). ``--sampler N`` measures the sampler alone
-on the card decisions of N games: the Python sampler's deals
+per decision (``--pre``: on the decisions before the card play instead, the bids, the écart
+...), and the kernel searches' rollouts each counted once and their playouts to the end of
+the deal: the rollouts and the continuations the lookahead seat plays within them
+(:func:`atout.bots.tarot.worlds.rollouts_played` and
+:func:`~atout.bots.tarot.worlds.continuations`). The search counts a lookahead rollout
+``reuse`` (8) times in its playouts, its weight among the greedy rollouts, though it plays
+it once: its own count is the first figure, not the rollouts played. ``--sampler N``
+measures the sampler alone on the card decisions of N games: the Python sampler's deals
 (:class:`atout.bots.tarot.sampler.TarotDeterminizer`) against the kernel's worlds
-(:func:`atout.bots.tarot.worlds.sample_worlds`), 32 of each view, per CPU second. All figures of one run are measured side by side, so their ratios hold on a loaded
-machine.
+(:func:`atout.bots.tarot.worlds.sample_worlds`), 32 of each view, per CPU second. All
+figures of one run are measured side by side, so their ratios hold on a loaded machine.
 """
 
 from __future__ import annotations
@@ -131,15 +134,17 @@ def card_decisions(games: int, every: int = 2, pre: bool = False) -> list[View]:
     return views
 
 
-def search_rate(views: list[View], spec: str) -> tuple[float, float, float]:
-    """The search's (``spec``) playouts per CPU second, CPU ms per decision on ``views``,
-    and its playouts to the end of the deal per CPU second (the lookahead's continuations
-    counted too)."""
-    from atout.bots.tarot.worlds import continuations
+def search_rate(views: list[View], spec: str) -> tuple[float, float, float, float]:
+    """The search's (``spec``) playouts per CPU second as it counts them, CPU ms per decision
+    on ``views``, its kernel rollouts played (each once) per CPU second and its playouts to
+    the end of the deal per CPU second (those rollouts and the lookahead's continuations)."""
+    from atout.bots.tarot.worlds import continuations, rollouts_played
 
-    before = continuations()
+    before, played = continuations(), rollouts_played()
     playouts, cpu = search_cpu(atout.make("tarot"), views, spec)
-    return playouts / cpu, 1000 * cpu / len(views), (playouts + continuations() - before) / cpu
+    rolled = rollouts_played() - played
+    return (playouts / cpu, 1000 * cpu / len(views), rolled / cpu,
+            (rolled + continuations() - before) / cpu)
 
 
 def sampler_rates(views: list[View], per_view: int = 32) -> tuple[float, float]:
@@ -204,16 +209,18 @@ def main() -> None:
         views = card_decisions(args.search, pre=args.pre)
         specs = ("search:kernel=0", "search:kernel=1:kworlds=0", "search:kernel=1")
         rates = {spec: search_rate(views, spec) for spec in specs}
-        for spec, (rate, ms, _) in rates.items():
+        for spec, (rate, ms, _, _) in rates.items():
             print(f"{spec + ' playouts per CPU second':<44}{rate:>12,.0f}   "
                   f"{ms:,.1f} CPU ms per decision")
-        end = rates[specs[2]][2]
-        print(f"{specs[2] + ' playouts to the end per CPU s':<44}{end:>12,.0f}")
+        for spec in specs[1:]:
+            print(f"{spec + ' rollouts played per CPU s':<44}{rates[spec][2]:>12,.0f}   "
+                  f"to the end {rates[spec][3]:,.0f}")
         for spec in specs[1:]:
             ratio = rates[spec][0] / rates[specs[0]][0]
             print(f"{spec + ' / kernel=0 (playouts per CPU s)':<44}{ratio:>11.1f}x")
-        ratio = end / rates[specs[0]][0]
-        print(f"{specs[2] + ' to the end / kernel=0':<44}{ratio:>11.1f}x")
+        base = rates[specs[0]][0]
+        print(f"{specs[2] + ' rollouts played / kernel=0':<44}{rates[specs[2]][2] / base:>11.1f}x")
+        print(f"{specs[2] + ' to the end / kernel=0':<44}{rates[specs[2]][3] / base:>11.1f}x")
         ratio = rates[specs[2]][0] / rates[specs[1]][0]
         print(f"{'kworlds=1 / kworlds=0 (playouts per CPU s)':<44}{ratio:>11.1f}x")
 

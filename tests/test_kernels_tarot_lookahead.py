@@ -10,7 +10,9 @@
   search's batch plays them with ``LOOK`` on, and not without;
 - the tally counts one continuation for each card a lookahead turn tries (none where it
   tries no other card, none without a seat looking ahead), and the search's batch adds to
-  :func:`atout.bots.tarot.worlds.continuations` exactly a direct call's tally.
+  :func:`atout.bots.tarot.worlds.continuations` exactly a direct call's tally, and to
+  :func:`~atout.bots.tarot.worlds.rollouts_played` one rollout per world and action with
+  the lookahead, ``reuse`` of them with the greedy rollouts.
 
 CI runs this file compiled and with ``ATOUT_PURE=1``.
 """
@@ -149,9 +151,13 @@ def test_the_batch_plays_one_rollout_per_world_with_look(monkeypatch: pytest.Mon
             points(one, row)
             assert got[i, j] == pytest.approx(8 * seat_value(row, int(st[N]), seat))
     monkeypatch.setattr(worlds, "LOOK", look)
-    before = worlds.continuations()
+    before, played = worlds.continuations(), worlds.rollouts_played()
     assert np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)
     assert worlds.continuations() - before == int(tally[0]) > 0
+    assert worlds.rollouts_played() - played == len(states) * len(picks)  # one each
+    played = worlds.rollouts_played()
+    worlds.roll_worlds(states, picks, 8, 3, seat, -1)  # greedy: 8 rollouts each
+    assert worlds.rollouts_played() - played == 8 * len(states) * len(picks)
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, -1), got)
     monkeypatch.setattr(worlds, "LOOK", 3 - look)
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)

@@ -187,17 +187,26 @@ of the heuristic (:mod:`atout.kernels.tarot_lookahead`), the others playing the
 heuristic's card: 0 none (the searching seat greedy instead), 1 the searching seat, 2 its
 side."""
 
-_CONTINUATIONS = [0]
-"""The lookahead's continuations :func:`roll_worlds` has played in this process."""
+_PLAYED = [0, 0]
+"""What :func:`roll_worlds` has played in this process: its rollouts, then the lookahead's
+continuations within them."""
+
+
+def rollouts_played() -> int:
+    """How many rollouts :func:`roll_worlds` has played in this process so far, each once:
+    a lookahead rollout draws nothing at random, so the search plays it once and counts it
+    ``reuse`` times in its ``total_playouts`` (its weight among the greedy rollouts), where
+    this counts it once. Not locked: searches in several threads at once may lose a count."""
+    return _PLAYED[0]
 
 
 def continuations() -> int:
     """How many continuations to the end of the deal the lookahead seats of
     :func:`roll_worlds` have played in this process so far, besides the rollouts themselves
-    (each lookahead turn plays one for each card it tries): what a benchmark counts, with the
-    rollouts, as the search's playouts to the end. Not locked: searches in several threads
-    at once may lose a count."""
-    return _CONTINUATIONS[0]
+    (each lookahead turn plays one for each card it tries). With :func:`rollouts_played`,
+    what a benchmark counts as the search's playouts to the end. Not locked, as
+    :func:`rollouts_played`."""
+    return _PLAYED[1]
 
 
 def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, seat: int,
@@ -226,14 +235,17 @@ def roll_worlds(worlds: Any, actions: Sequence[Action], reuse: int, seed: int, s
             tally = np.zeros(1, dtype=np.int64)
             values = tarot_lookahead.rollouts_kernel(states, picks, reuse, seat, LOOK == 2,
                                                      tally)
-            _CONTINUATIONS[0] += int(tally[0])
+            _PLAYED[0] += len(states) * len(picks)  # one each, counted reuse times
+            _PLAYED[1] += int(tally[0])
             return values
         from atout.kernels.tarot_search import rollouts_kernel
 
+        _PLAYED[0] += len(states) * len(picks) * reuse
         return rollouts_kernel(states, picks, reuse, fold_seed(seed), seat, side)
     from atout.kernels.tarot_preplay import pre_rollouts_kernel
 
     table, has_model = bid_table(int(states[0, ly.N]))
+    _PLAYED[0] += len(states) * len(picks) * reuse
     return pre_rollouts_kernel(states, picks, reuse, fold_seed(seed), seat, side, table,
                                has_model)
 
