@@ -19,6 +19,7 @@ CI runs this file compiled and with ``ATOUT_PURE=1``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -165,6 +166,31 @@ def test_the_batch_plays_one_rollout_per_world_with_look(monkeypatch: pytest.Mon
     assert not np.array_equal(worlds.roll_worlds(states, picks, 8, 3, seat, 0), got)
 
 
+def turn_by_turn(state: np.ndarray[Any, np.dtype[np.int64]], seat: int, cap: int,
+                 look: Callable[[Any, int, int], int]) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """``state`` played to its end one card at a time: ``seat``'s card by ``look(state, lo,
+    hi)`` while it holds ``cap`` cards or fewer, every other card the heuristic's, the
+    poignées by the rollouts' rule."""
+    st = state.copy()
+    acts = np.empty(kt.MAX_LEGAL, dtype=np.int64)
+    while st[TURN] >= 0:
+        if ks.announce(st, acts) >= 0:
+            continue
+        lo, hi = kt.play_masks(st, int(st[TURN]))
+        held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
+            int(st[HANDS_HI + st[TURN]])).count("1")
+        if st[TURN] == seat and held <= cap:
+            kt.step(st, look(st, lo, hi))
+        else:
+            kt.step(st, ks.heuristic_card(st, lo, hi))
+    return st
+
+
+def lookahead(st: Any, lo: int, hi: int) -> int:
+    """:func:`~atout.kernels.tarot_lookahead.lookahead_card` with scratch arrays of its own."""
+    return int(tl.lookahead_card(st, lo, hi, *scratch()))
+
+
 def test_a_long_hand_plays_the_heuristics_card() -> None:
     """At three players (24 cards a hand) the seat looks ahead only once it holds
     ``LOOK_CARDS`` cards or fewer: its rollout is the one played card by card that way, and
@@ -178,19 +204,8 @@ def test_a_long_hand_plays_the_heuristics_card() -> None:
         seat = int(state[TURN])
         got = state.copy()
         tl.play_out(got, 1 << seat, work, acts, row, rs, tally)
-        capped, always = state.copy(), state.copy()
-        for st, cap in ((capped, tl.LOOK_CARDS), (always, 78)):
-            while st[TURN] >= 0:
-                if ks.announce(st, acts) >= 0:
-                    continue
-                lo, hi = kt.play_masks(st, int(st[TURN]))
-                held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
-                    int(st[HANDS_HI + st[TURN]])).count("1")
-                look = st[TURN] == seat and held <= cap
-                kt.step(st, tl.lookahead_card(st, lo, hi, work, acts, row, rs, tally) if look
-                        else ks.heuristic_card(st, lo, hi))
-        assert np.array_equal(got, capped)
-        differ += not np.array_equal(got, always)
+        assert np.array_equal(got, turn_by_turn(state, seat, tl.LOOK_CARDS, lookahead))
+        differ += not np.array_equal(got, turn_by_turn(state, seat, 78, lookahead))
     assert differ
 
 
@@ -213,22 +228,15 @@ def test_the_tally_counts_one_continuation_per_card_tried(seed: int) -> None:
     work, acts, row, rs, tally = scratch()
     looked = state.copy()
     tl.play_out(looked, 1 << seat, work, acts, row, rs, tally)
-    expected = 0
-    st = state.copy()
-    while st[TURN] >= 0:
-        if ks.announce(st, acts) >= 0:
-            continue
-        lo, hi = kt.play_masks(st, int(st[TURN]))
-        held = bin(int(st[HANDS_LO + st[TURN]])).count("1") + bin(
-            int(st[HANDS_HI + st[TURN]])).count("1")
-        if st[TURN] == seat and held <= tl.LOOK_CARDS:
-            cards = tried(st)
-            expected += len(cards) if len(cards) > 1 else 0
-            kt.step(st, tl.lookahead_card(st, lo, hi, *scratch()))
-        else:
-            kt.step(st, ks.heuristic_card(st, lo, hi))
-    assert np.array_equal(looked, st)
-    assert int(tally[0]) == expected > 0
+    expected = [0]
+
+    def counted(st: Any, lo: int, hi: int) -> int:
+        cards = tried(st)
+        expected[0] += len(cards) if len(cards) > 1 else 0
+        return lookahead(st, lo, hi)
+
+    assert np.array_equal(looked, turn_by_turn(state, seat, tl.LOOK_CARDS, counted))
+    assert int(tally[0]) == expected[0] > 0
     none = state.copy()
     tally[0] = 0
     tl.play_out(none, 0, work, acts, row, rs, tally)
