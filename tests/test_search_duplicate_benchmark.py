@@ -50,4 +50,3 @@ def test_a_file_that_is_not_margins_is_refused_in_words(tmp_path: Path) -> None:
         BENCH.read_margins(str(bad))
     with pytest.raises(SystemExit, match="cannot read"):
         BENCH.read_margins(str(tmp_path / "missing.jsonl"))
-
